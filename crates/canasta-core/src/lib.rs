@@ -1,1 +1,39 @@
-pub fn x(){}
+//! The Canasta rules engine: pure, deterministic, no I/O, no clock, no
+//! global random generator.
+//!
+//! ```
+//! use canasta_core::{GameState, Rules, Rng, shuffled_deck};
+//! let rules = Rules::preset("classic", Some(4), None).unwrap();
+//! let mut game = GameState::new(rules.clone());
+//! let mut rng = Rng::new(42);
+//! game.deal(&shuffled_deck(&rules, &mut rng), 0).unwrap();
+//! while !game.is_over() && game.phase() != canasta_core::Phase::HandOver {
+//!     let actions = game.legal_actions();
+//!     let pick = actions[rng.below(actions.len())];
+//!     game.apply(pick).unwrap();
+//! }
+//! println!("{:?}", game.last_hand().unwrap().teams);
+//! ```
+
+pub mod action;
+pub mod card;
+pub mod error;
+mod legality;
+pub mod meld;
+mod movegen;
+pub mod observation;
+pub mod record;
+pub mod rng;
+pub mod rules;
+pub mod score;
+pub mod state;
+
+pub use action::{Action, ActionList, Groups, ParseActionError};
+pub use card::{Card, CardCounts, ParseCardError, Rank, Suit};
+pub use error::{IllegalAction, IllegalReason};
+pub use meld::{CanastaKind, Group, Meld};
+pub use observation::Observation;
+pub use rng::{Rng, shuffled_deck};
+pub use rules::{PRESETS, PresetInfo, Rules, RulesError};
+pub use score::{HandEndReason, HandResult, TeamScore};
+pub use state::{DealError, GameState, Phase};

@@ -1,0 +1,411 @@
+//! Decisions a player makes, and their text notation from the record spec
+//! (`draw`, `pickup`, `pickup C C / G`, `meld G / G`, `add M C`, `discard C`,
+//! `ask`, `yes`, `no`, `canasta M`).
+//!
+//! Actions are `Copy` and never allocate; a compound meld holds up to
+//! [`MAX_GROUPS`] groups, enough for any opening (a 17-card hand makes at
+//! most five groups of three).
+
+use crate::card::{Card, ParseCardError};
+use crate::meld::{Group, GroupShapeError};
+use std::fmt;
+use std::str::FromStr;
+use thiserror::Error;
+
+/// Most groups in one action.
+pub const MAX_GROUPS: usize = 6;
+
+/// Up to [`MAX_GROUPS`] groups laid in one act, in the order written.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct Groups {
+    len: u8,
+    items: [Group; MAX_GROUPS],
+}
+
+impl Groups {
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Appends a group; false if full.
+    pub fn push(&mut self, g: Group) -> bool {
+        if (self.len as usize) < MAX_GROUPS {
+            self.items[self.len as usize] = g;
+            self.len += 1;
+            true
+        } else {
+            false
+        }
+    }
+
+    pub fn pop(&mut self) -> Option<Group> {
+        if self.len == 0 {
+            None
+        } else {
+            self.len -= 1;
+            Some(self.items[self.len as usize])
+        }
+    }
+
+    pub fn as_slice(&self) -> &[Group] {
+        &self.items[..self.len as usize]
+    }
+
+    pub fn len(&self) -> usize {
+        self.len as usize
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    pub fn iter(&self) -> impl Iterator<Item = &Group> {
+        self.as_slice().iter()
+    }
+
+    /// Number of cards in all groups.
+    pub fn card_count(&self) -> usize {
+        self.iter().map(|g| g.len() as usize).sum()
+    }
+
+    fn class_key(&self) -> Groups {
+        let mut out = Groups::new();
+        let mut keys: [Group; MAX_GROUPS] = Default::default();
+        for (i, g) in self.iter().enumerate() {
+            keys[i] = g.class_key();
+        }
+        keys[..self.len()].sort_unstable();
+        for k in &keys[..self.len()] {
+            out.push(*k);
+        }
+        out
+    }
+}
+
+impl fmt::Debug for Groups {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_list().entries(self.iter()).finish()
+    }
+}
+
+impl FromIterator<Group> for Groups {
+    fn from_iter<I: IntoIterator<Item = Group>>(iter: I) -> Self {
+        let mut g = Groups::new();
+        for x in iter {
+            assert!(g.push(x), "more than MAX_GROUPS groups");
+        }
+        g
+    }
+}
+
+/// One decision.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum Action {
+    /// Take the variant's number of cards from the stock.
+    Draw,
+    /// Take the pile by putting its top card on the side's meld of that rank.
+    PickupOnto,
+    /// Take the pile with `with` from hand together with the top card, and
+    /// lay `also` from hand in the same act (how a side opens with the pile).
+    Pickup { with: Group, also: Groups },
+    /// Lay new melds from hand.
+    Meld(Groups),
+    /// Add cards from hand to the side's meld number `meld`.
+    Add { meld: u8, cards: Group },
+    /// Close meld `meld` as a canasta (where that is a choice).
+    CloseCanasta(u8),
+    /// Discard a card, ending the turn.
+    Discard(Card),
+    /// Ask partner for permission to go out.
+    Ask,
+    /// Partner's binding answer.
+    Answer(bool),
+}
+
+impl Action {
+    /// The action with suits forgotten where the rules cannot tell cards
+    /// apart, and compound groups sorted: two actions with equal keys are the
+    /// same choice. Legality is membership of this key in the generated set.
+    pub fn class_key(&self) -> Action {
+        match *self {
+            Action::Pickup { with, also } => Action::Pickup {
+                with: with.class_key(),
+                also: also.class_key(),
+            },
+            Action::Meld(g) => Action::Meld(g.class_key()),
+            Action::Add { meld, cards } => Action::Add {
+                meld,
+                cards: cards.class_key(),
+            },
+            Action::Discard(c) => Action::Discard(class_card(c)),
+            a => a,
+        }
+    }
+
+    /// Cards this action takes from the actor's hand.
+    pub fn cards_from_hand(&self) -> crate::card::CardCounts {
+        let mut c = crate::card::CardCounts::new();
+        match self {
+            Action::Pickup { with, also } => {
+                for x in with.cards().chain(also.iter().flat_map(|g| g.cards())) {
+                    c.add(x);
+                }
+            }
+            Action::Meld(gs) => {
+                for x in gs.iter().flat_map(|g| g.cards()) {
+                    c.add(x);
+                }
+            }
+            Action::Add { cards, .. } => {
+                for x in cards.cards() {
+                    c.add(x);
+                }
+            }
+            Action::Discard(x) => c.add(*x),
+            _ => {}
+        }
+        c
+    }
+}
+
+/// The representative face of a card's class: naturals and twos fold onto
+/// spades, black threes onto the three of spades, red threes onto hearts.
+pub fn class_card(c: Card) -> Card {
+    use crate::card::{Rank, Suit};
+    match c.rank() {
+        None => c,
+        Some(Rank::Three) if c.is_red_three() => Card::new(Rank::Three, Suit::Hearts),
+        Some(r) => Card::new(r, Suit::Spades),
+    }
+}
+
+/// A growable list reused across generations.
+pub type ActionList = Vec<Action>;
+
+/// The text of an action is not an action (syntax, not legality).
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum ParseActionError {
+    #[error("empty action")]
+    Empty,
+    #[error(
+        "unknown action `{0}` (expected draw, pickup, meld, add, canasta, discard, ask, yes or no)"
+    )]
+    UnknownVerb(String),
+    #[error(transparent)]
+    Card(#[from] ParseCardError),
+    #[error("`{verb}` takes {expected}")]
+    Arguments {
+        verb: &'static str,
+        expected: &'static str,
+    },
+    #[error("a group mixes natural ranks {0:?} and {1:?}")]
+    MixedRanks(crate::card::Rank, crate::card::Rank),
+    #[error("empty group between `/`")]
+    EmptyGroup,
+    #[error("more than {MAX_GROUPS} groups in one action")]
+    TooManyGroups,
+    #[error("`{0}` is not a meld number")]
+    BadMeldNumber(String),
+}
+
+fn parse_group(tokens: &[&str]) -> Result<Group, ParseActionError> {
+    let cards = tokens
+        .iter()
+        .map(|t| t.parse::<Card>())
+        .collect::<Result<Vec<_>, _>>()?;
+    Group::from_cards(&cards).map_err(|e| match e {
+        GroupShapeError::Empty => ParseActionError::EmptyGroup,
+        GroupShapeError::MixedRanks(a, b) => ParseActionError::MixedRanks(a, b),
+    })
+}
+
+fn parse_groups(tokens: &[&str]) -> Result<Groups, ParseActionError> {
+    let mut out = Groups::new();
+    for part in tokens.split(|t| *t == "/") {
+        if !out.push(parse_group(part)?) {
+            return Err(ParseActionError::TooManyGroups);
+        }
+    }
+    Ok(out)
+}
+
+impl FromStr for Action {
+    type Err = ParseActionError;
+
+    fn from_str(s: &str) -> Result<Action, ParseActionError> {
+        let tokens: Vec<&str> = s.split_whitespace().collect();
+        let Some((&verb, args)) = tokens.split_first() else {
+            return Err(ParseActionError::Empty);
+        };
+        let verb_lc = verb.to_ascii_lowercase();
+        let no_args = |v: &'static str, a: Action| {
+            if args.is_empty() {
+                Ok(a)
+            } else {
+                Err(ParseActionError::Arguments {
+                    verb: v,
+                    expected: "no arguments",
+                })
+            }
+        };
+        let meld_number = |t: &str| {
+            t.parse::<u8>()
+                .map_err(|_| ParseActionError::BadMeldNumber(t.to_string()))
+        };
+        match verb_lc.as_str() {
+            "draw" => no_args("draw", Action::Draw),
+            "ask" => no_args("ask", Action::Ask),
+            "yes" => no_args("yes", Action::Answer(true)),
+            "no" => no_args("no", Action::Answer(false)),
+            "pickup" => {
+                if args.is_empty() {
+                    return Ok(Action::PickupOnto);
+                }
+                let mut groups = parse_groups(args)?;
+                let mut also = Groups::new();
+                let with = groups.as_slice()[0];
+                for g in &groups.as_slice()[1..] {
+                    also.push(*g);
+                }
+                groups = also;
+                Ok(Action::Pickup { with, also: groups })
+            }
+            "meld" => {
+                if args.is_empty() {
+                    return Err(ParseActionError::Arguments {
+                        verb: "meld",
+                        expected: "one or more groups of cards",
+                    });
+                }
+                Ok(Action::Meld(parse_groups(args)?))
+            }
+            "add" => match args {
+                [m, cards @ ..] if !cards.is_empty() => Ok(Action::Add {
+                    meld: meld_number(m)?,
+                    cards: parse_group(cards)?,
+                }),
+                _ => Err(ParseActionError::Arguments {
+                    verb: "add",
+                    expected: "a meld number and one or more cards",
+                }),
+            },
+            "canasta" => match args {
+                [m] => Ok(Action::CloseCanasta(meld_number(m)?)),
+                _ => Err(ParseActionError::Arguments {
+                    verb: "canasta",
+                    expected: "one meld number",
+                }),
+            },
+            "discard" => match args {
+                [c] => Ok(Action::Discard(c.parse()?)),
+                _ => Err(ParseActionError::Arguments {
+                    verb: "discard",
+                    expected: "one card",
+                }),
+            },
+            _ => Err(ParseActionError::UnknownVerb(verb.to_string())),
+        }
+    }
+}
+
+fn write_groups(f: &mut fmt::Formatter<'_>, groups: &[Group]) -> fmt::Result {
+    for (i, g) in groups.iter().enumerate() {
+        if i > 0 {
+            f.write_str(" / ")?;
+        }
+        write!(f, "{g}")?;
+    }
+    Ok(())
+}
+
+impl fmt::Display for Action {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Action::Draw => f.write_str("draw"),
+            Action::PickupOnto => f.write_str("pickup"),
+            Action::Pickup { with, also } => {
+                write!(f, "pickup {with}")?;
+                if !also.is_empty() {
+                    f.write_str(" / ")?;
+                    write_groups(f, also.as_slice())?;
+                }
+                Ok(())
+            }
+            Action::Meld(groups) => {
+                f.write_str("meld ")?;
+                write_groups(f, groups.as_slice())
+            }
+            Action::Add { meld, cards } => write!(f, "add {meld} {cards}"),
+            Action::CloseCanasta(m) => write!(f, "canasta {m}"),
+            Action::Discard(c) => write!(f, "discard {c}"),
+            Action::Ask => f.write_str("ask"),
+            Action::Answer(true) => f.write_str("yes"),
+            Action::Answer(false) => f.write_str("no"),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn notation_round_trips() {
+        for text in [
+            "draw",
+            "pickup",
+            "pickup KS KH",
+            "pickup 5C 5D / QS QH JK",
+            "meld KS KH KD / 5C 5D 2H",
+            "add 0 KS",
+            "add 2 7H 7H 2C JK",
+            "discard JK",
+            "canasta 3",
+            "ask",
+            "yes",
+            "no",
+        ] {
+            let a: Action = text.parse().unwrap();
+            assert_eq!(a.to_string(), text);
+        }
+        let a: Action = "MELD ks kh kd".parse().unwrap();
+        assert_eq!(a.to_string(), "meld KS KH KD");
+    }
+
+    #[test]
+    fn parse_errors_name_the_problem() {
+        assert!(matches!(
+            "fly".parse::<Action>(),
+            Err(ParseActionError::UnknownVerb(_))
+        ));
+        assert!(matches!(
+            "discard XX".parse::<Action>(),
+            Err(ParseActionError::Card(_))
+        ));
+        assert!(matches!(
+            "meld KS QS".parse::<Action>(),
+            Err(ParseActionError::MixedRanks(..))
+        ));
+        assert!(matches!(
+            "meld KS / / QS".parse::<Action>(),
+            Err(ParseActionError::EmptyGroup)
+        ));
+        assert!(matches!(
+            "add x KS".parse::<Action>(),
+            Err(ParseActionError::BadMeldNumber(_))
+        ));
+        assert!(matches!(
+            "draw 2".parse::<Action>(),
+            Err(ParseActionError::Arguments { .. })
+        ));
+    }
+
+    #[test]
+    fn class_keys_forget_suits_and_group_order() {
+        let a: Action = "meld KS KH KD / 5C 5D 2H".parse().unwrap();
+        let b: Action = "meld 5S 5H 2C / KC KC KD".parse().unwrap();
+        assert_eq!(a.class_key(), b.class_key());
+        let c: Action = "meld 5S 5H JK / KC KC KD".parse().unwrap();
+        assert_ne!(a.class_key(), c.class_key());
+    }
+}

@@ -1,0 +1,514 @@
+//! Cards as faces: a rank and a suit, or a joker. Decks are mixed, so the
+//! engine never tracks physical copies; a hand is a multiset of faces.
+
+use serde::{Deserialize, Serialize};
+use std::fmt;
+use std::str::FromStr;
+use thiserror::Error;
+
+/// A suit. Only colour matters in most variants (red threes, black threes).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Suit {
+    Spades = 0,
+    Hearts = 1,
+    Diamonds = 2,
+    Clubs = 3,
+}
+
+impl Suit {
+    pub const ALL: [Suit; 4] = [Suit::Spades, Suit::Hearts, Suit::Diamonds, Suit::Clubs];
+
+    pub const fn is_red(self) -> bool {
+        matches!(self, Suit::Hearts | Suit::Diamonds)
+    }
+
+    pub const fn letter(self) -> char {
+        match self {
+            Suit::Spades => 'S',
+            Suit::Hearts => 'H',
+            Suit::Diamonds => 'D',
+            Suit::Clubs => 'C',
+        }
+    }
+
+    pub const fn from_index(i: usize) -> Suit {
+        Suit::ALL[i & 3]
+    }
+}
+
+/// A rank of a natural card (two up to ace; the joker is not a rank).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Rank {
+    Two = 2,
+    Three = 3,
+    Four = 4,
+    Five = 5,
+    Six = 6,
+    Seven = 7,
+    Eight = 8,
+    Nine = 9,
+    Ten = 10,
+    Jack = 11,
+    Queen = 12,
+    King = 13,
+    Ace = 14,
+}
+
+impl Rank {
+    /// Every rank, two to ace.
+    pub const ALL: [Rank; 13] = [
+        Rank::Two,
+        Rank::Three,
+        Rank::Four,
+        Rank::Five,
+        Rank::Six,
+        Rank::Seven,
+        Rank::Eight,
+        Rank::Nine,
+        Rank::Ten,
+        Rank::Jack,
+        Rank::Queen,
+        Rank::King,
+        Rank::Ace,
+    ];
+
+    /// The ranks that form ordinary melds: four to ace.
+    pub const MELDABLE: [Rank; 11] = [
+        Rank::Four,
+        Rank::Five,
+        Rank::Six,
+        Rank::Seven,
+        Rank::Eight,
+        Rank::Nine,
+        Rank::Ten,
+        Rank::Jack,
+        Rank::Queen,
+        Rank::King,
+        Rank::Ace,
+    ];
+
+    pub const fn index(self) -> usize {
+        self as usize - 2
+    }
+
+    pub const fn from_index(i: usize) -> Rank {
+        Rank::ALL[i]
+    }
+
+    pub const fn letter(self) -> char {
+        match self {
+            Rank::Two => '2',
+            Rank::Three => '3',
+            Rank::Four => '4',
+            Rank::Five => '5',
+            Rank::Six => '6',
+            Rank::Seven => '7',
+            Rank::Eight => '8',
+            Rank::Nine => '9',
+            Rank::Ten => 'T',
+            Rank::Jack => 'J',
+            Rank::Queen => 'Q',
+            Rank::King => 'K',
+            Rank::Ace => 'A',
+        }
+    }
+
+    pub fn from_letter(c: char) -> Option<Rank> {
+        Some(match c.to_ascii_uppercase() {
+            'A' => Rank::Ace,
+            '2' => Rank::Two,
+            '3' => Rank::Three,
+            '4' => Rank::Four,
+            '5' => Rank::Five,
+            '6' => Rank::Six,
+            '7' => Rank::Seven,
+            '8' => Rank::Eight,
+            '9' => Rank::Nine,
+            'T' => Rank::Ten,
+            'J' => Rank::Jack,
+            'Q' => Rank::Queen,
+            'K' => Rank::King,
+            _ => return None,
+        })
+    }
+}
+
+/// Number of distinct faces: 52 naturals and the joker.
+pub const FACES: usize = 53;
+
+/// One face: a natural card (rank and suit) or a joker. One byte, `Copy`.
+///
+/// Faces are numbered `(rank - 2) * 4 + suit`, the joker is 52, so that all
+/// cards of one rank are adjacent and a hand can be scanned rank by rank.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Card(u8);
+
+impl Card {
+    pub const JOKER: Card = Card(52);
+
+    pub const fn new(rank: Rank, suit: Suit) -> Card {
+        Card((rank.index() * 4 + suit as usize) as u8)
+    }
+
+    pub const fn from_index(i: usize) -> Card {
+        debug_assert!(i < FACES);
+        Card(i as u8)
+    }
+
+    pub const fn index(self) -> usize {
+        self.0 as usize
+    }
+
+    pub const fn is_joker(self) -> bool {
+        self.0 == 52
+    }
+
+    /// The rank, or `None` for the joker.
+    pub const fn rank(self) -> Option<Rank> {
+        if self.is_joker() {
+            None
+        } else {
+            Some(Rank::from_index(self.0 as usize / 4))
+        }
+    }
+
+    /// The suit, or `None` for the joker.
+    pub const fn suit(self) -> Option<Suit> {
+        if self.is_joker() {
+            None
+        } else {
+            Some(Suit::from_index(self.0 as usize))
+        }
+    }
+
+    /// Jokers and twos are wild in every variant of the source documents.
+    pub const fn is_wild(self) -> bool {
+        self.is_joker() || self.0 < 4
+    }
+
+    pub const fn is_two(self) -> bool {
+        self.0 < 4
+    }
+
+    pub const fn is_three(self) -> bool {
+        self.0 >= 4 && self.0 < 8
+    }
+
+    pub const fn is_red_three(self) -> bool {
+        self.0 == 5 || self.0 == 6
+    }
+
+    pub const fn is_black_three(self) -> bool {
+        self.0 == 4 || self.0 == 7
+    }
+
+    /// A natural card of rank four to ace: the cards that form ordinary melds.
+    pub const fn is_plain_natural(self) -> bool {
+        self.0 >= 8 && self.0 < 52
+    }
+
+    /// Every face in index order.
+    pub fn all() -> impl Iterator<Item = Card> {
+        (0..FACES).map(Card::from_index)
+    }
+}
+
+impl fmt::Display for Card {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match (self.rank(), self.suit()) {
+            (Some(r), Some(s)) => write!(f, "{}{}", r.letter(), s.letter()),
+            _ => f.write_str("JK"),
+        }
+    }
+}
+
+impl fmt::Debug for Card {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(self, f)
+    }
+}
+
+/// A card text that is not a card.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[error("unknown card `{0}` (expected rank A 2-9 T J Q K then suit S H D C, or JK)")]
+pub struct ParseCardError(pub String);
+
+impl FromStr for Card {
+    type Err = ParseCardError;
+
+    fn from_str(s: &str) -> Result<Card, ParseCardError> {
+        let err = || ParseCardError(s.to_string());
+        let mut chars = s.chars();
+        let (Some(a), Some(b), None) = (chars.next(), chars.next(), chars.next()) else {
+            return Err(err());
+        };
+        if a.eq_ignore_ascii_case(&'J') && b.eq_ignore_ascii_case(&'K') {
+            return Ok(Card::JOKER);
+        }
+        let rank = Rank::from_letter(a).ok_or_else(err)?;
+        let suit = match b.to_ascii_uppercase() {
+            'S' => Suit::Spades,
+            'H' => Suit::Hearts,
+            'D' => Suit::Diamonds,
+            'C' => Suit::Clubs,
+            _ => return Err(err()),
+        };
+        Ok(Card::new(rank, suit))
+    }
+}
+
+impl Serialize for Card {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(self)
+    }
+}
+
+impl<'de> Deserialize<'de> for Card {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Card, D::Error> {
+        let text = String::deserialize(d)?;
+        text.parse().map_err(serde::de::Error::custom)
+    }
+}
+
+/// A multiset of faces: hands, the unseen cards, a deck's composition.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct CardCounts {
+    counts: [u8; FACES],
+    total: u16,
+}
+
+impl Default for CardCounts {
+    fn default() -> Self {
+        CardCounts {
+            counts: [0; FACES],
+            total: 0,
+        }
+    }
+}
+
+impl CardCounts {
+    pub const fn new() -> Self {
+        CardCounts {
+            counts: [0; FACES],
+            total: 0,
+        }
+    }
+
+    pub fn from_cards(cards: impl IntoIterator<Item = Card>) -> Self {
+        let mut c = CardCounts::new();
+        for card in cards {
+            c.add(card);
+        }
+        c
+    }
+
+    #[inline]
+    pub fn count(&self, card: Card) -> u8 {
+        self.counts[card.index()]
+    }
+
+    #[inline]
+    pub fn total(&self) -> usize {
+        self.total as usize
+    }
+
+    #[inline]
+    pub fn is_empty(&self) -> bool {
+        self.total == 0
+    }
+
+    #[inline]
+    pub fn add(&mut self, card: Card) {
+        self.counts[card.index()] += 1;
+        self.total += 1;
+    }
+
+    #[inline]
+    pub fn add_n(&mut self, card: Card, n: u8) {
+        self.counts[card.index()] += n;
+        self.total += n as u16;
+    }
+
+    /// Removes one copy; returns false (and changes nothing) if there is none.
+    #[inline]
+    pub fn remove(&mut self, card: Card) -> bool {
+        let c = &mut self.counts[card.index()];
+        if *c == 0 {
+            return false;
+        }
+        *c -= 1;
+        self.total -= 1;
+        true
+    }
+
+    /// Removes up to `n` copies and returns how many were removed.
+    pub fn remove_up_to(&mut self, card: Card, n: u8) -> u8 {
+        let c = &mut self.counts[card.index()];
+        let k = (*c).min(n);
+        *c -= k;
+        self.total -= k as u16;
+        k
+    }
+
+    /// Naturals of one rank, all suits together.
+    #[inline]
+    pub fn rank_count(&self, rank: Rank) -> u8 {
+        let i = rank.index() * 4;
+        self.counts[i] + self.counts[i + 1] + self.counts[i + 2] + self.counts[i + 3]
+    }
+
+    /// Counts of one rank by suit, in `Suit` order.
+    #[inline]
+    pub fn rank_suits(&self, rank: Rank) -> [u8; 4] {
+        let i = rank.index() * 4;
+        [
+            self.counts[i],
+            self.counts[i + 1],
+            self.counts[i + 2],
+            self.counts[i + 3],
+        ]
+    }
+
+    pub fn jokers(&self) -> u8 {
+        self.counts[52]
+    }
+
+    pub fn twos(&self) -> u8 {
+        self.rank_count(Rank::Two)
+    }
+
+    pub fn wilds(&self) -> u8 {
+        self.jokers() + self.twos()
+    }
+
+    pub fn red_threes(&self) -> u8 {
+        self.counts[5] + self.counts[6]
+    }
+
+    pub fn black_threes(&self) -> u8 {
+        self.counts[4] + self.counts[7]
+    }
+
+    /// True if every card of `other` is in `self` (multiset inclusion).
+    pub fn contains_all(&self, other: &CardCounts) -> bool {
+        self.counts
+            .iter()
+            .zip(other.counts.iter())
+            .all(|(a, b)| a >= b)
+    }
+
+    /// Adds every card of `other`.
+    pub fn add_all(&mut self, other: &CardCounts) {
+        for (a, b) in self.counts.iter_mut().zip(other.counts.iter()) {
+            *a += b;
+        }
+        self.total += other.total;
+    }
+
+    /// Removes every card of `other`; the caller has checked inclusion.
+    pub fn remove_all(&mut self, other: &CardCounts) {
+        debug_assert!(self.contains_all(other));
+        for (a, b) in self.counts.iter_mut().zip(other.counts.iter()) {
+            *a -= b;
+        }
+        self.total -= other.total;
+    }
+
+    /// Every card, lowest face first, repeated by its count.
+    pub fn iter(&self) -> impl Iterator<Item = Card> + '_ {
+        self.counts
+            .iter()
+            .enumerate()
+            .flat_map(|(i, &n)| std::iter::repeat_n(Card::from_index(i), n as usize))
+    }
+
+    /// Distinct faces present, with their counts.
+    pub fn faces(&self) -> impl Iterator<Item = (Card, u8)> + '_ {
+        self.counts
+            .iter()
+            .enumerate()
+            .filter(|(_, n)| **n > 0)
+            .map(|(i, &n)| (Card::from_index(i), n))
+    }
+
+    pub fn to_vec(&self) -> Vec<Card> {
+        self.iter().collect()
+    }
+
+    pub fn clear(&mut self) {
+        *self = CardCounts::new();
+    }
+}
+
+impl fmt::Debug for CardCounts {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_list().entries(self.iter()).finish()
+    }
+}
+
+impl fmt::Display for CardCounts {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut first = true;
+        for c in self.iter() {
+            if !first {
+                f.write_str(" ")?;
+            }
+            first = false;
+            write!(f, "{c}")?;
+        }
+        Ok(())
+    }
+}
+
+impl FromIterator<Card> for CardCounts {
+    fn from_iter<I: IntoIterator<Item = Card>>(iter: I) -> Self {
+        CardCounts::from_cards(iter)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_face_round_trips_through_text() {
+        for card in Card::all() {
+            let text = card.to_string();
+            assert_eq!(text.parse::<Card>().unwrap(), card);
+            assert_eq!(text.to_lowercase().parse::<Card>().unwrap(), card);
+        }
+    }
+
+    #[test]
+    fn classes_of_threes_and_wilds() {
+        let c = |s: &str| s.parse::<Card>().unwrap();
+        assert!(c("3H").is_red_three() && c("3D").is_red_three());
+        assert!(c("3S").is_black_three() && c("3C").is_black_three());
+        assert!(c("2C").is_wild() && c("JK").is_wild() && !c("AS").is_wild());
+        assert!(c("4S").is_plain_natural() && c("AC").is_plain_natural());
+        assert!(!c("3S").is_plain_natural() && !c("2S").is_plain_natural());
+    }
+
+    #[test]
+    fn bad_cards_are_rejected_with_their_text() {
+        for bad in ["", "1S", "KX", "JOKER", "10H", "K"] {
+            let err = bad.parse::<Card>().unwrap_err();
+            assert!(err.to_string().contains(bad));
+        }
+    }
+
+    #[test]
+    fn counts_add_remove() {
+        let mut h = CardCounts::new();
+        let k = Card::new(Rank::King, Suit::Hearts);
+        h.add(k);
+        h.add(k);
+        h.add(Card::JOKER);
+        assert_eq!(h.total(), 3);
+        assert_eq!(h.rank_count(Rank::King), 2);
+        assert!(h.remove(k));
+        assert!(!h.remove(Card::new(Rank::Ace, Suit::Clubs)));
+        assert_eq!(h.total(), 2);
+        assert_eq!(h.wilds(), 1);
+    }
+}

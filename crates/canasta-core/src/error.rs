@@ -1,0 +1,75 @@
+//! Why an action is illegal. Kept apart from parse errors: these are about
+//! the position, not the text.
+
+use crate::action::Action;
+use crate::card::{Card, Rank};
+use crate::state::Phase;
+use thiserror::Error;
+
+/// The reason an action was refused. Messages are plain words a player can read.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[non_exhaustive]
+pub enum IllegalReason {
+    #[error("it is seat {to_act}'s turn to act, not seat {seat}'s")]
+    NotYourTurn { seat: usize, to_act: usize },
+    #[error("that is not possible now (the game is in the {0:?} phase)")]
+    WrongPhase(Phase),
+    #[error("{0} is not in your hand")]
+    CardNotInHand(Card),
+    #[error("the discard pile is empty")]
+    PileEmpty,
+    #[error("the pile cannot be taken while {0} is on top")]
+    PileBlocked(Card),
+    #[error("with one card in hand you may not take a one-card pile")]
+    OneCardPile,
+    #[error("the pile is frozen: it takes a natural pair matching {0}")]
+    PileFrozen(Card),
+    #[error("your side has no meld of the top card's rank to add it to")]
+    NoMeldForTopCard,
+    #[error("the pile may not be taken to add its top card to a canasta")]
+    TopCardOntoCanasta,
+    #[error("the cards taken with the top card must include its rank")]
+    PickupWrongRank,
+    #[error("the opening needs {need} points, these melds make {have}")]
+    OpeningTooLow { need: i32, have: i32 },
+    #[error("a meld needs at least {need} cards, this one has {have}")]
+    MeldTooSmall { need: u8, have: u8 },
+    #[error("a meld needs at least {need} natural cards, this one has {have}")]
+    TooFewNaturals { need: u8, have: u8 },
+    #[error("too many wild cards: at most {max} with {naturals} naturals, this would make {have}")]
+    TooManyWilds { max: u8, naturals: u8, have: u8 },
+    #[error("a meld of wild cards only is not allowed")]
+    WildMeld,
+    #[error("threes cannot be melded (black threes only when going out)")]
+    ThreesNotMeldable,
+    #[error("black threes may be melded only on the turn you go out")]
+    BlackThreesOnlyGoingOut,
+    #[error("meld number {0} does not exist on your side")]
+    NoSuchMeld(u8),
+    #[error("meld {meld} is of rank {rank:?}; these cards do not belong to it")]
+    WrongRank { meld: u8, rank: Option<Rank> },
+    #[error("your side needs {need} canasta(s) to go out and has {have}")]
+    NotEnoughCanastas { need: u8, have: u8 },
+    #[error("partner said no: you may not go out this turn")]
+    PartnerSaidNo,
+    #[error("you must go out this turn")]
+    MustGoOut,
+    #[error("this would leave you one card you cannot get rid of")]
+    StrandsLastCard,
+    #[error("you may ask only right after drawing, before melding, and only when you can go out")]
+    CannotAsk,
+    #[error("when the stock is empty you must take a pile that matches your side's meld")]
+    MustTakePile,
+    #[error("the variant has no such action")]
+    NotInVariant,
+    #[error("that action is not available in this position")]
+    NotAvailable,
+}
+
+/// An action and why it was refused; the state is unchanged.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[error("illegal action `{action}`: {reason}")]
+pub struct IllegalAction {
+    pub action: Action,
+    pub reason: IllegalReason,
+}

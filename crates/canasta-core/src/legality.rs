@@ -1,0 +1,415 @@
+//! Checked application of actions: `is_legal` is membership in the
+//! generated set (by class key); `apply` leaves the state unchanged and
+//! gives a typed reason when an action is refused.
+//!
+//! A record may write larger actions than the generator's minimal ones (a
+//! meld of five kings, several groups after the opening, an add of several
+//! cards); such an action is legal when it is the same as a sequence of
+//! generated actions, and it is applied as that sequence, all or nothing.
+
+use crate::action::{Action, Groups};
+use crate::card::Rank;
+use crate::error::{IllegalAction, IllegalReason};
+use crate::meld::{Group, Meld};
+use crate::state::{GameState, Phase};
+
+impl GameState {
+    /// True if `action` is in the generated set (cards the rules cannot tell
+    /// apart are interchangeable) and its cards are in the actor's hand.
+    pub fn is_legal(&self, action: &Action) -> bool {
+        if !matches!(self.phase, Phase::Draw | Phase::Play | Phase::Answer) {
+            return false;
+        }
+        if !self.hands[self.to_act as usize].contains_all(&action.cards_from_hand()) {
+            return false;
+        }
+        let key = action.class_key();
+        self.legal_actions().iter().any(|a| a.class_key() == key)
+    }
+
+    /// Applies `action` for the seat to act.
+    ///
+    /// # Errors
+    /// An illegal action is refused with its reason; the state is unchanged.
+    pub fn apply(&mut self, action: Action) -> Result<(), IllegalAction> {
+        if self.is_legal(&action) {
+            self.apply_raw(action);
+            return Ok(());
+        }
+        if let Some(steps) = self.expand(&action) {
+            let mut s = self.clone();
+            for step in steps {
+                if !s.is_legal(&step) {
+                    return Err(IllegalAction {
+                        action,
+                        reason: s.explain(&step),
+                    });
+                }
+                s.apply_raw(step);
+            }
+            s.state_id = self.state_id + 1;
+            *self = s;
+            return Ok(());
+        }
+        Err(IllegalAction {
+            action,
+            reason: self.explain(&action),
+        })
+    }
+
+    /// [`GameState::apply`] for a named seat, refusing out-of-turn actions.
+    ///
+    /// # Errors
+    /// As `apply`, plus `NotYourTurn`.
+    pub fn apply_for(&mut self, seat: usize, action: Action) -> Result<(), IllegalAction> {
+        if matches!(self.phase, Phase::Draw | Phase::Play | Phase::Answer)
+            && seat != self.to_act as usize
+        {
+            return Err(IllegalAction {
+                action,
+                reason: IllegalReason::NotYourTurn {
+                    seat,
+                    to_act: self.to_act as usize,
+                },
+            });
+        }
+        self.apply(action)
+    }
+
+    /// The generated steps a larger action stands for, if it is one.
+    fn expand(&self, action: &Action) -> Option<Vec<Action>> {
+        let seat = self.to_act as usize;
+        let side = self.side_of[seat] as usize;
+        if !self.side_has_melded(side) || !self.hands[seat].contains_all(&action.cards_from_hand())
+        {
+            return None;
+        }
+        let mut plan = Plan {
+            ranks: self.melds[side].iter().map(|m| m.cards.rank).collect(),
+            steps: Vec::new(),
+            min_meld: self.rs.rules.min_meld,
+        };
+        match *action {
+            Action::Meld(groups) if self.phase == Phase::Play => {
+                plan.groups(&groups);
+            }
+            Action::Add { meld, cards } if self.phase == Phase::Play && cards.len() > 1 => {
+                plan.adds(meld, &cards);
+            }
+            Action::Pickup { with, also } if self.phase == Phase::Draw => {
+                let top = self.pile_top()?;
+                let mut core = Group::of_rank(top.rank()?);
+                let mut rest = with;
+                let wanted = if with.natural_count() >= 2 { 2 } else { 1 };
+                take_naturals(&mut rest, &mut core, wanted);
+                if wanted == 1 {
+                    take_wilds(&mut rest, &mut core, 1);
+                }
+                if core.is_empty() {
+                    return None;
+                }
+                plan.steps.push(Action::Pickup {
+                    with: core,
+                    also: Groups::new(),
+                });
+                let idx = plan.index_of(top.rank());
+                if !rest.is_empty() {
+                    plan.adds(idx as u8, &rest);
+                }
+                plan.groups(&also);
+            }
+            _ => return None,
+        }
+        (plan.steps.len() > 1 || plan.steps.first() != Some(action)).then_some(plan.steps)
+    }
+
+    /// Why `action` is refused here, in plain words.
+    pub fn explain(&self, action: &Action) -> IllegalReason {
+        use IllegalReason as R;
+        let phase = self.phase;
+        let wrong = R::WrongPhase(phase);
+        match (phase, action) {
+            (Phase::Deal | Phase::HandOver | Phase::GameOver, _) => return wrong,
+            (Phase::Answer, Action::Answer(_)) => {}
+            (Phase::Answer, _) | (_, Action::Answer(_)) => return wrong,
+            (Phase::Draw, Action::Draw | Action::PickupOnto | Action::Pickup { .. }) => {}
+            (Phase::Draw, _) => return wrong,
+            (Phase::Play, Action::Draw | Action::PickupOnto | Action::Pickup { .. }) => {
+                return wrong;
+            }
+            _ => {}
+        }
+        let seat = self.to_act as usize;
+        let side = self.side_of[seat] as usize;
+        let hand = &self.hands[seat];
+        let needed = action.cards_from_hand();
+        if let Some(c) = needed
+            .faces()
+            .find(|&(c, n)| hand.count(c) < n)
+            .map(|(c, _)| c)
+        {
+            return R::CardNotInHand(c);
+        }
+        let rules = &self.rs.rules;
+        let opened = self.side_has_melded(side);
+        match *action {
+            Action::Draw => return R::MustTakePile,
+            Action::PickupOnto | Action::Pickup { .. } => {
+                let Some(top) = self.pile_top() else {
+                    return R::PileEmpty;
+                };
+                if !top.is_plain_natural() {
+                    return R::PileBlocked(top);
+                }
+                if hand.total() == 1
+                    && self.pile.len() == 1
+                    && !rules.one_card_may_take_one_card_pile
+                {
+                    return R::OneCardPile;
+                }
+                let frozen = self.frozen_for(side);
+                if let Action::Pickup { with, also } = *action {
+                    if with.rank != top.rank() {
+                        return R::PickupWrongRank;
+                    }
+                    if frozen && with.natural_count() < 2 {
+                        return R::PileFrozen(top);
+                    }
+                    let mut g = with;
+                    g.push(top).ok();
+                    let existing = self
+                        .meld_index_of_rank(side, top.rank())
+                        .map(|i| self.melds[side][i]);
+                    if let Some(r) = group_problem(self, &g, existing.as_ref()) {
+                        return r;
+                    }
+                    if !opened {
+                        let have = self.rs.values[top.index()]
+                            + with.points(rules)
+                            + also.iter().map(|g| g.points(rules)).sum::<i32>();
+                        let need = self.opening_minimum(seat);
+                        if have < need {
+                            return R::OpeningTooLow { need, have };
+                        }
+                    }
+                } else {
+                    let Some(i) = self.meld_index_of_rank(side, top.rank()) else {
+                        return R::NoMeldForTopCard;
+                    };
+                    if frozen {
+                        return R::PileFrozen(top);
+                    }
+                    if self.melds[side][i].is_canasta(rules) && !rules.take_onto_canasta {
+                        return R::TopCardOntoCanasta;
+                    }
+                }
+            }
+            Action::Meld(groups) => {
+                let mut points = 0;
+                for g in groups.iter() {
+                    let existing = self
+                        .meld_index_of_rank(side, g.rank)
+                        .map(|i| self.melds[side][i]);
+                    if let Some(r) = group_problem(self, g, existing.as_ref()) {
+                        return r;
+                    }
+                    points += g.points(rules);
+                }
+                let need = self.opening_minimum(seat);
+                if !opened && points < need {
+                    let all_out = hand.total() - groups.card_count() <= 1;
+                    if !(all_out && self.turn.drew_from_stock && rules.concealed_without_minimum) {
+                        return R::OpeningTooLow { need, have: points };
+                    }
+                }
+                if groups.iter().any(|g| g.is_black_threes()) && !self.ok_after(*action) {
+                    return R::BlackThreesOnlyGoingOut;
+                }
+            }
+            Action::Add { meld, cards } => {
+                if !opened || meld as usize >= self.melds[side].len() {
+                    return R::NoSuchMeld(meld);
+                }
+                let m = self.melds[side][meld as usize];
+                if m.cards.is_black_threes() || (cards.rank.is_some() && cards.rank != m.cards.rank)
+                {
+                    return R::WrongRank {
+                        meld,
+                        rank: m.cards.rank,
+                    };
+                }
+                if let Some(r) = group_problem(self, &cards, Some(&m)) {
+                    return r;
+                }
+            }
+            Action::Discard(_) => {
+                if self.turn.must_go_out && hand.total() > 1 {
+                    return R::MustGoOut;
+                }
+            }
+            Action::Ask => return R::CannotAsk,
+            Action::CloseCanasta(_) => return R::NotInVariant,
+            Action::Answer(_) => return R::NotAvailable,
+        }
+        self.explain_ending(action).unwrap_or(R::NotAvailable)
+    }
+
+    /// Reasons that come from how many cards the action leaves in hand.
+    fn explain_ending(&self, action: &Action) -> Option<IllegalReason> {
+        let seat = self.to_act as usize;
+        let mut s = self.clone();
+        s.apply_raw(*action);
+        let left = s.hands[seat].total();
+        let need = self.rs.rules.canastas_to_go_out;
+        if left == 0 {
+            if self.turn.answer == Some(false) {
+                return Some(IllegalReason::PartnerSaidNo);
+            }
+            let have = s.canastas(s.side_of[seat] as usize);
+            if have < need {
+                return Some(IllegalReason::NotEnoughCanastas { need, have });
+            }
+        }
+        if s.phase == Phase::Play && (left == 1 || s.turn.must_go_out) && !s.can_go_out(seat) {
+            return Some(if self.turn.must_go_out {
+                IllegalReason::MustGoOut
+            } else {
+                IllegalReason::StrandsLastCard
+            });
+        }
+        None
+    }
+}
+
+/// Why a group (alone, or merged into `existing`) is not a valid meld.
+fn group_problem(state: &GameState, g: &Group, existing: Option<&Meld>) -> Option<IllegalReason> {
+    use IllegalReason as R;
+    let rules = &state.rs.rules;
+    let mut all = *g;
+    if let Some(m) = existing {
+        all.merge(&m.cards);
+    }
+    match all.rank {
+        None => return Some(R::WildMeld),
+        Some(Rank::Three) => {
+            let black = all.naturals[crate::card::Suit::Hearts as usize] == 0
+                && all.naturals[crate::card::Suit::Diamonds as usize] == 0;
+            if !black || all.wild_count() > 0 || existing.is_some() {
+                return Some(R::ThreesNotMeldable);
+            }
+            if all.len() < rules.min_meld {
+                return Some(R::MeldTooSmall {
+                    need: rules.min_meld,
+                    have: all.len(),
+                });
+            }
+            return None;
+        }
+        Some(_) => {}
+    }
+    let (n, w) = (all.natural_count(), all.wild_count());
+    if all.len() < rules.min_meld {
+        return Some(R::MeldTooSmall {
+            need: rules.min_meld,
+            have: all.len(),
+        });
+    }
+    if n < rules.min_naturals {
+        return Some(R::TooFewNaturals {
+            need: rules.min_naturals,
+            have: n,
+        });
+    }
+    if w > rules.wild_capacity(n) {
+        return Some(R::TooManyWilds {
+            max: rules.wild_capacity(n),
+            naturals: n,
+            have: w,
+        });
+    }
+    None
+}
+
+/// Builds the generated steps for melds and adds, tracking meld numbers.
+struct Plan {
+    ranks: Vec<Option<Rank>>,
+    steps: Vec<Action>,
+    min_meld: u8,
+}
+
+impl Plan {
+    fn index_of(&mut self, rank: Option<Rank>) -> usize {
+        match self.ranks.iter().position(|r| *r == rank && rank.is_some()) {
+            Some(i) => i,
+            None => {
+                self.ranks.push(rank);
+                self.ranks.len() - 1
+            }
+        }
+    }
+
+    fn groups(&mut self, groups: &Groups) {
+        let (black, other): (Vec<&Group>, Vec<&Group>) =
+            groups.iter().partition(|g| g.is_black_threes());
+        for g in other.into_iter().chain(black) {
+            let exists = g.rank.is_some() && self.ranks.contains(&g.rank);
+            if exists {
+                let i = self.index_of(g.rank);
+                self.adds(i as u8, g);
+                continue;
+            }
+            if g.rank.is_none() || g.is_black_threes() || g.len() <= self.min_meld {
+                self.index_of(g.rank);
+                self.steps.push(Action::Meld(Groups::from_iter([*g])));
+                continue;
+            }
+            let mut rest = *g;
+            let mut core = Group::of_rank(g.rank.unwrap());
+            let k = rest.natural_count().min(self.min_meld);
+            take_naturals(&mut rest, &mut core, k);
+            take_wilds(&mut rest, &mut core, self.min_meld - k);
+            let i = self.index_of(g.rank);
+            self.steps.push(Action::Meld(Groups::from_iter([core])));
+            if !rest.is_empty() {
+                self.adds(i as u8, &rest);
+            }
+        }
+    }
+
+    /// One card at a time: naturals first, so that wild limits judge the
+    /// meld as it will be.
+    fn adds(&mut self, meld: u8, cards: &Group) {
+        for c in cards.cards() {
+            let mut g = Group::default();
+            g.push(c).expect("one card");
+            self.steps.push(Action::Add { meld, cards: g });
+        }
+    }
+}
+
+fn take_naturals(from: &mut Group, into: &mut Group, k: u8) {
+    let mut left = k;
+    for s in 0..4 {
+        let t = from.naturals[s].min(left);
+        from.naturals[s] -= t;
+        into.naturals[s] += t;
+        left -= t;
+    }
+    if from.natural_count() == 0 && from.wild_count() == 0 {
+        from.rank = None;
+    }
+}
+
+/// Moves `k` wild cards, twos before jokers.
+fn take_wilds(from: &mut Group, into: &mut Group, k: u8) {
+    let mut left = k;
+    for s in 0..4 {
+        let t = from.twos[s].min(left);
+        from.twos[s] -= t;
+        into.twos[s] += t;
+        left -= t;
+    }
+    let j = from.jokers.min(left);
+    from.jokers -= j;
+    into.jokers += j;
+}

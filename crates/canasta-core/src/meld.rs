@@ -1,0 +1,262 @@
+//! Groups of cards laid together, and melds on the table.
+//!
+//! A [`Group`] is the cards of one rank (or only wild cards) counted by face:
+//! small, `Copy`, and able to hold any number of cards, so that actions and
+//! melds never allocate.
+
+use crate::card::{Card, CardCounts, Rank, Suit};
+use crate::rules::Rules;
+use std::fmt;
+
+/// Cards of one meld or one part of an action: naturals of one rank by suit,
+/// twos by suit, and jokers. `rank == None` is a group of wild cards only.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Default, PartialOrd, Ord)]
+pub struct Group {
+    pub rank: Option<Rank>,
+    pub naturals: [u8; 4],
+    pub twos: [u8; 4],
+    pub jokers: u8,
+}
+
+/// Why a list of cards is not a group.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GroupShapeError {
+    Empty,
+    MixedRanks(Rank, Rank),
+}
+
+impl Group {
+    /// An empty group of naturals of `rank`.
+    pub const fn of_rank(rank: Rank) -> Group {
+        Group {
+            rank: Some(rank),
+            naturals: [0; 4],
+            twos: [0; 4],
+            jokers: 0,
+        }
+    }
+
+    /// Sorts cards into a group; naturals must share one rank (a two counts
+    /// as a wild card, never as a natural rank).
+    pub fn from_cards(cards: &[Card]) -> Result<Group, GroupShapeError> {
+        if cards.is_empty() {
+            return Err(GroupShapeError::Empty);
+        }
+        let mut g = Group::default();
+        for &c in cards {
+            g.push(c)
+                .map_err(|other| GroupShapeError::MixedRanks(g.rank.unwrap(), other))?;
+        }
+        Ok(g)
+    }
+
+    /// Adds a card; a natural of another rank is refused (returned as error).
+    pub fn push(&mut self, c: Card) -> Result<(), Rank> {
+        match c.rank() {
+            None => self.jokers += 1,
+            Some(Rank::Two) => self.twos[c.suit().unwrap() as usize] += 1,
+            Some(r) => {
+                match self.rank {
+                    None => self.rank = Some(r),
+                    Some(own) if own != r => return Err(r),
+                    _ => {}
+                }
+                self.naturals[c.suit().unwrap() as usize] += 1;
+            }
+        }
+        Ok(())
+    }
+
+    pub fn natural_count(&self) -> u8 {
+        self.naturals.iter().sum()
+    }
+
+    pub fn two_count(&self) -> u8 {
+        self.twos.iter().sum()
+    }
+
+    pub fn wild_count(&self) -> u8 {
+        self.two_count() + self.jokers
+    }
+
+    pub fn len(&self) -> u8 {
+        self.natural_count() + self.wild_count()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    pub fn is_black_threes(&self) -> bool {
+        self.rank == Some(Rank::Three)
+    }
+
+    /// Every card, naturals first (suit order), then twos, then jokers.
+    pub fn cards(&self) -> impl Iterator<Item = Card> + '_ {
+        let nat = self.rank.into_iter().flat_map(move |r| {
+            Suit::ALL.into_iter().flat_map(move |s| {
+                std::iter::repeat_n(Card::new(r, s), self.naturals[s as usize] as usize)
+            })
+        });
+        let twos = Suit::ALL.into_iter().flat_map(move |s| {
+            std::iter::repeat_n(Card::new(Rank::Two, s), self.twos[s as usize] as usize)
+        });
+        nat.chain(twos)
+            .chain(std::iter::repeat_n(Card::JOKER, self.jokers as usize))
+    }
+
+    pub fn counts(&self) -> CardCounts {
+        self.cards().collect()
+    }
+
+    /// Adds every card of `other` (same rank, or `other` only wild).
+    pub fn merge(&mut self, other: &Group) {
+        if self.rank.is_none() {
+            self.rank = other.rank;
+        }
+        for i in 0..4 {
+            self.naturals[i] += other.naturals[i];
+            self.twos[i] += other.twos[i];
+        }
+        self.jokers += other.jokers;
+    }
+
+    /// Point value of the cards.
+    pub fn points(&self, rules: &Rules) -> i32 {
+        self.cards().map(|c| rules.card_values.of(c)).sum()
+    }
+
+    /// The group with suits forgotten where the rules cannot tell suits
+    /// apart: every natural in the first suit slot, every two likewise.
+    /// Black threes are the only threes ever grouped, so they fold too.
+    pub fn class_key(&self) -> Group {
+        Group {
+            rank: self.rank,
+            naturals: [self.natural_count(), 0, 0, 0],
+            twos: [self.two_count(), 0, 0, 0],
+            jokers: self.jokers,
+        }
+    }
+}
+
+impl fmt::Display for Group {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut first = true;
+        for c in self.cards() {
+            if !first {
+                f.write_str(" ")?;
+            }
+            first = false;
+            write!(f, "{c}")?;
+        }
+        Ok(())
+    }
+}
+
+impl fmt::Debug for Group {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "[{self}]")
+    }
+}
+
+/// The kind of a completed canasta.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum CanastaKind {
+    /// No wild cards (red on top; "clean", "pure").
+    Natural,
+    /// With wild cards (black on top; "dirty").
+    Mixed,
+}
+
+/// A meld on the table, owned by a side (a team, or one seat).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Meld {
+    pub cards: Group,
+}
+
+impl Meld {
+    pub fn canasta(&self, rules: &Rules) -> Option<CanastaKind> {
+        if self.cards.is_black_threes() || self.cards.len() < rules.canasta_size {
+            None
+        } else if self.cards.wild_count() == 0 {
+            Some(CanastaKind::Natural)
+        } else {
+            Some(CanastaKind::Mixed)
+        }
+    }
+
+    pub fn is_canasta(&self, rules: &Rules) -> bool {
+        self.canasta(rules).is_some()
+    }
+
+    pub fn rank(&self) -> Option<Rank> {
+        self.cards.rank
+    }
+}
+
+/// Takes `k` naturals of `rank` from `hand`, lowest suit first: the
+/// generator's canonical choice among cards the rules cannot tell apart.
+pub fn pick_naturals(hand: &CardCounts, rank: Rank, k: u8) -> [u8; 4] {
+    let have = hand.rank_suits(rank);
+    let mut out = [0u8; 4];
+    let mut left = k;
+    for s in 0..4 {
+        let t = have[s].min(left);
+        out[s] = t;
+        left -= t;
+    }
+    debug_assert_eq!(left, 0, "caller checked the count");
+    out
+}
+
+/// Black threes from `hand`, spades before clubs.
+pub fn pick_black_threes(hand: &CardCounts, k: u8) -> [u8; 4] {
+    let have = hand.rank_suits(Rank::Three);
+    let s = have[Suit::Spades as usize].min(k);
+    let mut out = [0u8; 4];
+    out[Suit::Spades as usize] = s;
+    out[Suit::Clubs as usize] = k - s;
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn cards(s: &str) -> Vec<Card> {
+        s.split_whitespace().map(|t| t.parse().unwrap()).collect()
+    }
+
+    #[test]
+    fn groups_sort_cards_and_refuse_mixed_ranks() {
+        let g = Group::from_cards(&cards("KS KH 2C JK")).unwrap();
+        assert_eq!(g.rank, Some(Rank::King));
+        assert_eq!((g.natural_count(), g.two_count(), g.jokers), (2, 1, 1));
+        assert_eq!(g.to_string(), "KS KH 2C JK");
+        assert_eq!(
+            Group::from_cards(&cards("KS QH")),
+            Err(GroupShapeError::MixedRanks(Rank::King, Rank::Queen))
+        );
+        assert_eq!(Group::from_cards(&cards("2C JK")).unwrap().rank, None);
+    }
+
+    #[test]
+    fn canasta_kinds() {
+        let r = Rules::classic();
+        let natural = Meld {
+            cards: Group::from_cards(&cards("KS KS KH KH KD KD KC")).unwrap(),
+        };
+        let mixed = Meld {
+            cards: Group::from_cards(&cards("KS KS KH KH 2D 2D JK")).unwrap(),
+        };
+        let short = Meld {
+            cards: Group::from_cards(&cards("KS KS KH KH 2D JK")).unwrap(),
+        };
+        assert_eq!(natural.canasta(&r), Some(CanastaKind::Natural));
+        assert_eq!(mixed.canasta(&r), Some(CanastaKind::Mixed));
+        assert_eq!(short.canasta(&r), None);
+        assert_eq!(natural.cards.points(&r), 70);
+        assert_eq!(mixed.cards.points(&r), 40 + 40 + 50);
+    }
+}

@@ -1,0 +1,626 @@
+//! The legal-action generator: the one truth of what a seat may do.
+//!
+//! Cards the rules cannot tell apart (the same rank in different suits; twos
+//! of different suits) are one choice: the generator names the lowest suits
+//! (S, H, D, C order) and [`GameState::is_legal`] compares actions by their
+//! [class key](crate::Action::class_key). After the opening, one minimal
+//! group per meld and one card per add is enough to reach every position;
+//! larger actions in a record are checked as those steps (see
+//! `docs/decisions/action-space.md`). The generator never offers an action
+//! from which the turn cannot finish legally.
+
+use crate::action::{Action, ActionList, Groups};
+use crate::card::{Card, CardCounts, Rank, Suit};
+use crate::meld::{Group, Meld, pick_black_threes, pick_naturals};
+use crate::rules::Rules;
+use crate::state::{GameState, Phase};
+
+impl GameState {
+    /// Every legal action of the seat to act, in a deterministic order.
+    pub fn legal_actions(&self) -> ActionList {
+        let mut out = ActionList::new();
+        self.legal_actions_into(&mut out);
+        out
+    }
+
+    /// [`GameState::legal_actions`] into a reused buffer (cleared first).
+    pub fn legal_actions_into(&self, out: &mut ActionList) {
+        out.clear();
+        match self.phase {
+            Phase::Draw => self.gen_draw(out),
+            Phase::Play => self.gen_play(out),
+            Phase::Answer => {
+                out.push(Action::Answer(true));
+                out.push(Action::Answer(false));
+            }
+            Phase::Deal | Phase::HandOver | Phase::GameOver => {}
+        }
+    }
+
+    fn seat_side(&self) -> (usize, usize) {
+        let seat = self.to_act as usize;
+        (seat, self.side_of[seat] as usize)
+    }
+
+    fn gen_draw(&self, out: &mut ActionList) {
+        out.push(Action::Draw);
+        self.gen_pickups(out);
+        if self.stock.is_empty() && self.must_take_pile() && out.len() > 1 {
+            out.remove(0);
+        }
+    }
+
+    /// With the stock empty, a player must take a pile that is not frozen
+    /// against them and whose top card matches one of their side's melds (P-CAN).
+    pub(crate) fn must_take_pile(&self) -> bool {
+        let (_, side) = self.seat_side();
+        let Some(top) = self.pile_top() else {
+            return false;
+        };
+        !self.frozen_for(side)
+            && top.is_plain_natural()
+            && self.meld_index_of_rank(side, top.rank()).is_some()
+    }
+
+    pub(crate) fn frozen_for(&self, side: usize) -> bool {
+        self.pile_frozen || self.rs.rules.pile_always_frozen || !self.side_has_melded(side)
+    }
+
+    /// Cards that enter the hand with the pile, besides the top card (red
+    /// threes in it are laid out instead).
+    fn pile_rest_to_hand(&self) -> usize {
+        self.pile[..self.pile.len() - 1]
+            .iter()
+            .filter(|c| !c.is_red_three())
+            .count()
+    }
+
+    fn gen_pickups(&self, out: &mut ActionList) {
+        let (seat, side) = self.seat_side();
+        let rules = &self.rs.rules;
+        let hand = &self.hands[seat];
+        let Some(top) = self.pile_top() else { return };
+        if !top.is_plain_natural() {
+            return;
+        }
+        if hand.total() == 1 && self.pile.len() == 1 && !rules.one_card_may_take_one_card_pile {
+            return;
+        }
+        let rank = top.rank().unwrap();
+        let rest = self.pile_rest_to_hand();
+        if !self.side_has_melded(side) {
+            OpeningSearch::run(self, Some(top), out);
+            return;
+        }
+        let frozen = self.frozen_for(side);
+        let existing = self
+            .meld_index_of_rank(side, Some(rank))
+            .map(|i| self.melds[side][i]);
+        let n = hand.rank_count(rank);
+        let push = |a: Action, used: usize, out: &mut ActionList| {
+            let remaining = hand.total() - used + rest;
+            if remaining >= 2 || self.ok_after(a) {
+                out.push(a);
+            }
+        };
+        if let Some(m) = existing
+            && !frozen
+            && (rules.take_onto_canasta || !m.is_canasta(rules))
+        {
+            push(Action::PickupOnto, 0, out);
+        }
+        let pair = 2.max(rules.min_meld.saturating_sub(1));
+        if n >= pair {
+            let mut with = Group::of_rank(rank);
+            with.naturals = pick_naturals(hand, rank, pair);
+            push(
+                Action::Pickup {
+                    with,
+                    also: Groups::new(),
+                },
+                pair as usize,
+                out,
+            );
+        }
+        if !frozen && rules.take_with_natural_and_wild && n >= 1 && rules.min_meld <= 3 {
+            let (nat, wilds) = existing.map_or((2, 1), |m| {
+                (m.cards.natural_count() + 2, m.cards.wild_count() + 1)
+            });
+            if rules.wild_capacity(nat) >= wilds {
+                for wild in wild_classes(hand) {
+                    let mut with = Group::of_rank(rank);
+                    with.naturals = pick_naturals(hand, rank, 1);
+                    with.push(wild).unwrap();
+                    push(
+                        Action::Pickup {
+                            with,
+                            also: Groups::new(),
+                        },
+                        2,
+                        out,
+                    );
+                }
+            }
+        }
+    }
+
+    fn gen_play(&self, out: &mut ActionList) {
+        let (seat, side) = self.seat_side();
+        let rules = &self.rs.rules;
+        let hand = &self.hands[seat];
+        let must = self.turn.must_go_out;
+        if self.may_ask() {
+            out.push(Action::Ask);
+        }
+        let total = hand.total();
+        let push = |a: Action, used: usize, out: &mut ActionList| {
+            if (total - used >= 2 && !must) || self.ok_after(a) {
+                out.push(a);
+            }
+        };
+        if !self.side_has_melded(side) {
+            OpeningSearch::run(self, None, out);
+        } else {
+            let melds = &self.melds[side];
+            for rank in Rank::MELDABLE {
+                let n = hand.rank_count(rank);
+                if n < rules.min_naturals || melds.iter().any(|m| m.cards.rank == Some(rank)) {
+                    continue;
+                }
+                // Minimal groups: exactly `min_meld` cards.
+                let size = rules.min_meld;
+                for k in (rules.min_naturals..=n.min(size)).rev() {
+                    let w = size - k;
+                    if w > rules.wild_capacity(k) {
+                        continue;
+                    }
+                    let mut g = Group::of_rank(rank);
+                    g.naturals = pick_naturals(hand, rank, k);
+                    for wilds in wild_combos(hand, w) {
+                        let mut g = g;
+                        g.merge(&wilds);
+                        push(Action::Meld(Groups::from_iter([g])), size as usize, out);
+                    }
+                }
+            }
+            let b = hand.black_threes();
+            if b >= rules.min_meld && !melds.iter().any(|m| m.cards.is_black_threes()) {
+                for k in rules.min_meld..=b {
+                    let mut g = Group::of_rank(Rank::Three);
+                    g.naturals = pick_black_threes(hand, k);
+                    let a = Action::Meld(Groups::from_iter([g]));
+                    if self.ok_after(a) {
+                        out.push(a);
+                    }
+                }
+            }
+            for (i, m) in melds.iter().enumerate() {
+                if m.cards.is_black_threes() {
+                    continue;
+                }
+                if let Some(rank) = m.cards.rank
+                    && hand.rank_count(rank) > 0
+                {
+                    let mut g = Group::of_rank(rank);
+                    g.naturals = pick_naturals(hand, rank, 1);
+                    push(
+                        Action::Add {
+                            meld: i as u8,
+                            cards: g,
+                        },
+                        1,
+                        out,
+                    );
+                }
+                if rules.wild_capacity(m.cards.natural_count()) > m.cards.wild_count() {
+                    for wild in wild_classes(hand) {
+                        let mut g = Group::default();
+                        g.push(wild).unwrap();
+                        push(
+                            Action::Add {
+                                meld: i as u8,
+                                cards: g,
+                            },
+                            1,
+                            out,
+                        );
+                    }
+                }
+            }
+        }
+        // Discards: one per class of card in hand.
+        let finishing = total == 1;
+        if finishing && !self.may_finish_now() {
+            return;
+        }
+        if must && !finishing {
+            return;
+        }
+        for_each_class(hand, |c| {
+            if !finishing || self.final_discard_ok(c) {
+                out.push(Action::Discard(c));
+            }
+        });
+    }
+
+    /// Asking is allowed right after the draw, before any further meld,
+    /// once per turn, with a partner, and only when either answer leaves a
+    /// way to finish the turn: going out must be possible (for a yes) and so
+    /// must keeping a card (for a no: at least two cards in hand).
+    pub(crate) fn may_ask(&self) -> bool {
+        let seat = self.to_act as usize;
+        self.rs.rules.asking_allowed
+            && !self.turn.asked
+            && !self.turn.laid_since_draw
+            && !self.turn.must_go_out
+            && self.hands[seat].total() >= 2
+            && self.partner_of(seat).is_some()
+            && self.can_go_out(seat)
+    }
+
+    /// Going out now (emptying the hand) is allowed: the side has the
+    /// canastas it needs and partner did not say no.
+    pub(crate) fn may_finish_now(&self) -> bool {
+        let side = self.side_of[self.to_act as usize] as usize;
+        self.turn.answer != Some(false) && self.canastas(side) >= self.rs.rules.canastas_to_go_out
+    }
+
+    pub(crate) fn final_discard_ok(&self, _card: Card) -> bool {
+        true
+    }
+
+    pub(crate) fn canastas(&self, side: usize) -> u8 {
+        let rules = &self.rs.rules;
+        self.melds[side]
+            .iter()
+            .filter(|m| m.is_canasta(rules))
+            .count() as u8
+    }
+
+    /// After `action`, can the turn still end legally? Applied to a copy:
+    /// an emptied hand must be a legal going out; a hand of one card, or a
+    /// player bound to go out, must still be able to go out.
+    pub(crate) fn ok_after(&self, action: Action) -> bool {
+        let seat = self.to_act as usize;
+        let answer = self.turn.answer;
+        let mut s = self.clone();
+        s.apply_raw(action);
+        if s.hands[seat].is_empty() {
+            let side = s.side_of[seat] as usize;
+            return answer != Some(false) && s.canastas(side) >= s.rs.rules.canastas_to_go_out;
+        }
+        if s.phase != Phase::Play {
+            return true;
+        }
+        if s.hands[seat].total() == 1 || s.turn.must_go_out {
+            return s.can_go_out(seat);
+        }
+        true
+    }
+
+    /// Can `seat`, in its play phase, still go out this turn?
+    pub(crate) fn can_go_out(&self, seat: usize) -> bool {
+        if self.turn.answer == Some(false) {
+            return false;
+        }
+        let side = self.side_of[seat] as usize;
+        let rules = &self.rs.rules;
+        if !self.side_has_melded(side)
+            && !(self.turn.drew_from_stock && rules.concealed_without_minimum)
+        {
+            return false;
+        }
+        let hand = &self.hands[seat];
+        let melds = &self.melds[side];
+        if placeable(rules, hand, melds) {
+            return true;
+        }
+        let mut found = false;
+        for_each_class(hand, |c| {
+            if !found && self.final_discard_ok(c) {
+                let mut h = *hand;
+                h.remove(c);
+                found = placeable(rules, &h, melds);
+            }
+        });
+        found
+    }
+}
+
+/// Can every card of `hand` be melded onto `melds` or into new melds, with
+/// the side ending with the canastas it needs to go out?
+fn placeable(rules: &Rules, hand: &CardCounts, melds: &[Meld]) -> bool {
+    if hand.red_threes() > 0 {
+        return false;
+    }
+    let b = hand.black_threes();
+    if b > 0 && (b < rules.min_meld || melds.iter().any(|m| m.cards.is_black_threes())) {
+        return false;
+    }
+    let (mut needs, mut spare, mut canastas) = (0u32, 0u32, 0u32);
+    let mut deficits = arrayvec::ArrayVec::<u8, 32>::new();
+    let size = rules.canasta_size;
+    let mut account = |nat: u8, wilds: u8, need: u8, cap: u8| {
+        let total = nat + wilds + need;
+        needs += need as u32;
+        spare += (cap - need) as u32;
+        if total >= size {
+            canastas += 1;
+        } else if size - total <= cap - need {
+            deficits.push(size - total);
+        }
+    };
+    for m in melds {
+        if m.cards.is_black_threes() {
+            continue;
+        }
+        let n = m.cards.rank.map_or(0, |r| hand.rank_count(r));
+        let nat = m.cards.natural_count() + n;
+        let w = m.cards.wild_count();
+        let cap = rules.wild_capacity(nat).saturating_sub(w);
+        account(nat, w, 0, cap);
+    }
+    for rank in Rank::MELDABLE {
+        let n = hand.rank_count(rank);
+        if n == 0 || melds.iter().any(|m| m.cards.rank == Some(rank)) {
+            continue;
+        }
+        if n < rules.min_naturals {
+            return false;
+        }
+        let cap = rules.wild_capacity(n);
+        let need = rules.min_meld.saturating_sub(n);
+        if need > cap {
+            return false;
+        }
+        account(n, 0, need, cap);
+    }
+    let wilds = hand.wilds() as u32;
+    if wilds < needs || wilds - needs > spare {
+        return false;
+    }
+    let mut extra = wilds - needs;
+    deficits.sort_unstable();
+    for d in deficits {
+        if d as u32 <= extra {
+            extra -= d as u32;
+            canastas += 1;
+        }
+    }
+    canastas >= rules.canastas_to_go_out as u32
+}
+
+/// One representative card of each wild class present: joker, two.
+fn wild_classes(hand: &CardCounts) -> impl Iterator<Item = Card> {
+    let joker = (hand.jokers() > 0).then_some(Card::JOKER);
+    let two = Suit::ALL
+        .into_iter()
+        .map(|s| Card::new(Rank::Two, s))
+        .find(|&c| hand.count(c) > 0);
+    joker.into_iter().chain(two)
+}
+
+/// Every way to pick `w` wild cards by class (jokers, twos), canonical suits.
+fn wild_combos(hand: &CardCounts, w: u8) -> impl Iterator<Item = Group> + '_ {
+    let (jokers, twos) = (hand.jokers(), hand.twos());
+    (0..=w.min(jokers)).rev().filter_map(move |j| {
+        let t = w - j;
+        (t <= twos).then(|| Group {
+            rank: None,
+            naturals: [0; 4],
+            twos: pick_naturals(hand, Rank::Two, t),
+            jokers: j,
+        })
+    })
+}
+
+/// Calls `f` with one representative face (the lowest present) of each
+/// class of card in `hand`.
+fn for_each_class(hand: &CardCounts, mut f: impl FnMut(Card)) {
+    for rank in Rank::ALL {
+        let suits = hand.rank_suits(rank);
+        if rank == Rank::Three {
+            // Black and red threes are different classes.
+            for s in [Suit::Spades, Suit::Clubs] {
+                if suits[s as usize] > 0 {
+                    f(Card::new(rank, s));
+                    break;
+                }
+            }
+            for s in [Suit::Hearts, Suit::Diamonds] {
+                if suits[s as usize] > 0 {
+                    f(Card::new(rank, s));
+                    break;
+                }
+            }
+            continue;
+        }
+        if let Some(s) = (0..4).find(|&s| suits[s] > 0) {
+            f(Card::new(rank, Suit::from_index(s)));
+        }
+    }
+    if hand.jokers() > 0 {
+        f(Card::JOKER);
+    }
+}
+
+/// Enumerates openings: compound melds (and, with the pile's top card, the
+/// group that takes it) that meet the opening minimum, or that go out
+/// concealed after a stock draw where the rules waive the minimum.
+struct OpeningSearch<'a> {
+    state: &'a GameState,
+    rules: &'a Rules,
+    top: Option<Card>,
+    need: i32,
+    concealed_ok: bool,
+    /// Cards the pile adds to the hand besides its top card.
+    pile_rest: usize,
+    ranks: arrayvec::ArrayVec<Rank, 12>,
+    hand: CardCounts,
+    groups: Groups,
+}
+
+impl<'a> OpeningSearch<'a> {
+    fn run(state: &'a GameState, top: Option<Card>, out: &mut ActionList) {
+        let seat = state.to_act as usize;
+        let rules = &state.rs.rules;
+        let hand = state.hands[seat];
+        let top_rank = top.and_then(|c| c.rank());
+        let ranks = Rank::MELDABLE
+            .into_iter()
+            .filter(|&r| Some(r) != top_rank && hand.rank_count(r) >= rules.min_naturals)
+            .chain((hand.black_threes() >= rules.min_meld).then_some(Rank::Three))
+            .collect();
+        let rest = if top.is_some() {
+            state.pile_rest_to_hand()
+        } else {
+            0
+        };
+        let mut search = OpeningSearch {
+            state,
+            rules,
+            top,
+            need: state.opening_minimum(seat),
+            concealed_ok: top.is_none()
+                && state.turn.drew_from_stock
+                && rules.concealed_without_minimum,
+            pile_rest: rest,
+            ranks,
+            hand,
+            groups: Groups::new(),
+        };
+        match top {
+            Some(top) => {
+                let rank = top.rank().unwrap();
+                let points = state.rs.values[top.index()];
+                // Frozen by definition: a natural pair from hand, plus any
+                // further naturals and wild cards within the limits.
+                let n = search.hand.rank_count(rank);
+                for k in 2..=n {
+                    let cap = rules.wild_capacity(k + 1);
+                    search.each_group_with_wilds(
+                        rank,
+                        k,
+                        cap,
+                        3usize.saturating_sub(k as usize + 1),
+                        |s, g| {
+                            let p = points + g.points(s.rules);
+                            s.with_group(g, p, |s, p| s.descend(0, p, out));
+                        },
+                    );
+                }
+            }
+            None => search.descend(0, 0, out),
+        }
+    }
+
+    /// Calls `f` for every group of `k` naturals of `rank` plus up to `cap`
+    /// wild cards (at least `min_wilds`), drawn from the working hand.
+    fn each_group_with_wilds(
+        &mut self,
+        rank: Rank,
+        k: u8,
+        cap: u8,
+        min_wilds: usize,
+        mut f: impl FnMut(&mut Self, Group),
+    ) {
+        let (jokers, twos) = (self.hand.jokers(), self.hand.twos());
+        let mut base = if rank == Rank::Three {
+            let mut g = Group::of_rank(rank);
+            g.naturals = pick_black_threes(&self.hand, k);
+            g
+        } else {
+            let mut g = Group::of_rank(rank);
+            g.naturals = pick_naturals(&self.hand, rank, k);
+            g
+        };
+        let cap = if rank == Rank::Three { 0 } else { cap };
+        for j in 0..=cap.min(jokers) {
+            for t in 0..=(cap - j).min(twos) {
+                if ((j + t) as usize) < min_wilds {
+                    continue;
+                }
+                base.jokers = j;
+                base.twos = pick_naturals(&self.hand, Rank::Two, t);
+                f(self, base);
+            }
+        }
+    }
+
+    fn with_group(&mut self, g: Group, points: i32, f: impl FnOnce(&mut Self, i32)) {
+        if self.groups.len() == crate::action::MAX_GROUPS {
+            return;
+        }
+        let from_hand = g.counts();
+        self.hand.remove_all(&from_hand);
+        self.groups.push(g);
+        f(self, points);
+        self.groups.pop();
+        self.hand.add_all(&from_hand);
+    }
+
+    fn descend(&mut self, idx: usize, points: i32, out: &mut ActionList) {
+        if idx == self.ranks.len() {
+            self.emit(points, out);
+            return;
+        }
+        self.descend(idx + 1, points, out);
+        if self.groups.len() == crate::action::MAX_GROUPS {
+            return;
+        }
+        let rank = self.ranks[idx];
+        let n = if rank == Rank::Three {
+            self.hand.black_threes()
+        } else {
+            self.hand.rank_count(rank)
+        };
+        let min_k = if rank == Rank::Three {
+            self.rules.min_meld
+        } else {
+            self.rules.min_naturals
+        };
+        for k in min_k..=n {
+            let cap = self.rules.wild_capacity(k);
+            let min_w = (self.rules.min_meld as usize).saturating_sub(k as usize);
+            if rank != Rank::Three && min_w > cap as usize {
+                continue;
+            }
+            self.each_group_with_wilds(rank, k, cap, min_w, |s, g| {
+                let p = points + g.points(s.rules);
+                s.with_group(g, p, |s, p| s.descend(idx + 1, p, out));
+            });
+        }
+    }
+
+    fn emit(&self, points: i32, out: &mut ActionList) {
+        if self.groups.is_empty() {
+            return;
+        }
+        let action = match self.top {
+            Some(_) => {
+                let mut also = Groups::new();
+                for g in &self.groups.as_slice()[1..] {
+                    also.push(*g);
+                }
+                Action::Pickup {
+                    with: self.groups.as_slice()[0],
+                    also,
+                }
+            }
+            None => Action::Meld(self.groups),
+        };
+        let remaining = self.hand.total() + self.pile_rest;
+        let has_black = self.groups.iter().any(|g| g.is_black_threes());
+        if points >= self.need {
+            if (remaining >= 2 && !has_black && !self.state.turn.must_go_out)
+                || self.state.ok_after(action)
+            {
+                out.push(action);
+            }
+        } else if self.concealed_ok && remaining <= 1 && self.state.ok_after(action) {
+            // Concealed going out waives the minimum (P-CAN, S002): the whole
+            // hand in this meld, or all but a last card to discard.
+            out.push(action);
+        }
+    }
+}

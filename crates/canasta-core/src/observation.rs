@@ -1,0 +1,152 @@
+//! What one seat may know: its own hand, everything on the table, the
+//! sizes of other hands and the cards it saw enter them from the pile.
+//! Bots and clients get this, never the [`GameState`].
+
+use crate::card::{Card, CardCounts};
+use crate::meld::Meld;
+use crate::rules::Rules;
+use crate::state::{GameState, MAX_SEATS, Phase};
+use serde::Serialize;
+
+/// One seat's view of the game.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Observation {
+    pub seat: usize,
+    pub players: usize,
+    pub phase: Phase,
+    /// Seat whose turn it is, and seat that must act now.
+    pub current: usize,
+    pub to_act: usize,
+    pub dealer: usize,
+    pub state_id: u64,
+    /// This seat's hand.
+    pub hand: CardCounts,
+    /// Cards in each seat's hand.
+    pub hand_sizes: Vec<usize>,
+    /// Cards each seat is publicly known to hold (taken with the pile and not
+    /// played since).
+    pub known: Vec<CardCounts>,
+    /// Melds by side, and the side of each seat.
+    pub melds: Vec<Vec<Meld>>,
+    pub side_of: Vec<usize>,
+    pub red_threes: Vec<usize>,
+    /// The discard pile, bottom first (every card in it was seen face up).
+    pub pile: Vec<Card>,
+    pub pile_frozen: bool,
+    pub stock: usize,
+    /// Cumulative scores by team.
+    pub scores: Vec<i32>,
+    /// The opening minimum of each seat's side (0 once the side has melded).
+    pub opening_needed: Vec<i32>,
+    /// This seat's turn so far.
+    pub drew_from_stock: bool,
+    pub took_pile: bool,
+    pub asked: bool,
+    pub answer: Option<bool>,
+    pub must_go_out: bool,
+}
+
+impl Observation {
+    /// Every card this seat cannot see: the deck minus its hand, the table,
+    /// the pile and the cards known to be in other hands.
+    pub fn unseen(&self, rules: &Rules) -> CardCounts {
+        let mut seen = self.hand;
+        for side in &self.melds {
+            for m in side {
+                seen.add_all(&m.cards.counts());
+            }
+        }
+        for &c in &self.pile {
+            seen.add(c);
+        }
+        for (s, k) in self.known.iter().enumerate() {
+            if s != self.seat {
+                seen.add_all(k);
+            }
+        }
+        let mut unseen = rules.deck();
+        // Red threes laid out are public; their suits do not matter to anyone,
+        // and they are removed from the unseen set as red threes.
+        let reds: usize = self.red_threes.iter().sum();
+        let mut left = reds;
+        for c in [
+            Card::new(crate::card::Rank::Three, crate::card::Suit::Hearts),
+            Card::new(crate::card::Rank::Three, crate::card::Suit::Diamonds),
+        ] {
+            left -= unseen.remove_up_to(c, left.min(255) as u8) as usize;
+        }
+        for (c, n) in seen.faces() {
+            unseen.remove_up_to(c, n);
+        }
+        unseen
+    }
+}
+
+impl GameState {
+    /// The view of `seat`.
+    pub fn observe(&self, seat: usize) -> Observation {
+        let n = self.players();
+        let own_turn = self.current as usize == seat;
+        let t = &self.turn;
+        Observation {
+            seat,
+            players: n,
+            phase: self.phase,
+            current: self.current as usize,
+            to_act: self.to_act as usize,
+            dealer: self.dealer as usize,
+            state_id: self.state_id,
+            hand: self.hands[seat],
+            hand_sizes: (0..n).map(|s| self.hands[s].total()).collect(),
+            known: (0..n)
+                .map(|s| {
+                    if s == seat {
+                        self.hands[s]
+                    } else {
+                        self.known[s]
+                    }
+                })
+                .collect(),
+            melds: (0..n.min(MAX_SEATS))
+                .map(|s| self.melds[s].to_vec())
+                .collect(),
+            side_of: (0..n).map(|s| self.side_of(s)).collect(),
+            red_threes: (0..n).map(|s| self.red_threes(s)).collect(),
+            pile: self.pile.to_vec(),
+            pile_frozen: self.pile_frozen,
+            stock: self.stock.len(),
+            scores: self.scores().to_vec(),
+            opening_needed: (0..n)
+                .map(|s| {
+                    if self.side_has_melded(self.side_of(s)) {
+                        0
+                    } else {
+                        self.opening_minimum(s)
+                    }
+                })
+                .collect(),
+            drew_from_stock: t.drew_from_stock,
+            took_pile: t.took_pile,
+            asked: t.asked,
+            answer: t.answer,
+            must_go_out: t.must_go_out && own_turn,
+        }
+    }
+}
+
+impl serde::Serialize for Meld {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(&self.cards)
+    }
+}
+
+impl serde::Serialize for CardCounts {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeSeq;
+        let mut seq = s.serialize_seq(Some(self.total()))?;
+        for c in self.iter() {
+            seq.serialize_element(&c)?;
+        }
+        seq.end()
+    }
+}

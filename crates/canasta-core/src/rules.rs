@@ -1,0 +1,647 @@
+//! The rules as data. One state machine is driven by a validated [`Rules`]
+//! value; a named variant is a preset of its fields, and a house rule is a
+//! field with a documented default and its source.
+//!
+//! Source tags (P-CAN = pagat Canasta, S001..S004 = the seed documents, ...)
+//! refer to `../shared/rules-research.md`, which settles the contradictions;
+//! each field's doc names the rule text it encodes.
+
+use crate::card::{Card, Rank};
+use serde::{Deserialize, Serialize};
+use std::fmt;
+use thiserror::Error;
+
+/// How many wild cards a meld may hold relative to its naturals (P-CAN, S003, S002).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum WildRatio {
+    /// Only `min_naturals` and `max_wilds` apply (pagat: Q-Q-2-2-2 is legal).
+    Any,
+    /// Wilds may not outnumber naturals (S003, the Viennese package).
+    NotMoreThanNaturals,
+    /// Wilds must be fewer than naturals (S002's Hoyle wording; Canastia).
+    FewerThanNaturals,
+}
+
+/// When a team's red threes count against it (P-CAN vs S003).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum RedThreePenalty {
+    /// Minus when the team has melded nothing at all (pagat, S001).
+    NoMeld,
+    /// Minus when the team has no canasta (S003, Viennese).
+    NoCanasta,
+}
+
+/// When red threes dealt to a player are laid out (P-CAN vs S002).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum RedThreeTiming {
+    /// At once after the deal, in seat order from the dealer's left (pagat).
+    AfterDeal,
+    /// On the player's own first turn, before drawing (S002, Hoyle wording).
+    FirstTurn,
+}
+
+/// One row of the opening-minimum table: from this cumulative score up, the
+/// first meld must be worth at least `need` points.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct OpeningStep {
+    /// Lowest cumulative score of the row; `null` means no lower bound.
+    pub from: Option<i32>,
+    pub need: i32,
+}
+
+/// Point values of cards, melded (plus) or left in hand (minus).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CardValues {
+    pub joker: i32,
+    pub two: i32,
+    pub ace: i32,
+    /// Kings down to eights.
+    pub king_to_eight: i32,
+    /// Sevens down to fours.
+    pub seven_to_four: i32,
+    pub black_three: i32,
+}
+
+impl CardValues {
+    /// P-CAN, S001, S003: joker 50; A and 2 = 20; K-8 = 10; 7-4 = 5; black 3 = 5.
+    pub const CLASSIC: CardValues = CardValues {
+        joker: 50,
+        two: 20,
+        ace: 20,
+        king_to_eight: 10,
+        seven_to_four: 5,
+        black_three: 5,
+    };
+
+    /// The value of a card; red threes are bonus cards and worth nothing here.
+    pub fn of(&self, card: Card) -> i32 {
+        match card.rank() {
+            None => self.joker,
+            Some(Rank::Two) => self.two,
+            Some(Rank::Ace) => self.ace,
+            Some(Rank::Three) => {
+                if card.is_black_three() {
+                    self.black_three
+                } else {
+                    0
+                }
+            }
+            Some(r) if r >= Rank::Eight => self.king_to_eight,
+            Some(_) => self.seven_to_four,
+        }
+    }
+
+    /// Table indexed by face, for hot loops.
+    pub fn table(&self) -> [i32; crate::card::FACES] {
+        let mut t = [0; crate::card::FACES];
+        for c in Card::all() {
+            t[c.index()] = self.of(c);
+        }
+        t
+    }
+}
+
+/// Every rule the engine knows. Build one with [`Rules::preset`] and change
+/// fields with [`Rules::with_options`]; [`Rules::validate`] reports every
+/// problem at once.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Rules {
+    /// The preset's id, as in the record header (`classic`, ...).
+    pub variant: String,
+    /// Number of seats.
+    pub players: u8,
+    /// Number of teams `k`; seat `s` is on team `s mod k` (record spec).
+    /// `k = players` means every player for themselves.
+    pub teams: u8,
+    /// Classic 3 players (P-CAN): the first player to take the pile plays
+    /// alone, the other two become partners for the hand.
+    pub temporary_partnership: bool,
+    /// Standard 52-card packs in the deck.
+    pub decks: u8,
+    /// Jokers in the deck (P-CAN: 4 with 2 packs; 6 with 3).
+    pub jokers: u8,
+    /// Cards dealt to each player (P-CAN: 11 for 4 players, 15 for 2, 13 for 3 and 6).
+    pub hand_size: u8,
+    /// Cards taken from the stock in one draw (P-CAN: 1; 2 with 2 or 3 players).
+    pub draw_count: u8,
+    /// S001 also turns another upcard while the upcard is a black three
+    /// (pagat turns again only for wild cards and red threes).
+    pub upcard_black_three_turns_again: bool,
+    /// When dealt red threes are laid out (P-CAN: after the deal).
+    pub red_three_timing: RedThreeTiming,
+    /// Smallest meld (P-CAN: 3).
+    pub min_meld: u8,
+    /// Fewest naturals in a meld (P-CAN: 2).
+    pub min_naturals: u8,
+    /// Most wild cards in a meld (P-CAN: 3).
+    pub max_wilds: u8,
+    /// Wild cards relative to naturals (P-CAN: any, within the two limits above).
+    pub wild_ratio: WildRatio,
+    /// Cards that make a canasta (7).
+    pub canasta_size: u8,
+    /// Natural (clean) canasta bonus (500).
+    pub natural_canasta_bonus: i32,
+    /// Mixed (dirty) canasta bonus (300).
+    pub mixed_canasta_bonus: i32,
+    /// Point values of cards.
+    pub card_values: CardValues,
+    /// Opening minimum by the team's cumulative score, lowest row first.
+    pub opening_table: Vec<OpeningStep>,
+    /// Canastas a team needs before a member may go out (P-CAN: 1; 2 with 2 or 6 players).
+    pub canastas_to_go_out: u8,
+    /// Bonus for going out (P-CAN: 100).
+    pub going_out_bonus: i32,
+    /// Extra bonus for going out concealed (P-CAN: a further 100, 200 in all).
+    pub concealed_bonus: i32,
+    /// Viennese option: no concealed bonus when the pile was taken that turn.
+    pub concealed_bonus_if_pile_taken: bool,
+    /// A team that has not melded may go out concealed after drawing from
+    /// the stock without meeting the opening minimum (P-CAN, S002).
+    pub concealed_without_minimum: bool,
+    /// Value of a team's red threes by how many it has (index = count).
+    /// P-CAN: 100 each, all four 800; six players: 4 = 400, 5 = 1000, 6 = 1200.
+    pub red_three_values: Vec<i32>,
+    /// When red threes count minus (P-CAN: the team melded nothing).
+    pub red_three_penalty: RedThreePenalty,
+    /// S001/S002: a discarded black three freezes the pile (pagat: only stops
+    /// the next player).
+    pub black_three_freezes: bool,
+    /// Viennese option: a player holding one card may take a one-card pile
+    /// (S001, S002, BRIT forbid it).
+    pub one_card_may_take_one_card_pile: bool,
+    /// P-CAN variation: the pile is always frozen.
+    pub pile_always_frozen: bool,
+    /// An unfrozen pile may be taken with one natural and one wild card
+    /// (P-CAN; variation (2) forbids it).
+    pub take_with_natural_and_wild: bool,
+    /// An unfrozen pile may be taken by adding its top card to a completed
+    /// canasta (P-CAN; variation (1) forbids it).
+    pub take_onto_canasta: bool,
+    /// BRIT: when the last stock card is a red three the player may still meld
+    /// (but not discard); pagat: neither meld nor discard.
+    pub last_red_three_may_meld: bool,
+    /// Players may ask partner "may I go out?" (P-CAN: optional and binding).
+    pub asking_allowed: bool,
+    /// The game ends when a team reaches this total (P-CAN: 5000; 7500 with
+    /// 3 players or three teams of six; 10000 with two teams of three).
+    pub target: i32,
+}
+
+/// Every problem found in a rules value, not just the first.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub struct RulesError {
+    pub problems: Vec<String>,
+}
+
+impl fmt::Display for RulesError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "invalid rules: {}", self.problems.join("; "))
+    }
+}
+
+impl RulesError {
+    fn one(problem: impl Into<String>) -> Self {
+        RulesError {
+            problems: vec![problem.into()],
+        }
+    }
+}
+
+/// A named preset: its id, the player counts it supports and a summary.
+#[derive(Clone, Copy, Debug)]
+pub struct PresetInfo {
+    pub id: &'static str,
+    pub players: &'static [u8],
+    pub default_players: u8,
+    pub summary: &'static str,
+}
+
+/// The presets this engine offers.
+pub const PRESETS: &[PresetInfo] = &[PresetInfo {
+    id: "classic",
+    players: &[2, 3, 4, 6],
+    default_players: 4,
+    summary: "Classic Canasta (pagat): 4 in partnerships; 2 and 3 players draw two; \
+              6 players with 3 packs in three teams of two (option teams=2)",
+}];
+
+impl Rules {
+    /// The Classic Canasta rules for 4 players in partnerships (P-CAN §1.1).
+    pub fn classic() -> Rules {
+        Rules {
+            variant: "classic".into(),
+            players: 4,
+            teams: 2,
+            temporary_partnership: false,
+            decks: 2,
+            jokers: 4,
+            hand_size: 11,
+            draw_count: 1,
+            upcard_black_three_turns_again: false,
+            red_three_timing: RedThreeTiming::AfterDeal,
+            min_meld: 3,
+            min_naturals: 2,
+            max_wilds: 3,
+            wild_ratio: WildRatio::Any,
+            canasta_size: 7,
+            natural_canasta_bonus: 500,
+            mixed_canasta_bonus: 300,
+            card_values: CardValues::CLASSIC,
+            opening_table: vec![
+                OpeningStep {
+                    from: None,
+                    need: 15,
+                },
+                OpeningStep {
+                    from: Some(0),
+                    need: 50,
+                },
+                OpeningStep {
+                    from: Some(1500),
+                    need: 90,
+                },
+                OpeningStep {
+                    from: Some(3000),
+                    need: 120,
+                },
+            ],
+            canastas_to_go_out: 1,
+            going_out_bonus: 100,
+            concealed_bonus: 100,
+            concealed_bonus_if_pile_taken: true,
+            concealed_without_minimum: true,
+            red_three_values: vec![0, 100, 200, 300, 800],
+            red_three_penalty: RedThreePenalty::NoMeld,
+            black_three_freezes: false,
+            one_card_may_take_one_card_pile: false,
+            pile_always_frozen: false,
+            take_with_natural_and_wild: true,
+            take_onto_canasta: true,
+            last_red_three_may_meld: false,
+            asking_allowed: true,
+            target: 5000,
+        }
+    }
+
+    /// A preset by id and player count (`None`: the preset's default), with
+    /// `teams` chosen where the preset allows a choice (Classic 6 players).
+    pub fn preset(id: &str, players: Option<u8>, teams: Option<u8>) -> Result<Rules, RulesError> {
+        let info = PRESETS
+            .iter()
+            .find(|p| p.id.eq_ignore_ascii_case(id))
+            .ok_or_else(|| {
+                let known: Vec<_> = PRESETS.iter().map(|p| p.id).collect();
+                RulesError::one(format!(
+                    "unknown variant `{id}` (known: {})",
+                    known.join(", ")
+                ))
+            })?;
+        let players = players.unwrap_or(info.default_players);
+        if !info.players.contains(&players) {
+            return Err(RulesError::one(format!(
+                "variant `{}` is for {:?} players, not {players}",
+                info.id, info.players
+            )));
+        }
+        let mut r = match info.id {
+            "classic" => Rules::classic_for(players, teams)?,
+            _ => unreachable!("every preset in PRESETS is built here"),
+        };
+        if let Some(t) = teams
+            && t != r.teams
+        {
+            return Err(RulesError::one(format!(
+                "variant `{}` with {players} players cannot have {t} teams",
+                info.id
+            )));
+        }
+        r.validate()?;
+        r.players = players;
+        Ok(r)
+    }
+
+    fn classic_for(players: u8, teams: Option<u8>) -> Result<Rules, RulesError> {
+        let mut r = Rules::classic();
+        r.players = players;
+        match players {
+            4 => {}
+            // P-CAN §two, BIC-2H, RG-2: 15 cards, draw 2, two canastas.
+            2 => {
+                r.teams = 2;
+                r.hand_size = 15;
+                r.draw_count = 2;
+                r.canastas_to_go_out = 2;
+            }
+            // P-CAN §three: 13 cards, draw 2, temporary partnership, 7500.
+            3 => {
+                r.teams = 3;
+                r.temporary_partnership = true;
+                r.hand_size = 13;
+                r.draw_count = 2;
+                r.target = 7500;
+            }
+            // P-CAN §six, RG-6: 162 cards, 13 each, two canastas, red-three table.
+            6 => {
+                r.decks = 3;
+                r.jokers = 6;
+                r.hand_size = 13;
+                r.canastas_to_go_out = 2;
+                r.red_three_values = vec![0, 100, 200, 300, 400, 1000, 1200];
+                match teams.unwrap_or(3) {
+                    3 => {
+                        r.teams = 3;
+                        r.target = 7500;
+                    }
+                    2 => {
+                        r.teams = 2;
+                        r.target = 10000;
+                        r.opening_table.push(OpeningStep {
+                            from: Some(7000),
+                            need: 150,
+                        });
+                    }
+                    t => {
+                        return Err(RulesError::one(format!(
+                            "classic with 6 players is played by 2 or 3 teams, not {t}"
+                        )));
+                    }
+                }
+            }
+            _ => unreachable!("checked against PresetInfo::players"),
+        }
+        Ok(r)
+    }
+
+    /// A preset with options (house rules) applied on top: `options` is a
+    /// JSON object whose keys are field names of [`Rules`]. A `teams` option
+    /// selects the preset's form first (Classic 6 players), so the fields
+    /// that depend on it follow.
+    pub fn from_header(
+        variant: &str,
+        players: Option<u8>,
+        options: &serde_json::Map<String, serde_json::Value>,
+    ) -> Result<Rules, RulesError> {
+        let teams =
+            match options.get("teams") {
+                None => None,
+                Some(v) => Some(v.as_u64().and_then(|t| u8::try_from(t).ok()).ok_or_else(
+                    || RulesError::one(format!("option `teams` must be a small number, not {v}")),
+                )?),
+            };
+        let preset = Rules::preset(variant, players, teams)?;
+        preset.with_options(options)
+    }
+
+    /// These rules with some fields replaced, validated.
+    pub fn with_options(
+        &self,
+        options: &serde_json::Map<String, serde_json::Value>,
+    ) -> Result<Rules, RulesError> {
+        let mut value = serde_json::to_value(self).expect("rules serialize");
+        let fields = value.as_object_mut().expect("rules are an object");
+        let mut problems = Vec::new();
+        for (k, v) in options {
+            if k == "variant" || k == "players" {
+                problems.push(format!(
+                    "`{k}` belongs in the record header, not in options"
+                ));
+            } else if !fields.contains_key(k) {
+                problems.push(format!("unknown option `{k}`"));
+            } else {
+                fields.insert(k.clone(), v.clone());
+            }
+        }
+        if !problems.is_empty() {
+            return Err(RulesError { problems });
+        }
+        let rules: Rules = serde_json::from_value(value)
+            .map_err(|e| RulesError::one(format!("bad option value: {e}")))?;
+        rules.validate()?;
+        Ok(rules)
+    }
+
+    /// Options that differ from `base`, as the record header's `options`.
+    pub fn options_against(&self, base: &Rules) -> serde_json::Map<String, serde_json::Value> {
+        let a = serde_json::to_value(self).expect("rules serialize");
+        let b = serde_json::to_value(base).expect("rules serialize");
+        let (a, b) = (a.as_object().unwrap(), b.as_object().unwrap());
+        a.iter()
+            .filter(|(k, v)| b.get(*k) != Some(v) && *k != "players")
+            .map(|(k, v)| (k.clone(), v.clone()))
+            .collect()
+    }
+
+    /// Checks every field; reports all problems at once.
+    pub fn validate(&self) -> Result<(), RulesError> {
+        let mut p = Vec::new();
+        if !(2..=6).contains(&self.players) {
+            p.push(format!("players must be 2 to 6, not {}", self.players));
+        }
+        if self.teams == 0 || self.players % self.teams.max(1) != 0 {
+            p.push(format!(
+                "teams ({}) must divide the number of players ({})",
+                self.teams, self.players
+            ));
+        }
+        if self.temporary_partnership && (self.players != 3 || self.teams != 3) {
+            p.push("temporary_partnership needs 3 players playing individually (teams = 3)".into());
+        }
+        if self.decks == 0 || self.decks > 4 {
+            p.push(format!("decks must be 1 to 4, not {}", self.decks));
+        }
+        let deck = self.deck_size();
+        let dealt = self.players as usize * self.hand_size as usize;
+        if self.hand_size == 0 || dealt + 1 > deck {
+            p.push(format!(
+                "{} players with {} cards each need more than the {deck}-card deck",
+                self.players, self.hand_size
+            ));
+        }
+        if !(1..=3).contains(&self.draw_count) {
+            p.push(format!(
+                "draw_count must be 1 to 3, not {}",
+                self.draw_count
+            ));
+        }
+        if self.min_meld < 3 {
+            p.push(format!(
+                "min_meld must be at least 3, not {}",
+                self.min_meld
+            ));
+        }
+        if self.min_naturals < 1 || self.min_naturals > self.min_meld {
+            p.push(format!(
+                "min_naturals must be 1 to min_meld ({}), not {}",
+                self.min_meld, self.min_naturals
+            ));
+        }
+        if self.canasta_size < self.min_meld {
+            p.push(format!(
+                "canasta_size ({}) must be at least min_meld ({})",
+                self.canasta_size, self.min_meld
+            ));
+        }
+        if self.opening_table.is_empty() {
+            p.push("opening_table must have at least one row".into());
+        } else {
+            if self.opening_table[0].from.is_some() {
+                p.push("opening_table's first row must have `from: null` (no lower bound)".into());
+            }
+            let froms: Vec<i32> = self
+                .opening_table
+                .iter()
+                .skip(1)
+                .filter_map(|s| s.from)
+                .collect();
+            if froms.len() + 1 != self.opening_table.len() || froms.windows(2).any(|w| w[0] >= w[1])
+            {
+                p.push("opening_table rows after the first need increasing `from` scores".into());
+            }
+        }
+        let red_threes = 2 * self.decks as usize;
+        if self.red_three_values.len() < red_threes + 1 {
+            p.push(format!(
+                "red_three_values needs a value for 0 to {red_threes} red threes ({} given)",
+                self.red_three_values.len()
+            ));
+        }
+        if self.red_three_values.first().is_some_and(|v| *v != 0) {
+            p.push("red_three_values[0] (no red threes) must be 0".into());
+        }
+        if self.canastas_to_go_out == 0 {
+            p.push("canastas_to_go_out must be at least 1".into());
+        }
+        if self.target <= 0 {
+            p.push(format!("target must be positive, not {}", self.target));
+        }
+        if p.is_empty() {
+            Ok(())
+        } else {
+            Err(RulesError { problems: p })
+        }
+    }
+
+    /// Cards in the deck.
+    pub fn deck_size(&self) -> usize {
+        52 * self.decks as usize + self.jokers as usize
+    }
+
+    /// The deck's composition.
+    pub fn deck(&self) -> crate::card::CardCounts {
+        let mut d = crate::card::CardCounts::new();
+        for c in Card::all() {
+            if c.is_joker() {
+                d.add_n(c, self.jokers);
+            } else {
+                d.add_n(c, self.decks);
+            }
+        }
+        d
+    }
+
+    /// The opening minimum for a cumulative score.
+    pub fn opening_minimum(&self, score: i32) -> i32 {
+        self.opening_table
+            .iter()
+            .rev()
+            .find(|s| s.from.is_none_or(|f| score >= f))
+            .map_or(0, |s| s.need)
+    }
+
+    /// The score of `count` red threes held by one team.
+    pub fn red_three_value(&self, count: usize) -> i32 {
+        let table = &self.red_three_values;
+        match table.get(count) {
+            Some(v) => *v,
+            None => table.last().copied().unwrap_or(0) + 100 * (count + 1 - table.len()) as i32,
+        }
+    }
+
+    /// Team of a seat under the record spec's fixed rule `s mod k`.
+    pub fn team_of(&self, seat: usize) -> usize {
+        seat % self.teams as usize
+    }
+
+    /// Most wild cards allowed with `naturals` natural cards.
+    pub fn wild_capacity(&self, naturals: u8) -> u8 {
+        let ratio_cap = match self.wild_ratio {
+            WildRatio::Any => u8::MAX,
+            WildRatio::NotMoreThanNaturals => naturals,
+            WildRatio::FewerThanNaturals => naturals.saturating_sub(1),
+        };
+        if naturals < self.min_naturals {
+            0
+        } else {
+            self.max_wilds.min(ratio_cap)
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn presets_validate() {
+        for info in PRESETS {
+            for &n in info.players {
+                Rules::preset(info.id, Some(n), None).unwrap();
+            }
+        }
+        Rules::preset("classic", Some(6), Some(2)).unwrap();
+    }
+
+    #[test]
+    fn opening_table_p_can() {
+        let r = Rules::classic();
+        assert_eq!(r.opening_minimum(-10), 15);
+        assert_eq!(r.opening_minimum(0), 50);
+        assert_eq!(r.opening_minimum(1495), 50);
+        assert_eq!(r.opening_minimum(1500), 90);
+        assert_eq!(r.opening_minimum(2995), 90);
+        assert_eq!(r.opening_minimum(3000), 120);
+        assert_eq!(r.opening_minimum(9000), 120);
+        let six = Rules::preset("classic", Some(6), Some(2)).unwrap();
+        assert_eq!(six.opening_minimum(7000), 150);
+        assert_eq!(six.target, 10000);
+    }
+
+    #[test]
+    fn validation_reports_every_problem() {
+        let mut r = Rules::classic();
+        r.players = 9;
+        r.draw_count = 0;
+        r.target = -1;
+        let err = r.validate().unwrap_err();
+        assert!(err.problems.len() >= 3, "{err}");
+    }
+
+    #[test]
+    fn options_merge_and_reject_unknown_names() {
+        let mut opts = serde_json::Map::new();
+        opts.insert("black_three_freezes".into(), true.into());
+        let r = Rules::classic().with_options(&opts).unwrap();
+        assert!(r.black_three_freezes);
+        assert_eq!(r.options_against(&Rules::classic()), opts);
+        opts.insert("no_such_rule".into(), 1.into());
+        let err = Rules::classic().with_options(&opts).unwrap_err();
+        assert!(err.to_string().contains("no_such_rule"));
+    }
+
+    #[test]
+    fn wild_capacity_by_ratio() {
+        let mut r = Rules::classic();
+        assert_eq!(r.wild_capacity(2), 3);
+        assert_eq!(r.wild_capacity(1), 0);
+        r.wild_ratio = WildRatio::NotMoreThanNaturals;
+        assert_eq!(r.wild_capacity(2), 2);
+        r.wild_ratio = WildRatio::FewerThanNaturals;
+        assert_eq!(r.wild_capacity(2), 1);
+        assert_eq!(r.wild_capacity(5), 3);
+    }
+}

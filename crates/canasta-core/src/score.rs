@@ -1,0 +1,128 @@
+//! Scoring a finished hand, itemised as in the record spec's `hand_end`.
+
+use crate::rules::RedThreePenalty;
+use crate::state::GameState;
+use serde::{Deserialize, Serialize};
+
+/// Why a hand ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum HandEndReason {
+    /// A player went out.
+    Out,
+    /// The stock ran out.
+    Stock,
+}
+
+/// One team's score for a hand; the items add up to `total`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TeamScore {
+    /// Point values of melded cards.
+    pub melded: i32,
+    /// Minus the values of cards left in the team's hands.
+    pub in_hand: i32,
+    /// Canasta bonuses.
+    pub canastas: i32,
+    /// Red threes (plus, or minus when the team is penalised).
+    pub red_threes: i32,
+    /// Going out (and concealed) bonus.
+    pub going_out: i32,
+    /// Anything else a variant scores.
+    pub other: i32,
+    pub total: i32,
+}
+
+/// The score of a finished hand.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct HandResult {
+    pub reason: HandEndReason,
+    /// Who went out, when someone did.
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub seat: Option<usize>,
+    /// Whether the player went out concealed.
+    #[serde(skip)]
+    pub concealed: bool,
+    pub teams: Vec<TeamScore>,
+    /// Cumulative scores after this hand.
+    pub totals: Vec<i32>,
+}
+
+/// Scores the hand that just ended in `state`.
+pub(crate) fn score_hand(
+    state: &GameState,
+    reason: HandEndReason,
+    out: Option<usize>,
+) -> HandResult {
+    let rules = state.rules();
+    let values = &state.rs.values;
+    let n = state.players();
+    let teams = rules.teams as usize;
+    let concealed = out.is_some_and(|seat| went_out_concealed(state, seat));
+    let mut result = Vec::with_capacity(teams);
+    for team in 0..teams {
+        let members: Vec<usize> = (0..n).filter(|&s| rules.team_of(s) == team).collect();
+        // The side whose melds this team is credited with (3 players: the
+        // temporary partnership's pooled melds count for both partners).
+        let side = state.side_of(members[0]);
+        let side_seats: Vec<usize> = state.side_members(side).collect();
+        let mut s = TeamScore::default();
+        let mut canastas = 0;
+        for m in state.melds(side) {
+            s.melded += m.cards.cards().map(|c| values[c.index()]).sum::<i32>();
+            match m.canasta(rules) {
+                Some(crate::meld::CanastaKind::Natural) => {
+                    s.canastas += rules.natural_canasta_bonus;
+                    canastas += 1;
+                }
+                Some(crate::meld::CanastaKind::Mixed) => {
+                    s.canastas += rules.mixed_canasta_bonus;
+                    canastas += 1;
+                }
+                None => {}
+            }
+        }
+        for &seat in &side_seats {
+            s.in_hand -= state
+                .hand(seat)
+                .iter()
+                .map(|c| values[c.index()])
+                .sum::<i32>();
+        }
+        let reds: usize = members.iter().map(|&seat| state.red_threes(seat)).sum();
+        let penalised = match rules.red_three_penalty {
+            RedThreePenalty::NoMeld => state.melds(side).is_empty(),
+            RedThreePenalty::NoCanasta => canastas == 0,
+        };
+        let red_value = rules.red_three_value(reds);
+        s.red_threes = if penalised { -red_value } else { red_value };
+        if let Some(seat) = out
+            && side_seats.contains(&seat)
+        {
+            s.going_out = rules.going_out_bonus + if concealed { rules.concealed_bonus } else { 0 };
+        }
+        s.total = s.melded + s.in_hand + s.canastas + s.red_threes + s.going_out + s.other;
+        result.push(s);
+    }
+    HandResult {
+        reason,
+        seat: out,
+        concealed,
+        teams: result,
+        totals: Vec::new(),
+    }
+}
+
+/// Concealed: the player melded nothing before this turn, put every card
+/// into melds begun this turn (no additions to older melds), one of which is
+/// a canasta (P-CAN). The Viennese option also spoils it by taking the pile.
+fn went_out_concealed(state: &GameState, seat: usize) -> bool {
+    let t = &state.turn;
+    let rules = state.rules();
+    if t.had_melded || t.added_to_old || (t.took_pile && !rules.concealed_bonus_if_pile_taken) {
+        return false;
+    }
+    let side = state.side_of(seat);
+    state.melds(side)[t.melds_at_start as usize..]
+        .iter()
+        .any(|m| m.is_canasta(rules))
+}

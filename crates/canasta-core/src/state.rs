@@ -1,0 +1,663 @@
+//! The whole truth of a game: hands, stock order, table, phase and scores.
+//!
+//! Randomness enters only through the deck given to [`GameState::deal`], so
+//! rules + decks + actions replay exactly. Bots and clients see an
+//! [`Observation`](crate::Observation), never this.
+
+use crate::action::Action;
+use crate::card::{Card, CardCounts, FACES, Rank};
+use crate::meld::{Group, Meld};
+use crate::rules::{RedThreeTiming, Rules};
+use crate::score::HandResult;
+use arrayvec::ArrayVec;
+use serde::Serialize;
+use std::sync::Arc;
+use thiserror::Error;
+
+/// Most seats of any variant.
+pub const MAX_SEATS: usize = 6;
+/// Most cards in any deck (Pennies from Heaven: 4 packs and 8 jokers).
+pub const MAX_CARDS: usize = 216;
+/// Most melds one side can have on the table.
+pub const MAX_MELDS: usize = 24;
+
+/// Where the game stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Phase {
+    /// Waiting for a deck to deal the next hand.
+    Deal,
+    /// Start of a turn: draw or take the pile.
+    Draw,
+    /// After drawing: meld, add, ask, discard.
+    Play,
+    /// A partner must answer "may I go out?".
+    Answer,
+    /// The hand is scored; the next needs a deal.
+    HandOver,
+    /// A team reached the target.
+    GameOver,
+}
+
+/// Rules plus tables derived from them, shared by every state of a game.
+#[derive(Debug, PartialEq)]
+pub struct Ruleset {
+    pub rules: Rules,
+    pub(crate) values: [i32; FACES],
+}
+
+impl Ruleset {
+    pub fn new(rules: Rules) -> Arc<Ruleset> {
+        let values = rules.card_values.table();
+        Arc::new(Ruleset { rules, values })
+    }
+}
+
+/// What the current turn has done so far; reset when a turn starts.
+#[derive(Clone, Copy, Default, Debug, PartialEq, Eq)]
+pub(crate) struct TurnFlags {
+    pub drew_from_stock: bool,
+    pub took_pile: bool,
+    /// A meld or add since the draw (asking must come before).
+    pub laid_since_draw: bool,
+    pub asked: bool,
+    pub answer: Option<bool>,
+    /// Partner said yes, or black threes were melded: go out this turn.
+    pub must_go_out: bool,
+    /// Cards went onto melds that existed before this turn (spoils "concealed").
+    pub added_to_old: bool,
+    /// Side melds existing when the turn began; later indexes are new.
+    pub melds_at_start: u8,
+    /// The player had melded before this turn (spoils "concealed").
+    pub had_melded: bool,
+}
+
+/// A deck that is not the preset's deck.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum DealError {
+    #[error("the deck has {have} cards, the variant needs {need}")]
+    WrongSize { have: usize, need: usize },
+    #[error("the deck has {have} of {card}, the variant has {need}")]
+    WrongCount { card: Card, have: u8, need: u8 },
+    #[error("a deal is not expected now (phase {0:?})")]
+    NotExpected(Phase),
+    #[error("dealer {dealer} is not a seat (players: {players})")]
+    BadDealer { dealer: usize, players: usize },
+}
+
+/// The complete state of a game.
+#[derive(Clone, Debug)]
+pub struct GameState {
+    pub(crate) rs: Arc<Ruleset>,
+    pub(crate) scores: [i32; MAX_SEATS],
+    pub(crate) hands_played: u32,
+    pub(crate) dealer: u8,
+    pub(crate) phase: Phase,
+    /// Whose turn it is.
+    pub(crate) current: u8,
+    /// Who acts now: `current`, or the partner answering.
+    pub(crate) to_act: u8,
+    pub(crate) hands: [CardCounts; MAX_SEATS],
+    /// Cards each hand is publicly known to hold (taken from the pile).
+    pub(crate) known: [CardCounts; MAX_SEATS],
+    /// Top of the stock is the last element.
+    pub(crate) stock: ArrayVec<Card, MAX_CARDS>,
+    /// Top of the pile is the last element.
+    pub(crate) pile: ArrayVec<Card, MAX_CARDS>,
+    /// Frozen for everyone (wild card or red-three upcard in it).
+    pub(crate) pile_frozen: bool,
+    /// Melds by side.
+    pub(crate) melds: [ArrayVec<Meld, MAX_MELDS>; MAX_SEATS],
+    /// Red threes laid out by each seat: hearts, diamonds.
+    pub(crate) red_threes: [[u8; 2]; MAX_SEATS],
+    /// The side (meld owner) of each seat.
+    pub(crate) side_of: [u8; MAX_SEATS],
+    pub(crate) seat_melded: [bool; MAX_SEATS],
+    pub(crate) first_turn_pending: [bool; MAX_SEATS],
+    /// Classic 3 players: who plays alone this hand, once known.
+    pub(crate) lone_hand: Option<u8>,
+    pub(crate) turn: TurnFlags,
+    pub(crate) last_hand: Option<Arc<HandResult>>,
+    pub(crate) winner: Option<Option<u8>>,
+    pub(crate) state_id: u64,
+}
+
+impl GameState {
+    /// A new game waiting for its first deal.
+    pub fn new(rules: Rules) -> GameState {
+        GameState::with_ruleset(Ruleset::new(rules))
+    }
+
+    pub fn with_ruleset(rs: Arc<Ruleset>) -> GameState {
+        GameState {
+            rs,
+            scores: [0; MAX_SEATS],
+            hands_played: 0,
+            dealer: 0,
+            phase: Phase::Deal,
+            current: 0,
+            to_act: 0,
+            hands: [CardCounts::new(); MAX_SEATS],
+            known: [CardCounts::new(); MAX_SEATS],
+            stock: ArrayVec::new(),
+            pile: ArrayVec::new(),
+            pile_frozen: false,
+            melds: Default::default(),
+            red_threes: [[0; 2]; MAX_SEATS],
+            side_of: [0, 1, 2, 3, 4, 5],
+            seat_melded: [false; MAX_SEATS],
+            first_turn_pending: [false; MAX_SEATS],
+            lone_hand: None,
+            turn: TurnFlags::default(),
+            last_hand: None,
+            winner: None,
+            state_id: 0,
+        }
+    }
+
+    pub fn rules(&self) -> &Rules {
+        &self.rs.rules
+    }
+
+    pub fn ruleset(&self) -> &Arc<Ruleset> {
+        &self.rs
+    }
+
+    pub fn players(&self) -> usize {
+        self.rs.rules.players as usize
+    }
+
+    pub fn phase(&self) -> Phase {
+        self.phase
+    }
+
+    /// The seat that must act now (meaningful in Draw, Play and Answer).
+    pub fn to_act(&self) -> usize {
+        self.to_act as usize
+    }
+
+    /// The seat whose turn it is.
+    pub fn current(&self) -> usize {
+        self.current as usize
+    }
+
+    pub fn dealer(&self) -> usize {
+        self.dealer as usize
+    }
+
+    /// Counts every applied action and deal; clients send it back to reject stale moves.
+    pub fn state_id(&self) -> u64 {
+        self.state_id
+    }
+
+    pub fn hand(&self, seat: usize) -> &CardCounts {
+        &self.hands[seat]
+    }
+
+    pub fn known_cards(&self, seat: usize) -> &CardCounts {
+        &self.known[seat]
+    }
+
+    /// Cumulative scores by team (by seat in individual games).
+    pub fn scores(&self) -> &[i32] {
+        &self.scores[..self.rs.rules.teams as usize]
+    }
+
+    pub fn hands_played(&self) -> u32 {
+        self.hands_played
+    }
+
+    pub fn stock_len(&self) -> usize {
+        self.stock.len()
+    }
+
+    /// The stock, next card to be drawn first.
+    pub fn stock(&self) -> impl Iterator<Item = Card> + '_ {
+        self.stock.iter().rev().copied()
+    }
+
+    /// The discard pile, bottom first.
+    pub fn pile(&self) -> &[Card] {
+        &self.pile
+    }
+
+    pub fn pile_top(&self) -> Option<Card> {
+        self.pile.last().copied()
+    }
+
+    /// Frozen for everyone (a wild card or a red-three upcard lies in it).
+    pub fn pile_frozen(&self) -> bool {
+        self.pile_frozen
+    }
+
+    /// The side (owner of melds) a seat belongs to now.
+    pub fn side_of(&self, seat: usize) -> usize {
+        self.side_of[seat] as usize
+    }
+
+    /// Melds of a side, in the order they were first laid.
+    pub fn melds(&self, side: usize) -> &[Meld] {
+        &self.melds[side]
+    }
+
+    /// Seats of a side.
+    pub fn side_members(&self, side: usize) -> impl Iterator<Item = usize> + '_ {
+        (0..self.players()).filter(move |&s| self.side_of[s] as usize == side)
+    }
+
+    /// Red threes laid out by a seat.
+    pub fn red_threes(&self, seat: usize) -> usize {
+        (self.red_threes[seat][0] + self.red_threes[seat][1]) as usize
+    }
+
+    pub fn lone_hand(&self) -> Option<usize> {
+        self.lone_hand.map(usize::from)
+    }
+
+    /// The score of the last finished hand.
+    pub fn last_hand(&self) -> Option<&HandResult> {
+        self.last_hand.as_deref()
+    }
+
+    /// `Some(winner)` once the game is over; the winner is a team, or `None` for a tie.
+    pub fn winner(&self) -> Option<Option<usize>> {
+        self.winner.map(|w| w.map(usize::from))
+    }
+
+    pub fn is_over(&self) -> bool {
+        self.phase == Phase::GameOver
+    }
+
+    /// The opening minimum for the side of `seat`: the cumulative score of
+    /// the seat's team picks the row (3 players: the seat's own score).
+    pub fn opening_minimum(&self, seat: usize) -> i32 {
+        let team = self.rs.rules.team_of(seat);
+        self.rs.rules.opening_minimum(self.scores[team])
+    }
+
+    pub(crate) fn side_has_melded(&self, side: usize) -> bool {
+        !self.melds[side].is_empty()
+    }
+
+    /// The partner `ask` goes to: the next member of the side clockwise.
+    pub fn partner_of(&self, seat: usize) -> Option<usize> {
+        let n = self.players();
+        (1..n)
+            .map(|d| (seat + d) % n)
+            .find(|&s| self.side_of[s] == self.side_of[seat])
+    }
+
+    /// Cards of every zone, for conservation checks.
+    pub fn all_cards(&self) -> CardCounts {
+        let mut c = CardCounts::new();
+        for s in 0..self.players() {
+            c.add_all(&self.hands[s]);
+            c.add_n(
+                Card::new(Rank::Three, crate::card::Suit::Hearts),
+                self.red_threes[s][0],
+            );
+            c.add_n(
+                Card::new(Rank::Three, crate::card::Suit::Diamonds),
+                self.red_threes[s][1],
+            );
+        }
+        for side in &self.melds {
+            for m in side {
+                c.add_all(&m.cards.counts());
+            }
+        }
+        for &x in self.stock.iter().chain(self.pile.iter()) {
+            c.add(x);
+        }
+        c
+    }
+
+    /// Deals a hand from `deck` (index 0 is the top) in the record spec's order.
+    ///
+    /// # Errors
+    /// When no deal is expected, or the deck is not the preset's deck.
+    pub fn deal(&mut self, deck: &[Card], dealer: usize) -> Result<(), DealError> {
+        if !matches!(self.phase, Phase::Deal | Phase::HandOver) {
+            return Err(DealError::NotExpected(self.phase));
+        }
+        let n = self.players();
+        if dealer >= n {
+            return Err(DealError::BadDealer { dealer, players: n });
+        }
+        let rules = &self.rs.rules;
+        let need = rules.deck();
+        if deck.len() != need.total() {
+            return Err(DealError::WrongSize {
+                have: deck.len(),
+                need: need.total(),
+            });
+        }
+        let have = CardCounts::from_cards(deck.iter().copied());
+        if let Some(card) = Card::all().find(|&c| have.count(c) != need.count(c)) {
+            return Err(DealError::WrongCount {
+                card,
+                have: have.count(card),
+                need: need.count(card),
+            });
+        }
+        self.reset_hand(dealer);
+        let rules = &self.rs.rules;
+        let mut pos = 0;
+        // 1. Hands, one card at a time clockwise from the dealer's left.
+        for i in 0..n * rules.hand_size as usize {
+            self.hands[(dealer + 1 + i) % n].add(deck[pos]);
+            pos += 1;
+        }
+        // 3. Upcards: turn another while the top is wild or a red three (P-CAN).
+        loop {
+            let c = deck[pos];
+            pos += 1;
+            self.pile.push(c);
+            if c.is_wild() || c.is_red_three() {
+                self.pile_frozen = true;
+            }
+            let again = c.is_wild()
+                || c.is_red_three()
+                || (c.is_black_three() && rules.upcard_black_three_turns_again);
+            if !again || pos >= deck.len() {
+                break;
+            }
+        }
+        // 6. The stock; its top is the next card drawn.
+        self.stock.extend(deck[pos..].iter().rev().copied());
+        // 5. Red threes laid out and replaced, seat by seat from the dealer's left.
+        match rules.red_three_timing {
+            RedThreeTiming::AfterDeal => {
+                for i in 0..n {
+                    self.lay_out_red_threes((dealer + 1 + i) % n);
+                }
+            }
+            RedThreeTiming::FirstTurn => self.first_turn_pending = [true; MAX_SEATS],
+        }
+        self.state_id += 1;
+        self.start_turn((dealer + 1) % n);
+        Ok(())
+    }
+
+    fn reset_hand(&mut self, dealer: usize) {
+        let n = self.players();
+        let rules = &self.rs.rules;
+        self.dealer = dealer as u8;
+        self.hands = [CardCounts::new(); MAX_SEATS];
+        self.known = [CardCounts::new(); MAX_SEATS];
+        self.stock.clear();
+        self.pile.clear();
+        self.pile_frozen = false;
+        self.melds = Default::default();
+        self.red_threes = [[0; 2]; MAX_SEATS];
+        for s in 0..n {
+            self.side_of[s] = if rules.temporary_partnership {
+                s as u8
+            } else {
+                rules.team_of(s) as u8
+            };
+        }
+        self.seat_melded = [false; MAX_SEATS];
+        self.first_turn_pending = [false; MAX_SEATS];
+        self.lone_hand = None;
+        self.turn = TurnFlags::default();
+    }
+
+    /// Lays out every red three in a hand and replaces it from the stock.
+    /// Returns false if the stock ran out before every one was replaced.
+    pub(crate) fn lay_out_red_threes(&mut self, seat: usize) -> bool {
+        loop {
+            let hand = &mut self.hands[seat];
+            let red = [
+                Card::new(Rank::Three, crate::card::Suit::Hearts),
+                Card::new(Rank::Three, crate::card::Suit::Diamonds),
+            ];
+            let Some(i) = (0..2).find(|&i| hand.count(red[i]) > 0) else {
+                return true;
+            };
+            hand.remove(red[i]);
+            self.red_threes[seat][i] += 1;
+            match self.stock.pop() {
+                Some(c) => self.hands[seat].add(c),
+                None => return false,
+            }
+        }
+    }
+
+    pub(crate) fn start_turn(&mut self, seat: usize) {
+        self.current = seat as u8;
+        self.to_act = seat as u8;
+        self.phase = Phase::Draw;
+        let side = self.side_of[seat] as usize;
+        self.turn = TurnFlags {
+            melds_at_start: self.melds[side].len() as u8,
+            had_melded: self.seat_melded[seat],
+            ..TurnFlags::default()
+        };
+        if self.first_turn_pending[seat] {
+            self.first_turn_pending[seat] = false;
+            self.lay_out_red_threes(seat);
+        }
+    }
+
+    /// Applies an action without checking it: for bots and search, which
+    /// take actions from [`GameState::legal_actions`]. Debug builds assert legality.
+    pub fn apply_unchecked(&mut self, action: Action) {
+        debug_assert!(
+            self.is_legal(&action),
+            "illegal action {action} in {:?}",
+            self.phase
+        );
+        self.apply_raw(action);
+    }
+
+    /// Carries out an action the caller knows to be legal (or is probing).
+    pub(crate) fn apply_raw(&mut self, action: Action) {
+        let seat = self.to_act as usize;
+        let side = self.side_of[seat] as usize;
+        self.state_id += 1;
+        match action {
+            Action::Draw => self.draw(seat),
+            Action::PickupOnto => {
+                let top = self.pile.pop().expect("pile has a top card");
+                let i = self
+                    .meld_index_of_rank(side, top.rank())
+                    .expect("a meld of the top card's rank");
+                self.melds[side][i].cards.push(top).expect("same rank");
+                self.turn.added_to_old |= i < self.turn.melds_at_start as usize;
+                self.take_pile(seat);
+            }
+            Action::Pickup { with, also } => {
+                let top = self.pile.pop().expect("pile has a top card");
+                self.form_partnership_against(seat);
+                let side = self.side_of[seat] as usize;
+                let mut group = with;
+                group.push(top).expect("same rank");
+                self.remove_from_hand(seat, &with);
+                self.lay_group(seat, side, group);
+                for g in also.iter() {
+                    self.remove_from_hand(seat, g);
+                    self.lay_group(seat, side, *g);
+                }
+                self.take_pile(seat);
+            }
+            Action::Meld(groups) => {
+                if !self.side_has_melded(side) {
+                    // An opening below the minimum is only a concealed going out.
+                    let points: i32 = groups.iter().map(|g| g.points(&self.rs.rules)).sum();
+                    if points < self.opening_minimum(seat) {
+                        self.turn.must_go_out = true;
+                    }
+                }
+                for g in groups.iter() {
+                    self.remove_from_hand(seat, g);
+                    self.lay_group(seat, side, *g);
+                    if g.is_black_threes() {
+                        self.turn.must_go_out = true;
+                    }
+                }
+                self.turn.laid_since_draw = true;
+            }
+            Action::Add { meld, cards } => {
+                self.remove_from_hand(seat, &cards);
+                self.melds[side][meld as usize].cards.merge(&cards);
+                self.turn.added_to_old |= (meld as usize) < self.turn.melds_at_start as usize;
+                self.seat_melded[seat] = true;
+                self.turn.laid_since_draw = true;
+            }
+            Action::CloseCanasta(_) => unreachable!("no preset closes canastas by choice yet"),
+            Action::Discard(c) => {
+                self.hands[seat].remove(c);
+                if self.known[seat].count(c) > 0 {
+                    self.known[seat].remove(c);
+                }
+                self.pile.push(c);
+                if c.is_wild() || (c.is_black_three() && self.rs.rules.black_three_freezes) {
+                    self.pile_frozen = true;
+                }
+                if self.hands[seat].is_empty() {
+                    self.end_hand_out(seat);
+                } else {
+                    let next = (seat + 1) % self.players();
+                    self.start_turn(next);
+                }
+                return;
+            }
+            Action::Ask => {
+                self.turn.asked = true;
+                self.phase = Phase::Answer;
+                self.to_act = self.partner_of(seat).expect("ask needs a partner") as u8;
+                return;
+            }
+            Action::Answer(yes) => {
+                self.turn.answer = Some(yes);
+                self.turn.must_go_out |= yes;
+                self.phase = Phase::Play;
+                self.to_act = self.current;
+                return;
+            }
+        }
+        if self.phase == Phase::Play && self.hands[seat].is_empty() {
+            self.end_hand_out(seat);
+        }
+    }
+
+    fn draw(&mut self, seat: usize) {
+        if self.stock.is_empty() {
+            self.end_hand(crate::score::HandEndReason::Stock, None);
+            return;
+        }
+        // Red threes drawn are laid out and replaced as part of the draw; a
+        // draw that yields no usable card from an emptied stock ends the hand
+        // (P-CAN, RG-2: "a lone last card that is a red three").
+        let mut needed = self.rs.rules.draw_count;
+        let mut usable = 0;
+        while needed > 0 {
+            let Some(c) = self.stock.pop() else { break };
+            if c.is_red_three() {
+                self.red_threes[seat]
+                    [usize::from(c != Card::new(Rank::Three, crate::card::Suit::Hearts))] += 1;
+            } else {
+                self.hands[seat].add(c);
+                needed -= 1;
+                usable += 1;
+            }
+        }
+        if usable == 0 {
+            self.end_hand(crate::score::HandEndReason::Stock, None);
+            return;
+        }
+        self.turn.drew_from_stock = true;
+        self.phase = Phase::Play;
+    }
+
+    /// Moves the rest of the pile into the taker's hand; red threes in it
+    /// are laid out without replacement.
+    fn take_pile(&mut self, seat: usize) {
+        for c in self.pile.drain(..) {
+            if c.is_red_three() {
+                self.red_threes[seat]
+                    [usize::from(c != Card::new(Rank::Three, crate::card::Suit::Hearts))] += 1;
+            } else {
+                self.hands[seat].add(c);
+                self.known[seat].add(c);
+            }
+        }
+        self.pile_frozen = false;
+        self.turn.took_pile = true;
+        self.seat_melded[seat] = true;
+        self.phase = Phase::Play;
+    }
+
+    fn remove_from_hand(&mut self, seat: usize, g: &Group) {
+        for c in g.cards() {
+            let ok = self.hands[seat].remove(c);
+            debug_assert!(ok, "{c} not in hand");
+            if self.known[seat].count(c) > 0 {
+                self.known[seat].remove(c);
+            }
+        }
+    }
+
+    /// Lays a group as a new meld, or merges it into the side's meld of that
+    /// rank (one meld per rank).
+    fn lay_group(&mut self, seat: usize, side: usize, g: Group) {
+        self.seat_melded[seat] = true;
+        match self.meld_index_of_rank(side, g.rank) {
+            Some(i) if g.rank.is_some() => {
+                self.melds[side][i].cards.merge(&g);
+                self.turn.added_to_old |= i < self.turn.melds_at_start as usize;
+            }
+            _ => self.melds[side].push(Meld { cards: g }),
+        }
+    }
+
+    pub(crate) fn meld_index_of_rank(&self, side: usize, rank: Option<Rank>) -> Option<usize> {
+        rank?;
+        self.melds[side].iter().position(|m| m.cards.rank == rank)
+    }
+
+    /// Classic 3 players: the first to take the pile (or to go out) plays
+    /// alone; the other two pool their melds from now on (merging melds of
+    /// the same rank; the later seat's melds are numbered after the earlier's).
+    pub(crate) fn form_partnership_against(&mut self, lone: usize) {
+        if !self.rs.rules.temporary_partnership || self.lone_hand.is_some() {
+            return;
+        }
+        self.lone_hand = Some(lone as u8);
+        let others: Vec<usize> = (0..self.players()).filter(|&s| s != lone).collect();
+        let (a, b) = (others[0], others[1]);
+        let moved = std::mem::take(&mut self.melds[b]);
+        for m in moved {
+            match self.meld_index_of_rank(a, m.cards.rank) {
+                Some(i) => self.melds[a][i].cards.merge(&m.cards),
+                None => self.melds[a].push(m),
+            }
+        }
+        self.side_of[b] = a as u8;
+    }
+
+    fn end_hand_out(&mut self, seat: usize) {
+        self.form_partnership_against(seat);
+        self.end_hand(crate::score::HandEndReason::Out, Some(seat));
+    }
+
+    fn end_hand(&mut self, reason: crate::score::HandEndReason, seat: Option<usize>) {
+        let result = crate::score::score_hand(self, reason, seat);
+        for (t, s) in result.teams.iter().enumerate() {
+            self.scores[t] += s.total;
+        }
+        self.hands_played += 1;
+        let teams = self.rs.rules.teams as usize;
+        let best = *self.scores[..teams].iter().max().unwrap();
+        self.phase = Phase::HandOver;
+        if best >= self.rs.rules.target {
+            let leaders: Vec<usize> = (0..teams).filter(|&t| self.scores[t] == best).collect();
+            self.winner = Some((leaders.len() == 1).then(|| leaders[0] as u8));
+            self.phase = Phase::GameOver;
+        }
+        let mut result = result;
+        result.totals = self.scores[..teams].to_vec();
+        self.last_hand = Some(Arc::new(result));
+    }
+}

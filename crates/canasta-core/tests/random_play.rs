@@ -1,0 +1,76 @@
+//! The generic random-play test (after OpenSpiel's RandomSimTest), run on
+//! every preset and player count: cards are conserved, every non-final
+//! position has a legal action, every generated action applies, generating
+//! changes nothing, illegal actions change nothing, games end.
+
+use canasta_core::{Action, GameState, PRESETS, Phase, Rng, Rules, shuffled_deck};
+
+const MAX_ACTIONS_PER_HAND: usize = 5000;
+
+fn forms() -> Vec<Rules> {
+    let mut v = Vec::new();
+    for p in PRESETS {
+        for &n in p.players {
+            v.push(Rules::preset(p.id, Some(n), None).unwrap());
+        }
+    }
+    v.push(Rules::preset("classic", Some(6), Some(2)).unwrap());
+    v
+}
+
+/// Plays one game with uniformly random choices, checking invariants.
+fn play_checked(rules: &Rules, seed: u64, max_hands: u32) {
+    let mut rng = Rng::new(seed);
+    let mut g = GameState::new(rules.clone());
+    let deck = rules.deck();
+    while !g.is_over() && g.hands_played() < max_hands {
+        let dealer = g.hands_played() as usize % rules.players as usize;
+        g.deal(&shuffled_deck(rules, &mut rng), dealer).unwrap();
+        let mut steps = 0;
+        while matches!(g.phase(), Phase::Draw | Phase::Play | Phase::Answer) {
+            assert_eq!(g.all_cards(), deck, "cards conserved");
+            let actions = g.legal_actions();
+            assert!(!actions.is_empty(), "no legal action in {:?}", g.phase());
+            // Generating changes nothing.
+            assert_eq!(g.legal_actions(), actions);
+            // An illegal action is refused and changes nothing.
+            let before = g.clone();
+            for probe in [
+                Action::Draw,
+                Action::Ask,
+                Action::Answer(true),
+                Action::Discard(canasta_core::Card::JOKER),
+            ] {
+                if !actions.iter().any(|a| a.class_key() == probe.class_key())
+                    && !g.is_legal(&probe)
+                {
+                    assert!(g.apply(probe).is_err());
+                    assert_eq!(format!("{:?}", g), format!("{:?}", before));
+                }
+            }
+            let a = actions[rng.below(actions.len())];
+            assert!(g.is_legal(&a), "generated action {a} is legal");
+            g.apply(a)
+                .unwrap_or_else(|e| panic!("generated action refused: {e}"));
+            steps += 1;
+            assert!(steps < MAX_ACTIONS_PER_HAND, "hand does not end");
+        }
+        assert_eq!(g.all_cards(), deck, "cards conserved at hand end");
+        let h = g.last_hand().unwrap();
+        let sum: i32 = h
+            .teams
+            .iter()
+            .map(|t| t.melded + t.in_hand + t.canastas + t.red_threes + t.going_out + t.other)
+            .sum();
+        assert_eq!(sum, h.teams.iter().map(|t| t.total).sum::<i32>());
+    }
+}
+
+#[test]
+fn random_play_invariants_every_preset() {
+    for rules in forms() {
+        for seed in 0..8 {
+            play_checked(&rules, seed, 3);
+        }
+    }
+}
