@@ -1,1 +1,435 @@
-//! placeholder
+//! Game records (`../shared/spec/game-record.md`, version 1): JSON Lines
+//! with a header, a `deal` per hand, the actions, and optional `hand_end`
+//! and `game_end` lines. Reading replays the game through the engine, so
+//! every action is checked and every score recomputed; writing produces
+//! exactly what reading accepts. No I/O here: callers pass lines of text.
+
+use crate::action::{Action, ParseActionError};
+use crate::card::Card;
+use crate::error::IllegalAction;
+use crate::rules::{Rules, RulesError};
+use crate::score::HandResult;
+use crate::state::{DealError, GameState, Phase};
+use serde::{Deserialize, Serialize};
+use serde_json::{Map, Value, json};
+use thiserror::Error;
+
+/// The record format version this engine reads and writes.
+pub const RECORD_VERSION: u64 = 1;
+
+/// The first line of a game.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Header {
+    pub canasta_record: u64,
+    pub variant: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub players: Option<u8>,
+    #[serde(default)]
+    pub options: Map<String, Value>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub seed: Option<u64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub names: Option<Vec<String>>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub target: Option<i32>,
+}
+
+impl Header {
+    /// The header for a game under `rules` (options are the differences
+    /// from the preset).
+    pub fn for_rules(rules: &Rules, seed: Option<u64>) -> Header {
+        let teams = (rules.players == 6).then_some(rules.teams);
+        let preset = Rules::preset(&rules.variant, Some(rules.players), teams).unwrap_or_else(|_| rules.clone());
+        let mut options = rules.options_against(&preset);
+        if teams.is_some_and(|t| t != 3) {
+            options.insert("teams".into(), json!(rules.teams));
+        }
+        Header {
+            canasta_record: RECORD_VERSION,
+            variant: rules.variant.clone(),
+            players: Some(rules.players),
+            options,
+            seed,
+            names: None,
+            target: None,
+        }
+    }
+
+    /// The rules this header names.
+    ///
+    /// # Errors
+    /// Unknown variant, player count or options.
+    pub fn rules(&self) -> Result<Rules, RulesError> {
+        let mut rules = Rules::from_header(&self.variant, self.players, &self.options)?;
+        if let Some(t) = self.target {
+            rules.target = t;
+            rules.validate()?;
+        }
+        Ok(rules)
+    }
+}
+
+/// What went wrong on one line of a record.
+#[derive(Debug, Clone, PartialEq, Error)]
+#[non_exhaustive]
+pub enum RecordErrorKind {
+    #[error("not valid JSON: {0}")]
+    Json(String),
+    #[error("the first line must be a header with \"canasta_record\"")]
+    MissingHeader,
+    #[error("record version {0} is not supported (this engine reads version 1)")]
+    Version(u64),
+    #[error("bad header: {0}")]
+    Header(String),
+    #[error(transparent)]
+    Rules(#[from] RulesError),
+    #[error("a line must hold one of \"canasta_record\", \"deal\", \"seat\"+\"action\", \"hand_end\" or \"game_end\"")]
+    UnknownLine,
+    #[error("bad deal line: {0}")]
+    BadDeal(String),
+    #[error(transparent)]
+    Deal(#[from] DealError),
+    #[error("an action before any deal")]
+    ActionBeforeDeal,
+    #[error("bad action line: {0}")]
+    BadActionLine(String),
+    #[error("cannot read action `{text}`: {error}")]
+    Parse { text: String, error: ParseActionError },
+    #[error(transparent)]
+    Illegal(#[from] IllegalAction),
+    #[error("a deal while the hand is still being played (phase {0:?})")]
+    DealMidHand(Phase),
+    #[error("the game is over; no further deal or action is possible")]
+    GameOver,
+    #[error("the first player {first} is not a seat")]
+    BadFirst { first: usize },
+}
+
+/// A record error with its 1-based line number.
+#[derive(Debug, Clone, PartialEq, Error)]
+#[error("line {line}: {kind}")]
+pub struct RecordError {
+    pub line: usize,
+    pub kind: RecordErrorKind,
+}
+
+/// A `hand_end` or `game_end` line that disagrees with the replay.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Mismatch {
+    pub line: usize,
+    pub message: String,
+}
+
+/// What replaying one game found.
+#[derive(Debug, Clone, Default)]
+pub struct GameReport {
+    pub header_line: usize,
+    pub rules: Option<Rules>,
+    /// Scores of each finished hand.
+    pub hands: Vec<HandResult>,
+    /// Where the record's own `hand_end`/`game_end` lines differ.
+    pub mismatches: Vec<Mismatch>,
+    /// The position reached, if the record stops before the game ends.
+    pub state: Option<GameState>,
+    /// `Some(winner)` if the game ended.
+    pub winner: Option<Option<usize>>,
+}
+
+/// Splits a record into its lines and replays every game in it. Stops at
+/// the first illegal or malformed line.
+///
+/// # Errors
+/// The first line that cannot be read or replayed, with its line number.
+pub fn check_record(text: &str) -> Result<Vec<GameReport>, (Vec<GameReport>, RecordError)> {
+    let mut reports: Vec<GameReport> = Vec::new();
+    let mut replay: Option<Replay> = None;
+    for (i, raw) in text.lines().enumerate() {
+        let line_no = i + 1;
+        if raw.trim().is_empty() {
+            continue;
+        }
+        let value: Value = match serde_json::from_str(raw) {
+            Ok(v) => v,
+            Err(e) => {
+                if let Some(r) = replay.take() {
+                    reports.push(r.finish());
+                }
+                return Err((reports, RecordError { line: line_no, kind: RecordErrorKind::Json(e.to_string()) }));
+            }
+        };
+        if value.get("canasta_record").is_some() {
+            if let Some(r) = replay.take() {
+                reports.push(r.finish());
+            }
+            match Replay::start(&value, line_no) {
+                Ok(r) => replay = Some(r),
+                Err(e) => return Err((reports, e)),
+            }
+            continue;
+        }
+        let Some(r) = replay.as_mut() else {
+            return Err((reports, RecordError { line: line_no, kind: RecordErrorKind::MissingHeader }));
+        };
+        if let Err(kind) = r.feed(&value, line_no) {
+            let r = replay.take().unwrap();
+            reports.push(r.finish());
+            return Err((reports, RecordError { line: line_no, kind }));
+        }
+    }
+    if let Some(r) = replay.take() {
+        reports.push(r.finish());
+    }
+    if reports.is_empty() {
+        return Err((reports, RecordError { line: 1, kind: RecordErrorKind::MissingHeader }));
+    }
+    Ok(reports)
+}
+
+/// Replays one game line by line.
+pub struct Replay {
+    state: GameState,
+    report: GameReport,
+}
+
+impl Replay {
+    /// Starts from a header line.
+    ///
+    /// # Errors
+    /// A header that names no valid rules.
+    pub fn start(value: &Value, line: usize) -> Result<Replay, RecordError> {
+        let err = |kind| RecordError { line, kind };
+        let version = value.get("canasta_record").and_then(Value::as_u64).ok_or_else(|| err(RecordErrorKind::MissingHeader))?;
+        if version != RECORD_VERSION {
+            return Err(err(RecordErrorKind::Version(version)));
+        }
+        let header: Header = serde_json::from_value(value.clone()).map_err(|e| err(RecordErrorKind::Header(e.to_string())))?;
+        let rules = header.rules().map_err(|e| err(RecordErrorKind::Rules(e)))?;
+        Ok(Replay {
+            state: GameState::new(rules.clone()),
+            report: GameReport {
+                header_line: line,
+                rules: Some(rules),
+                ..GameReport::default()
+            },
+        })
+    }
+
+    pub fn state(&self) -> &GameState {
+        &self.state
+    }
+
+    /// Feeds one non-header line.
+    ///
+    /// # Errors
+    /// What is wrong with the line; the replay stays where it was.
+    pub fn feed(&mut self, value: &Value, line: usize) -> Result<(), RecordErrorKind> {
+        let obj = value.as_object().ok_or(RecordErrorKind::UnknownLine)?;
+        if let Some(deck) = obj.get("deal") {
+            return self.deal(obj, deck);
+        }
+        if obj.contains_key("action") || obj.contains_key("seat") {
+            return self.action(obj);
+        }
+        if let Some(h) = obj.get("hand_end") {
+            self.compare_hand_end(h, line);
+            return Ok(());
+        }
+        if let Some(g) = obj.get("game_end") {
+            self.compare_game_end(g, line);
+            return Ok(());
+        }
+        Err(RecordErrorKind::UnknownLine)
+    }
+
+    fn deal(&mut self, obj: &Map<String, Value>, deck: &Value) -> Result<(), RecordErrorKind> {
+        match self.state.phase() {
+            Phase::Deal | Phase::HandOver => {}
+            Phase::GameOver => return Err(RecordErrorKind::GameOver),
+            p => return Err(RecordErrorKind::DealMidHand(p)),
+        }
+        let cards: Vec<String> = serde_json::from_value(deck.clone())
+            .map_err(|_| RecordErrorKind::BadDeal("`deal` must be a list of card texts".into()))?;
+        let cards = cards
+            .iter()
+            .map(|t| t.parse::<Card>())
+            .collect::<Result<Vec<_>, _>>()
+            .map_err(|e| RecordErrorKind::BadDeal(e.to_string()))?;
+        let dealer = obj
+            .get("dealer")
+            .and_then(Value::as_u64)
+            .ok_or_else(|| RecordErrorKind::BadDeal("`dealer` must be a seat number".into()))? as usize;
+        if let Some(first) = obj.get("first").and_then(Value::as_u64)
+            && first as usize != (dealer + 1) % self.state.players()
+        {
+            return Err(RecordErrorKind::BadFirst { first: first as usize });
+        }
+        self.state.deal(&cards, dealer)?;
+        Ok(())
+    }
+
+    fn action(&mut self, obj: &Map<String, Value>) -> Result<(), RecordErrorKind> {
+        if self.state.phase() == Phase::GameOver {
+            return Err(RecordErrorKind::GameOver);
+        }
+        if matches!(self.state.phase(), Phase::Deal | Phase::HandOver) {
+            return Err(RecordErrorKind::ActionBeforeDeal);
+        }
+        let seat = obj
+            .get("seat")
+            .and_then(Value::as_u64)
+            .ok_or_else(|| RecordErrorKind::BadActionLine("`seat` must be a seat number".into()))? as usize;
+        let text = obj
+            .get("action")
+            .and_then(Value::as_str)
+            .ok_or_else(|| RecordErrorKind::BadActionLine("`action` must be a text".into()))?;
+        let action: Action = text.parse().map_err(|error| RecordErrorKind::Parse {
+            text: text.to_string(),
+            error,
+        })?;
+        self.state.apply_for(seat, action)?;
+        if matches!(self.state.phase(), Phase::HandOver | Phase::GameOver) {
+            self.report.hands.push(self.state.last_hand().unwrap().clone());
+        }
+        Ok(())
+    }
+
+    fn compare_hand_end(&mut self, given: &Value, line: usize) {
+        let mut problems = Vec::new();
+        match self.state.phase() {
+            Phase::HandOver | Phase::GameOver if self.report.hands.len() == self.state.hands_played() as usize => {
+                let ours = serde_json::to_value(self.state.last_hand().unwrap()).unwrap();
+                compare_json("", given, &ours, &mut problems);
+            }
+            p => problems.push(format!("hand_end given, but the hand is not over (phase {p:?})")),
+        }
+        for message in problems {
+            self.report.mismatches.push(Mismatch { line, message });
+        }
+    }
+
+    fn compare_game_end(&mut self, given: &Value, line: usize) {
+        let mut problems = Vec::new();
+        match self.state.winner() {
+            Some(w) => {
+                let ours = json!({"totals": self.state.scores(), "winner": w});
+                compare_json("", given, &ours, &mut problems);
+            }
+            None => problems.push("game_end given, but no team has reached the target".into()),
+        }
+        for message in problems {
+            self.report.mismatches.push(Mismatch { line, message });
+        }
+    }
+
+    /// The report, with the position if the game did not end.
+    pub fn finish(self) -> GameReport {
+        let mut report = self.report;
+        report.winner = self.state.winner();
+        if !self.state.is_over() {
+            report.state = Some(self.state);
+        }
+        report
+    }
+}
+
+/// Compares the keys present in `given` with `ours`, recursively.
+fn compare_json(path: &str, given: &Value, ours: &Value, out: &mut Vec<String>) {
+    match (given, ours) {
+        (Value::Object(g), Value::Object(o)) => {
+            for (k, gv) in g {
+                let p = if path.is_empty() { k.clone() } else { format!("{path}.{k}") };
+                match o.get(k) {
+                    Some(ov) => compare_json(&p, gv, ov, out),
+                    None if gv.is_null() => {}
+                    None => out.push(format!("{p}: record says {gv}, the engine has no such item")),
+                }
+            }
+        }
+        (Value::Array(g), Value::Array(o)) if g.len() == o.len() => {
+            for (i, (gv, ov)) in g.iter().zip(o).enumerate() {
+                compare_json(&format!("{path}[{i}]"), gv, ov, out);
+            }
+        }
+        _ if given != ours => out.push(format!("{path}: record says {given}, the engine computes {ours}")),
+        _ => {}
+    }
+}
+
+/// Writes records line by line.
+pub mod write {
+    use super::*;
+
+    pub fn header(rules: &Rules, seed: Option<u64>) -> String {
+        serde_json::to_string(&Header::for_rules(rules, seed)).expect("header serializes")
+    }
+
+    pub fn deal(deck: &[Card], dealer: usize) -> String {
+        let cards: Vec<String> = deck.iter().map(|c| c.to_string()).collect();
+        serde_json::to_string(&json!({"deal": cards, "dealer": dealer})).unwrap()
+    }
+
+    pub fn action(seat: usize, action: &Action) -> String {
+        serde_json::to_string(&json!({"seat": seat, "action": action.to_string()})).unwrap()
+    }
+
+    pub fn hand_end(result: &HandResult) -> String {
+        serde_json::to_string(&json!({ "hand_end": result })).unwrap()
+    }
+
+    pub fn game_end(state: &GameState) -> Option<String> {
+        let winner = state.winner()?;
+        Some(serde_json::to_string(&json!({"game_end": {"totals": state.scores(), "winner": winner}})).unwrap())
+    }
+}
+
+impl GameState {
+    /// The position in words: whose turn, hands, melds, pile and stock.
+    pub fn describe(&self) -> String {
+        use std::fmt::Write;
+        let mut s = String::new();
+        let n = self.players();
+        let _ = writeln!(s, "hand {} (dealer {}), phase {:?}", self.hands_played() + 1, self.dealer(), self.phase());
+        if matches!(self.phase(), Phase::Draw | Phase::Play | Phase::Answer) {
+            let _ = writeln!(s, "turn: seat {}; to act: seat {}", self.current(), self.to_act());
+        }
+        for seat in 0..n {
+            let _ = writeln!(
+                s,
+                "seat {seat} (side {}): {} card(s): {}; red threes: {}",
+                self.side_of(seat),
+                self.hand(seat).total(),
+                self.hand(seat),
+                self.red_threes(seat)
+            );
+        }
+        for side in 0..n {
+            let melds = self.melds(side);
+            if melds.is_empty() {
+                continue;
+            }
+            let list: Vec<String> = melds
+                .iter()
+                .enumerate()
+                .map(|(i, m)| {
+                    let tag = match m.canasta(self.rules()) {
+                        Some(crate::meld::CanastaKind::Natural) => " (natural canasta)",
+                        Some(crate::meld::CanastaKind::Mixed) => " (mixed canasta)",
+                        None => "",
+                    };
+                    format!("{i}: {}{tag}", m.cards)
+                })
+                .collect();
+            let _ = writeln!(s, "melds of side {side}: {}", list.join("; "));
+        }
+        let top = self.pile_top().map_or("none".to_string(), |c| c.to_string());
+        let _ = writeln!(
+            s,
+            "pile: {} card(s), top {top}{}; stock: {} card(s)",
+            self.pile().len(),
+            if self.pile_frozen() { ", frozen" } else { "" },
+            self.stock_len()
+        );
+        let _ = write!(s, "scores: {:?}", self.scores());
+        s
+    }
+}
