@@ -3,23 +3,50 @@
 
 pub mod random;
 
-use canasta_core::{Action, Observation, Rules};
+use canasta_core::{Action, GameState, Observation, Rules};
 
 pub use random::RandomBot;
+
+/// One decision put to a bot: the seat, the rules, the legal actions, and
+/// the seat's observation, built only if the bot asks for it. The game
+/// state stays private, so a bot cannot peek at hidden cards.
+pub struct Decision<'a> {
+    state: &'a GameState,
+    legal: &'a [Action],
+}
+
+impl<'a> Decision<'a> {
+    /// The decision for the seat to act in `state`; `legal` is its generated list.
+    pub fn new(state: &'a GameState, legal: &'a [Action]) -> Decision<'a> {
+        Decision { state, legal }
+    }
+
+    pub fn seat(&self) -> usize {
+        self.state.to_act()
+    }
+
+    pub fn rules(&self) -> &Rules {
+        self.state.rules()
+    }
+
+    /// Never empty.
+    pub fn legal(&self) -> &[Action] {
+        self.legal
+    }
+
+    /// What the seat to act can see.
+    pub fn observation(&self) -> Observation {
+        self.state.observe(self.state.to_act())
+    }
+}
 
 /// A player that chooses among the legal actions from what its seat can see.
 pub trait Bot: Send {
     /// A short name for tables and records.
     fn name(&self) -> &str;
 
-    /// Chooses one of `legal` (never empty) for the seat of `observation`.
-    fn choose(&mut self, rules: &Rules, observation: &Observation, legal: &[Action]) -> Action;
-
-    /// Whether the bot uses the observation at all; bots that do not are
-    /// spared building one (the simulator's hot loop).
-    fn needs_observation(&self) -> bool {
-        true
-    }
+    /// Chooses one of `decision.legal()`.
+    fn choose(&mut self, decision: &Decision<'_>) -> Action;
 }
 
 /// Names of the built-in bots, for command lines.

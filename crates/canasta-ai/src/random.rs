@@ -1,7 +1,7 @@
 //! The random bot: a uniform choice from the full generated list.
 
-use crate::Bot;
-use canasta_core::{Action, Observation, Rng, Rules};
+use crate::{Bot, Decision};
+use canasta_core::{Action, Rng};
 
 /// Chooses uniformly among all legal actions.
 pub struct RandomBot {
@@ -24,11 +24,7 @@ impl Bot for RandomBot {
         "random"
     }
 
-    fn choose(&mut self, _rules: &Rules, _observation: &Observation, legal: &[Action]) -> Action {
-        self.pick(legal)
-    }
-
-    fn needs_observation(&self) -> bool {
-        false
+    fn choose(&mut self, decision: &Decision<'_>) -> Action {
+        self.pick(decision.legal())
     }
 }
