@@ -1,1 +1,111 @@
-fn main() {}
+//! `canasta`: the command line around the Canasta engine.
+//!
+//! Subcommands: `play` (a bot game with a readable transcript), `sim`
+//! (many bot games, with records in the game-record format), `check`
+//! (replays and verifies a record), `variants` (presets and their options)
+//! and `bench` (engine throughput).
+
+mod bench;
+mod check;
+mod game;
+mod play;
+mod sim;
+mod variants;
+
+use clap::{Args, Parser, Subcommand};
+use std::process::ExitCode;
+
+/// The Canasta engine's command line.
+#[derive(Parser, Debug)]
+#[command(name = "canasta", version, about, long_about = None)]
+#[command(propagate_version = true)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// Play one game between bots and print a readable transcript.
+    ///
+    /// For now every seat is a bot (the interactive terminal game comes
+    /// later): the transcript shows each hand's deal, every action as
+    /// "seat N: <action>", the itemised scores of each hand, and the final
+    /// totals and winner.
+    Play(play::PlayArgs),
+    /// Play many games between bots; optionally write their records.
+    ///
+    /// Game g (counting from 0) draws everything from the random stream
+    /// (seed, g): the bots' seeds, the first dealer and every deck. Results
+    /// and records are therefore identical whatever the thread count. The
+    /// record file holds the games one after another, in game order, each
+    /// starting with its header line (game-record format, version 1).
+    Sim(sim::SimArgs),
+    /// Replay a game record, checking every line and recomputing every score.
+    ///
+    /// Exit status 0: every line is legal and every `hand_end`/`game_end`
+    /// line agrees with the replay; the scores of every finished hand are
+    /// printed on stdout (and, for a game that stops before its end, the
+    /// position reached). Exit status 1: the first malformed or illegal line
+    /// is reported on stderr as `line N: reason`, or each `hand_end` /
+    /// `game_end` disagreement as `line N: ...`. Exit status 2: the file
+    /// cannot be read.
+    Check(check::CheckArgs),
+    /// List the rule presets, their player counts and every rule option.
+    Variants(variants::VariantsArgs),
+    /// Measure the engine's single-threaded throughput.
+    Bench(bench::BenchArgs),
+}
+
+/// Options shared by commands that set up a game.
+#[derive(Args, Debug, Clone)]
+pub struct GameArgs {
+    /// Rule preset (see `canasta variants`).
+    #[arg(long, short = 'v', default_value = "classic", value_name = "V")]
+    pub variant: String,
+    /// Number of players [default: the preset's default].
+    #[arg(long, short = 'p', value_name = "N")]
+    pub players: Option<u8>,
+    /// Bots by seat, comma-separated; one name applies to every seat.
+    #[arg(
+        long,
+        short = 'b',
+        value_delimiter = ',',
+        default_value = "random",
+        value_name = "B,..."
+    )]
+    pub bots: Vec<String>,
+    /// A rule option (house rule) as key=value; the value is read as JSON,
+    /// else as a string. Repeatable. Example: --option black_three_freezes=true
+    #[arg(long = "option", short = 'o', value_name = "KEY=VALUE")]
+    pub options: Vec<String>,
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Command::Play(a) => play::run(&a),
+        Command::Sim(a) => sim::run(&a),
+        Command::Check(a) => check::run(&a),
+        Command::Variants(a) => variants::run(&a),
+        Command::Bench(a) => bench::run(&a),
+    };
+    match result {
+        Ok(code) => code,
+        Err(e) => {
+            eprintln!("error: {e:#}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::CommandFactory;
+
+    #[test]
+    fn cli_definition_is_consistent() {
+        Cli::command().debug_assert();
+    }
+}

@@ -1,1 +1,83 @@
-fn main() {}
+//! Engine throughput: random-play hands, legal-action generation, clone.
+//! `cargo bench -p canasta-core`; figures go in the README with the machine.
+
+use canasta_core::{ActionList, GameState, PRESETS, Phase, Rng, Rules, shuffled_deck};
+use criterion::{BenchmarkId, Criterion, Throughput, black_box, criterion_group, criterion_main};
+
+/// Plays one hand with uniform choices from the full generated list.
+fn random_hand(rules: &Rules, rng: &mut Rng, buf: &mut ActionList) -> usize {
+    let mut g = GameState::new(rules.clone());
+    g.deal(&shuffled_deck(rules, rng), 0).unwrap();
+    let mut decisions = 0;
+    while matches!(g.phase(), Phase::Draw | Phase::Play | Phase::Answer) {
+        g.legal_actions_into(buf);
+        let a = buf[rng.below(buf.len())];
+        g.apply_unchecked(a);
+        decisions += 1;
+    }
+    decisions
+}
+
+/// Positions met in random play, to time generation and cloning on.
+fn sample_positions(rules: &Rules, count: usize) -> Vec<GameState> {
+    let mut rng = Rng::new(99);
+    let mut buf = ActionList::new();
+    let mut out = Vec::new();
+    while out.len() < count {
+        let mut g = GameState::new(rules.clone());
+        g.deal(&shuffled_deck(rules, &mut rng), 0).unwrap();
+        while matches!(g.phase(), Phase::Draw | Phase::Play | Phase::Answer) {
+            if rng.below(8) == 0 {
+                out.push(g.clone());
+            }
+            g.legal_actions_into(&mut buf);
+            let a = buf[rng.below(buf.len())];
+            g.apply_unchecked(a);
+        }
+    }
+    out.truncate(count);
+    out
+}
+
+fn random_hands(c: &mut Criterion) {
+    let mut group = c.benchmark_group("random_hand");
+    group.throughput(Throughput::Elements(1));
+    for p in PRESETS {
+        for &n in p.players {
+            let rules = Rules::preset(p.id, Some(n), None).unwrap();
+            group.bench_with_input(BenchmarkId::new(p.id, n), &rules, |b, rules| {
+                let mut rng = Rng::new(1);
+                let mut buf = ActionList::new();
+                b.iter(|| random_hand(rules, &mut rng, &mut buf));
+            });
+        }
+    }
+    group.finish();
+}
+
+fn generation_and_clone(c: &mut Criterion) {
+    let rules = Rules::classic();
+    let positions = sample_positions(&rules, 512);
+    let mut group = c.benchmark_group("classic4");
+    group.throughput(Throughput::Elements(positions.len() as u64));
+    group.bench_function("legal_actions_512_positions", |b| {
+        let mut buf = ActionList::new();
+        b.iter(|| {
+            for p in &positions {
+                p.legal_actions_into(&mut buf);
+                black_box(buf.len());
+            }
+        });
+    });
+    group.bench_function("clone_512_positions", |b| {
+        b.iter(|| {
+            for p in &positions {
+                black_box(p.clone());
+            }
+        });
+    });
+    group.finish();
+}
+
+criterion_group!(benches, random_hands, generation_and_clone);
+criterion_main!(benches);

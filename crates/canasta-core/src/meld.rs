@@ -106,7 +106,20 @@ impl Group {
     }
 
     pub fn counts(&self) -> CardCounts {
-        self.cards().collect()
+        let mut c = CardCounts::new();
+        self.add_to(&mut c);
+        c
+    }
+
+    /// Adds the group's cards to a multiset.
+    pub fn add_to(&self, counts: &mut CardCounts) {
+        for s in Suit::ALL {
+            if let Some(r) = self.rank {
+                counts.add_n(Card::new(r, s), self.naturals[s as usize]);
+            }
+            counts.add_n(Card::new(Rank::Two, s), self.twos[s as usize]);
+        }
+        counts.add_n(Card::JOKER, self.jokers);
     }
 
     /// Adds every card of `other` (same rank, or `other` only wild).
@@ -123,7 +136,14 @@ impl Group {
 
     /// Point value of the cards.
     pub fn points(&self, rules: &Rules) -> i32 {
-        self.cards().map(|c| rules.card_values.of(c)).sum()
+        let v = &rules.card_values;
+        // Every natural in a group shares its rank, and values never depend
+        // on suit (the only threes ever grouped are black).
+        let naturals = self.rank.map_or(0, |r| {
+            let face = if r == Rank::Three { Card::new(r, Suit::Spades) } else { Card::new(r, Suit::Hearts) };
+            v.of(face) * self.natural_count() as i32
+        });
+        naturals + v.two * self.two_count() as i32 + v.joker * self.jokers as i32
     }
 
     /// The group with suits forgotten where the rules cannot tell suits

@@ -312,6 +312,35 @@ impl GameState {
         }
         let hand = &self.hands[seat];
         let melds = &self.melds[side];
+        // Cards that fit no meld can only be the final discard: with two or
+        // more of them nobody can go out, which settles most calls at once.
+        let mut orphan = None;
+        let mut orphans = 0;
+        for rank in Rank::MELDABLE {
+            let n = hand.rank_count(rank);
+            if n > 0 && n < rules.min_naturals && !melds.iter().any(|m| m.cards.rank == Some(rank)) {
+                orphans += n;
+                orphan = Some(Card::new(rank, Suit::from_index(hand.rank_suits(rank).iter().position(|&c| c > 0).unwrap())));
+            }
+        }
+        let b = hand.black_threes();
+        if b > 0 && b < rules.min_meld {
+            orphans += b;
+            orphan = Some(if hand.count(Card::new(Rank::Three, Suit::Spades)) > 0 {
+                Card::new(Rank::Three, Suit::Spades)
+            } else {
+                Card::new(Rank::Three, Suit::Clubs)
+            });
+        }
+        match (orphans, orphan) {
+            (0, _) => {}
+            (1, Some(c)) => {
+                let mut h = *hand;
+                h.remove(c);
+                return self.final_discard_ok(c) && placeable(rules, &h, melds);
+            }
+            _ => return false,
+        }
         if placeable(rules, hand, melds) {
             return true;
         }
@@ -551,7 +580,8 @@ impl<'a> OpeningSearch<'a> {
         if self.groups.len() == crate::action::MAX_GROUPS {
             return;
         }
-        let from_hand = g.counts();
+        let mut from_hand = CardCounts::new();
+        g.add_to(&mut from_hand);
         self.hand.remove_all(&from_hand);
         self.groups.push(g);
         f(self, points);

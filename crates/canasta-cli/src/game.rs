@@ -1,0 +1,173 @@
+//! Setting up a game from the command line and playing it between bots.
+//!
+//! One game draws all its randomness from one [`Rng`] stream, in this
+//! order: one seed per seat for the bots (seat 0 first), the first dealer
+//! (`below(players)`), then one shuffled deck per hand. The dealer rotates
+//! clockwise after every hand.
+
+use crate::GameArgs;
+use anyhow::{Context, bail};
+use canasta_ai::{BOT_NAMES, Bot, Decision, bot_by_name};
+use canasta_core::{Action, ActionList, Card, GameState, HandResult, Phase, Rng, Rules, shuffled_deck};
+use serde_json::{Map, Value};
+
+/// A game that has not ended after this many hands is a runaway.
+pub const MAX_HANDS_PER_GAME: u32 = 500;
+/// A hand that has not ended after this many decisions is a runaway.
+pub const MAX_ACTIONS_PER_HAND: u64 = 100_000;
+
+/// Rules and one bot name per seat.
+#[derive(Clone, Debug)]
+pub struct Setup {
+    pub rules: Rules,
+    pub bots: Vec<String>,
+}
+
+/// Parses `key=value` options: the value as JSON, else as a string.
+pub fn parse_options(items: &[String]) -> anyhow::Result<Map<String, Value>> {
+    let mut map = Map::new();
+    for item in items {
+        let Some((key, value)) = item.split_once('=') else {
+            bail!("option `{item}` must be written key=value");
+        };
+        let key = key.trim();
+        if key.is_empty() {
+            bail!("option `{item}` has no name");
+        }
+        let value = serde_json::from_str(value.trim())
+            .unwrap_or_else(|_| Value::String(value.to_string()));
+        map.insert(key.to_string(), value);
+    }
+    Ok(map)
+}
+
+impl Setup {
+    /// The rules and bots the arguments name.
+    pub fn from_args(args: &GameArgs) -> anyhow::Result<Setup> {
+        let options = parse_options(&args.options)?;
+        let rules = Rules::from_header(&args.variant, args.players, &options)
+            .map_err(|e| anyhow::anyhow!("{e}"))
+            .context("cannot set up the rules (see `canasta variants`)")?;
+        let n = rules.players as usize;
+        let bots = match args.bots.len() {
+            0 => vec!["random".to_string(); n],
+            1 => vec![args.bots[0].clone(); n],
+            k if k == n => args.bots.clone(),
+            k => bail!("--bots names {k} bots; give one for every seat ({n}) or one for all"),
+        };
+        for name in &bots {
+            if bot_by_name(name, 0).is_none() {
+                bail!("unknown bot `{name}` (known: {})", BOT_NAMES.join(", "));
+            }
+        }
+        Ok(Setup { rules, bots })
+    }
+}
+
+/// What a caller wants to see of a game as it is played.
+pub trait Observer {
+    /// A hand was dealt from `deck` (index 0 is the top).
+    fn deal(&mut self, _state: &GameState, _deck: &[Card], _dealer: usize) {}
+    /// `seat` is about to play `action` in `state`.
+    fn before_action(&mut self, _state: &GameState, _seat: usize, _action: &Action) {}
+    /// `seat` played `action`; `state` is the result.
+    fn action(&mut self, _state: &GameState, _seat: usize, _action: &Action) {}
+    /// A hand ended with `result`.
+    fn hand_end(&mut self, _state: &GameState, _result: &HandResult) {}
+    /// The game ended.
+    fn game_end(&mut self, _state: &GameState) {}
+}
+
+/// An observer that sees nothing.
+pub struct Quiet;
+impl Observer for Quiet {}
+
+/// How a game ended.
+#[derive(Clone, Debug)]
+pub struct Outcome {
+    pub hands: u32,
+    pub actions: u64,
+    /// The winning team, `None` for a tie.
+    pub winner: Option<usize>,
+    pub totals: Vec<i32>,
+}
+
+/// Plays game number `index` of the run seeded `seed` to its end.
+///
+/// # Errors
+/// A runaway game or hand, a position without a legal action, or a bot
+/// choosing something outside the legal list (each one an engine or bot bug).
+pub fn play_game(
+    setup: &Setup,
+    seed: u64,
+    index: u64,
+    obs: &mut impl Observer,
+) -> Result<Outcome, String> {
+    let rules = &setup.rules;
+    let n = rules.players as usize;
+    let mut rng = Rng::stream(seed, index);
+    let mut bots: Vec<Box<dyn Bot>> = setup
+        .bots
+        .iter()
+        .map(|name| bot_by_name(name, rng.next_u64()).expect("bot names are checked"))
+        .collect();
+    let mut dealer = rng.below(n);
+    let mut state = GameState::new(rules.clone());
+    let mut legal = ActionList::new();
+    let mut actions = 0u64;
+    while !state.is_over() {
+        if state.hands_played() >= MAX_HANDS_PER_GAME {
+            return Err(format!(
+                "the game did not end within {MAX_HANDS_PER_GAME} hands (scores {:?})",
+                state.scores()
+            ));
+        }
+        let deck = shuffled_deck(rules, &mut rng);
+        state
+            .deal(&deck, dealer)
+            .map_err(|e| format!("the engine refused its own deck: {e}"))?;
+        obs.deal(&state, &deck, dealer);
+        let mut in_hand = 0u64;
+        while matches!(state.phase(), Phase::Draw | Phase::Play | Phase::Answer) {
+            state.legal_actions_into(&mut legal);
+            let seat = state.to_act();
+            if legal.is_empty() {
+                return Err(format!(
+                    "no legal action for seat {seat}:\n{}",
+                    state.describe()
+                ));
+            }
+            let action = bots[seat].choose(&Decision::new(&state, &legal));
+            if !legal.contains(&action) {
+                return Err(format!(
+                    "bot `{}` at seat {seat} chose `{action}`, which is not in the legal list",
+                    bots[seat].name()
+                ));
+            }
+            obs.before_action(&state, seat, &action);
+            state.apply_unchecked(action);
+            obs.action(&state, seat, &action);
+            actions += 1;
+            in_hand += 1;
+            if in_hand >= MAX_ACTIONS_PER_HAND {
+                return Err(format!(
+                    "hand {} did not end within {MAX_ACTIONS_PER_HAND} actions",
+                    state.hands_played() + 1
+                ));
+            }
+        }
+        let result = state
+            .last_hand()
+            .ok_or("a hand ended without a result")?
+            .clone();
+        obs.hand_end(&state, &result);
+        dealer = (dealer + 1) % n;
+    }
+    obs.game_end(&state);
+    Ok(Outcome {
+        hands: state.hands_played(),
+        actions,
+        winner: state.winner().flatten(),
+        totals: state.scores().to_vec(),
+    })
+}

@@ -1,0 +1,287 @@
+//! `canasta sim`: many bot games in parallel, records written in game order.
+
+use crate::GameArgs;
+use crate::game::{Observer, Outcome, Setup, play_game};
+use anyhow::{Context, bail};
+use canasta_core::record::write;
+use canasta_core::{Action, Card, GameState, HandResult, HandEndReason};
+use clap::Args;
+use indicatif::{ProgressBar, ProgressStyle};
+use rayon::prelude::*;
+use serde_json::json;
+use std::fs::File;
+use std::io::{BufWriter, IsTerminal, Write};
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::Instant;
+
+#[derive(Args, Debug)]
+pub struct SimArgs {
+    #[command(flatten)]
+    pub game: GameArgs,
+    /// Number of games.
+    #[arg(long, short = 'n', default_value_t = 100, value_name = "N")]
+    pub games: u64,
+    /// Seed of the run [default: from the clock; the summary shows it].
+    #[arg(long, short = 's', value_name = "S")]
+    pub seed: Option<u64>,
+    /// Worker threads [default: every core]. Results do not depend on it.
+    #[arg(long, short = 't', value_name = "T")]
+    pub threads: Option<usize>,
+    /// Write every game's record to FILE (`-`: stdout, not with --json).
+    #[arg(long, short = 'r', value_name = "FILE")]
+    pub record: Option<PathBuf>,
+    /// Print one JSON summary object on stdout instead of the text summary.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// Collects a game's record lines.
+struct Recorder {
+    text: String,
+}
+
+impl Recorder {
+    fn line(&mut self, line: &str) {
+        self.text.push_str(line);
+        self.text.push('\n');
+    }
+}
+
+impl Observer for Recorder {
+    fn deal(&mut self, _state: &GameState, deck: &[Card], dealer: usize) {
+        self.line(&write::deal(deck, dealer));
+    }
+    fn action(&mut self, _state: &GameState, seat: usize, action: &Action) {
+        self.line(&write::action(seat, action));
+    }
+    fn hand_end(&mut self, _state: &GameState, result: &HandResult) {
+        self.line(&write::hand_end(result));
+    }
+    fn game_end(&mut self, state: &GameState) {
+        if let Some(line) = write::game_end(state) {
+            self.line(&line);
+        }
+    }
+}
+
+/// Counts how hands end, for the summary.
+#[derive(Default)]
+struct Tally {
+    out: u64,
+    stock: u64,
+}
+
+impl Observer for Tally {
+    fn hand_end(&mut self, _state: &GameState, result: &HandResult) {
+        match result.reason {
+            HandEndReason::Out => self.out += 1,
+            HandEndReason::Stock => self.stock += 1,
+        }
+    }
+}
+
+/// Both observers at once.
+struct Both<'a>(&'a mut Recorder, &'a mut Tally);
+
+impl Observer for Both<'_> {
+    fn deal(&mut self, state: &GameState, deck: &[Card], dealer: usize) {
+        self.0.deal(state, deck, dealer);
+    }
+    fn action(&mut self, state: &GameState, seat: usize, action: &Action) {
+        self.0.action(state, seat, action);
+    }
+    fn hand_end(&mut self, state: &GameState, result: &HandResult) {
+        self.0.hand_end(state, result);
+        self.1.hand_end(state, result);
+    }
+    fn game_end(&mut self, state: &GameState) {
+        self.0.game_end(state);
+    }
+}
+
+struct GameRun {
+    outcome: Result<Outcome, String>,
+    tally: Tally,
+    record: String,
+}
+
+fn run_one(setup: &Setup, seed: u64, index: u64, recording: bool) -> GameRun {
+    let mut tally = Tally::default();
+    let mut rec = Recorder {
+        text: String::new(),
+    };
+    let outcome = if recording {
+        rec.line(&write::header(&setup.rules, Some(seed)));
+        play_game(setup, seed, index, &mut Both(&mut rec, &mut tally))
+    } else {
+        play_game(setup, seed, index, &mut tally)
+    };
+    GameRun {
+        outcome,
+        tally,
+        record: rec.text,
+    }
+}
+
+fn clock_seed() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos() as u64)
+}
+
+pub fn run(args: &SimArgs) -> anyhow::Result<ExitCode> {
+    let setup = Setup::from_args(&args.game)?;
+    let seed = args.seed.unwrap_or_else(clock_seed);
+    let to_stdout = args.record.as_deref().is_some_and(|p| p.as_os_str() == "-");
+    if to_stdout && args.json {
+        bail!("--record - and --json would both write to stdout");
+    }
+    let mut out: Option<Box<dyn Write>> = match &args.record {
+        None => None,
+        Some(_) if to_stdout => Some(Box::new(BufWriter::new(std::io::stdout().lock()))),
+        Some(path) => Some(Box::new(BufWriter::new(
+            File::create(path).with_context(|| format!("cannot create {}", path.display()))?,
+        ))),
+    };
+    let mut builder = rayon::ThreadPoolBuilder::new();
+    if let Some(t) = args.threads {
+        if t == 0 {
+            bail!("--threads must be at least 1");
+        }
+        builder = builder.num_threads(t);
+    }
+    let pool = builder.build().context("cannot start the worker threads")?;
+    let threads = pool.current_num_threads();
+    let progress = if std::io::stderr().is_terminal() {
+        let pb = ProgressBar::new(args.games);
+        pb.set_style(
+            ProgressStyle::with_template("{bar:40} {pos}/{len} games  {elapsed} (eta {eta})")
+                .expect("valid template"),
+        );
+        pb
+    } else {
+        ProgressBar::hidden()
+    };
+
+    let start = Instant::now();
+    let teams = setup.rules.teams as usize;
+    let mut wins = vec![0u64; teams];
+    let (mut ties, mut hands, mut actions, mut out_hands, mut stock_hands) = (0u64, 0u64, 0u64, 0u64, 0u64);
+    let mut score_sums = vec![0i64; teams];
+    // Games run in chunks so that records stay in game order without
+    // holding every record in memory at once.
+    let chunk = (threads as u64 * 16).max(16);
+    let mut first = 0;
+    while first < args.games {
+        let last = (first + chunk).min(args.games);
+        let runs: Vec<GameRun> = pool.install(|| {
+            (first..last)
+                .into_par_iter()
+                .map(|g| {
+                    let run = run_one(&setup, seed, g, out.is_some());
+                    progress.inc(1);
+                    run
+                })
+                .collect()
+        });
+        for (g, run) in (first..).zip(runs) {
+            if let Some(w) = out.as_mut() {
+                w.write_all(run.record.as_bytes())
+                    .context("cannot write the record")?;
+            }
+            let outcome = match run.outcome {
+                Ok(o) => o,
+                Err(e) => {
+                    progress.abandon();
+                    if let Some(w) = out.as_mut() {
+                        w.flush().context("cannot write the record")?;
+                    }
+                    bail!(
+                        "game {g} of seed {seed} failed{}: {e}",
+                        if out.is_some() { " (its record so far is the last game written)" } else { "" }
+                    );
+                }
+            };
+            hands += u64::from(outcome.hands);
+            actions += outcome.actions;
+            out_hands += run.tally.out;
+            stock_hands += run.tally.stock;
+            for (s, t) in score_sums.iter_mut().zip(&outcome.totals) {
+                *s += i64::from(*t);
+            }
+            match outcome.winner {
+                Some(t) => wins[t] += 1,
+                None => ties += 1,
+            }
+        }
+        first = last;
+    }
+    if let Some(mut w) = out.take() {
+        w.flush().context("cannot write the record")?;
+    }
+    progress.finish_and_clear();
+    let seconds = start.elapsed().as_secs_f64();
+    let games = args.games;
+    let per_game = |x: u64| if games == 0 { 0.0 } else { x as f64 / games as f64 };
+    let mean_scores: Vec<f64> = score_sums
+        .iter()
+        .map(|&s| if games == 0 { 0.0 } else { s as f64 / games as f64 })
+        .collect();
+    let rules = &setup.rules;
+    if args.json {
+        let summary = json!({
+            "games": games,
+            "hands": hands,
+            "wins": wins,
+            "ties": ties,
+            "variant": rules.variant,
+            "players": rules.players,
+            "teams": rules.teams,
+            "options": canasta_core::record::Header::for_rules(rules, None).options,
+            "bots": setup.bots,
+            "seed": seed,
+            "threads": threads,
+            "mean_hands_per_game": per_game(hands),
+            "hands_out": out_hands,
+            "hands_stock": stock_hands,
+            "actions": actions,
+            "mean_actions_per_hand": if hands == 0 { 0.0 } else { actions as f64 / hands as f64 },
+            "mean_final_scores": mean_scores,
+            "seconds": seconds,
+        });
+        println!("{summary}");
+    } else {
+        println!(
+            "{} games of {} ({} players, {} teams), bots {}, seed {seed}, {threads} thread(s)",
+            games,
+            rules.variant,
+            rules.players,
+            rules.teams,
+            setup.bots.join(",")
+        );
+        println!(
+            "{hands} hands ({:.1} per game; {out_hands} ended by going out, {stock_hands} by the stock), {actions} actions ({:.1} per hand)",
+            per_game(hands),
+            if hands == 0 { 0.0 } else { actions as f64 / hands as f64 }
+        );
+        for (t, w) in wins.iter().enumerate() {
+            println!(
+                "team {t}: {w} win(s) ({:.1}%), mean final score {:.0}",
+                100.0 * per_game(*w),
+                mean_scores[t]
+            );
+        }
+        println!("ties: {ties}");
+        println!(
+            "{seconds:.2} s ({:.1} games/s)",
+            if seconds > 0.0 { games as f64 / seconds } else { 0.0 }
+        );
+        if let Some(path) = &args.record
+            && !to_stdout
+        {
+            println!("records written to {}", path.display());
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}
