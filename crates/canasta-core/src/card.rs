@@ -353,8 +353,16 @@ impl CardCounts {
     /// Naturals of one rank, all suits together.
     #[inline]
     pub fn rank_count(&self, rank: Rank) -> u8 {
+        // The four suit counts as one word; a multiply sums its bytes (each
+        // count is far below 64, so no byte overflows).
+        (self.rank_word(rank).wrapping_mul(0x0101_0101) >> 24) as u8
+    }
+
+    /// The four suit counts of a rank packed little-endian, spades lowest.
+    #[inline]
+    pub fn rank_word(&self, rank: Rank) -> u32 {
         let i = rank.index() * 4;
-        self.counts[i] + self.counts[i + 1] + self.counts[i + 2] + self.counts[i + 3]
+        u32::from_le_bytes([self.counts[i], self.counts[i + 1], self.counts[i + 2], self.counts[i + 3]])
     }
 
     /// Counts of one rank by suit, in `Suit` order.

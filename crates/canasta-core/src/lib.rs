@@ -20,6 +20,7 @@ pub mod card;
 pub mod error;
 mod legality;
 pub mod meld;
+mod goout;
 mod movegen;
 pub mod observation;
 pub mod record;

@@ -11,7 +11,7 @@
 
 use crate::action::{Action, ActionList, Groups};
 use crate::card::{Card, CardCounts, Rank, Suit};
-use crate::meld::{Group, Meld, pick_black_threes, pick_naturals};
+use crate::meld::{Group, pick_black_threes, pick_naturals};
 use crate::rules::Rules;
 use crate::state::{GameState, Phase};
 
@@ -162,9 +162,13 @@ impl GameState {
             OpeningSearch::run(self, None, out);
         } else {
             let melds = &self.melds[side];
+            let has_meld = self.meld_rank_mask(side);
             for rank in Rank::MELDABLE {
+                if has_meld & (1 << rank.index()) != 0 {
+                    continue;
+                }
                 let n = hand.rank_count(rank);
-                if n < rules.min_naturals || melds.iter().any(|m| m.cards.rank == Some(rank)) {
+                if n < rules.min_naturals {
                     continue;
                 }
                 // Minimal groups: exactly `min_meld` cards.
@@ -184,7 +188,7 @@ impl GameState {
                 }
             }
             let b = hand.black_threes();
-            if b >= rules.min_meld && !melds.iter().any(|m| m.cards.is_black_threes()) {
+            if b >= rules.min_meld && has_meld & (1 << Rank::Three.index()) == 0 {
                 for k in rules.min_meld..=b {
                     let mut g = Group::of_rank(Rank::Three);
                     g.naturals = pick_black_threes(hand, k);
@@ -277,146 +281,6 @@ impl GameState {
             .count() as u8
     }
 
-    /// After `action`, can the turn still end legally? Applied to a copy:
-    /// an emptied hand must be a legal going out; a hand of one card, or a
-    /// player bound to go out, must still be able to go out.
-    pub(crate) fn ok_after(&self, action: Action) -> bool {
-        let seat = self.to_act as usize;
-        let answer = self.turn.answer;
-        let mut s = self.clone();
-        s.apply_raw(action);
-        if s.hands[seat].is_empty() {
-            let side = s.side_of[seat] as usize;
-            return answer != Some(false) && s.canastas(side) >= s.rs.rules.canastas_to_go_out;
-        }
-        if s.phase != Phase::Play {
-            return true;
-        }
-        if s.hands[seat].total() == 1 || s.turn.must_go_out {
-            return s.can_go_out(seat);
-        }
-        true
-    }
-
-    /// Can `seat`, in its play phase, still go out this turn?
-    pub(crate) fn can_go_out(&self, seat: usize) -> bool {
-        if self.turn.answer == Some(false) {
-            return false;
-        }
-        let side = self.side_of[seat] as usize;
-        let rules = &self.rs.rules;
-        if !self.side_has_melded(side)
-            && !(self.turn.drew_from_stock && rules.concealed_without_minimum)
-        {
-            return false;
-        }
-        let hand = &self.hands[seat];
-        let melds = &self.melds[side];
-        // Cards that fit no meld can only be the final discard: with two or
-        // more of them nobody can go out, which settles most calls at once.
-        let mut orphan = None;
-        let mut orphans = 0;
-        for rank in Rank::MELDABLE {
-            let n = hand.rank_count(rank);
-            if n > 0 && n < rules.min_naturals && !melds.iter().any(|m| m.cards.rank == Some(rank)) {
-                orphans += n;
-                orphan = Some(Card::new(rank, Suit::from_index(hand.rank_suits(rank).iter().position(|&c| c > 0).unwrap())));
-            }
-        }
-        let b = hand.black_threes();
-        if b > 0 && b < rules.min_meld {
-            orphans += b;
-            orphan = Some(if hand.count(Card::new(Rank::Three, Suit::Spades)) > 0 {
-                Card::new(Rank::Three, Suit::Spades)
-            } else {
-                Card::new(Rank::Three, Suit::Clubs)
-            });
-        }
-        match (orphans, orphan) {
-            (0, _) => {}
-            (1, Some(c)) => {
-                let mut h = *hand;
-                h.remove(c);
-                return self.final_discard_ok(c) && placeable(rules, &h, melds);
-            }
-            _ => return false,
-        }
-        if placeable(rules, hand, melds) {
-            return true;
-        }
-        let mut found = false;
-        for_each_class(hand, |c| {
-            if !found && self.final_discard_ok(c) {
-                let mut h = *hand;
-                h.remove(c);
-                found = placeable(rules, &h, melds);
-            }
-        });
-        found
-    }
-}
-
-/// Can every card of `hand` be melded onto `melds` or into new melds, with
-/// the side ending with the canastas it needs to go out?
-fn placeable(rules: &Rules, hand: &CardCounts, melds: &[Meld]) -> bool {
-    if hand.red_threes() > 0 {
-        return false;
-    }
-    let b = hand.black_threes();
-    if b > 0 && (b < rules.min_meld || melds.iter().any(|m| m.cards.is_black_threes())) {
-        return false;
-    }
-    let (mut needs, mut spare, mut canastas) = (0u32, 0u32, 0u32);
-    let mut deficits = arrayvec::ArrayVec::<u8, 32>::new();
-    let size = rules.canasta_size;
-    let mut account = |nat: u8, wilds: u8, need: u8, cap: u8| {
-        let total = nat + wilds + need;
-        needs += need as u32;
-        spare += (cap - need) as u32;
-        if total >= size {
-            canastas += 1;
-        } else if size - total <= cap - need {
-            deficits.push(size - total);
-        }
-    };
-    for m in melds {
-        if m.cards.is_black_threes() {
-            continue;
-        }
-        let n = m.cards.rank.map_or(0, |r| hand.rank_count(r));
-        let nat = m.cards.natural_count() + n;
-        let w = m.cards.wild_count();
-        let cap = rules.wild_capacity(nat).saturating_sub(w);
-        account(nat, w, 0, cap);
-    }
-    for rank in Rank::MELDABLE {
-        let n = hand.rank_count(rank);
-        if n == 0 || melds.iter().any(|m| m.cards.rank == Some(rank)) {
-            continue;
-        }
-        if n < rules.min_naturals {
-            return false;
-        }
-        let cap = rules.wild_capacity(n);
-        let need = rules.min_meld.saturating_sub(n);
-        if need > cap {
-            return false;
-        }
-        account(n, 0, need, cap);
-    }
-    let wilds = hand.wilds() as u32;
-    if wilds < needs || wilds - needs > spare {
-        return false;
-    }
-    let mut extra = wilds - needs;
-    deficits.sort_unstable();
-    for d in deficits {
-        if d as u32 <= extra {
-            extra -= d as u32;
-            canastas += 1;
-        }
-    }
-    canastas >= rules.canastas_to_go_out as u32
 }
 
 /// One representative card of each wild class present: joker, two.
@@ -445,7 +309,7 @@ fn wild_combos(hand: &CardCounts, w: u8) -> impl Iterator<Item = Group> + '_ {
 
 /// Calls `f` with one representative face (the lowest present) of each
 /// class of card in `hand`.
-fn for_each_class(hand: &CardCounts, mut f: impl FnMut(Card)) {
+pub(crate) fn for_each_class(hand: &CardCounts, mut f: impl FnMut(Card)) {
     for rank in Rank::ALL {
         let suits = hand.rank_suits(rank);
         if rank == Rank::Three {
@@ -464,8 +328,9 @@ fn for_each_class(hand: &CardCounts, mut f: impl FnMut(Card)) {
             }
             continue;
         }
-        if let Some(s) = (0..4).find(|&s| suits[s] > 0) {
-            f(Card::new(rank, Suit::from_index(s)));
+        let word = u32::from_le_bytes(suits);
+        if word != 0 {
+            f(Card::new(rank, Suit::from_index(word.trailing_zeros() as usize / 8)));
         }
     }
     if hand.jokers() > 0 {
