@@ -406,6 +406,8 @@ impl Rules {
         let fields = value.as_object_mut().expect("rules are an object");
         let mut problems = Vec::new();
         for (k, v) in options {
+            let (k, v) = normalize_option(k, v);
+            let k = &k;
             if k == "variant" || k == "players" {
                 problems.push(format!(
                     "`{k}` belongs in the record header, not in options"
@@ -413,7 +415,7 @@ impl Rules {
             } else if !fields.contains_key(k) {
                 problems.push(format!("unknown option `{k}`"));
             } else {
-                fields.insert(k.clone(), v.clone());
+                fields.insert(k.clone(), v);
             }
         }
         if !problems.is_empty() {
@@ -582,9 +584,64 @@ impl Rules {
     }
 }
 
+/// Accepts the option names of `rules-research.md` (camelCase, such as
+/// `blackThreeFreezes` or `wildLimit: "notMoreThanNaturals"`) as well as the
+/// engine's own snake_case names.
+fn normalize_option(key: &str, value: &serde_json::Value) -> (String, serde_json::Value) {
+    fn snake(s: &str) -> String {
+        let mut out = String::new();
+        for (i, ch) in s.chars().enumerate() {
+            if ch.is_ascii_uppercase() {
+                if i > 0 {
+                    out.push('_');
+                }
+                out.push(ch.to_ascii_lowercase());
+            } else {
+                out.push(ch);
+            }
+        }
+        out
+    }
+    let mut key = snake(key);
+    let mut value = match value {
+        serde_json::Value::String(text) => serde_json::Value::String(snake(text)),
+        v => v.clone(),
+    };
+    match key.as_str() {
+        "wild_limit" => {
+            key = "wild_ratio".into();
+            if value == "max3" {
+                value = "any".into();
+            }
+        }
+        "red_three_replace_timing" => {
+            key = "red_three_timing".into();
+            if value == "immediately" || value == "immediate" {
+                value = "after_deal".into();
+            }
+        }
+        "red_three_penalty_if" => key = "red_three_penalty".into(),
+        _ => {}
+    }
+    (key, value)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn research_option_names_are_accepted() {
+        let opts: serde_json::Map<String, serde_json::Value> = serde_json::from_str(
+            r#"{"blackThreeFreezes": true, "wildLimit": "notMoreThanNaturals", "redThreePenaltyIf": "noCanasta", "drawCount": 2}"#,
+        )
+        .unwrap();
+        let r = Rules::classic().with_options(&opts).unwrap();
+        assert!(r.black_three_freezes);
+        assert_eq!(r.wild_ratio, WildRatio::NotMoreThanNaturals);
+        assert_eq!(r.red_three_penalty, RedThreePenalty::NoCanasta);
+        assert_eq!(r.draw_count, 2);
+    }
 
     #[test]
     fn presets_validate() {
