@@ -34,10 +34,6 @@ impl HandShape {
         }
     }
 
-    fn total(&self) -> u32 {
-        self.ranks.iter().map(|&n| n as u32).sum::<u32>() + self.wilds as u32 + self.red_threes as u32
-    }
-
     fn remove(&mut self, c: Card) {
         if c.is_wild() {
             self.wilds -= 1;
@@ -243,6 +239,56 @@ impl GameState {
         true
     }
 
+    /// `ok_after` for taking the pile with the top card alone, a pair, or a
+    /// natural and a wild card (an opened side; `melds` is its shape).
+    fn ok_after_pickup(&self, seat: usize, action: Action, melds: &mut SideShape) -> Option<bool> {
+        let top = self.pile_top()?;
+        let rank = top.rank()?.index() as u8;
+        let mut hand = self.hands[seat];
+        match action {
+            Action::PickupOnto => {
+                melds.iter_mut().find(|m| m.rank == rank)?.naturals += 1;
+            }
+            Action::Pickup { with, also } if also.is_empty() => {
+                hand.remove_all(&with.counts());
+                let (n, w) = (with.natural_count() + 1, with.wild_count());
+                match melds.iter_mut().find(|m| m.rank == rank) {
+                    Some(m) => {
+                        m.naturals += n;
+                        m.wilds += w;
+                    }
+                    None => melds.push(MeldShape { rank, naturals: n, wilds: w }),
+                }
+            }
+            _ => return None,
+        }
+        for &c in &self.pile[..self.pile.len() - 1] {
+            if !c.is_red_three() {
+                hand.add(c);
+            }
+        }
+        Some(self.judge_after(&hand, melds))
+    }
+
+    /// The verdict once the hand and the side's melds after an action are known.
+    fn judge_after(&self, hand: &CardCounts, melds: &[MeldShape]) -> bool {
+        let rules = &self.rs.rules;
+        if hand.is_empty() {
+            let canastas = melds
+                .iter()
+                .filter(|m| m.rank != Rank::Three.index() as u8 && m.naturals + m.wilds >= rules.canasta_size)
+                .count();
+            return self.turn.answer != Some(false) && canastas >= rules.canastas_to_go_out as usize;
+        }
+        if hand.total() == 1 || self.turn.must_go_out {
+            if self.turn.answer == Some(false) {
+                return false;
+            }
+            return self.can_go_out_with(&HandShape::of(hand), hand, melds);
+        }
+        true
+    }
+
     /// `ok_after` without copying the state, for the common case: one card
     /// added to a meld, or one new group of an unmelded rank, by an opened side.
     fn ok_after_simple(&self, seat: usize, action: Action) -> Option<bool> {
@@ -251,6 +297,9 @@ impl GameState {
             return None;
         }
         let mut melds = side_shape(self, side);
+        if let Some(ok) = self.ok_after_pickup(seat, action, &mut melds) {
+            return Some(ok);
+        }
         let g = match action {
             Action::Add { meld, cards } => {
                 let m = &mut melds[meld as usize];
@@ -275,22 +324,6 @@ impl GameState {
         };
         let mut hand = self.hands[seat];
         hand.remove_all(&g.counts());
-        let rules = &self.rs.rules;
-        if hand.is_empty() {
-            let canastas = melds
-                .iter()
-                .filter(|m| m.rank != Rank::Three.index() as u8 && m.naturals + m.wilds >= rules.canasta_size)
-                .count();
-            return Some(self.turn.answer != Some(false) && canastas >= rules.canastas_to_go_out as usize);
-        }
-        if hand.total() == 1 || self.turn.must_go_out {
-            if self.turn.answer == Some(false) {
-                return Some(false);
-            }
-            let shape = HandShape::of(&hand);
-            debug_assert_eq!(shape.total() as usize, hand.total());
-            return Some(self.can_go_out_with(&shape, &hand, &melds));
-        }
-        Some(true)
+        Some(self.judge_after(&hand, &melds))
     }
 }

@@ -360,7 +360,7 @@ impl<'a> OpeningSearch<'a> {
         let rules = &state.rs.rules;
         let hand = state.hands[seat];
         let top_rank = top.and_then(|c| c.rank());
-        let ranks = Rank::MELDABLE
+        let ranks: arrayvec::ArrayVec<Rank, 12> = Rank::MELDABLE
             .into_iter()
             .filter(|&r| Some(r) != top_rank && hand.rank_count(r) >= rules.min_naturals)
             .chain((hand.black_threes() >= rules.min_meld).then_some(Rank::Three))
@@ -370,14 +370,41 @@ impl<'a> OpeningSearch<'a> {
         } else {
             0
         };
+        let need = state.opening_minimum(seat);
+        let values = &state.rs.values;
+        let wild_points = hand.jokers() as i32 * rules.card_values.joker + hand.twos() as i32 * rules.card_values.two;
+        let could_canasta = ranks
+            .iter()
+            .any(|&r: &Rank| hand.rank_count(r) + hand.wilds().min(rules.wild_capacity(hand.rank_count(r))) >= rules.canasta_size);
+        let concealed_ok = top.is_none() && state.turn.drew_from_stock && rules.concealed_without_minimum && could_canasta;
+        // The most an opening could score; below the minimum, no opening exists.
+        let mut bound: i32 = wild_points
+            + ranks
+                .iter()
+                .map(|&r: &Rank| {
+                    let n = if r == Rank::Three { hand.black_threes() } else { hand.rank_count(r) };
+                    let face = if r == Rank::Three { Card::new(r, Suit::Spades) } else { Card::new(r, Suit::Hearts) };
+                    n as i32 * values[face.index()]
+                })
+                .sum::<i32>();
+        if let Some(t) = top {
+            let n = hand.rank_count(t.rank().unwrap());
+            if n < 2 {
+                return;
+            }
+            bound += (n as i32 + 1) * values[t.index()];
+        } else if ranks.is_empty() {
+            return;
+        }
+        if bound < need && !concealed_ok {
+            return;
+        }
         let mut search = OpeningSearch {
             state,
             rules,
             top,
-            need: state.opening_minimum(seat),
-            concealed_ok: top.is_none()
-                && state.turn.drew_from_stock
-                && rules.concealed_without_minimum,
+            need,
+            concealed_ok,
             pile_rest: rest,
             ranks,
             hand,
