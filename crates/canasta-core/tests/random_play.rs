@@ -74,3 +74,30 @@ fn random_play_invariants_every_preset() {
         }
     }
 }
+
+/// Whole games reach the target: random bots meld often enough that a game
+/// ends within a few hands, so a game that runs past 200 hands is a bug.
+#[test]
+fn random_games_end() {
+    for rules in forms() {
+        for seed in 100..103 {
+            let mut rng = Rng::new(seed);
+            let mut g = GameState::new(rules.clone());
+            while !g.is_over() {
+                assert!(g.hands_played() < 200, "game does not end");
+                let dealer = g.hands_played() as usize % rules.players as usize;
+                g.deal(&shuffled_deck(&rules, &mut rng), dealer).unwrap();
+                while matches!(g.phase(), Phase::Draw | Phase::Play | Phase::Answer) {
+                    let actions = g.legal_actions();
+                    g.apply_unchecked(actions[rng.below(actions.len())]);
+                }
+            }
+            let best = *g.scores().iter().max().unwrap();
+            assert!(best >= rules.target);
+            match g.winner().unwrap() {
+                Some(w) => assert_eq!(g.scores()[w], best),
+                None => assert!(g.scores().iter().filter(|&&s| s == best).count() > 1),
+            }
+        }
+    }
+}
