@@ -282,14 +282,41 @@ impl Replay {
             .get("action")
             .and_then(Value::as_str)
             .ok_or_else(|| RecordErrorKind::BadActionLine("`action` must be a text".into()))?;
-        let action: Action = text.parse().map_err(|error| RecordErrorKind::Parse {
-            text: text.to_string(),
-            error,
-        })?;
-        self.state.apply_for(seat, action)?;
+        match text.parse::<Action>() {
+            Ok(action) => self.state.apply_for(seat, action)?,
+            Err(ParseActionError::TooManyGroups) => self.apply_long_meld(seat, text)?,
+            Err(error) => {
+                return Err(RecordErrorKind::Parse {
+                    text: text.to_string(),
+                    error,
+                });
+            }
+        }
         if matches!(self.state.phase(), Phase::HandOver | Phase::GameOver) {
             self.report.hands.push(self.state.last_hand().unwrap().clone());
         }
+        Ok(())
+    }
+
+    /// A `meld` of more groups than one action holds (possible after a big
+    /// pile): applied as consecutive melds, all or nothing. An opening can
+    /// never need this many groups.
+    fn apply_long_meld(&mut self, seat: usize, text: &str) -> Result<(), RecordErrorKind> {
+        let parse_err = |error| RecordErrorKind::Parse {
+            text: text.to_string(),
+            error,
+        };
+        let body = text.trim_start();
+        let Some(rest) = body.get(4..).filter(|_| body[..4].eq_ignore_ascii_case("meld")) else {
+            return Err(parse_err(ParseActionError::TooManyGroups));
+        };
+        let groups: Vec<&str> = rest.split('/').collect();
+        let mut state = self.state.clone();
+        for chunk in groups.chunks(crate::action::MAX_GROUPS) {
+            let action: Action = format!("meld {}", chunk.join("/")).parse().map_err(parse_err)?;
+            state.apply_for(seat, action)?;
+        }
+        self.state = state;
         Ok(())
     }
 
