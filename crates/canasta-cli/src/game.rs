@@ -8,7 +8,9 @@
 use crate::GameArgs;
 use anyhow::{Context, bail};
 use canasta_ai::{BOT_NAMES, Bot, Decision, bot_by_name};
-use canasta_core::{Action, ActionList, Card, GameState, HandResult, Phase, Rng, Rules, shuffled_deck};
+use canasta_core::{
+    Action, ActionList, Card, GameState, HandResult, Phase, Rng, Rules, shuffled_deck,
+};
 use serde_json::{Map, Value};
 
 /// A game that has not ended after this many hands is a runaway.
@@ -34,8 +36,8 @@ pub fn parse_options(items: &[String]) -> anyhow::Result<Map<String, Value>> {
         if key.is_empty() {
             bail!("option `{item}` has no name");
         }
-        let value = serde_json::from_str(value.trim())
-            .unwrap_or_else(|_| Value::String(value.to_string()));
+        let value =
+            serde_json::from_str(value.trim()).unwrap_or_else(|_| Value::String(value.to_string()));
         map.insert(key.to_string(), value);
     }
     Ok(map)
@@ -78,9 +80,12 @@ pub trait Observer {
     fn game_end(&mut self, _state: &GameState) {}
 }
 
-/// An observer that sees nothing.
-pub struct Quiet;
-impl Observer for Quiet {}
+/// A seed from the clock, for runs that are not given one.
+pub fn clock_seed() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos() as u64)
+}
 
 /// How a game ended.
 #[derive(Clone, Debug)]

@@ -5,6 +5,15 @@
 //! (replays and verifies a record), `variants` (presets and their options)
 //! and `bench` (engine throughput).
 
+/// `println!` that returns an error (to be propagated with `?`) instead of
+/// panicking when stdout is closed, as in `canasta check x | head`.
+macro_rules! outln {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        writeln!(std::io::stdout().lock(), $($arg)*)?
+    }};
+}
+
 mod bench;
 mod check;
 mod game;
@@ -66,7 +75,8 @@ pub struct GameArgs {
     /// Number of players [default: the preset's default].
     #[arg(long, short = 'p', value_name = "N")]
     pub players: Option<u8>,
-    /// Bots by seat, comma-separated; one name applies to every seat.
+    /// Bots by seat, comma-separated (built in: random); one name applies
+    /// to every seat.
     #[arg(
         long,
         short = 'b',
@@ -92,11 +102,20 @@ fn main() -> ExitCode {
     };
     match result {
         Ok(code) => code,
+        // The reader of stdout went away: nothing more to say.
+        Err(e) if is_broken_pipe(&e) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("error: {e:#}");
             ExitCode::FAILURE
         }
     }
+}
+
+fn is_broken_pipe(e: &anyhow::Error) -> bool {
+    e.chain().any(|c| {
+        c.downcast_ref::<std::io::Error>()
+            .is_some_and(|io| io.kind() == std::io::ErrorKind::BrokenPipe)
+    })
 }
 
 #[cfg(test)]

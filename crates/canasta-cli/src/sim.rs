@@ -1,10 +1,10 @@
 //! `canasta sim`: many bot games in parallel, records written in game order.
 
 use crate::GameArgs;
-use crate::game::{Observer, Outcome, Setup, play_game};
+use crate::game::{Observer, Outcome, Setup, clock_seed, play_game};
 use anyhow::{Context, bail};
 use canasta_core::record::write;
-use canasta_core::{Action, Card, GameState, HandResult, HandEndReason};
+use canasta_core::{Action, Card, GameState, HandEndReason, HandResult};
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
@@ -124,12 +124,6 @@ fn run_one(setup: &Setup, seed: u64, index: u64, recording: bool) -> GameRun {
     }
 }
 
-fn clock_seed() -> u64 {
-    std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_nanos() as u64)
-}
-
 pub fn run(args: &SimArgs) -> anyhow::Result<ExitCode> {
     let setup = Setup::from_args(&args.game)?;
     let seed = args.seed.unwrap_or_else(clock_seed);
@@ -167,10 +161,12 @@ pub fn run(args: &SimArgs) -> anyhow::Result<ExitCode> {
     let start = Instant::now();
     let teams = setup.rules.teams as usize;
     let mut wins = vec![0u64; teams];
-    let (mut ties, mut hands, mut actions, mut out_hands, mut stock_hands) = (0u64, 0u64, 0u64, 0u64, 0u64);
+    let (mut ties, mut hands, mut actions, mut out_hands, mut stock_hands) =
+        (0u64, 0u64, 0u64, 0u64, 0u64);
     let mut score_sums = vec![0i64; teams];
     // Games run in chunks so that records stay in game order without
     // holding every record in memory at once.
+    let recording = out.is_some();
     let chunk = (threads as u64 * 16).max(16);
     let mut first = 0;
     while first < args.games {
@@ -179,7 +175,7 @@ pub fn run(args: &SimArgs) -> anyhow::Result<ExitCode> {
             (first..last)
                 .into_par_iter()
                 .map(|g| {
-                    let run = run_one(&setup, seed, g, out.is_some());
+                    let run = run_one(&setup, seed, g, recording);
                     progress.inc(1);
                     run
                 })
@@ -199,7 +195,11 @@ pub fn run(args: &SimArgs) -> anyhow::Result<ExitCode> {
                     }
                     bail!(
                         "game {g} of seed {seed} failed{}: {e}",
-                        if out.is_some() { " (its record so far is the last game written)" } else { "" }
+                        if out.is_some() {
+                            " (its record so far is the last game written)"
+                        } else {
+                            ""
+                        }
                     );
                 }
             };
@@ -223,10 +223,22 @@ pub fn run(args: &SimArgs) -> anyhow::Result<ExitCode> {
     progress.finish_and_clear();
     let seconds = start.elapsed().as_secs_f64();
     let games = args.games;
-    let per_game = |x: u64| if games == 0 { 0.0 } else { x as f64 / games as f64 };
+    let per_game = |x: u64| {
+        if games == 0 {
+            0.0
+        } else {
+            x as f64 / games as f64
+        }
+    };
     let mean_scores: Vec<f64> = score_sums
         .iter()
-        .map(|&s| if games == 0 { 0.0 } else { s as f64 / games as f64 })
+        .map(|&s| {
+            if games == 0 {
+                0.0
+            } else {
+                s as f64 / games as f64
+            }
+        })
         .collect();
     let rules = &setup.rules;
     if args.json {
@@ -250,9 +262,17 @@ pub fn run(args: &SimArgs) -> anyhow::Result<ExitCode> {
             "mean_final_scores": mean_scores,
             "seconds": seconds,
         });
-        println!("{summary}");
+        outln!("{summary}");
     } else {
-        println!(
+        // With the record on stdout, the summary goes to stderr.
+        let mut text = String::new();
+        macro_rules! say {
+            ($($t:tt)*) => {{
+                text.push_str(&format!($($t)*));
+                text.push('\n');
+            }};
+        }
+        say!(
             "{} games of {} ({} players, {} teams), bots {}, seed {seed}, {threads} thread(s)",
             games,
             rules.variant,
@@ -260,27 +280,40 @@ pub fn run(args: &SimArgs) -> anyhow::Result<ExitCode> {
             rules.teams,
             setup.bots.join(",")
         );
-        println!(
+        say!(
             "{hands} hands ({:.1} per game; {out_hands} ended by going out, {stock_hands} by the stock), {actions} actions ({:.1} per hand)",
             per_game(hands),
-            if hands == 0 { 0.0 } else { actions as f64 / hands as f64 }
+            if hands == 0 {
+                0.0
+            } else {
+                actions as f64 / hands as f64
+            }
         );
         for (t, w) in wins.iter().enumerate() {
-            println!(
+            say!(
                 "team {t}: {w} win(s) ({:.1}%), mean final score {:.0}",
                 100.0 * per_game(*w),
                 mean_scores[t]
             );
         }
-        println!("ties: {ties}");
-        println!(
+        say!("ties: {ties}");
+        say!(
             "{seconds:.2} s ({:.1} games/s)",
-            if seconds > 0.0 { games as f64 / seconds } else { 0.0 }
+            if seconds > 0.0 {
+                games as f64 / seconds
+            } else {
+                0.0
+            }
         );
         if let Some(path) = &args.record
             && !to_stdout
         {
-            println!("records written to {}", path.display());
+            say!("records written to {}", path.display());
+        }
+        if to_stdout {
+            eprint!("{text}");
+        } else {
+            std::io::stdout().lock().write_all(text.as_bytes())?;
         }
     }
     Ok(ExitCode::SUCCESS)

@@ -1,0 +1,236 @@
+//! `canasta bench`: in-process engine throughput on one thread.
+
+use anyhow::{anyhow, bail};
+use canasta_core::{ActionList, GameState, PRESETS, Phase, Rng, Rules, shuffled_deck};
+use clap::Args;
+use serde_json::json;
+use std::hint::black_box;
+use std::process::ExitCode;
+use std::time::{Duration, Instant};
+
+#[derive(Args, Debug)]
+pub struct BenchArgs {
+    /// Seconds spent on each measurement (there are three for Classic
+    /// 4 players and one for every other preset and player count).
+    #[arg(long, short = 's', default_value_t = 1.0, value_name = "S")]
+    pub seconds: f64,
+    /// Seed of the random hands.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Print one JSON object instead of the table.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// Random hands: each decision is a uniform choice from the full generated list.
+struct Hands {
+    hands: u64,
+    decisions: u64,
+    seconds: f64,
+}
+
+/// Plays one random hand from a fresh game, calling `visit` at every decision.
+fn random_hand(
+    rules: &Rules,
+    rng: &mut Rng,
+    dealer: usize,
+    buf: &mut ActionList,
+    mut visit: impl FnMut(&GameState),
+) -> anyhow::Result<u64> {
+    let mut g = GameState::new(rules.clone());
+    g.deal(&shuffled_deck(rules, rng), dealer)
+        .map_err(|e| anyhow!("deal: {e}"))?;
+    let mut decisions = 0u64;
+    while matches!(g.phase(), Phase::Draw | Phase::Play | Phase::Answer) {
+        g.legal_actions_into(buf);
+        if buf.is_empty() {
+            bail!("no legal action in a random hand:\n{}", g.describe());
+        }
+        visit(&g);
+        let a = buf[rng.below(buf.len())];
+        g.apply_unchecked(a);
+        decisions += 1;
+        if decisions > 1_000_000 {
+            bail!("a random hand did not end");
+        }
+    }
+    black_box(g.last_hand());
+    Ok(decisions)
+}
+
+fn hands_per_second(rules: &Rules, seed: u64, budget: Duration) -> anyhow::Result<Hands> {
+    let mut rng = Rng::new(seed);
+    let mut buf = ActionList::new();
+    let n = rules.players as usize;
+    let start = Instant::now();
+    let (mut hands, mut decisions) = (0u64, 0u64);
+    while hands == 0 || start.elapsed() < budget {
+        decisions += random_hand(rules, &mut rng, hands as usize % n, &mut buf, |_| {})?;
+        hands += 1;
+    }
+    Ok(Hands {
+        hands,
+        decisions,
+        seconds: start.elapsed().as_secs_f64(),
+    })
+}
+
+/// States met in random hands: a sample for generation and clone timings.
+fn sample_states(rules: &Rules, seed: u64, want: usize) -> anyhow::Result<Vec<GameState>> {
+    let mut rng = Rng::new(seed ^ 0x5eed);
+    let mut buf = ActionList::new();
+    let mut states = Vec::new();
+    let mut hand = 0;
+    while states.len() < want {
+        let mut i = 0u64;
+        random_hand(
+            rules,
+            &mut rng,
+            hand % rules.players as usize,
+            &mut buf,
+            |g| {
+                // Every 7th decision, to spread the sample over the hand.
+                if i.is_multiple_of(7) {
+                    states.push(g.clone());
+                }
+                i += 1;
+            },
+        )?;
+        hand += 1;
+    }
+    Ok(states)
+}
+
+/// Runs `f` over the sample until the budget is spent; returns (calls, seconds).
+fn time_over(states: &[GameState], budget: Duration, mut f: impl FnMut(&GameState)) -> (u64, f64) {
+    let start = Instant::now();
+    let mut calls = 0u64;
+    while calls == 0 || start.elapsed() < budget {
+        for s in states {
+            f(s);
+        }
+        calls += states.len() as u64;
+    }
+    (calls, start.elapsed().as_secs_f64())
+}
+
+pub fn run(args: &BenchArgs) -> anyhow::Result<ExitCode> {
+    if !(args.seconds > 0.0 && args.seconds <= 3600.0) {
+        bail!("--seconds must be more than 0 and at most 3600");
+    }
+    let budget = Duration::from_secs_f64(args.seconds);
+    let classic = Rules::preset("classic", Some(4), None).map_err(|e| anyhow!("{e}"))?;
+
+    let main = hands_per_second(&classic, args.seed, budget)?;
+    let states = sample_states(&classic, args.seed, 2000)?;
+    let mut buf = ActionList::new();
+    let mut listed = 0u64;
+    let (lists, list_secs) = time_over(&states, budget, |s| {
+        s.legal_actions_into(&mut buf);
+        listed += buf.len() as u64;
+        black_box(&buf);
+    });
+    let (clones, clone_secs) = time_over(&states, budget / 2, |s| {
+        black_box(black_box(s).clone());
+    });
+
+    let mut others = Vec::new();
+    for info in PRESETS {
+        for &n in info.players {
+            let mut forms = vec![None];
+            if info.id == "classic" && n == 6 {
+                forms.push(Some(2));
+            }
+            for teams in forms {
+                let Ok(rules) = Rules::preset(info.id, Some(n), teams) else {
+                    continue;
+                };
+                if info.id == "classic" && n == 4 {
+                    continue;
+                }
+                let h = hands_per_second(&rules, args.seed, budget)?;
+                others.push((rules, h));
+            }
+        }
+    }
+
+    let hps = main.hands as f64 / main.seconds;
+    let per_hand = main.decisions as f64 / main.hands as f64;
+    let lps = lists as f64 / list_secs;
+    let mean_len = listed as f64 / lists as f64;
+    let clone_ns = clone_secs * 1e9 / clones as f64;
+    let size = std::mem::size_of::<GameState>();
+    if args.json {
+        let rows: Vec<_> = others
+            .iter()
+            .map(|(r, h)| {
+                json!({
+                    "variant": r.variant, "players": r.players, "teams": r.teams,
+                    "hands_per_second": h.hands as f64 / h.seconds,
+                    "decisions_per_hand": h.decisions as f64 / h.hands as f64,
+                })
+            })
+            .collect();
+        let out = json!({
+            "classic_4": {
+                "hands_per_second": hps,
+                "decisions_per_hand": per_hand,
+                "decisions_per_second": main.decisions as f64 / main.seconds,
+                "legal_lists_per_second": lps,
+                "mean_legal_actions": mean_len,
+                "clone_ns": clone_ns,
+                "state_bytes": size,
+                "sample_states": states.len(),
+            },
+            "others": rows,
+            "seconds_per_measurement": args.seconds,
+            "debug_build": cfg!(debug_assertions),
+        });
+        outln!("{out}");
+        return Ok(ExitCode::SUCCESS);
+    }
+    if cfg!(debug_assertions) {
+        outln!("note: a debug build; use `cargo run --release -- bench` for real figures");
+    }
+    outln!("Classic, 4 players, one thread (random hands, uniform over the full list):");
+    outln!("  complete hands per second     {hps:>12.0}");
+    outln!("  decisions per hand            {per_hand:>12.1}");
+    outln!(
+        "  decisions per second          {:>12.0}",
+        main.decisions as f64 / main.seconds
+    );
+    outln!(
+        "  legal-action lists per second {lps:>12.0}  (mean {mean_len:.1} actions, {} sampled states)",
+        states.len()
+    );
+    outln!("  GameState clone               {clone_ns:>12.1} ns");
+    outln!("  GameState size                {size:>12} bytes");
+    outln!();
+    outln!(
+        "  {:<10} {:>7} {:>5} {:>12} {:>14}",
+        "variant",
+        "players",
+        "teams",
+        "hands/s",
+        "decisions/hand"
+    );
+    outln!(
+        "  {:<10} {:>7} {:>5} {:>12.0} {:>14.1}",
+        classic.variant,
+        classic.players,
+        classic.teams,
+        hps,
+        per_hand
+    );
+    for (r, h) in &others {
+        outln!(
+            "  {:<10} {:>7} {:>5} {:>12.0} {:>14.1}",
+            r.variant,
+            r.players,
+            r.teams,
+            h.hands as f64 / h.seconds,
+            h.decisions as f64 / h.hands as f64
+        );
+    }
+    Ok(ExitCode::SUCCESS)
+}

@@ -1,0 +1,371 @@
+//! `canasta check`: replays a record with the engine and reports what it finds.
+
+use canasta_core::record::{GameReport, RecordError, Replay, check_record};
+use canasta_core::{HandEndReason, HandResult, Phase, Rules};
+use clap::Args;
+use serde_json::{Value, json};
+use std::cell::RefCell;
+use std::io::Read;
+use std::panic::{self, AssertUnwindSafe};
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+#[derive(Args, Debug)]
+pub struct CheckArgs {
+    /// The record to check; `-` reads stdin.
+    #[arg(value_name = "FILE")]
+    pub file: PathBuf,
+    /// Print each finished hand as its `{"hand_end": {...}}` line (exactly as
+    /// the record format writes it), one JSON object per line; a game that
+    /// stops before its end adds one `{"position": {...}}` line describing
+    /// the position reached. Errors still go to stderr as `line N: reason`.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// Why a record was rejected.
+enum Rejection {
+    Record(RecordError),
+    /// The engine panicked on this line: an engine bug, reported as a rejection.
+    Panic {
+        line: usize,
+        message: String,
+    },
+}
+
+impl Rejection {
+    fn line(&self) -> usize {
+        match self {
+            Rejection::Record(e) => e.line,
+            Rejection::Panic { line, .. } => *line,
+        }
+    }
+}
+
+impl std::fmt::Display for Rejection {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Rejection::Record(e) => write!(f, "{e}"),
+            Rejection::Panic { line, message } => {
+                write!(
+                    f,
+                    "line {line}: the engine failed on this line (engine bug): {message}"
+                )
+            }
+        }
+    }
+}
+
+thread_local! {
+    static PANIC_MESSAGE: RefCell<Option<String>> = const { RefCell::new(None) };
+}
+
+fn panic_text(payload: &(dyn std::any::Any + Send)) -> String {
+    let text = payload
+        .downcast_ref::<&str>()
+        .map(|s| s.to_string())
+        .or_else(|| payload.downcast_ref::<String>().cloned())
+        .unwrap_or_else(|| "panic".into());
+    match PANIC_MESSAGE.with(|m| m.borrow_mut().take()) {
+        Some(loc) => format!("{text} ({loc})"),
+        None => text,
+    }
+}
+
+/// What the replay found: the games, and the rejected line if any.
+struct Checked {
+    reports: Vec<GameReport>,
+    rejection: Option<Rejection>,
+}
+
+/// [`check_record`], turning an engine panic into the rejection of the line
+/// that caused it (found by replaying line by line).
+fn guarded_check(text: &str) -> Checked {
+    let previous = panic::take_hook();
+    panic::set_hook(Box::new(|info| {
+        let loc = info
+            .location()
+            .map(|l| format!("at {}:{}", l.file(), l.line()));
+        PANIC_MESSAGE.with(|m| *m.borrow_mut() = loc);
+    }));
+    let result = match panic::catch_unwind(|| check_record(text).map_err(Box::new)) {
+        Ok(Ok(reports)) => Checked {
+            reports,
+            rejection: None,
+        },
+        Ok(Err(failed)) => {
+            let (reports, e) = *failed;
+            Checked {
+                reports,
+                rejection: Some(Rejection::Record(e)),
+            }
+        }
+        Err(_) => find_panic(text),
+    };
+    panic::set_hook(previous);
+    result
+}
+
+/// Replays `text` line by line (as [`check_record`] does) to find the line
+/// on which the engine panics.
+fn find_panic(text: &str) -> Checked {
+    let mut reports = Vec::new();
+    let mut replay: Option<Replay> = None;
+    for (i, raw) in text.lines().enumerate() {
+        let line = i + 1;
+        let Ok(value) = serde_json::from_str::<Value>(raw) else {
+            continue;
+        };
+        let step = panic::catch_unwind(AssertUnwindSafe(|| {
+            if value.get("canasta_record").is_some() {
+                if let Some(r) = replay.take() {
+                    reports.push(r.finish());
+                }
+                replay = Replay::start(&value, line).ok();
+            } else if let Some(r) = replay.as_mut() {
+                let _ = r.feed(&value, line);
+            }
+        }));
+        if let Err(payload) = step {
+            let message = panic_text(payload.as_ref());
+            return Checked {
+                reports,
+                rejection: Some(Rejection::Panic { line, message }),
+            };
+        }
+    }
+    let message = "the engine failed on this record (the line could not be found)".to_string();
+    Checked {
+        reports,
+        rejection: Some(Rejection::Panic { line: 0, message }),
+    }
+}
+
+/// Reads FILE (or stdin) as text; a byte that is not UTF-8 is a rejection.
+fn read_input(path: &PathBuf) -> Result<Result<String, String>, String> {
+    let mut bytes = Vec::new();
+    let read = if path.as_os_str() == "-" {
+        std::io::stdin().read_to_end(&mut bytes)
+    } else {
+        std::fs::File::open(path).and_then(|mut f| f.read_to_end(&mut bytes))
+    };
+    read.map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    Ok(String::from_utf8(bytes).map_err(|e| {
+        let good = &e.as_bytes()[..e.utf8_error().valid_up_to()];
+        let line = good.iter().filter(|&&b| b == b'\n').count() + 1;
+        format!("line {line}: not valid UTF-8 text")
+    }))
+}
+
+pub fn run(args: &CheckArgs) -> anyhow::Result<ExitCode> {
+    let text = match read_input(&args.file) {
+        Err(e) => {
+            eprintln!("error: {e}");
+            return Ok(ExitCode::from(2));
+        }
+        Ok(Err(rejection)) => {
+            eprintln!("{rejection}");
+            return Ok(ExitCode::FAILURE);
+        }
+        Ok(Ok(text)) => text,
+    };
+    let Checked { reports, rejection } = guarded_check(&text);
+    match rejection {
+        None => {
+            let mut mismatches = 0;
+            for (i, report) in reports.iter().enumerate() {
+                if args.json {
+                    print_json(i + 1, report)?;
+                } else {
+                    print_text(i + 1, report)?;
+                }
+                for m in &report.mismatches {
+                    eprintln!("line {}: {}", m.line, m.message);
+                    mismatches += 1;
+                }
+            }
+            if mismatches > 0 {
+                eprintln!("{mismatches} disagreement(s) between the record and the replay");
+                return Ok(ExitCode::FAILURE);
+            }
+            if !args.json {
+                let hands: usize = reports.iter().map(|r| r.hands.len()).sum();
+                outln!("ok: {} game(s), {hands} finished hand(s)", reports.len());
+            }
+            Ok(ExitCode::SUCCESS)
+        }
+        Some(rejection) => {
+            eprintln!("{rejection}");
+            for m in reports.iter().flat_map(|r| &r.mismatches) {
+                eprintln!("line {}: {}", m.line, m.message);
+            }
+            // The position the rejected line was played in, unless the
+            // rejected line starts a game of its own.
+            let line = rejection.line();
+            let header_line = text
+                .lines()
+                .nth(line.wrapping_sub(1))
+                .and_then(|l| serde_json::from_str::<Value>(l).ok())
+                .is_some_and(|v| v.get("canasta_record").is_some());
+            if !args.json
+                && !header_line
+                && matches!(rejection, Rejection::Record(_))
+                && let Some(state) = reports.last().and_then(|r| r.state.as_ref())
+                && matches!(state.phase(), Phase::Draw | Phase::Play | Phase::Answer)
+            {
+                eprintln!("position before line {line}:");
+                eprintln!("{}", indent(&state.describe(), "  "));
+            }
+            Ok(ExitCode::FAILURE)
+        }
+    }
+}
+
+fn indent(text: &str, pad: &str) -> String {
+    text.lines()
+        .map(|l| format!("{pad}{l}"))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+fn print_json(game: usize, report: &GameReport) -> anyhow::Result<()> {
+    for hand in &report.hands {
+        outln!("{}", canasta_core::record::write::hand_end(hand));
+    }
+    if let Some(state) = &report.state {
+        let mid_hand = matches!(state.phase(), Phase::Draw | Phase::Play | Phase::Answer);
+        let position = json!({"position": {
+            "game": game,
+            "header_line": report.header_line,
+            "hands_played": state.hands_played(),
+            "phase": state.phase(),
+            "dealer": mid_hand.then(|| state.dealer()),
+            "current": mid_hand.then(|| state.current()),
+            "to_act": mid_hand.then(|| state.to_act()),
+            "stock": state.stock_len(),
+            "pile": state.pile().len(),
+            "pile_top": state.pile_top().map(|c| c.to_string()),
+            "scores": state.scores(),
+            "description": state.describe(),
+        }});
+        outln!("{position}");
+    }
+    Ok(())
+}
+
+/// The seats of team `t`, as "seat 2" or "seats 0, 2".
+pub fn members(rules: &Rules, team: usize) -> String {
+    let seats: Vec<String> = (0..rules.players as usize)
+        .filter(|&s| rules.team_of(s) == team)
+        .map(|s| s.to_string())
+        .collect();
+    format!(
+        "seat{} {}",
+        if seats.len() > 1 { "s" } else { "" },
+        seats.join(", ")
+    )
+}
+
+/// The breakdown keys of a `hand_end` team, in the record spec's order.
+const SCORE_ITEMS: &[&str] = &[
+    "melded",
+    "in_hand",
+    "canastas",
+    "red_threes",
+    "going_out",
+    "other",
+];
+
+/// A hand's itemised scores as readable lines.
+pub fn hand_lines(rules: &Rules, number: u32, hand: &HandResult) -> Vec<String> {
+    let how = match (hand.reason, hand.seat) {
+        (HandEndReason::Out, Some(s)) => format!(
+            "seat {s} went out{}",
+            if hand.concealed { " concealed" } else { "" }
+        ),
+        (HandEndReason::Stock, _) => "the stock ran out".to_string(),
+        (r, _) => format!("{r:?}").to_lowercase(),
+    };
+    let mut lines = vec![format!("hand {number}: {how}")];
+    for (t, team) in hand.teams.iter().enumerate() {
+        // The record spec's items in its order, then any a variant adds.
+        let items = match serde_json::to_value(team) {
+            Ok(Value::Object(map)) => {
+                let rank = |k: &str| {
+                    SCORE_ITEMS
+                        .iter()
+                        .position(|x| *x == k)
+                        .unwrap_or(usize::MAX)
+                };
+                let mut entries: Vec<_> =
+                    map.iter().filter(|(k, _)| k.as_str() != "total").collect();
+                entries.sort_by_key(|(k, _)| rank(k));
+                entries
+                    .iter()
+                    .map(|(k, v)| format!("{} {v}", k.replace('_', " ")))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            }
+            _ => String::new(),
+        };
+        lines.push(format!(
+            "  team {t} ({}): {items} = {}",
+            members(rules, t),
+            team.total
+        ));
+    }
+    let totals: Vec<String> = hand.totals.iter().map(|t| t.to_string()).collect();
+    lines.push(format!("  totals: {}", totals.join(", ")));
+    lines
+}
+
+fn print_text(game: usize, report: &GameReport) -> anyhow::Result<()> {
+    let Some(rules) = &report.rules else {
+        return Ok(());
+    };
+    outln!(
+        "game {game} (line {}): {}, {} players, {} teams",
+        report.header_line,
+        rules.variant,
+        rules.players,
+        rules.teams
+    );
+    for (i, hand) in report.hands.iter().enumerate() {
+        for line in hand_lines(rules, i as u32 + 1, hand) {
+            outln!("  {line}");
+        }
+    }
+    match (report.winner, &report.state) {
+        (Some(Some(t)), _) => outln!(
+            "  game over: team {t} ({}) wins, totals {:?}",
+            members(rules, t),
+            report
+                .hands
+                .last()
+                .map(|h| h.totals.clone())
+                .unwrap_or_default()
+        ),
+        (Some(None), _) => outln!(
+            "  game over: a tie, totals {:?}",
+            report
+                .hands
+                .last()
+                .map(|h| h.totals.clone())
+                .unwrap_or_default()
+        ),
+        (None, Some(state)) => match state.phase() {
+            Phase::Deal => outln!("  the record stops before the first deal"),
+            Phase::HandOver => outln!(
+                "  the record stops after hand {}, before the next deal (scores {:?})",
+                state.hands_played(),
+                state.scores()
+            ),
+            _ => {
+                outln!("  the record stops in the middle of a hand; the position reached:");
+                outln!("{}", indent(&state.describe(), "    "));
+            }
+        },
+        (None, None) => {}
+    }
+    Ok(())
+}

@@ -1,0 +1,153 @@
+//! `canasta play`: for now, one game between bots with a readable transcript.
+
+use crate::GameArgs;
+use crate::check::{hand_lines, members};
+use crate::game::{Observer, Setup, clock_seed, play_game};
+use anyhow::anyhow;
+use canasta_core::{Action, Card, CardCounts, GameState, HandResult};
+use clap::Args;
+use std::io::{BufWriter, Write};
+use std::process::ExitCode;
+
+#[derive(Args, Debug)]
+pub struct PlayArgs {
+    #[command(flatten)]
+    pub game: GameArgs,
+    /// Seed of the game [default: from the clock; the transcript shows it].
+    /// The game is game 0 of `canasta sim` with the same seed and setup.
+    #[arg(long, short = 's', value_name = "S")]
+    pub seed: Option<u64>,
+}
+
+/// Writes the transcript as the game goes.
+struct Transcript<W: Write> {
+    out: W,
+    /// The actor's hand and red threes before the action.
+    hand_before: CardCounts,
+    reds_before: usize,
+    pile_before: usize,
+}
+
+impl<W: Write> Transcript<W> {
+    fn say(&mut self, text: &str) {
+        // A closed stdout (`| head`) ends the transcript quietly.
+        if writeln!(self.out, "{text}").is_err() {
+            std::process::exit(0);
+        }
+    }
+}
+
+fn cards(list: &[Card]) -> String {
+    list.iter()
+        .map(Card::to_string)
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+impl<W: Write> Observer for Transcript<W> {
+    fn deal(&mut self, state: &GameState, _deck: &[Card], dealer: usize) {
+        let n = state.players();
+        self.say("");
+        self.say(&format!(
+            "=== hand {}: dealer seat {dealer}; scores {:?}",
+            state.hands_played() + 1,
+            state.scores()
+        ));
+        for seat in 0..n {
+            let reds = state.red_threes(seat);
+            let reds = if reds > 0 {
+                format!("  (red threes laid out: {reds})")
+            } else {
+                String::new()
+            };
+            self.say(&format!(
+                "seat {seat} (team {}): {}{reds}",
+                state.rules().team_of(seat),
+                state.hand(seat)
+            ));
+        }
+        self.say(&format!(
+            "upcard: {}{}; stock: {} cards",
+            cards(state.pile()),
+            if state.pile_frozen() {
+                " (pile frozen)"
+            } else {
+                ""
+            },
+            state.stock_len()
+        ));
+    }
+
+    fn before_action(&mut self, state: &GameState, seat: usize, _action: &Action) {
+        self.hand_before = *state.hand(seat);
+        self.reds_before = state.red_threes(seat);
+        self.pile_before = state.pile().len();
+    }
+
+    fn action(&mut self, state: &GameState, seat: usize, action: &Action) {
+        let mut note = String::new();
+        match action {
+            Action::Draw => {
+                let mut got = *state.hand(seat);
+                got.remove_all(&self.hand_before);
+                if !got.is_empty() {
+                    note = format!("  -> {got}");
+                }
+            }
+            Action::Pickup { .. } | Action::PickupOnto => {
+                note = format!("  (takes the pile: {} card(s))", self.pile_before);
+            }
+            _ => {}
+        }
+        let reds = state.red_threes(seat).saturating_sub(self.reds_before);
+        if reds > 0 {
+            note.push_str(&format!("  (red threes laid out: {reds})"));
+        }
+        self.say(&format!("seat {seat}: {action}{note}"));
+    }
+
+    fn hand_end(&mut self, state: &GameState, result: &HandResult) {
+        self.say("");
+        for line in hand_lines(state.rules(), state.hands_played(), result) {
+            self.say(&line);
+        }
+    }
+
+    fn game_end(&mut self, state: &GameState) {
+        let totals: Vec<String> = state.scores().iter().map(i32::to_string).collect();
+        self.say("");
+        self.say(&format!(
+            "=== game over after {} hands; totals {}",
+            state.hands_played(),
+            totals.join(", ")
+        ));
+        let text = match state.winner().flatten() {
+            Some(t) => format!("winner: team {t} ({})", members(state.rules(), t)),
+            None => "a tie".to_string(),
+        };
+        self.say(&text);
+    }
+}
+
+pub fn run(args: &PlayArgs) -> anyhow::Result<ExitCode> {
+    let setup = Setup::from_args(&args.game)?;
+    let seed = args.seed.unwrap_or_else(clock_seed);
+    let rules = &setup.rules;
+    let mut t = Transcript {
+        out: BufWriter::new(std::io::stdout().lock()),
+        hand_before: CardCounts::new(),
+        reds_before: 0,
+        pile_before: 0,
+    };
+    t.say(&format!(
+        "{} canasta, {} players in {} teams, target {}; bots {}; seed {seed}",
+        rules.variant,
+        rules.players,
+        rules.teams,
+        rules.target,
+        setup.bots.join(",")
+    ));
+    play_game(&setup, seed, 0, &mut t).map_err(|e| anyhow!("the game failed: {e}"))?;
+    t.out.flush().ok();
+    Ok(ExitCode::SUCCESS)
+}

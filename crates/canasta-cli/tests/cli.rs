@@ -1,0 +1,334 @@
+//! Runs the built `canasta` binary as an external program would.
+
+use serde_json::Value;
+use std::io::Write;
+use std::path::Path;
+use std::process::{Command, Output, Stdio};
+
+fn canasta(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_canasta"))
+        .args(args)
+        .output()
+        .expect("the binary runs")
+}
+
+/// Runs `canasta check -` (plus `extra` args) with `input` on stdin.
+fn check_stdin(input: &[u8], extra: &[&str]) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_canasta"))
+        .arg("check")
+        .args(extra)
+        .arg("-")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    child.stdin.take().unwrap().write_all(input).unwrap();
+    child.wait_with_output().unwrap()
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+/// Simulates `games` games and returns the record's text.
+fn sim_record(dir: &Path, name: &str, args: &[&str]) -> String {
+    let path = dir.join(name);
+    let mut all = vec!["sim", "--record", path.to_str().unwrap()];
+    all.extend_from_slice(args);
+    let out = canasta(&all);
+    assert!(out.status.success(), "sim failed: {}", text(&out.stderr));
+    std::fs::read_to_string(&path).unwrap()
+}
+
+fn lines_with(record: &str, key: &str) -> Vec<(usize, Value)> {
+    record
+        .lines()
+        .enumerate()
+        .map(|(i, l)| (i + 1, serde_json::from_str::<Value>(l).unwrap()))
+        .filter(|(_, v)| v.get(key).is_some())
+        .collect()
+}
+
+/// A record rejected with exit status 1 and `line N:` on stderr, without a panic.
+fn assert_rejected(out: &Output, line: usize) {
+    let err = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "stderr: {err}");
+    assert!(!err.contains("panicked"), "{err}");
+    assert!(
+        err.starts_with(&format!("line {line}: ")),
+        "expected `line {line}:` first, got: {err}"
+    );
+}
+
+#[test]
+fn sim_json_summary_has_the_promised_shape() {
+    let out = canasta(&[
+        "sim",
+        "--variant",
+        "classic",
+        "--games",
+        "3",
+        "--seed",
+        "1",
+        "--json",
+    ]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    assert_eq!(stdout.lines().count(), 1, "one JSON object: {stdout}");
+    let v: Value = serde_json::from_str(&stdout).unwrap();
+    assert_eq!(v["games"], 3);
+    assert!(v["hands"].as_u64().unwrap() >= 3);
+    let wins: Vec<u64> = serde_json::from_value(v["wins"].clone()).unwrap();
+    assert_eq!(wins.len(), 2, "two teams");
+    assert_eq!(wins.iter().sum::<u64>() + v["ties"].as_u64().unwrap(), 3);
+    assert_eq!(v["variant"], "classic");
+    assert_eq!(v["players"], 4);
+    assert_eq!(v["seed"], 1);
+}
+
+#[test]
+fn records_are_identical_whatever_the_thread_count() {
+    let dir = tempfile::tempdir().unwrap();
+    let args = ["--games", "20", "--seed", "7", "--players", "2"];
+    let one = sim_record(
+        dir.path(),
+        "one.jsonl",
+        &[&args[..], &["--threads", "1"]].concat(),
+    );
+    let two = sim_record(
+        dir.path(),
+        "two.jsonl",
+        &[&args[..], &["--threads", "2"]].concat(),
+    );
+    assert!(!one.is_empty());
+    assert_eq!(one, two, "byte-identical records");
+    assert_eq!(lines_with(&one, "canasta_record").len(), 20);
+    assert_eq!(lines_with(&one, "game_end").len(), 20);
+    let other = sim_record(
+        dir.path(),
+        "other.jsonl",
+        &["--games", "5", "--seed", "8", "--players", "2"],
+    );
+    assert_ne!(one, other, "another seed gives other games");
+}
+
+#[test]
+fn a_sim_record_checks_and_its_scores_match() {
+    let dir = tempfile::tempdir().unwrap();
+    let record = sim_record(dir.path(), "r.jsonl", &["--games", "3", "--seed", "3"]);
+    let path = dir.path().join("r.jsonl");
+    let out = canasta(&["check", path.to_str().unwrap()]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(text(&out.stdout).contains("totals"));
+
+    let out = canasta(&["check", "--json", path.to_str().unwrap()]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let checked: Vec<Value> = text(&out.stdout)
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("each line is JSON"))
+        .collect();
+    let recorded: Vec<Value> = lines_with(&record, "hand_end")
+        .into_iter()
+        .map(|(_, v)| v)
+        .collect();
+    assert!(!recorded.is_empty());
+    assert_eq!(checked.len(), recorded.len(), "one line per finished hand");
+    for (c, r) in checked.iter().zip(&recorded) {
+        assert_eq!(c, r, "check --json gives the hand_end objects");
+        assert_eq!(c["hand_end"]["totals"], r["hand_end"]["totals"]);
+    }
+}
+
+#[test]
+fn a_tampered_hand_end_is_reported_with_its_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let record = sim_record(dir.path(), "r.jsonl", &["--games", "1", "--seed", "4"]);
+    let (line, mut v) = lines_with(&record, "hand_end").remove(0);
+    let total = v["hand_end"]["teams"][0]["total"].as_i64().unwrap();
+    v["hand_end"]["teams"][0]["total"] = (total + 5).into();
+    let mut lines: Vec<String> = record.lines().map(String::from).collect();
+    lines[line - 1] = v.to_string();
+    let out = check_stdin(lines.join("\n").as_bytes(), &[]);
+    assert_rejected(&out, line);
+    assert!(text(&out.stderr).contains(&format!("{}", total + 5)));
+}
+
+#[test]
+fn an_illegal_action_is_rejected_with_its_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let record = sim_record(dir.path(), "r.jsonl", &["--games", "1", "--seed", "5"]);
+    let mut lines: Vec<String> = record.lines().take(2).map(String::from).collect();
+    // Right after the deal, the first player must draw or take the pile.
+    let dealer = serde_json::from_str::<Value>(&lines[1]).unwrap()["dealer"]
+        .as_u64()
+        .unwrap();
+    let first = (dealer + 1) % 4;
+    lines.push(format!(r#"{{"seat": {first}, "action": "discard JK"}}"#));
+    let out = check_stdin(lines.join("\n").as_bytes(), &[]);
+    assert_rejected(&out, 3);
+    // A seat acting out of turn is refused as well.
+    lines[2] = format!(r#"{{"seat": {}, "action": "draw"}}"#, (first + 1) % 4);
+    assert_rejected(&check_stdin(lines.join("\n").as_bytes(), &[]), 3);
+}
+
+#[test]
+fn a_record_cut_mid_hand_describes_the_position() {
+    let dir = tempfile::tempdir().unwrap();
+    let record = sim_record(dir.path(), "r.jsonl", &["--games", "1", "--seed", "6"]);
+    let cut: Vec<&str> = record.lines().take(12).collect();
+    let out = check_stdin(cut.join("\n").as_bytes(), &[]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    assert!(stdout.contains("to act: seat"), "{stdout}");
+    assert!(stdout.contains("stock:"), "{stdout}");
+
+    let out = check_stdin(cut.join("\n").as_bytes(), &["--json"]);
+    assert!(out.status.success());
+    let v: Value = serde_json::from_str(text(&out.stdout).trim()).unwrap();
+    assert_eq!(v["position"]["hands_played"], 0);
+    assert!(v["position"]["to_act"].is_u64());
+}
+
+#[test]
+fn bad_input_is_rejected_without_a_panic() {
+    let dir = tempfile::tempdir().unwrap();
+    let record = sim_record(dir.path(), "r.jsonl", &["--games", "1", "--seed", "2"]);
+    let header = record.lines().next().unwrap();
+    let deal = record.lines().nth(1).unwrap();
+    let cases: Vec<(Vec<u8>, usize)> = vec![
+        (b"".to_vec(), 1),
+        (b"garbage\n".to_vec(), 1),
+        (b"\xff\xfe\x00binary".to_vec(), 1),
+        (b"[1, 2, 3]\n".to_vec(), 1),
+        (
+            format!("{header}\n{}", &deal[..deal.len() / 2]).into_bytes(),
+            2,
+        ),
+        (
+            format!("{header}\n{}", deal.replacen("\"KS\"", "\"KX\"", 1)).into_bytes(),
+            2,
+        ),
+        (
+            format!("{header}\n{}", deal.replacen("\"KS\"", "\"QS\"", 1)).into_bytes(),
+            2,
+        ),
+        (
+            format!("{header}\n{{\"seat\": 0, \"action\": \"draw\"}}").into_bytes(),
+            2,
+        ),
+        (
+            format!("{header}\n{deal}\n{{\"seat\": 0, \"action\": \"fly away\"}}").into_bytes(),
+            3,
+        ),
+        (
+            b"{\"canasta_record\": 1, \"variant\": \"nope\"}\n".to_vec(),
+            1,
+        ),
+        (
+            b"{\"canasta_record\": 1, \"variant\": \"classic\", \"players\": 5}\n".to_vec(),
+            1,
+        ),
+        (
+            format!(
+                "{header}\n{}",
+                deal.replacen(
+                    "\"dealer\":",
+                    "\"first\":0,\"dealer\":18446744073709551615,\"x\":",
+                    1
+                )
+            )
+            .into_bytes(),
+            2,
+        ),
+    ];
+    for (input, line) in cases {
+        let out = check_stdin(&input, &[]);
+        assert_rejected(&out, line);
+    }
+    let out = canasta(&["check", dir.path().join("missing").to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2));
+}
+
+#[test]
+fn variants_lists_classic_for_two_three_four_and_six() {
+    let out = canasta(&["variants", "--json"]);
+    assert!(out.status.success());
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let classic = v["variants"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|p| p["id"] == "classic")
+        .expect("classic is listed");
+    assert_eq!(classic["players"], serde_json::json!([2, 3, 4, 6]));
+    assert_eq!(classic["default_players"], 4);
+    assert_eq!(classic["options"]["target"], 5000);
+    let two = classic["forms"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|f| f["players"] == 2)
+        .unwrap();
+    assert_eq!(two["differs"]["hand_size"], 15);
+    let text_out = canasta(&["variants"]);
+    assert!(text(&text_out.stdout).contains("classic"));
+}
+
+#[test]
+fn play_prints_a_whole_game() {
+    let out = canasta(&["play", "--seed", "1"]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    assert!(stdout.contains("seat 1: ") || stdout.contains("seat 0: "));
+    assert!(stdout.contains("totals"));
+    assert!(
+        stdout.contains("winner") || stdout.contains("tie"),
+        "{stdout}"
+    );
+}
+
+#[test]
+fn sim_rejects_bad_arguments() {
+    let out = canasta(&["sim", "--games", "1", "--bots", "nobody"]);
+    assert!(!out.status.success());
+    assert!(text(&out.stderr).contains("unknown bot"));
+    let out = canasta(&["sim", "--games", "1", "--option", "no_such_rule=1"]);
+    assert!(!out.status.success());
+    assert!(text(&out.stderr).contains("no_such_rule"));
+    let out = canasta(&["sim", "--games", "1", "--bots", "random,random,random"]);
+    assert!(!out.status.success());
+}
+
+#[test]
+fn sim_options_reach_the_record_header() {
+    let dir = tempfile::tempdir().unwrap();
+    let record = sim_record(
+        dir.path(),
+        "r.jsonl",
+        &[
+            "--games",
+            "1",
+            "--players",
+            "6",
+            "--option",
+            "teams=2",
+            "--option",
+            "black_three_freezes=true",
+        ],
+    );
+    let header: Value = serde_json::from_str(record.lines().next().unwrap()).unwrap();
+    assert_eq!(header["options"]["teams"], 2);
+    assert_eq!(header["options"]["black_three_freezes"], true);
+    let game_end = &lines_with(&record, "game_end")[0].1;
+    assert_eq!(game_end["game_end"]["totals"].as_array().unwrap().len(), 2);
+}
+
+#[test]
+fn bench_runs() {
+    let out = canasta(&["bench", "--seconds", "0.01", "--json"]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert!(v["classic_4"]["hands_per_second"].as_f64().unwrap() > 0.0);
+    assert!(v["classic_4"]["state_bytes"].as_u64().unwrap() > 0);
+}
