@@ -88,18 +88,11 @@ fn guarded_check(text: &str) -> Checked {
             .map(|l| format!("at {}:{}", l.file(), l.line()));
         PANIC_MESSAGE.with(|m| *m.borrow_mut() = loc);
     }));
-    let result = match panic::catch_unwind(|| check_record(text).map_err(Box::new)) {
-        Ok(Ok(reports)) => Checked {
-            reports,
-            rejection: None,
+    let result = match panic::catch_unwind(|| check_record(text)) {
+        Ok(outcome) => Checked {
+            reports: outcome.games,
+            rejection: outcome.error.map(Rejection::Record),
         },
-        Ok(Err(failed)) => {
-            let (reports, e) = *failed;
-            Checked {
-                reports,
-                rejection: Some(Rejection::Record(e)),
-            }
-        }
         Err(_) => find_panic(text),
     };
     panic::set_hook(previous);

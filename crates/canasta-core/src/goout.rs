@@ -142,7 +142,7 @@ impl GameState {
         }
         let side = self.side_of[seat] as usize;
         let rules = &self.rs.rules;
-        if !self.side_has_melded(side) && !(self.turn.drew_from_stock && rules.concealed_without_minimum) {
+        if !(self.side_has_melded(side) || self.turn.drew_from_stock && rules.concealed_without_minimum) {
             return false;
         }
         let hand = &self.hands[seat];

@@ -135,54 +135,60 @@ pub struct GameReport {
     pub winner: Option<Option<usize>>,
 }
 
+/// The outcome of checking a record: a report for every game reached, and
+/// the first line that could not be read or replayed, if any.
+#[derive(Debug)]
+pub struct RecordCheck {
+    pub games: Vec<GameReport>,
+    pub error: Option<RecordError>,
+}
+
 /// Splits a record into its lines and replays every game in it. Stops at
-/// the first illegal or malformed line.
-///
-/// # Errors
-/// The first line that cannot be read or replayed, with its line number.
-pub fn check_record(text: &str) -> Result<Vec<GameReport>, (Vec<GameReport>, RecordError)> {
-    let mut reports: Vec<GameReport> = Vec::new();
+/// the first illegal or malformed line (reported with its line number).
+pub fn check_record(text: &str) -> RecordCheck {
+    let mut games = Vec::new();
+    let error = check_lines(text, &mut games).err();
+    RecordCheck { games, error }
+}
+
+fn check_lines(text: &str, reports: &mut Vec<GameReport>) -> Result<(), RecordError> {
     let mut replay: Option<Replay> = None;
-    for (i, raw) in text.lines().enumerate() {
-        let line_no = i + 1;
-        if raw.trim().is_empty() {
-            continue;
-        }
-        let value: Value = match serde_json::from_str(raw) {
-            Ok(v) => v,
-            Err(e) => {
+    let result = (|| {
+        for (i, raw) in text.lines().enumerate() {
+            let line = i + 1;
+            if raw.trim().is_empty() {
+                continue;
+            }
+            let value: Value = serde_json::from_str(raw).map_err(|e| RecordError {
+                line,
+                kind: RecordErrorKind::Json(e.to_string()),
+            })?;
+            if value.get("canasta_record").is_some() {
                 if let Some(r) = replay.take() {
                     reports.push(r.finish());
                 }
-                return Err((reports, RecordError { line: line_no, kind: RecordErrorKind::Json(e.to_string()) }));
+                replay = Some(Replay::start(&value, line)?);
+                continue;
             }
-        };
-        if value.get("canasta_record").is_some() {
-            if let Some(r) = replay.take() {
-                reports.push(r.finish());
-            }
-            match Replay::start(&value, line_no) {
-                Ok(r) => replay = Some(r),
-                Err(e) => return Err((reports, e)),
-            }
-            continue;
+            let r = replay.as_mut().ok_or(RecordError {
+                line,
+                kind: RecordErrorKind::MissingHeader,
+            })?;
+            r.feed(&value, line).map_err(|kind| RecordError { line, kind })?;
         }
-        let Some(r) = replay.as_mut() else {
-            return Err((reports, RecordError { line: line_no, kind: RecordErrorKind::MissingHeader }));
-        };
-        if let Err(kind) = r.feed(&value, line_no) {
-            let r = replay.take().unwrap();
-            reports.push(r.finish());
-            return Err((reports, RecordError { line: line_no, kind }));
-        }
-    }
+        Ok(())
+    })();
     if let Some(r) = replay.take() {
         reports.push(r.finish());
     }
+    result?;
     if reports.is_empty() {
-        return Err((reports, RecordError { line: 1, kind: RecordErrorKind::MissingHeader }));
+        return Err(RecordError {
+            line: 1,
+            kind: RecordErrorKind::MissingHeader,
+        });
     }
-    Ok(reports)
+    Ok(())
 }
 
 /// Replays one game line by line.
@@ -258,8 +264,12 @@ impl Replay {
             .get("dealer")
             .and_then(Value::as_u64)
             .ok_or_else(|| RecordErrorKind::BadDeal("`dealer` must be a seat number".into()))? as usize;
+        let players = self.state.players();
+        if dealer >= players {
+            return Err(RecordErrorKind::Deal(DealError::BadDealer { dealer, players }));
+        }
         if let Some(first) = obj.get("first").and_then(Value::as_u64)
-            && first as usize != (dealer + 1) % self.state.players()
+            && first as usize != (dealer + 1) % players
         {
             return Err(RecordErrorKind::BadFirst { first: first as usize });
         }

@@ -227,7 +227,7 @@ pub const PRESETS: &[PresetInfo] = &[PresetInfo {
     players: &[2, 3, 4, 6],
     default_players: 4,
     summary: "Classic Canasta (pagat): 4 in partnerships; 2 and 3 players draw two; \
-              6 players with 3 packs in three teams of two (option teams=2)",
+              6 players with 3 packs in three teams of two (option teams=2: two teams of three)",
 }];
 
 impl Rules {
@@ -444,7 +444,7 @@ impl Rules {
         if !(2..=6).contains(&self.players) {
             p.push(format!("players must be 2 to 6, not {}", self.players));
         }
-        if self.teams == 0 || self.players % self.teams.max(1) != 0 {
+        if self.teams == 0 || !self.players.is_multiple_of(self.teams.max(1)) {
             p.push(format!(
                 "teams ({}) must divide the number of players ({})",
                 self.teams, self.players
