@@ -37,6 +37,9 @@ impl GameState {
             return Ok(());
         }
         if let Some(steps) = self.expand(&action) {
+            let seat = self.to_act as usize;
+            let side = self.side_of[seat] as usize;
+            let before = self.melds[side].len();
             let mut s = self.clone();
             for step in steps {
                 if !s.is_legal(&step) {
@@ -47,6 +50,7 @@ impl GameState {
                 }
                 s.apply_raw(step);
             }
+            s.number_new_melds_as_written(side, before, &action);
             s.state_id = self.state_id + 1;
             *self = s;
             return Ok(());
@@ -76,13 +80,38 @@ impl GameState {
         self.apply(action)
     }
 
+    /// Melds begun by one action are numbered in the order its groups are
+    /// written (record spec), whatever order its steps laid them in.
+    fn number_new_melds_as_written(&mut self, side: usize, before: usize, action: &Action) {
+        let mut order: Vec<Option<Rank>> = Vec::new();
+        match action {
+            Action::Pickup { also, .. } => {
+                order.push(self.last_pickup_rank);
+                order.extend(also.iter().map(|g| g.rank));
+            }
+            Action::Meld(groups) => order.extend(groups.iter().map(|g| g.rank)),
+            _ => return,
+        }
+        let Some(new) = self.melds[side].get_mut(before..) else {
+            return;
+        };
+        new.sort_by_key(|m| {
+            order
+                .iter()
+                .position(|r| *r == m.cards.rank)
+                .unwrap_or(usize::MAX)
+        });
+    }
+
     /// The generated steps a larger action stands for, if it is one.
     fn expand(&self, action: &Action) -> Option<Vec<Action>> {
         let seat = self.to_act as usize;
         let side = self.side_of[seat] as usize;
-        if !self.side_has_melded(side) || !self.hands[seat].contains_all(&action.cards_from_hand())
-        {
+        if !self.hands[seat].contains_all(&action.cards_from_hand()) {
             return None;
+        }
+        if !self.side_has_melded(side) {
+            return self.expand_opening(action);
         }
         let mut plan = Plan {
             ranks: self.melds[side].iter().map(|m| m.cards.rank).collect(),
@@ -121,6 +150,94 @@ impl GameState {
             _ => return None,
         }
         (plan.steps.len() > 1 || plan.steps.first() != Some(action)).then_some(plan.steps)
+    }
+
+    /// A larger opening: its irreducible core (which the generator lists),
+    /// then the rest as adds and melds.
+    fn expand_opening(&self, action: &Action) -> Option<Vec<Action>> {
+        let rules = &self.rs.rules;
+        let need = self.opening_minimum(self.to_act as usize);
+        let (all, top) = match *action {
+            Action::Meld(groups) if self.phase == Phase::Play => (groups, None),
+            Action::Pickup { with, also } if self.phase == Phase::Draw => {
+                let mut all = Groups::new();
+                all.push(with);
+                for g in also.iter() {
+                    if !all.push(*g) {
+                        return None;
+                    }
+                }
+                (all, Some(self.pile_top()?))
+            }
+            _ => return None,
+        };
+        for (i, g) in all.iter().enumerate() {
+            let mut judged = *g;
+            if i == 0
+                && let Some(t) = top
+            {
+                judged.push(t).ok()?;
+            }
+            if !crate::opening::valid_group(rules, &judged) {
+                return None;
+            }
+        }
+        let points: i32 = all.iter().map(|g| g.points(rules)).sum::<i32>() + top.map_or(0, |t| self.rs.values[t.index()]);
+        if points < need {
+            return None;
+        }
+        let core = crate::opening::reduce(rules, &all, top, need);
+        let mut steps = Vec::new();
+        match top {
+            Some(_) => {
+                let mut also = Groups::new();
+                for g in &core.as_slice()[1..] {
+                    also.push(*g);
+                }
+                steps.push(Action::Pickup {
+                    with: core.as_slice()[0],
+                    also,
+                });
+            }
+            None => steps.push(Action::Meld(core)),
+        }
+        let mut ranks: Vec<Option<Rank>> = core.iter().map(|g| g.rank).collect();
+        if let Some(t) = top {
+            ranks[0] = t.rank();
+        }
+        let mut plan = Plan {
+            ranks,
+            steps,
+            min_meld: rules.min_meld,
+        };
+        let mut rest = Groups::new();
+        for (i, g) in all.iter().enumerate() {
+            let taken = core.iter().find(|c| c.rank == g.rank || (i == 0 && top.is_some() && c == &&core.as_slice()[0]));
+            let left = match taken {
+                Some(_) if i == 0 && top.is_some() => g.minus(&core.as_slice()[0]),
+                Some(c) => g.minus(c),
+                None => *g,
+            };
+            if !left.is_empty() {
+                rest.push(left);
+            }
+        }
+        // The top card's meld takes the rest of the taking group.
+        if let Some(t) = top
+            && let Some(first) = rest.as_slice().first().copied()
+            && first.rank.is_none()
+        {
+            let mut rebuilt = Groups::new();
+            let mut g = first;
+            g.rank = t.rank();
+            rebuilt.push(g);
+            for x in &rest.as_slice()[1..] {
+                rebuilt.push(*x);
+            }
+            rest = rebuilt;
+        }
+        plan.groups(&rest);
+        Some(plan.steps)
     }
 
     /// Why `action` is refused here, in plain words.

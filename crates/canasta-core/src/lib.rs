@@ -22,6 +22,7 @@ mod legality;
 pub mod meld;
 mod goout;
 mod movegen;
+mod opening;
 pub mod observation;
 pub mod record;
 pub mod rng;

@@ -134,6 +134,20 @@ impl Group {
         self.jokers += other.jokers;
     }
 
+    /// The cards of `self` that are not in `other` (which it contains).
+    pub fn minus(&self, other: &Group) -> Group {
+        let mut g = *self;
+        for i in 0..4 {
+            g.naturals[i] -= other.naturals[i];
+            g.twos[i] -= other.twos[i];
+        }
+        g.jokers -= other.jokers;
+        if g.natural_count() == 0 {
+            g.rank = if g.is_empty() { None } else { self.rank };
+        }
+        g
+    }
+
     /// Point value of the cards.
     pub fn points(&self, rules: &Rules) -> i32 {
         let v = &rules.card_values;

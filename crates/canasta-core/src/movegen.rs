@@ -12,7 +12,6 @@
 use crate::action::{Action, ActionList, Groups};
 use crate::card::{Card, CardCounts, Rank, Suit};
 use crate::meld::{Group, pick_black_threes, pick_naturals};
-use crate::rules::Rules;
 use crate::state::{GameState, Phase};
 
 impl GameState {
@@ -68,7 +67,7 @@ impl GameState {
 
     /// Cards that enter the hand with the pile, besides the top card (red
     /// threes in it are laid out instead).
-    fn pile_rest_to_hand(&self) -> usize {
+    pub(crate) fn pile_rest_to_hand(&self) -> usize {
         self.pile[..self.pile.len() - 1]
             .iter()
             .filter(|c| !c.is_red_three())
@@ -89,7 +88,7 @@ impl GameState {
         let rank = top.rank().unwrap();
         let rest = self.pile_rest_to_hand();
         if !self.side_has_melded(side) {
-            OpeningSearch::run(self, Some(top), out);
+            crate::opening::generate(self, Some(top), out);
             return;
         }
         let frozen = self.frozen_for(side);
@@ -159,7 +158,7 @@ impl GameState {
             }
         };
         if !self.side_has_melded(side) {
-            OpeningSearch::run(self, None, out);
+            crate::opening::generate(self, None, out);
         } else {
             let melds = &self.melds[side];
             let has_meld = self.meld_rank_mask(side);
@@ -335,214 +334,5 @@ pub(crate) fn for_each_class(hand: &CardCounts, mut f: impl FnMut(Card)) {
     }
     if hand.jokers() > 0 {
         f(Card::JOKER);
-    }
-}
-
-/// Enumerates openings: compound melds (and, with the pile's top card, the
-/// group that takes it) that meet the opening minimum, or that go out
-/// concealed after a stock draw where the rules waive the minimum.
-struct OpeningSearch<'a> {
-    state: &'a GameState,
-    rules: &'a Rules,
-    top: Option<Card>,
-    need: i32,
-    concealed_ok: bool,
-    /// Cards the pile adds to the hand besides its top card.
-    pile_rest: usize,
-    ranks: arrayvec::ArrayVec<Rank, 12>,
-    hand: CardCounts,
-    groups: Groups,
-}
-
-impl<'a> OpeningSearch<'a> {
-    fn run(state: &'a GameState, top: Option<Card>, out: &mut ActionList) {
-        let seat = state.to_act as usize;
-        let rules = &state.rs.rules;
-        let hand = state.hands[seat];
-        let top_rank = top.and_then(|c| c.rank());
-        let ranks: arrayvec::ArrayVec<Rank, 12> = Rank::MELDABLE
-            .into_iter()
-            .filter(|&r| Some(r) != top_rank && hand.rank_count(r) >= rules.min_naturals)
-            .chain((hand.black_threes() >= rules.min_meld).then_some(Rank::Three))
-            .collect();
-        let rest = if top.is_some() {
-            state.pile_rest_to_hand()
-        } else {
-            0
-        };
-        let need = state.opening_minimum(seat);
-        let values = &state.rs.values;
-        let wild_points = hand.jokers() as i32 * rules.card_values.joker + hand.twos() as i32 * rules.card_values.two;
-        let could_canasta = ranks
-            .iter()
-            .any(|&r: &Rank| hand.rank_count(r) + hand.wilds().min(rules.wild_capacity(hand.rank_count(r))) >= rules.canasta_size);
-        let concealed_ok = top.is_none() && state.turn.drew_from_stock && rules.concealed_without_minimum && could_canasta;
-        // The most an opening could score; below the minimum, no opening exists.
-        let mut bound: i32 = wild_points
-            + ranks
-                .iter()
-                .map(|&r: &Rank| {
-                    let n = if r == Rank::Three { hand.black_threes() } else { hand.rank_count(r) };
-                    let face = if r == Rank::Three { Card::new(r, Suit::Spades) } else { Card::new(r, Suit::Hearts) };
-                    n as i32 * values[face.index()]
-                })
-                .sum::<i32>();
-        if let Some(t) = top {
-            let n = hand.rank_count(t.rank().unwrap());
-            if n < 2 {
-                return;
-            }
-            bound += (n as i32 + 1) * values[t.index()];
-        } else if ranks.is_empty() {
-            return;
-        }
-        if bound < need && !concealed_ok {
-            return;
-        }
-        let mut search = OpeningSearch {
-            state,
-            rules,
-            top,
-            need,
-            concealed_ok,
-            pile_rest: rest,
-            ranks,
-            hand,
-            groups: Groups::new(),
-        };
-        match top {
-            Some(top) => {
-                let rank = top.rank().unwrap();
-                let points = state.rs.values[top.index()];
-                // Frozen by definition: a natural pair from hand, plus any
-                // further naturals and wild cards within the limits.
-                let n = search.hand.rank_count(rank);
-                for k in 2..=n {
-                    let cap = rules.wild_capacity(k + 1);
-                    search.each_group_with_wilds(
-                        rank,
-                        k,
-                        cap,
-                        3usize.saturating_sub(k as usize + 1),
-                        |s, g| {
-                            let p = points + g.points(s.rules);
-                            s.with_group(g, p, |s, p| s.descend(0, p, out));
-                        },
-                    );
-                }
-            }
-            None => search.descend(0, 0, out),
-        }
-    }
-
-    /// Calls `f` for every group of `k` naturals of `rank` plus up to `cap`
-    /// wild cards (at least `min_wilds`), drawn from the working hand.
-    fn each_group_with_wilds(
-        &mut self,
-        rank: Rank,
-        k: u8,
-        cap: u8,
-        min_wilds: usize,
-        mut f: impl FnMut(&mut Self, Group),
-    ) {
-        let (jokers, twos) = (self.hand.jokers(), self.hand.twos());
-        let mut base = if rank == Rank::Three {
-            let mut g = Group::of_rank(rank);
-            g.naturals = pick_black_threes(&self.hand, k);
-            g
-        } else {
-            let mut g = Group::of_rank(rank);
-            g.naturals = pick_naturals(&self.hand, rank, k);
-            g
-        };
-        let cap = if rank == Rank::Three { 0 } else { cap };
-        for j in 0..=cap.min(jokers) {
-            for t in 0..=(cap - j).min(twos) {
-                if ((j + t) as usize) < min_wilds {
-                    continue;
-                }
-                base.jokers = j;
-                base.twos = pick_naturals(&self.hand, Rank::Two, t);
-                f(self, base);
-            }
-        }
-    }
-
-    fn with_group(&mut self, g: Group, points: i32, f: impl FnOnce(&mut Self, i32)) {
-        if self.groups.len() == crate::action::MAX_GROUPS {
-            return;
-        }
-        let mut from_hand = CardCounts::new();
-        g.add_to(&mut from_hand);
-        self.hand.remove_all(&from_hand);
-        self.groups.push(g);
-        f(self, points);
-        self.groups.pop();
-        self.hand.add_all(&from_hand);
-    }
-
-    fn descend(&mut self, idx: usize, points: i32, out: &mut ActionList) {
-        if idx == self.ranks.len() {
-            self.emit(points, out);
-            return;
-        }
-        self.descend(idx + 1, points, out);
-        if self.groups.len() == crate::action::MAX_GROUPS {
-            return;
-        }
-        let rank = self.ranks[idx];
-        let n = if rank == Rank::Three {
-            self.hand.black_threes()
-        } else {
-            self.hand.rank_count(rank)
-        };
-        let min_k = if rank == Rank::Three {
-            self.rules.min_meld
-        } else {
-            self.rules.min_naturals
-        };
-        for k in min_k..=n {
-            let cap = self.rules.wild_capacity(k);
-            let min_w = (self.rules.min_meld as usize).saturating_sub(k as usize);
-            if rank != Rank::Three && min_w > cap as usize {
-                continue;
-            }
-            self.each_group_with_wilds(rank, k, cap, min_w, |s, g| {
-                let p = points + g.points(s.rules);
-                s.with_group(g, p, |s, p| s.descend(idx + 1, p, out));
-            });
-        }
-    }
-
-    fn emit(&self, points: i32, out: &mut ActionList) {
-        if self.groups.is_empty() {
-            return;
-        }
-        let action = match self.top {
-            Some(_) => {
-                let mut also = Groups::new();
-                for g in &self.groups.as_slice()[1..] {
-                    also.push(*g);
-                }
-                Action::Pickup {
-                    with: self.groups.as_slice()[0],
-                    also,
-                }
-            }
-            None => Action::Meld(self.groups),
-        };
-        let remaining = self.hand.total() + self.pile_rest;
-        let has_black = self.groups.iter().any(|g| g.is_black_threes());
-        if points >= self.need {
-            if (remaining >= 2 && !has_black && !self.state.turn.must_go_out)
-                || self.state.ok_after(action)
-            {
-                out.push(action);
-            }
-        } else if self.concealed_ok && remaining <= 1 && self.state.ok_after(action) {
-            // Concealed going out waives the minimum (P-CAN, S002): the whole
-            // hand in this meld, or all but a last card to discard.
-            out.push(action);
-        }
     }
 }

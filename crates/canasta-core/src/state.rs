@@ -117,6 +117,8 @@ pub struct GameState {
     /// Classic 3 players: who plays alone this hand, once known.
     pub(crate) lone_hand: Option<u8>,
     pub(crate) turn: TurnFlags,
+    /// Rank of the top card taken with the last pickup (meld numbering).
+    pub(crate) last_pickup_rank: Option<Rank>,
     pub(crate) last_hand: Option<Arc<HandResult>>,
     pub(crate) winner: Option<Option<u8>>,
     pub(crate) state_id: u64,
@@ -149,6 +151,7 @@ impl GameState {
             first_turn_pending: [false; MAX_SEATS],
             lone_hand: None,
             turn: TurnFlags::default(),
+            last_pickup_rank: None,
             last_hand: None,
             winner: None,
             state_id: 0,
@@ -460,6 +463,7 @@ impl GameState {
             Action::Draw => self.draw(seat),
             Action::PickupOnto => {
                 let top = self.pile.pop().expect("pile has a top card");
+                self.last_pickup_rank = top.rank();
                 let i = self
                     .meld_index_of_rank(side, top.rank())
                     .expect("a meld of the top card's rank");
@@ -469,6 +473,7 @@ impl GameState {
             }
             Action::Pickup { with, also } => {
                 let top = self.pile.pop().expect("pile has a top card");
+                self.last_pickup_rank = top.rank();
                 self.form_partnership_against(seat);
                 let side = self.side_of[seat] as usize;
                 let mut group = with;

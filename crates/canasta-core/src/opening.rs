@@ -1,0 +1,460 @@
+//! A side's opening: the one action (a compound `meld`, or taking the pile
+//! with `pickup C C / G ...`) that must meet the opening minimum alone.
+//!
+//! The generator lists the *irreducible* openings: those that meet the
+//! minimum but would not if any card or any whole group were left out.
+//! Every larger opening is the same as an irreducible one followed by adds
+//! and melds in the same turn, and is accepted as that sequence (see
+//! `docs/decisions/action-space.md`); listing only the irreducible ones keeps
+//! the list small even for a 30-card hand. Concealed going out below the
+//! minimum, where the rules allow it, is listed separately: it must use the
+//! whole hand in one action.
+
+use crate::action::{Action, ActionList, Groups, MAX_GROUPS};
+use crate::card::{Card, CardCounts, Rank, Suit};
+use crate::meld::{Group, pick_black_threes, pick_naturals};
+use crate::movegen::for_each_class;
+use crate::rules::Rules;
+use crate::state::GameState;
+use arrayvec::ArrayVec;
+
+/// Lists the openings of the seat to act: with the pile's `top` card
+/// (taking the pile), or from hand after a stock draw.
+pub(crate) fn generate(state: &GameState, top: Option<Card>, out: &mut ActionList) {
+    let seat = state.to_act as usize;
+    let rules = &state.rs.rules;
+    let hand = state.hands[seat];
+    let top_rank = top.and_then(|c| c.rank());
+    let ranks: ArrayVec<Rank, 12> = Rank::MELDABLE
+        .into_iter()
+        .filter(|&r| Some(r) != top_rank && hand.rank_count(r) >= rules.min_naturals)
+        .chain((hand.black_threes() >= rules.min_meld).then_some(Rank::Three))
+        .collect();
+    let need = state.opening_minimum(seat);
+    let mut search = Search {
+        state,
+        rules,
+        top,
+        need,
+        pile_rest: if top.is_some() { state.pile_rest_to_hand() } else { 0 },
+        ranks,
+        suffix_points: [0; 13],
+        hand,
+        groups: Groups::new(),
+        points: ArrayVec::new(),
+    };
+    for i in (0..search.ranks.len()).rev() {
+        let r = search.ranks[i];
+        search.suffix_points[i] = search.suffix_points[i + 1] + natural_points(rules, &hand, r);
+    }
+    match top {
+        Some(top) => {
+            let rank = top.rank().expect("a natural top card");
+            let n = hand.rank_count(rank);
+            // Frozen by definition for a side that has not melded: a natural
+            // pair from hand, plus any further naturals and wild cards.
+            for k in 2..=n {
+                let cap = rules.wild_capacity(k + 1);
+                let min_wilds = (rules.min_meld as usize).saturating_sub(k as usize + 1);
+                search.each_group(rank, k, cap, min_wilds, |s, g| {
+                    let mut with_top = g;
+                    with_top.push(top).expect("same rank");
+                    let p = with_top.points(rules);
+                    s.with_group(g, p, |s| s.descend(0, out));
+                });
+            }
+        }
+        None => {
+            search.descend(0, out);
+            if state.turn.drew_from_stock && rules.concealed_without_minimum && state.can_go_out(seat) {
+                concealed_below_minimum(state, need, out);
+            }
+        }
+    }
+}
+
+fn natural_points(rules: &Rules, hand: &CardCounts, rank: Rank) -> i32 {
+    if rank == Rank::Three {
+        hand.black_threes() as i32 * rules.card_values.black_three
+    } else {
+        hand.rank_count(rank) as i32 * rules.card_values.of(Card::new(rank, Suit::Spades))
+    }
+}
+
+struct Search<'a> {
+    state: &'a GameState,
+    rules: &'a Rules,
+    top: Option<Card>,
+    need: i32,
+    /// Cards the pile adds to the hand besides its top card.
+    pile_rest: usize,
+    ranks: ArrayVec<Rank, 12>,
+    /// Points of all naturals of `ranks[i..]` in the starting hand.
+    suffix_points: [i32; 13],
+    /// The hand less the groups chosen so far.
+    hand: CardCounts,
+    groups: Groups,
+    /// Points of each chosen group (the first includes the top card).
+    points: ArrayVec<i32, MAX_GROUPS>,
+}
+
+impl Search<'_> {
+    fn total(&self) -> i32 {
+        self.points.iter().sum()
+    }
+
+    /// Every group of `k` naturals of `rank` with `min_wilds..=cap` wild
+    /// cards (every split between jokers and twos), from the working hand.
+    fn each_group(&mut self, rank: Rank, k: u8, cap: u8, min_wilds: usize, mut f: impl FnMut(&mut Self, Group)) {
+        let mut g = Group::of_rank(rank);
+        g.naturals = if rank == Rank::Three {
+            pick_black_threes(&self.hand, k)
+        } else {
+            pick_naturals(&self.hand, rank, k)
+        };
+        let cap = if rank == Rank::Three { 0 } else { cap };
+        let (jokers, twos) = (self.hand.jokers(), self.hand.twos());
+        for j in 0..=cap.min(jokers) {
+            for t in 0..=(cap - j).min(twos) {
+                if ((j + t) as usize) < min_wilds {
+                    continue;
+                }
+                g.jokers = j;
+                g.twos = pick_naturals(&self.hand, Rank::Two, t);
+                f(self, g);
+            }
+        }
+    }
+
+    fn with_group(&mut self, g: Group, points: i32, f: impl FnOnce(&mut Self)) {
+        if self.groups.len() == MAX_GROUPS {
+            return;
+        }
+        let mut from_hand = CardCounts::new();
+        g.add_to(&mut from_hand);
+        self.hand.remove_all(&from_hand);
+        self.groups.push(g);
+        self.points.push(points);
+        f(self);
+        self.points.pop();
+        self.groups.pop();
+        self.hand.add_all(&from_hand);
+    }
+
+    /// Chooses a group (or none) for `ranks[idx..]`; stops adding groups as
+    /// soon as the minimum is met, since a further group could be left out.
+    fn descend(&mut self, idx: usize, out: &mut ActionList) {
+        let points = self.total();
+        if !self.groups.is_empty() && points >= self.need {
+            self.emit_if_irreducible(out);
+            return;
+        }
+        let wild_points = self.hand.jokers() as i32 * self.rules.card_values.joker
+            + self.hand.twos() as i32 * self.rules.card_values.two;
+        if idx == self.ranks.len()
+            || self.groups.len() == MAX_GROUPS
+            || points + self.suffix_points[idx] + wild_points < self.need
+        {
+            return;
+        }
+        self.descend(idx + 1, out);
+        let rank = self.ranks[idx];
+        let (n, min_k) = if rank == Rank::Three {
+            (self.hand.black_threes(), self.rules.min_meld)
+        } else {
+            (self.hand.rank_count(rank), self.rules.min_naturals)
+        };
+        for k in min_k..=n {
+            let cap = self.rules.wild_capacity(k);
+            let min_w = (self.rules.min_meld as usize).saturating_sub(k as usize);
+            if rank != Rank::Three && min_w > cap as usize {
+                continue;
+            }
+            self.each_group(rank, k, cap, min_w, |s, g| {
+                let p = g.points(s.rules);
+                s.with_group(g, p, |s| s.descend(idx + 1, out));
+            });
+        }
+    }
+
+    fn emit_if_irreducible(&self, out: &mut ActionList) {
+        let with_top = |i: usize| -> (Group, u8) {
+            let mut g = self.groups.as_slice()[i];
+            let mut hand_naturals = g.natural_count();
+            if i == 0
+                && let Some(t) = self.top
+            {
+                g.push(t).expect("same rank");
+                hand_naturals = g.natural_count() - 1;
+            }
+            (g, hand_naturals)
+        };
+        let total = self.total();
+        for i in 0..self.groups.len() {
+            let (g, hand_naturals) = with_top(i);
+            let is_top_group = i == 0 && self.top.is_some();
+            if removable(self.rules, &g, total, self.need, is_top_group, hand_naturals) {
+                return;
+            }
+            if !is_top_group && self.groups.len() > 1 && total - self.points[i] >= self.need {
+                return;
+            }
+        }
+        let action = match self.top {
+            Some(_) => {
+                let mut also = Groups::new();
+                for g in &self.groups.as_slice()[1..] {
+                    also.push(*g);
+                }
+                Action::Pickup {
+                    with: self.groups.as_slice()[0],
+                    also,
+                }
+            }
+            None => Action::Meld(self.groups),
+        };
+        let remaining = self.hand.total() + self.pile_rest;
+        let has_black = self.groups.iter().any(|g| g.is_black_threes());
+        if (remaining >= 2 && !has_black && !self.state.turn.must_go_out) || self.state.ok_after(action) {
+            out.push(action);
+        }
+    }
+}
+
+/// Could one card leave group `g` (with the top card, when it takes the
+/// pile) and the opening still be a valid one meeting the minimum?
+fn removable(rules: &Rules, g: &Group, total: i32, need: i32, is_top_group: bool, hand_naturals: u8) -> bool {
+    let v = &rules.card_values;
+    let (n, w) = (g.natural_count(), g.wild_count());
+    let len = g.len();
+    if len <= rules.min_meld {
+        return false;
+    }
+    let natural_value = g.rank.map_or(0, |r| {
+        if r == Rank::Three {
+            v.black_three
+        } else {
+            v.of(Card::new(r, Suit::Spades))
+        }
+    });
+    let min_hand_naturals = if is_top_group { 2 } else { 0 };
+    let fewer_naturals_ok = n > rules.min_naturals.max(1)
+        && hand_naturals > min_hand_naturals
+        && w <= rules.wild_capacity(n - 1)
+        && (g.rank != Some(Rank::Three) || n > rules.min_meld);
+    if fewer_naturals_ok && total - natural_value >= need {
+        return true;
+    }
+    if g.jokers > 0 && total - v.joker >= need {
+        return true;
+    }
+    g.two_count() > 0 && total - v.two >= need
+}
+
+/// Reduces a (legal-looking) opening to an irreducible one inside it, for
+/// checking a record's larger opening: drops whole groups, then single
+/// cards (wild cards first), while the minimum is still met. `top` is the
+/// pile's top card when the opening takes the pile (its group is first and
+/// keeps a natural pair from hand).
+pub(crate) fn reduce(rules: &Rules, groups: &Groups, top: Option<Card>, need: i32) -> Groups {
+    let mut out = *groups;
+    let points = |gs: &Groups| -> i32 {
+        gs.iter().map(|g| g.points(rules)).sum::<i32>() + top.map_or(0, |t| rules.card_values.of(t))
+    };
+    loop {
+        let mut changed = false;
+        let first = usize::from(top.is_some());
+        for i in (first..out.len()).rev() {
+            let mut trial = Groups::new();
+            for (j, g) in out.iter().enumerate() {
+                if j != i {
+                    trial.push(*g);
+                }
+            }
+            if !trial.is_empty() && points(&trial) >= need {
+                out = trial;
+                changed = true;
+                break;
+            }
+        }
+        if changed {
+            continue;
+        }
+        'cards: for i in 0..out.len() {
+            let g = out.as_slice()[i];
+            let is_top = i == 0 && top.is_some();
+            let candidates = [Some(Card::JOKER), two_in(&g), natural_in(&g)];
+            for c in candidates.into_iter().flatten() {
+                let mut smaller = g;
+                remove_card(&mut smaller, c);
+                let mut judged = smaller;
+                if is_top {
+                    judged.push(top.unwrap()).expect("same rank");
+                }
+                let hand_naturals_ok = !is_top || smaller.natural_count() >= 2;
+                if hand_naturals_ok && valid_group(rules, &judged) {
+                    let mut trial = out;
+                    trial_set(&mut trial, i, smaller);
+                    if points(&trial) >= need {
+                        out = trial;
+                        changed = true;
+                        break 'cards;
+                    }
+                }
+            }
+        }
+        if !changed {
+            return out;
+        }
+    }
+}
+
+fn trial_set(groups: &mut Groups, i: usize, g: Group) {
+    let mut rebuilt = Groups::new();
+    for (j, x) in groups.iter().enumerate() {
+        rebuilt.push(if j == i { g } else { *x });
+    }
+    *groups = rebuilt;
+}
+
+fn two_in(g: &Group) -> Option<Card> {
+    (0..4).find(|&s| g.twos[s] > 0).map(|s| Card::new(Rank::Two, Suit::from_index(s)))
+}
+
+fn natural_in(g: &Group) -> Option<Card> {
+    let r = g.rank?;
+    (0..4).rev().find(|&s| g.naturals[s] > 0).map(|s| Card::new(r, Suit::from_index(s)))
+}
+
+fn remove_card(g: &mut Group, c: Card) {
+    match c.rank() {
+        None if g.jokers > 0 => g.jokers -= 1,
+        Some(Rank::Two) => g.twos[c.suit().unwrap() as usize] -= 1,
+        Some(_) => g.naturals[c.suit().unwrap() as usize] -= 1,
+        None => {}
+    }
+}
+
+/// A valid meld on its own: size, naturals, wild cards; black threes alone.
+pub(crate) fn valid_group(rules: &Rules, g: &Group) -> bool {
+    let (n, w) = (g.natural_count(), g.wild_count());
+    match g.rank {
+        None => false,
+        Some(Rank::Three) => w == 0 && n >= rules.min_meld && g.naturals[1] == 0 && g.naturals[2] == 0,
+        Some(_) => g.len() >= rules.min_meld && n >= rules.min_naturals && w <= rules.wild_capacity(n),
+    }
+}
+
+/// Concealed going out below the minimum (P-CAN, S002): every card of the
+/// hand, or all but one to discard, in new melds that include a canasta.
+fn concealed_below_minimum(state: &GameState, need: i32, out: &mut ActionList) {
+    let seat = state.to_act as usize;
+    let hand = state.hands[seat];
+    let mut options: ArrayVec<Option<Card>, 16> = ArrayVec::new();
+    options.push(None);
+    for_each_class(&hand, |c| {
+        if state.final_discard_ok(c) {
+            options.push(Some(c));
+        }
+    });
+    for discard in options {
+        let mut h = hand;
+        if let Some(c) = discard {
+            h.remove(c);
+        }
+        if let Some(base) = whole_hand_groups(&state.rs.rules, &h) {
+            let mut groups = base;
+            split_wilds(state, &h, need, 0, h.jokers(), h.twos(), &mut groups, out);
+        }
+    }
+}
+
+/// Every natural of the hand in one group per rank, or `None` if some rank
+/// cannot form a meld.
+fn whole_hand_groups(rules: &Rules, h: &CardCounts) -> Option<Groups> {
+    if h.red_threes() > 0 {
+        return None;
+    }
+    let mut groups = Groups::new();
+    for rank in Rank::MELDABLE {
+        let n = h.rank_count(rank);
+        if n == 0 {
+            continue;
+        }
+        if n < rules.min_naturals {
+            return None;
+        }
+        let mut g = Group::of_rank(rank);
+        g.naturals = h.rank_suits(rank);
+        if !groups.push(g) {
+            return None;
+        }
+    }
+    let b = h.black_threes();
+    if b > 0 {
+        if b < rules.min_meld {
+            return None;
+        }
+        let mut g = Group::of_rank(Rank::Three);
+        g.naturals = pick_black_threes(h, b);
+        if !groups.push(g) {
+            return None;
+        }
+    }
+    (!groups.is_empty()).then_some(groups)
+}
+
+/// Places every wild card into the groups (every split), emitting each
+/// complete placement that goes out below the minimum.
+#[allow(clippy::too_many_arguments)]
+fn split_wilds(state: &GameState, h: &CardCounts, need: i32, i: usize, jokers: u8, twos: u8, groups: &mut Groups, out: &mut ActionList) {
+    let rules = &state.rs.rules;
+    if i == groups.len() {
+        if jokers > 0 || twos > 0 {
+            return;
+        }
+        let points: i32 = groups.iter().map(|g| g.points(rules)).sum();
+        let action = Action::Meld(*groups);
+        if points < need && !out.contains(&action) && state.ok_after(action) {
+            out.push(action);
+        }
+        return;
+    }
+    let base = groups.as_slice()[i];
+    let n = base.natural_count();
+    let (cap, min_w) = if base.is_black_threes() {
+        (0, 0)
+    } else {
+        (rules.wild_capacity(n), rules.min_meld.saturating_sub(n))
+    };
+    for j in 0..=cap.min(jokers) {
+        for t in 0..=(cap - j).min(twos) {
+            if j + t < min_w {
+                continue;
+            }
+            let mut g = base;
+            g.jokers = j;
+            // Twos by suit, after those given to earlier groups.
+            g.twos = take_twos_after(h, h.twos() - twos, t);
+            trial_set(groups, i, g);
+            split_wilds(state, h, need, i + 1, jokers - j, twos - t, groups, out);
+        }
+    }
+    trial_set(groups, i, base);
+}
+
+/// `t` twos from `h`, skipping the first `skip` (suit order).
+fn take_twos_after(h: &CardCounts, skip: u8, t: u8) -> [u8; 4] {
+    let have = h.rank_suits(Rank::Two);
+    let mut out = [0u8; 4];
+    let (mut skip, mut t) = (skip, t);
+    for s in 0..4 {
+        let avail = have[s];
+        let skipped = avail.min(skip);
+        skip -= skipped;
+        let take = (avail - skipped).min(t);
+        out[s] = take;
+        t -= take;
+    }
+    out
+}
