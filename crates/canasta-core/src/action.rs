@@ -59,7 +59,7 @@ impl Groups {
         self.len == 0
     }
 
-    pub fn iter(&self) -> impl Iterator<Item = &Group> {
+    pub fn iter(&self) -> std::slice::Iter<'_, Group> {
         self.as_slice().iter()
     }
 

@@ -362,7 +362,12 @@ impl CardCounts {
     #[inline]
     pub fn rank_word(&self, rank: Rank) -> u32 {
         let i = rank.index() * 4;
-        u32::from_le_bytes([self.counts[i], self.counts[i + 1], self.counts[i + 2], self.counts[i + 3]])
+        u32::from_le_bytes([
+            self.counts[i],
+            self.counts[i + 1],
+            self.counts[i + 2],
+            self.counts[i + 3],
+        ])
     }
 
     /// Counts of one rank by suit, in `Suit` order.

@@ -99,7 +99,12 @@ fn placeable(rules: &Rules, hand: &HandShape, melds: &[MeldShape]) -> bool {
         if m.rank == three {
             continue;
         }
-        let nat = m.naturals + if m.rank == 0 { 0 } else { hand.ranks[m.rank as usize] };
+        let nat = m.naturals
+            + if m.rank == 0 {
+                0
+            } else {
+                hand.ranks[m.rank as usize]
+            };
         let cap = rules.wild_capacity(nat).saturating_sub(m.wilds);
         account(nat, m.wilds, 0, cap);
     }
@@ -142,7 +147,9 @@ impl GameState {
         }
         let side = self.side_of[seat] as usize;
         let rules = &self.rs.rules;
-        if !(self.side_has_melded(side) || self.turn.drew_from_stock && rules.concealed_without_minimum) {
+        if !(self.side_has_melded(side)
+            || self.turn.drew_from_stock && rules.concealed_without_minimum)
+        {
             return false;
         }
         let hand = &self.hands[seat];
@@ -190,7 +197,11 @@ impl GameState {
         if b > 0 && b < rules.min_meld {
             orphans += b;
             let spade = Card::new(Rank::Three, Suit::Spades);
-            orphan = Some(if hand.count(spade) > 0 { spade } else { Card::new(Rank::Three, Suit::Clubs) });
+            orphan = Some(if hand.count(spade) > 0 {
+                spade
+            } else {
+                Card::new(Rank::Three, Suit::Clubs)
+            });
         }
         match (orphans, orphan) {
             (0, _) => {}
@@ -257,7 +268,11 @@ impl GameState {
                         m.naturals += n;
                         m.wilds += w;
                     }
-                    None => melds.push(MeldShape { rank, naturals: n, wilds: w }),
+                    None => melds.push(MeldShape {
+                        rank,
+                        naturals: n,
+                        wilds: w,
+                    }),
                 }
             }
             _ => return None,
@@ -276,9 +291,13 @@ impl GameState {
         if hand.is_empty() {
             let canastas = melds
                 .iter()
-                .filter(|m| m.rank != Rank::Three.index() as u8 && m.naturals + m.wilds >= rules.canasta_size)
+                .filter(|m| {
+                    m.rank != Rank::Three.index() as u8
+                        && m.naturals + m.wilds >= rules.canasta_size
+                })
                 .count();
-            return self.turn.answer != Some(false) && canastas >= rules.canastas_to_go_out as usize;
+            return self.turn.answer != Some(false)
+                && canastas >= rules.canastas_to_go_out as usize;
         }
         if hand.total() == 1 || self.turn.must_go_out {
             if self.turn.answer == Some(false) {
@@ -307,7 +326,9 @@ impl GameState {
                 m.wilds += cards.wild_count();
                 cards
             }
-            Action::Meld(groups) if groups.len() == 1 && !groups.as_slice()[0].is_black_threes() => {
+            Action::Meld(groups)
+                if groups.len() == 1 && !groups.as_slice()[0].is_black_threes() =>
+            {
                 let g = groups.as_slice()[0];
                 let rank = g.rank?;
                 if melds.iter().any(|m| m.rank == rank.index() as u8) {

@@ -182,7 +182,8 @@ impl GameState {
                 return None;
             }
         }
-        let points: i32 = all.iter().map(|g| g.points(rules)).sum::<i32>() + top.map_or(0, |t| self.rs.values[t.index()]);
+        let points: i32 = all.iter().map(|g| g.points(rules)).sum::<i32>()
+            + top.map_or(0, |t| self.rs.values[t.index()]);
         if points < need {
             return None;
         }
@@ -212,7 +213,9 @@ impl GameState {
         };
         let mut rest = Groups::new();
         for (i, g) in all.iter().enumerate() {
-            let taken = core.iter().find(|c| c.rank == g.rank || (i == 0 && top.is_some() && c == &&core.as_slice()[0]));
+            let taken = core.iter().find(|c| {
+                c.rank == g.rank || (i == 0 && top.is_some() && c == &&core.as_slice()[0])
+            });
             let left = match taken {
                 Some(_) if i == 0 && top.is_some() => g.minus(&core.as_slice()[0]),
                 Some(c) => g.minus(c),

@@ -18,12 +18,12 @@
 pub mod action;
 pub mod card;
 pub mod error;
+mod goout;
 mod legality;
 pub mod meld;
-mod goout;
 mod movegen;
-mod opening;
 pub mod observation;
+mod opening;
 pub mod record;
 pub mod rng;
 pub mod rules;

@@ -154,7 +154,11 @@ impl Group {
         // Every natural in a group shares its rank, and values never depend
         // on suit (the only threes ever grouped are black).
         let naturals = self.rank.map_or(0, |r| {
-            let face = if r == Rank::Three { Card::new(r, Suit::Spades) } else { Card::new(r, Suit::Hearts) };
+            let face = if r == Rank::Three {
+                Card::new(r, Suit::Spades)
+            } else {
+                Card::new(r, Suit::Hearts)
+            };
             v.of(face) * self.natural_count() as i32
         });
         naturals + v.two * self.two_count() as i32 + v.joker * self.jokers as i32

@@ -279,7 +279,6 @@ impl GameState {
             .filter(|m| m.is_canasta(rules))
             .count() as u8
     }
-
 }
 
 /// One representative card of each wild class present: joker, two.
@@ -329,7 +328,10 @@ pub(crate) fn for_each_class(hand: &CardCounts, mut f: impl FnMut(Card)) {
         }
         let word = u32::from_le_bytes(suits);
         if word != 0 {
-            f(Card::new(rank, Suit::from_index(word.trailing_zeros() as usize / 8)));
+            f(Card::new(
+                rank,
+                Suit::from_index(word.trailing_zeros() as usize / 8),
+            ));
         }
     }
     if hand.jokers() > 0 {

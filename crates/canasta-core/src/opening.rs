@@ -36,7 +36,11 @@ pub(crate) fn generate(state: &GameState, top: Option<Card>, out: &mut ActionLis
         rules,
         top,
         need,
-        pile_rest: if top.is_some() { state.pile_rest_to_hand() } else { 0 },
+        pile_rest: if top.is_some() {
+            state.pile_rest_to_hand()
+        } else {
+            0
+        },
         ranks,
         suffix_points: [0; 13],
         hand,
@@ -66,7 +70,10 @@ pub(crate) fn generate(state: &GameState, top: Option<Card>, out: &mut ActionLis
         }
         None => {
             search.descend(0, out);
-            if state.turn.drew_from_stock && rules.concealed_without_minimum && state.can_go_out(seat) {
+            if state.turn.drew_from_stock
+                && rules.concealed_without_minimum
+                && state.can_go_out(seat)
+            {
                 concealed_below_minimum(state, need, out);
             }
         }
@@ -105,7 +112,14 @@ impl Search<'_> {
 
     /// Every group of `k` naturals of `rank` with `min_wilds..=cap` wild
     /// cards (every split between jokers and twos), from the working hand.
-    fn each_group(&mut self, rank: Rank, k: u8, cap: u8, min_wilds: usize, mut f: impl FnMut(&mut Self, Group)) {
+    fn each_group(
+        &mut self,
+        rank: Rank,
+        k: u8,
+        cap: u8,
+        min_wilds: usize,
+        mut f: impl FnMut(&mut Self, Group),
+    ) {
         let mut g = Group::of_rank(rank);
         g.naturals = if rank == Rank::Three {
             pick_black_threes(&self.hand, k)
@@ -193,7 +207,14 @@ impl Search<'_> {
         for i in 0..self.groups.len() {
             let (g, hand_naturals) = with_top(i);
             let is_top_group = i == 0 && self.top.is_some();
-            if removable(self.rules, &g, total, self.need, is_top_group, hand_naturals) {
+            if removable(
+                self.rules,
+                &g,
+                total,
+                self.need,
+                is_top_group,
+                hand_naturals,
+            ) {
                 return;
             }
             if !is_top_group && self.groups.len() > 1 && total - self.points[i] >= self.need {
@@ -215,7 +236,9 @@ impl Search<'_> {
         };
         let remaining = self.hand.total() + self.pile_rest;
         let has_black = self.groups.iter().any(|g| g.is_black_threes());
-        if (remaining >= 2 && !has_black && !self.state.turn.must_go_out) || self.state.ok_after(action) {
+        if (remaining >= 2 && !has_black && !self.state.turn.must_go_out)
+            || self.state.ok_after(action)
+        {
             out.push(action);
         }
     }
@@ -223,7 +246,14 @@ impl Search<'_> {
 
 /// Could one card leave group `g` (with the top card, when it takes the
 /// pile) and the opening still be a valid one meeting the minimum?
-fn removable(rules: &Rules, g: &Group, total: i32, need: i32, is_top_group: bool, hand_naturals: u8) -> bool {
+fn removable(
+    rules: &Rules,
+    g: &Group,
+    total: i32,
+    need: i32,
+    is_top_group: bool,
+    hand_naturals: u8,
+) -> bool {
     let v = &rules.card_values;
     let (n, w) = (g.natural_count(), g.wild_count());
     let len = g.len();
@@ -283,7 +313,11 @@ pub(crate) fn reduce(rules: &Rules, groups: &Groups, top: Option<Card>, need: i3
         'cards: for i in 0..out.len() {
             let g = out.as_slice()[i];
             let is_top = i == 0 && top.is_some();
-            let candidates = [Some(Card::JOKER), two_in(&g), natural_in(&g)];
+            let candidates = [
+                (g.jokers > 0).then_some(Card::JOKER),
+                two_in(&g),
+                natural_in(&g),
+            ];
             for c in candidates.into_iter().flatten() {
                 let mut smaller = g;
                 remove_card(&mut smaller, c);
@@ -318,12 +352,17 @@ fn trial_set(groups: &mut Groups, i: usize, g: Group) {
 }
 
 fn two_in(g: &Group) -> Option<Card> {
-    (0..4).find(|&s| g.twos[s] > 0).map(|s| Card::new(Rank::Two, Suit::from_index(s)))
+    (0..4)
+        .find(|&s| g.twos[s] > 0)
+        .map(|s| Card::new(Rank::Two, Suit::from_index(s)))
 }
 
 fn natural_in(g: &Group) -> Option<Card> {
     let r = g.rank?;
-    (0..4).rev().find(|&s| g.naturals[s] > 0).map(|s| Card::new(r, Suit::from_index(s)))
+    (0..4)
+        .rev()
+        .find(|&s| g.naturals[s] > 0)
+        .map(|s| Card::new(r, Suit::from_index(s)))
 }
 
 fn remove_card(g: &mut Group, c: Card) {
@@ -340,8 +379,12 @@ pub(crate) fn valid_group(rules: &Rules, g: &Group) -> bool {
     let (n, w) = (g.natural_count(), g.wild_count());
     match g.rank {
         None => false,
-        Some(Rank::Three) => w == 0 && n >= rules.min_meld && g.naturals[1] == 0 && g.naturals[2] == 0,
-        Some(_) => g.len() >= rules.min_meld && n >= rules.min_naturals && w <= rules.wild_capacity(n),
+        Some(Rank::Three) => {
+            w == 0 && n >= rules.min_meld && g.naturals[1] == 0 && g.naturals[2] == 0
+        }
+        Some(_) => {
+            g.len() >= rules.min_meld && n >= rules.min_naturals && w <= rules.wild_capacity(n)
+        }
     }
 }
 
@@ -407,7 +450,16 @@ fn whole_hand_groups(rules: &Rules, h: &CardCounts) -> Option<Groups> {
 /// Places every wild card into the groups (every split), emitting each
 /// complete placement that goes out below the minimum.
 #[allow(clippy::too_many_arguments)]
-fn split_wilds(state: &GameState, h: &CardCounts, need: i32, i: usize, jokers: u8, twos: u8, groups: &mut Groups, out: &mut ActionList) {
+fn split_wilds(
+    state: &GameState,
+    h: &CardCounts,
+    need: i32,
+    i: usize,
+    jokers: u8,
+    twos: u8,
+    groups: &mut Groups,
+    out: &mut ActionList,
+) {
     let rules = &state.rs.rules;
     if i == groups.len() {
         if jokers > 0 || twos > 0 {

@@ -39,7 +39,8 @@ impl Header {
     /// from the preset).
     pub fn for_rules(rules: &Rules, seed: Option<u64>) -> Header {
         let teams = (rules.players == 6).then_some(rules.teams);
-        let preset = Rules::preset(&rules.variant, Some(rules.players), teams).unwrap_or_else(|_| rules.clone());
+        let preset = Rules::preset(&rules.variant, Some(rules.players), teams)
+            .unwrap_or_else(|_| rules.clone());
         let mut options = rules.options_against(&preset);
         if teams.is_some_and(|t| t != 3) {
             options.insert("teams".into(), json!(rules.teams));
@@ -83,7 +84,9 @@ pub enum RecordErrorKind {
     Header(String),
     #[error(transparent)]
     Rules(#[from] RulesError),
-    #[error("a line must hold one of \"canasta_record\", \"deal\", \"seat\"+\"action\", \"hand_end\" or \"game_end\"")]
+    #[error(
+        "a line must hold one of \"canasta_record\", \"deal\", \"seat\"+\"action\", \"hand_end\" or \"game_end\""
+    )]
     UnknownLine,
     #[error("bad deal line: {0}")]
     BadDeal(String),
@@ -94,7 +97,10 @@ pub enum RecordErrorKind {
     #[error("bad action line: {0}")]
     BadActionLine(String),
     #[error("cannot read action `{text}`: {error}")]
-    Parse { text: String, error: ParseActionError },
+    Parse {
+        text: String,
+        error: ParseActionError,
+    },
     #[error(transparent)]
     Illegal(#[from] IllegalAction),
     #[error("a deal while the hand is still being played (phase {0:?})")]
@@ -174,7 +180,8 @@ fn check_lines(text: &str, reports: &mut Vec<GameReport>) -> Result<(), RecordEr
                 line,
                 kind: RecordErrorKind::MissingHeader,
             })?;
-            r.feed(&value, line).map_err(|kind| RecordError { line, kind })?;
+            r.feed(&value, line)
+                .map_err(|kind| RecordError { line, kind })?;
         }
         Ok(())
     })();
@@ -204,11 +211,15 @@ impl Replay {
     /// A header that names no valid rules.
     pub fn start(value: &Value, line: usize) -> Result<Replay, RecordError> {
         let err = |kind| RecordError { line, kind };
-        let version = value.get("canasta_record").and_then(Value::as_u64).ok_or_else(|| err(RecordErrorKind::MissingHeader))?;
+        let version = value
+            .get("canasta_record")
+            .and_then(Value::as_u64)
+            .ok_or_else(|| err(RecordErrorKind::MissingHeader))?;
         if version != RECORD_VERSION {
             return Err(err(RecordErrorKind::Version(version)));
         }
-        let header: Header = serde_json::from_value(value.clone()).map_err(|e| err(RecordErrorKind::Header(e.to_string())))?;
+        let header: Header = serde_json::from_value(value.clone())
+            .map_err(|e| err(RecordErrorKind::Header(e.to_string())))?;
         let rules = header.rules().map_err(|e| err(RecordErrorKind::Rules(e)))?;
         Ok(Replay {
             state: GameState::new(rules.clone()),
@@ -263,15 +274,21 @@ impl Replay {
         let dealer = obj
             .get("dealer")
             .and_then(Value::as_u64)
-            .ok_or_else(|| RecordErrorKind::BadDeal("`dealer` must be a seat number".into()))? as usize;
+            .ok_or_else(|| RecordErrorKind::BadDeal("`dealer` must be a seat number".into()))?
+            as usize;
         let players = self.state.players();
         if dealer >= players {
-            return Err(RecordErrorKind::Deal(DealError::BadDealer { dealer, players }));
+            return Err(RecordErrorKind::Deal(DealError::BadDealer {
+                dealer,
+                players,
+            }));
         }
         if let Some(first) = obj.get("first").and_then(Value::as_u64)
             && first as usize != (dealer + 1) % players
         {
-            return Err(RecordErrorKind::BadFirst { first: first as usize });
+            return Err(RecordErrorKind::BadFirst {
+                first: first as usize,
+            });
         }
         self.state.deal(&cards, dealer)?;
         Ok(())
@@ -284,10 +301,10 @@ impl Replay {
         if matches!(self.state.phase(), Phase::Deal | Phase::HandOver) {
             return Err(RecordErrorKind::ActionBeforeDeal);
         }
-        let seat = obj
-            .get("seat")
-            .and_then(Value::as_u64)
-            .ok_or_else(|| RecordErrorKind::BadActionLine("`seat` must be a seat number".into()))? as usize;
+        let seat =
+            obj.get("seat").and_then(Value::as_u64).ok_or_else(|| {
+                RecordErrorKind::BadActionLine("`seat` must be a seat number".into())
+            })? as usize;
         let text = obj
             .get("action")
             .and_then(Value::as_str)
@@ -303,7 +320,9 @@ impl Replay {
             }
         }
         if matches!(self.state.phase(), Phase::HandOver | Phase::GameOver) {
-            self.report.hands.push(self.state.last_hand().unwrap().clone());
+            self.report
+                .hands
+                .push(self.state.last_hand().unwrap().clone());
         }
         Ok(())
     }
@@ -317,13 +336,18 @@ impl Replay {
             error,
         };
         let body = text.trim_start();
-        let Some(rest) = body.get(4..).filter(|_| body[..4].eq_ignore_ascii_case("meld")) else {
+        let Some(rest) = body
+            .get(4..)
+            .filter(|_| body[..4].eq_ignore_ascii_case("meld"))
+        else {
             return Err(parse_err(ParseActionError::TooManyGroups));
         };
         let groups: Vec<&str> = rest.split('/').collect();
         let mut state = self.state.clone();
         for chunk in groups.chunks(crate::action::MAX_GROUPS) {
-            let action: Action = format!("meld {}", chunk.join("/")).parse().map_err(parse_err)?;
+            let action: Action = format!("meld {}", chunk.join("/"))
+                .parse()
+                .map_err(parse_err)?;
             state.apply_for(seat, action)?;
         }
         self.state = state;
@@ -333,11 +357,15 @@ impl Replay {
     fn compare_hand_end(&mut self, given: &Value, line: usize) {
         let mut problems = Vec::new();
         match self.state.phase() {
-            Phase::HandOver | Phase::GameOver if self.report.hands.len() == self.state.hands_played() as usize => {
+            Phase::HandOver | Phase::GameOver
+                if self.report.hands.len() == self.state.hands_played() as usize =>
+            {
                 let ours = serde_json::to_value(self.state.last_hand().unwrap()).unwrap();
                 compare_json("", given, &ours, &mut problems);
             }
-            p => problems.push(format!("hand_end given, but the hand is not over (phase {p:?})")),
+            p => problems.push(format!(
+                "hand_end given, but the hand is not over (phase {p:?})"
+            )),
         }
         for message in problems {
             self.report.mismatches.push(Mismatch { line, message });
@@ -374,11 +402,17 @@ fn compare_json(path: &str, given: &Value, ours: &Value, out: &mut Vec<String>) 
     match (given, ours) {
         (Value::Object(g), Value::Object(o)) => {
             for (k, gv) in g {
-                let p = if path.is_empty() { k.clone() } else { format!("{path}.{k}") };
+                let p = if path.is_empty() {
+                    k.clone()
+                } else {
+                    format!("{path}.{k}")
+                };
                 match o.get(k) {
                     Some(ov) => compare_json(&p, gv, ov, out),
                     None if gv.is_null() => {}
-                    None => out.push(format!("{p}: record says {gv}, the engine has no such item")),
+                    None => out.push(format!(
+                        "{p}: record says {gv}, the engine has no such item"
+                    )),
                 }
             }
         }
@@ -387,7 +421,9 @@ fn compare_json(path: &str, given: &Value, ours: &Value, out: &mut Vec<String>) 
                 compare_json(&format!("{path}[{i}]"), gv, ov, out);
             }
         }
-        _ if given != ours => out.push(format!("{path}: record says {given}, the engine computes {ours}")),
+        _ if given != ours => out.push(format!(
+            "{path}: record says {given}, the engine computes {ours}"
+        )),
         _ => {}
     }
 }
@@ -415,7 +451,12 @@ pub mod write {
 
     pub fn game_end(state: &GameState) -> Option<String> {
         let winner = state.winner()?;
-        Some(serde_json::to_string(&json!({"game_end": {"totals": state.scores(), "winner": winner}})).unwrap())
+        Some(
+            serde_json::to_string(
+                &json!({"game_end": {"totals": state.scores(), "winner": winner}}),
+            )
+            .unwrap(),
+        )
     }
 }
 
@@ -425,9 +466,20 @@ impl GameState {
         use std::fmt::Write;
         let mut s = String::new();
         let n = self.players();
-        let _ = writeln!(s, "hand {} (dealer {}), phase {:?}", self.hands_played() + 1, self.dealer(), self.phase());
+        let _ = writeln!(
+            s,
+            "hand {} (dealer {}), phase {:?}",
+            self.hands_played() + 1,
+            self.dealer(),
+            self.phase()
+        );
         if matches!(self.phase(), Phase::Draw | Phase::Play | Phase::Answer) {
-            let _ = writeln!(s, "turn: seat {}; to act: seat {}", self.current(), self.to_act());
+            let _ = writeln!(
+                s,
+                "turn: seat {}; to act: seat {}",
+                self.current(),
+                self.to_act()
+            );
         }
         for seat in 0..n {
             let _ = writeln!(
@@ -458,7 +510,9 @@ impl GameState {
                 .collect();
             let _ = writeln!(s, "melds of side {side}: {}", list.join("; "));
         }
-        let top = self.pile_top().map_or("none".to_string(), |c| c.to_string());
+        let top = self
+            .pile_top()
+            .map_or("none".to_string(), |c| c.to_string());
         let _ = writeln!(
             s,
             "pile: {} card(s), top {top}{}; stock: {} card(s)",
