@@ -1,0 +1,322 @@
+//! Setting up positions for the scenario tests. Positions come only from
+//! deals: [`DealSpec`] builds a full deck (index 0 = top) that produces the
+//! chosen hands, upcards and stock order under the record spec's deal order
+//! (`../shared/spec/game-record.md`, "Deal"), and fills every card left
+//! unspecified from the rest of the preset's deck.
+
+#![allow(dead_code)]
+
+use canasta_core::{
+    Action, Card, CardCounts, GameState, HandResult, IllegalReason, Phase, Rank, Rules, Suit,
+};
+
+pub fn card(s: &str) -> Card {
+    s.parse().unwrap_or_else(|e| panic!("bad card `{s}`: {e}"))
+}
+
+pub fn cards(s: &str) -> Vec<Card> {
+    s.split_whitespace().map(card).collect()
+}
+
+pub fn counts(s: &str) -> CardCounts {
+    CardCounts::from_cards(cards(s))
+}
+
+pub fn act(s: &str) -> Action {
+    s.parse()
+        .unwrap_or_else(|e| panic!("bad action `{s}`: {e}"))
+}
+
+pub fn classic(players: u8) -> Rules {
+    Rules::preset("classic", Some(players), None).unwrap()
+}
+
+/// Card values as P-CAN, S001 and S003 give them (written out here, not taken
+/// from the engine): joker 50, A and 2 = 20, K-8 = 10, 7-4 = 5, black 3 = 5.
+pub fn value(c: Card) -> i32 {
+    match c.rank() {
+        None => 50,
+        Some(Rank::Two) | Some(Rank::Ace) => 20,
+        Some(Rank::Three) => {
+            assert!(c.is_black_three(), "red threes never stay in a hand");
+            5
+        }
+        Some(r) if r >= Rank::Eight => 10,
+        Some(_) => 5,
+    }
+}
+
+pub fn hand_value(h: &CardCounts) -> i32 {
+    h.iter().map(value).sum()
+}
+
+/// A deal described by what matters to a test.
+#[derive(Clone, Debug)]
+pub struct DealSpec {
+    pub rules: Rules,
+    pub dealer: usize,
+    /// The cards dealt to each seat (red threes included: they are laid out
+    /// and replaced after the upcards). A short hand is filled up.
+    pub hands: Vec<Vec<Card>>,
+    /// The upcards in the order they are turned; the last is the pile's top.
+    pub upcards: Vec<Card>,
+    /// The cards after the upcards, top first: red-three replacements are
+    /// taken from here first, then draws.
+    pub stock: Vec<Card>,
+    /// The last cards of the deck, bottom card last.
+    pub bottom: Vec<Card>,
+}
+
+impl DealSpec {
+    pub fn new(rules: Rules, dealer: usize) -> DealSpec {
+        let n = rules.players as usize;
+        DealSpec {
+            rules,
+            dealer,
+            hands: vec![Vec::new(); n],
+            upcards: Vec::new(),
+            stock: Vec::new(),
+            bottom: Vec::new(),
+        }
+    }
+
+    pub fn classic(players: u8, dealer: usize) -> DealSpec {
+        DealSpec::new(classic(players), dealer)
+    }
+
+    pub fn hand(mut self, seat: usize, s: &str) -> DealSpec {
+        self.hands[seat] = cards(s);
+        assert!(
+            self.hands[seat].len() <= self.rules.hand_size as usize,
+            "seat {seat}: more cards than the hand size"
+        );
+        self
+    }
+
+    pub fn upcards(mut self, s: &str) -> DealSpec {
+        self.upcards = cards(s);
+        self
+    }
+
+    pub fn stock(mut self, s: &str) -> DealSpec {
+        self.stock = cards(s);
+        self
+    }
+
+    pub fn bottom(mut self, s: &str) -> DealSpec {
+        self.bottom = cards(s);
+        self
+    }
+
+    /// The full deck, index 0 = top.
+    pub fn deck(&self) -> Vec<Card> {
+        let rules = &self.rules;
+        let n = rules.players as usize;
+        let size = rules.hand_size as usize;
+        let mut pool = rules.deck();
+        let specified = self
+            .hands
+            .iter()
+            .flatten()
+            .chain(&self.upcards)
+            .chain(&self.stock)
+            .chain(&self.bottom);
+        for &c in specified {
+            assert!(
+                pool.remove(c),
+                "{c} is used more often than the deck holds it"
+            );
+        }
+        // Filler, in the order it is used: plain naturals cycling through the
+        // ranks (a filled hand of 11 holds no pair), then black threes, wild
+        // cards, and red threes last (so they sit at the bottom of the stock).
+        let mut filler = Vec::new();
+        loop {
+            let before = filler.len();
+            for s in Suit::ALL {
+                for r in Rank::MELDABLE {
+                    let c = Card::new(r, s);
+                    if pool.remove(c) {
+                        filler.push(c);
+                    }
+                }
+            }
+            if filler.len() == before {
+                break;
+            }
+        }
+        for c in ["3S", "3C", "2S", "2H", "2D", "2C", "JK", "3H", "3D"] {
+            let c = card(c);
+            while pool.remove(c) {
+                filler.push(c);
+            }
+        }
+        assert!(pool.is_empty());
+        let mut filler = filler.into_iter();
+        let hands: Vec<Vec<Card>> = self
+            .hands
+            .iter()
+            .map(|h| {
+                let mut h = h.clone();
+                while h.len() < size {
+                    h.push(filler.next().expect("filler for a hand"));
+                }
+                h
+            })
+            .collect();
+        // Upcards: turned while wild or a red three (P-CAN), so every upcard
+        // but the last must be one.
+        if let Some((last, rest)) = self.upcards.split_last() {
+            assert!(rest.iter().all(|c| c.is_wild() || c.is_red_three()));
+            assert!(
+                !(last.is_wild() || last.is_red_three()),
+                "the last upcard stops the turning"
+            );
+        }
+        let mut deck = Vec::with_capacity(rules.deck_size());
+        // 1. Hands, one card at a time clockwise from the dealer's left.
+        for i in 0..n * size {
+            deck.push(hands[(self.dealer + 1 + i) % n][i / n]);
+        }
+        // 3. Upcards.
+        deck.extend(&self.upcards);
+        if self.upcards.is_empty() {
+            let c = filler.next().expect("an upcard");
+            deck.push(c);
+        }
+        // 5./6. Replacements and the stock.
+        deck.extend(&self.stock);
+        deck.extend(filler);
+        deck.extend(&self.bottom);
+        assert_eq!(deck.len(), rules.deck_size());
+        deck
+    }
+
+    /// A new game with this deal applied.
+    pub fn game(&self) -> GameState {
+        let mut g = GameState::new(self.rules.clone());
+        self.deal_into(&mut g);
+        g
+    }
+
+    pub fn deal_into(&self, g: &mut GameState) {
+        g.deal(&self.deck(), self.dealer).expect("deal");
+    }
+}
+
+/// Applies an action for a seat; panics with the position if it is refused.
+#[track_caller]
+pub fn play(g: &mut GameState, seat: usize, text: &str) {
+    if let Err(e) = g.apply_for(seat, act(text)) {
+        panic!("seat {seat}: `{text}` refused: {e}\n{}", g.describe());
+    }
+}
+
+/// Applies several actions of one seat.
+#[track_caller]
+pub fn play_all(g: &mut GameState, seat: usize, texts: &[&str]) {
+    for t in texts {
+        play(g, seat, t);
+    }
+}
+
+/// The reason an action is refused; checks the state is unchanged and that
+/// `is_legal` agrees.
+#[track_caller]
+pub fn refused(g: &GameState, seat: usize, text: &str) -> IllegalReason {
+    let a = act(text);
+    if seat == g.to_act() {
+        assert!(!g.is_legal(&a), "`{text}` is_legal, expected refused");
+    }
+    let mut probe = g.clone();
+    let before = format!("{probe:?}");
+    match probe.apply_for(seat, a) {
+        Ok(()) => panic!("`{text}` by seat {seat} was accepted\n{}", g.describe()),
+        Err(e) => {
+            assert_eq!(
+                format!("{probe:?}"),
+                before,
+                "a refused action changed the state"
+            );
+            e.reason
+        }
+    }
+}
+
+/// Whether `apply` accepts an action for the seat to act. (`is_legal` is
+/// membership in the generated list, which holds minimal actions only; a
+/// larger action is legal when it is a sequence of generated ones. Whatever
+/// `is_legal` accepts, `apply` must accept.)
+#[track_caller]
+pub fn legal(g: &GameState, text: &str) -> bool {
+    let a = act(text);
+    let applies = g.clone().apply(a).is_ok();
+    if g.is_legal(&a) {
+        assert!(applies, "`{text}` is_legal but apply refuses it");
+    }
+    applies
+}
+
+/// The generated actions as texts.
+pub fn legal_texts(g: &GameState) -> Vec<String> {
+    g.legal_actions().iter().map(|a| a.to_string()).collect()
+}
+
+/// True if the generated list holds an action equal to `text` up to suits
+/// (the engine's class key).
+pub fn generated(g: &GameState, text: &str) -> bool {
+    let key = act(text).class_key();
+    g.legal_actions().iter().any(|a| a.class_key() == key)
+}
+
+/// Draws for the seat and discards the card(s) just drawn, keeping the hand as
+/// it was (with draw 2, discards the first new card found and keeps the other).
+/// Returns the cards drawn.
+#[track_caller]
+pub fn draw_discard_drawn(g: &mut GameState, seat: usize) -> Vec<Card> {
+    let before = *g.hand(seat);
+    play(g, seat, "draw");
+    if g.phase() != Phase::Play {
+        return Vec::new();
+    }
+    let mut new = *g.hand(seat);
+    let mut drawn = Vec::new();
+    for c in before.iter() {
+        new.remove(c);
+    }
+    drawn.extend(new.iter());
+    let d = drawn[0];
+    play(g, seat, &format!("discard {d}"));
+    drawn
+}
+
+/// Draws and discards a named card.
+#[track_caller]
+pub fn draw_discard(g: &mut GameState, seat: usize, discard: &str) {
+    play(g, seat, "draw");
+    play(g, seat, &format!("discard {discard}"));
+}
+
+/// The score items of one team, as a tuple
+/// (melded, in_hand, canastas, red_threes, going_out, total).
+pub fn items(h: &HandResult, team: usize) -> (i32, i32, i32, i32, i32, i32) {
+    let t = &h.teams[team];
+    assert_eq!(
+        t.melded + t.in_hand + t.canastas + t.red_threes + t.going_out + t.other,
+        t.total,
+        "items add up to the total"
+    );
+    (
+        t.melded,
+        t.in_hand,
+        t.canastas,
+        t.red_threes,
+        t.going_out,
+        t.total,
+    )
+}
+
+/// Melds of a side as texts (engine order: naturals by suit, twos, jokers).
+pub fn meld_texts(g: &GameState, side: usize) -> Vec<String> {
+    g.melds(side).iter().map(|m| m.cards.to_string()).collect()
+}

@@ -1,0 +1,18 @@
+//! Scenario tests pinning the Classic Canasta rules. Each test names its rule
+//! and the source tag of `../shared/rules-research.md` (P-CAN = pagat
+//! Canasta, S001..S004 = seed documents, BRIT, BIC-2H, RG-2/3/6, ...).
+//! Positions come only from deals built by `common::DealSpec`.
+
+mod common;
+
+mod deal;
+mod going_out;
+mod melds;
+mod opening;
+mod pile;
+mod players_2;
+mod players_3;
+mod players_6;
+mod records;
+mod scoring;
+mod stock;

@@ -1,0 +1,132 @@
+//! Hand-made game records (`../shared/spec/game-record.md`).
+
+use canasta_core::Phase;
+use canasta_core::record::{GameReport, RecordError, check_record};
+use std::path::PathBuf;
+
+/// `check_record` as a `Result`: the games, or the first bad line.
+fn checked(text: &str) -> Result<Vec<GameReport>, RecordError> {
+    let check = check_record(text);
+    match check.error {
+        Some(e) => Err(e),
+        None => Ok(check.games),
+    }
+}
+
+fn records_dir() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data/records")
+}
+
+/// Every record in `tests/data/records`, by file name.
+fn records() -> Vec<(String, String)> {
+    let mut out: Vec<(String, String)> = std::fs::read_dir(records_dir())
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|x| x == "jsonl"))
+        .map(|p| {
+            let name = p.file_name().unwrap().to_string_lossy().into_owned();
+            (name, std::fs::read_to_string(&p).unwrap())
+        })
+        .collect();
+    out.sort();
+    out
+}
+
+fn replay(name: &str) -> Vec<GameReport> {
+    let (_, text) = records()
+        .into_iter()
+        .find(|(n, _)| n == name)
+        .unwrap_or_else(|| panic!("no record {name}"));
+    checked(&text).unwrap_or_else(|e| panic!("{name}: {e}"))
+}
+
+/// Record spec: every hand-made record replays (every action legal); the
+/// `hand_end` lines agree with the engine except in the `mismatch_*` files,
+/// which must be reported.
+#[test]
+fn every_record_replays_and_hand_ends_agree() {
+    let all = records();
+    assert!(all.len() >= 6, "{} records", all.len());
+    for (name, text) in &all {
+        let reports = checked(text).unwrap_or_else(|e| panic!("{name}: {e}"));
+        assert_eq!(reports.len(), 1, "{name}: one game per file");
+        let mismatches = &reports[0].mismatches;
+        if name.starts_with("mismatch_") {
+            assert!(
+                !mismatches.is_empty(),
+                "{name}: the wrong hand_end must be reported"
+            );
+        } else {
+            assert!(mismatches.is_empty(), "{name}: {mismatches:?}");
+        }
+    }
+}
+
+/// P-CAN: the concealed going out with four red threes (opening.rs, hand 1).
+#[test]
+fn record_concealed_out_scores_1555() {
+    let r = &replay("classic4_concealed_out.jsonl")[0];
+    assert_eq!(r.hands.len(), 1);
+    assert_eq!(r.hands[0].totals, vec![-200, 1555]);
+    assert!(r.mismatches.is_empty());
+    let s = r.state.as_ref().expect("the game is not over");
+    assert_eq!(s.phase(), Phase::HandOver);
+}
+
+/// A hand_end that scores the concealed going out as a plain one (100, not
+/// 200) is reported item by item, on the hand_end line.
+#[test]
+fn record_with_a_wrong_hand_end_is_reported() {
+    let r = &replay("mismatch_classic4_concealed_scored_as_plain.jsonl")[0];
+    assert_eq!(r.hands[0].teams[1].going_out, 200);
+    let text: Vec<&str> = r.mismatches.iter().map(|m| m.message.as_str()).collect();
+    assert!(
+        r.mismatches.iter().all(|m| m.line == 6),
+        "{:?}",
+        r.mismatches
+    );
+    assert!(text.iter().any(|m| m.contains("going_out")), "{text:?}");
+    assert!(text.iter().any(|m| m.contains("total")), "{text:?}");
+    assert!(text.iter().any(|m| m.contains("totals")), "{text:?}");
+}
+
+/// Record spec: a record may stop in the middle of a hand; the replay gives
+/// the position reached.
+#[test]
+fn record_that_stops_mid_hand_gives_the_position() {
+    let r = &replay("classic4_stops_mid_hand.jsonl")[0];
+    assert!(r.hands.is_empty());
+    assert_eq!(r.winner, None);
+    let s = r.state.as_ref().unwrap();
+    assert_eq!((s.phase(), s.to_act()), (Phase::Play, 3));
+    let melds: Vec<String> = s.melds(1).iter().map(|m| m.cards.to_string()).collect();
+    assert_eq!(melds, vec!["AS AS AH", "KS KS KH", "9S 9H 9D", "QS QH QD"]);
+    assert!(s.pile().is_empty());
+    assert!(s.describe().contains("phase Play"));
+}
+
+/// P-CAN §three: the three-player record scores each player, the partners
+/// sharing their melds but not their red threes.
+#[test]
+fn record_three_players_scores_each_player() {
+    let r = &replay("classic3_partnership.jsonl")[0];
+    assert_eq!(r.hands[0].totals, vec![0, 825, 925]);
+    let s = r.state.as_ref().unwrap();
+    assert_eq!(s.lone_hand(), Some(0));
+}
+
+/// A record that breaks a rule is rejected at its line with the reason: here
+/// a meld before the draw (P-CAN: a turn starts by drawing or taking the pile).
+#[test]
+fn record_with_an_illegal_action_is_rejected_at_its_line() {
+    let (_, text) = records()
+        .into_iter()
+        .find(|(n, _)| n == "classic2_two_canastas_concealed.jsonl")
+        .unwrap();
+    let mut lines: Vec<&str> = text.lines().collect();
+    lines.truncate(2);
+    lines.push(r#"{"seat": 1, "action": "meld KS KS KH"}"#);
+    let err = checked(&lines.join("\n")).unwrap_err();
+    assert_eq!(err.line, 3);
+    assert!(err.to_string().contains("Draw"), "{err}");
+}
