@@ -16,6 +16,8 @@ use thiserror::Error;
 pub const MAX_GROUPS: usize = 6;
 
 /// Up to [`MAX_GROUPS`] groups laid in one act, in the order written.
+/// Slots past `len` are always empty, so derived equality and hashing see
+/// only the groups.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub struct Groups {
     len: u8,
@@ -43,7 +45,7 @@ impl Groups {
             None
         } else {
             self.len -= 1;
-            Some(self.items[self.len as usize])
+            Some(std::mem::take(&mut self.items[self.len as usize]))
         }
     }
 

@@ -1,11 +1,10 @@
-//! Checked application of actions: `is_legal` is membership in the
-//! generated set (by class key); `apply` leaves the state unchanged and
-//! gives a typed reason when an action is refused.
-//!
-//! A record may write larger actions than the generator's minimal ones (a
-//! meld of five kings, several groups after the opening, an add of several
-//! cards); such an action is legal when it is the same as a sequence of
-//! generated actions, and it is applied as that sequence, all or nothing.
+//! Checked application of actions. The generated list is the one truth:
+//! an action is legal when it is in the generated set (by class key), or
+//! when it is the same as a sequence of generated actions (a record may write
+//! a meld of five kings, several groups after the opening, an add of several
+//! cards, an opening larger than needed); such an action is applied as that
+//! sequence, all or nothing. `apply` leaves the state unchanged and gives a
+//! typed reason when an action is refused.
 
 use crate::action::{Action, Groups};
 use crate::card::Rank;
@@ -16,7 +15,7 @@ use crate::state::{GameState, Phase};
 impl GameState {
     /// True if `action` is in the generated set (cards the rules cannot tell
     /// apart are interchangeable) and its cards are in the actor's hand.
-    pub fn is_legal(&self, action: &Action) -> bool {
+    pub fn is_generated(&self, action: &Action) -> bool {
         if !matches!(self.phase, Phase::Draw | Phase::Play | Phase::Answer) {
             return false;
         }
@@ -27,38 +26,57 @@ impl GameState {
         self.legal_actions().iter().any(|a| a.class_key() == key)
     }
 
+    /// True if [`GameState::apply`] would accept `action`: it is generated,
+    /// or it stands for a sequence of generated actions.
+    pub fn is_legal(&self, action: &Action) -> bool {
+        self.is_generated(action) || self.applied_as_steps(action).is_ok_and(|s| s.is_some())
+    }
+
     /// Applies `action` for the seat to act.
     ///
     /// # Errors
     /// An illegal action is refused with its reason; the state is unchanged.
     pub fn apply(&mut self, action: Action) -> Result<(), IllegalAction> {
-        if self.is_legal(&action) {
+        if self.is_generated(&action) {
             self.apply_raw(action);
             return Ok(());
         }
-        if let Some(steps) = self.expand(&action) {
-            let seat = self.to_act as usize;
-            let side = self.side_of[seat] as usize;
-            let before = self.melds[side].len();
-            let mut s = self.clone();
-            for step in steps {
-                if !s.is_legal(&step) {
-                    return Err(IllegalAction {
-                        action,
-                        reason: s.explain(&step),
-                    });
-                }
-                s.apply_raw(step);
+        let reason = match self.applied_as_steps(&action) {
+            Ok(Some(s)) => {
+                *self = s;
+                return Ok(());
             }
-            s.number_new_melds_as_written(side, before, &action);
-            s.state_id = self.state_id + 1;
-            *self = s;
-            return Ok(());
+            // The whole action's reason first: a step's reason can mislead
+            // (a meld that goes out without the canastas is refused for the
+            // canastas, not for the step that would strand a card).
+            Err(step_reason) => match self.explain(&action) {
+                IllegalReason::NotAvailable => step_reason,
+                r => r,
+            },
+            Ok(None) => self.explain(&action),
+        };
+        Err(IllegalAction { action, reason })
+    }
+
+    /// The state after `action` applied as its generated steps; `Ok(None)`
+    /// if it stands for no steps, `Err` with the first failing step's reason.
+    fn applied_as_steps(&self, action: &Action) -> Result<Option<GameState>, IllegalReason> {
+        let Some(steps) = self.expand(action) else {
+            return Ok(None);
+        };
+        let seat = self.to_act as usize;
+        let side = self.side_of[seat] as usize;
+        let before = self.melds[side].len();
+        let mut s = self.clone();
+        for step in steps {
+            if !s.is_generated(&step) {
+                return Err(s.explain(&step));
+            }
+            s.apply_raw(step);
         }
-        Err(IllegalAction {
-            action,
-            reason: self.explain(&action),
-        })
+        s.number_new_melds_as_written(side, before, action);
+        s.state_id = self.state_id + 1;
+        Ok(Some(s))
     }
 
     /// [`GameState::apply`] for a named seat, refusing out-of-turn actions.
@@ -126,7 +144,10 @@ impl GameState {
                 plan.adds(meld, &cards);
             }
             Action::Pickup { with, also } if self.phase == Phase::Draw => {
-                let top = self.pile_top()?;
+                let top = self.pile_top().filter(|t| t.is_plain_natural())?;
+                if with.rank != top.rank() {
+                    return None;
+                }
                 let mut core = Group::of_rank(top.rank()?);
                 let mut rest = with;
                 let wanted = if with.natural_count() >= 2 { 2 } else { 1 };
@@ -167,7 +188,11 @@ impl GameState {
                         return None;
                     }
                 }
-                (all, Some(self.pile_top()?))
+                let top = self.pile_top().filter(|t| t.is_plain_natural())?;
+                if with.rank != top.rank() {
+                    return None;
+                }
+                (all, Some(top))
             }
             _ => return None,
         };

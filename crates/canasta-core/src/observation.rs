@@ -30,6 +30,8 @@ pub struct Observation {
     pub melds: Vec<Vec<Meld>>,
     pub side_of: Vec<usize>,
     pub red_threes: Vec<usize>,
+    /// The same red threes by suit: hearts, diamonds.
+    pub red_three_suits: Vec<[u8; 2]>,
     /// The discard pile, bottom first (every card in it was seen face up).
     pub pile: Vec<Card>,
     pub pile_frozen: bool,
@@ -64,17 +66,11 @@ impl Observation {
                 seen.add_all(k);
             }
         }
-        let mut unseen = rules.deck();
-        // Red threes laid out are public; their suits do not matter to anyone,
-        // and they are removed from the unseen set as red threes.
-        let reds: usize = self.red_threes.iter().sum();
-        let mut left = reds;
-        for c in [
-            Card::new(crate::card::Rank::Three, crate::card::Suit::Hearts),
-            Card::new(crate::card::Rank::Three, crate::card::Suit::Diamonds),
-        ] {
-            left -= unseen.remove_up_to(c, left.min(255) as u8) as usize;
+        for suits in &self.red_three_suits {
+            seen.add_n(Card::new(crate::card::Rank::Three, crate::card::Suit::Hearts), suits[0]);
+            seen.add_n(Card::new(crate::card::Rank::Three, crate::card::Suit::Diamonds), suits[1]);
         }
+        let mut unseen = rules.deck();
         for (c, n) in seen.faces() {
             unseen.remove_up_to(c, n);
         }
@@ -112,6 +108,7 @@ impl GameState {
                 .collect(),
             side_of: (0..n).map(|s| self.side_of(s)).collect(),
             red_threes: (0..n).map(|s| self.red_threes(s)).collect(),
+            red_three_suits: (0..n).map(|s| self.red_threes[s]).collect(),
             pile: self.pile.to_vec(),
             pile_frozen: self.pile_frozen,
             stock: self.stock.len(),

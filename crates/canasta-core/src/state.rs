@@ -464,6 +464,7 @@ impl GameState {
             Action::PickupOnto => {
                 let top = self.pile.pop().expect("pile has a top card");
                 self.last_pickup_rank = top.rank();
+                self.form_partnership_against(seat);
                 let i = self
                     .meld_index_of_rank(side, top.rank())
                     .expect("a meld of the top card's rank");

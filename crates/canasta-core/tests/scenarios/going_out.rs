@@ -250,7 +250,7 @@ fn asking_only_right_after_drawing_or_taking_the_pile() {
 /// P-CAN, S002: after "no", the going-out meld is refused because partner
 /// said no.
 #[test]
-#[ignore = "engine bug: a multi-step going-out meld after partner's \"no\" is refused as StrandsLastCard, not PartnerSaidNo"]
+
 fn after_no_the_going_out_meld_is_refused_because_partner_said_no() {
     let mut g = canasta_then_second_turn("QS QS QH 2D", "QD");
     play_all(&mut g, 1, &["draw", "ask"]);

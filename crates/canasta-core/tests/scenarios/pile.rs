@@ -202,7 +202,7 @@ fn one_card_in_hand_may_take_a_larger_pile() {
 /// P-CAN: a wild card or black three on top blocks the pile; taking it "with
 /// a pair" must be refused for that reason, whatever pair is shown.
 #[test]
-#[ignore = "engine bug: `pickup 9H 9D` under a 2D/3S top is explained as CardNotInHand(2H/3H), not PileBlocked"]
+
 fn a_blocked_pile_is_refused_as_blocked_when_a_pair_is_shown() {
     let g = after_seat2_discards("2D");
     assert_eq!(

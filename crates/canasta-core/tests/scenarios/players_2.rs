@@ -145,7 +145,7 @@ fn two_players_a_lone_last_red_three_ends_the_hand() {
 
 /// P-CAN, BIC-2H, RG-2: the reason given for melding out with one canasta.
 #[test]
-#[ignore = "engine bug: a going-out opening written as one meld is refused as StrandsLastCard (an intermediate step's reason), not NotEnoughCanastas"]
+
 fn two_players_melding_out_with_one_canasta_is_refused_for_the_canastas() {
     let mut g = DealSpec::classic(2, 0)
         .hand(1, "KS KS KH KH KD KD KC QS QS QH JS JS JH 9S 9H")

@@ -130,7 +130,7 @@ fn going_out_before_anyone_took_the_pile_makes_the_lone_hand() {
 /// P-CAN, RG-3: taking the pile by laying its top card on one's own meld is
 /// taking the pile too: that player plays alone.
 #[test]
-#[ignore = "engine bug: `pickup` (top card onto a meld) does not form the 3-player partnership"]
+
 fn taking_the_pile_onto_a_meld_also_makes_the_lone_hand() {
     let mut g = DealSpec::classic(3, 0)
         .hand(1, "KS KS KH AS AS AH")

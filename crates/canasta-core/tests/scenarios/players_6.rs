@@ -89,7 +89,7 @@ fn six_players_need_two_canastas_to_go_out() {
 
 /// P-CAN, RG-6: the reason given for melding out with one canasta.
 #[test]
-#[ignore = "engine bug: a going-out opening written as one meld is refused as StrandsLastCard (an intermediate step's reason), not NotEnoughCanastas"]
+
 fn six_players_melding_out_with_one_canasta_is_refused_for_the_canastas() {
     let mut g = DealSpec::classic(6, 0)
         .hand(1, "KS KS KH KH KD KD KC QS QS QH 9S 9H 9D")
