@@ -1,0 +1,737 @@
+//! The generator against everything else that decides legality (after
+//! cozy-chess's `is_legal`-vs-generation tests and shakmaty's
+//! `legals_are_legal`), on positions met in random play of every preset:
+//!
+//! - every generated action is legal and applies; `apply` and
+//!   `apply_unchecked` reach the same state;
+//! - the generated list has no two actions of one class (`class_key`), is
+//!   deterministic, and generating changes nothing;
+//! - for candidate actions built by brute force (every discard, every
+//!   `add M C`, melds of three, pickups of every rank, draw/ask/yes/no),
+//!   `is_generated` holds exactly when a generated action has the
+//!   candidate's class and its cards are in hand, and `is_legal` exactly when
+//!   `apply` accepts it; a refused one changes nothing; a non-generated one
+//!   that is accepted (a meld of a rank the side has, which `apply` lays as
+//!   adds) gives the state of its generated steps;
+//! - an observation shows a seat its own hand and of other hands only the
+//!   cards known to be there; `unseen` is exactly what the seat cannot see,
+//!   and with everything visible it is the deck;
+//! - the text of a generated action reads back as that action.
+//!
+//! The last section holds regression tests for engine bugs these checks
+//! found, each a minimal reproduction from a seeded deal.
+
+use canasta_core::{
+    Action, Card, CardCounts, GameState, Group, Groups, Observation, PRESETS, Phase, Rank, Rng,
+    Rules, Suit, shuffled_deck,
+};
+use std::collections::HashSet;
+
+/// Every preset form: Classic 2, 3, 4 players, 6 in three teams and in two.
+fn forms() -> Vec<Rules> {
+    let mut v = Vec::new();
+    for p in PRESETS {
+        for &n in p.players {
+            v.push(Rules::preset(p.id, Some(n), None).unwrap());
+        }
+    }
+    v.push(Rules::preset("classic", Some(6), Some(2)).unwrap());
+    v
+}
+
+/// House rules (`Rules::with_options`) that change what the generator
+/// offers, on the 4- and 2-player forms.
+fn house_rule_forms() -> Vec<Rules> {
+    let sets = [
+        r#"{"black_three_freezes": true, "one_card_may_take_one_card_pile": true}"#,
+        r#"{"pile_always_frozen": true, "upcard_black_three_turns_again": true}"#,
+        r#"{"take_with_natural_and_wild": false, "take_onto_canasta": false, "last_red_three_may_meld": true}"#,
+        r#"{"wild_ratio": "not_more_than_naturals", "red_three_timing": "first_turn"}"#,
+        r#"{"wild_ratio": "fewer_than_naturals", "concealed_without_minimum": false, "asking_allowed": false}"#,
+    ];
+    let mut v = Vec::new();
+    for (i, s) in sets.iter().enumerate() {
+        let opts: serde_json::Map<String, serde_json::Value> = serde_json::from_str(s).unwrap();
+        let players = if i % 2 == 0 { 4 } else { 2 };
+        let base = Rules::preset("classic", Some(players), None).unwrap();
+        v.push(base.with_options(&opts).unwrap());
+    }
+    v
+}
+
+fn in_hand(g: &GameState) -> bool {
+    matches!(g.phase(), Phase::Draw | Phase::Play | Phase::Answer)
+}
+
+/// Positions met in uniform random play: `hands` hands of a game for each
+/// seed (later hands start from the scores of earlier ones, so other rows of
+/// the opening table come up), keeping every `every`-th position.
+fn positions(
+    rules: &Rules,
+    seeds: std::ops::Range<u64>,
+    hands: u32,
+    every: usize,
+) -> Vec<GameState> {
+    let mut out = Vec::new();
+    for seed in seeds {
+        let mut rng = Rng::new(seed.wrapping_mul(0x9E37_79B9) ^ 0x5EED);
+        let mut g = GameState::new(rules.clone());
+        let mut step = 0usize;
+        while !g.is_over() && g.hands_played() < hands {
+            let dealer = (seed as usize + g.hands_played() as usize) % rules.players as usize;
+            g.deal(&shuffled_deck(rules, &mut rng), dealer).unwrap();
+            while in_hand(&g) {
+                if step.is_multiple_of(every) {
+                    out.push(g.clone());
+                }
+                step += 1;
+                let actions = g.legal_actions();
+                let a = actions[rng.below(actions.len())];
+                g.apply_unchecked(a);
+            }
+        }
+    }
+    out
+}
+
+fn debug(g: &GameState) -> String {
+    format!("{g:?}")
+}
+
+/// Everything a seat sees, for comparing states reached two ways.
+fn views(g: &GameState) -> (String, Vec<Observation>) {
+    (
+        g.describe(),
+        (0..g.players()).map(|s| g.observe(s)).collect(),
+    )
+}
+
+/// `views` without the state counter, for states reached by different
+/// numbers of steps.
+fn views_without_id(g: &GameState) -> (String, Vec<Observation>) {
+    let (d, mut obs) = views(g);
+    for o in &mut obs {
+        o.state_id = 0;
+    }
+    (d, obs)
+}
+
+fn context(g: &GameState, what: &str) -> String {
+    let r = g.rules();
+    let house =
+        r.options_against(&Rules::preset(&r.variant, Some(r.players), Some(r.teams)).unwrap());
+    format!(
+        "{what}\n{} {} players {} teams {house:?}\n{}",
+        r.variant,
+        r.players,
+        r.teams,
+        g.describe()
+    )
+}
+
+// ---------------------------------------------------------------------
+// The generated list.
+
+/// The text of every generated action reads back as the same action (a
+/// record holds the text, a bot compares what it reads with `==`).
+fn check_generated_text(g: &GameState) {
+    for a in g.legal_actions() {
+        let text = a.to_string();
+        assert_eq!(text.parse::<Action>(), Ok(a), "{}", context(g, &text));
+    }
+}
+
+/// Generated actions are legal, apply with `apply`, and `apply` agrees with
+/// `apply_unchecked`. In openings with very many choices a spread sample of
+/// `cap` actions is applied (each application regenerates the list twice).
+fn check_generated_apply(g: &GameState, cap: usize) {
+    let actions = g.legal_actions();
+    let step = actions.len().div_ceil(cap).max(1);
+    for &a in actions.iter().step_by(step) {
+        assert!(
+            g.is_generated(&a) && g.is_legal(&a),
+            "{}",
+            context(g, &format!("generated {a} is not legal"))
+        );
+        let mut checked = g.clone();
+        checked
+            .apply(a)
+            .unwrap_or_else(|e| panic!("{}", context(g, &format!("generated {a} refused: {e}"))));
+        let mut unchecked = g.clone();
+        unchecked.apply_unchecked(a);
+        assert_eq!(
+            views(&checked),
+            views(&unchecked),
+            "{}",
+            context(g, &format!("{a}"))
+        );
+        assert_eq!(
+            debug(&checked),
+            debug(&unchecked),
+            "{}",
+            context(g, &format!("{a}"))
+        );
+    }
+}
+
+/// One class per generated action; generation is deterministic and pure.
+fn check_generation_pure(g: &GameState) {
+    let before = debug(g);
+    let actions = g.legal_actions();
+    assert_eq!(
+        in_hand(g),
+        !actions.is_empty(),
+        "{}",
+        context(g, "non-empty iff in hand")
+    );
+    let mut keys = HashSet::new();
+    for a in &actions {
+        assert!(
+            keys.insert(a.class_key()),
+            "{}",
+            context(
+                g,
+                &format!("two generated actions of the class of {a}: {actions:?}")
+            )
+        );
+    }
+    assert_eq!(
+        g.legal_actions(),
+        actions,
+        "{}",
+        context(g, "deterministic")
+    );
+    for a in &actions {
+        let text = a.to_string();
+        let back: Action = text.parse().unwrap_or_else(|e| panic!("{text}: {e}"));
+        assert_eq!(back.class_key(), a.class_key(), "{}", context(g, &text));
+    }
+    let mut buf = vec![Action::Ask; 7];
+    g.legal_actions_into(&mut buf);
+    assert_eq!(
+        buf,
+        actions,
+        "{}",
+        context(g, "legal_actions_into clears its buffer")
+    );
+    assert_eq!(
+        debug(g),
+        before,
+        "{}",
+        context(g, "generating changed the state")
+    );
+    let clone = g.clone();
+    assert_eq!(
+        clone.legal_actions(),
+        actions,
+        "{}",
+        context(g, "a clone generates the same")
+    );
+}
+
+// ---------------------------------------------------------------------
+// Candidates built by brute force.
+
+fn group(cards: &[Card]) -> Group {
+    Group::from_cards(cards).unwrap()
+}
+
+fn meld1(g: Group) -> Action {
+    Action::Meld(Groups::from_iter([g]))
+}
+
+/// `k` naturals of `rank` from `hand`, highest suits first (the generator
+/// names the lowest, so these test the class equivalence), or of spades
+/// when the hand has fewer.
+fn naturals_from(hand: &CardCounts, rank: Rank, k: usize) -> Vec<Card> {
+    let mut have = hand.rank_suits(rank);
+    let mut out = Vec::new();
+    for s in (0..4).rev() {
+        while have[s] > 0 && out.len() < k {
+            have[s] -= 1;
+            out.push(Card::new(rank, Suit::from_index(s)));
+        }
+    }
+    while out.len() < k {
+        out.push(Card::new(rank, Suit::Spades));
+    }
+    out
+}
+
+fn wild_faces() -> Vec<Card> {
+    let mut v: Vec<Card> = Suit::ALL.iter().map(|&s| Card::new(Rank::Two, s)).collect();
+    v.push(Card::JOKER);
+    v
+}
+
+/// Actions a player might try, generated or not: every discard, `add M C`
+/// for melds 0..8 and every face, three of a face, melds of three of every
+/// rank (naturals from hand, and two naturals with each wild face), black
+/// threes, pickups of every rank (pair, natural and each wild face), draw,
+/// ask, yes, no, `pickup` and `canasta 0`.
+fn candidates(g: &GameState) -> Vec<Action> {
+    let hand = g.hand(g.to_act());
+    let mut v = vec![
+        Action::Draw,
+        Action::PickupOnto,
+        Action::Ask,
+        Action::Answer(true),
+        Action::Answer(false),
+        Action::CloseCanasta(0),
+    ];
+    for c in Card::all() {
+        v.push(Action::Discard(c));
+        for m in 0..9 {
+            v.push(Action::Add {
+                meld: m,
+                cards: group(&[c]),
+            });
+        }
+        v.push(meld1(group(&[c, c, c])));
+    }
+    let mut ranks: Vec<Rank> = Rank::MELDABLE.to_vec();
+    ranks.push(Rank::Three);
+    for rank in ranks {
+        let three = naturals_from(hand, rank, 3);
+        v.push(meld1(group(&three)));
+        let pair = naturals_from(hand, rank, 2);
+        v.push(Action::Pickup {
+            with: group(&pair),
+            also: Groups::new(),
+        });
+        for w in wild_faces() {
+            v.push(meld1(group(&[pair[0], pair[1], w])));
+            v.push(Action::Pickup {
+                with: group(&[pair[0], w]),
+                also: Groups::new(),
+            });
+        }
+    }
+    let mut seen = HashSet::new();
+    v.retain(|a| seen.insert(*a));
+    v
+}
+
+/// The steps `apply` is documented to expand a one-group meld into when the
+/// side already has a meld of its rank: one `add` per card, naturals first.
+fn merge_steps(g: &GameState, a: &Action) -> Option<Vec<Action>> {
+    let Action::Meld(groups) = a else { return None };
+    if g.phase() != Phase::Play || groups.len() != 1 {
+        return None;
+    }
+    let grp = groups.as_slice()[0];
+    let side = g.side_of(g.to_act());
+    let rank = grp.rank?;
+    let i = g.melds(side).iter().position(|m| m.rank() == Some(rank))?;
+    if !g.hand(g.to_act()).contains_all(&a.cards_from_hand()) {
+        return None;
+    }
+    Some(
+        grp.cards()
+            .map(|c| Action::Add {
+                meld: i as u8,
+                cards: group(&[c]),
+            })
+            .collect(),
+    )
+}
+
+/// `is_generated` of each candidate is membership of its class among the
+/// generated actions, with its cards in hand; `is_legal` is what `apply`
+/// does.
+fn check_candidates_legality(g: &GameState) {
+    let keys: HashSet<Action> = g.legal_actions().iter().map(Action::class_key).collect();
+    let hand = *g.hand(g.to_act());
+    for c in candidates(g) {
+        let generated = keys.contains(&c.class_key()) && hand.contains_all(&c.cards_from_hand());
+        assert_eq!(
+            g.is_generated(&c),
+            generated,
+            "{}",
+            context(
+                g,
+                &format!("is_generated({c}) (generated: {:?})", g.legal_actions())
+            )
+        );
+        let accepted = g.clone().apply(c).is_ok();
+        assert_eq!(
+            g.is_legal(&c),
+            accepted,
+            "{}",
+            context(g, &format!("is_legal({c}) but apply says {accepted}"))
+        );
+        assert!(!generated || accepted, "{}", context(g, &format!("{c}")));
+    }
+}
+
+/// The parts of a state that the public API shows, for a quick comparison
+/// (`Debug` of a whole state is slow to build).
+#[derive(Debug, PartialEq)]
+struct Fingerprint {
+    id: u64,
+    phase: Phase,
+    seats: (usize, usize),
+    hands: Vec<(CardCounts, CardCounts, usize, usize)>,
+    stock: Vec<Card>,
+    pile: (Vec<Card>, bool),
+    melds: Vec<Vec<canasta_core::Meld>>,
+    lone: Option<usize>,
+    turn: (bool, bool, bool, Option<bool>, bool),
+}
+
+fn fingerprint(g: &GameState) -> Fingerprint {
+    let n = g.players();
+    let o = g.observe(g.current());
+    Fingerprint {
+        id: g.state_id(),
+        phase: g.phase(),
+        seats: (g.current(), g.to_act()),
+        hands: (0..n)
+            .map(|s| (*g.hand(s), *g.known_cards(s), g.red_threes(s), g.side_of(s)))
+            .collect(),
+        stock: g.stock().collect(),
+        pile: (g.pile().to_vec(), g.pile_frozen()),
+        melds: (0..n).map(|s| g.melds(s).to_vec()).collect(),
+        lone: g.lone_hand(),
+        turn: (
+            o.drew_from_stock,
+            o.took_pile,
+            o.asked,
+            o.answer,
+            o.must_go_out,
+        ),
+    }
+}
+
+/// A candidate that is not generated is refused and changes nothing, unless
+/// it is a meld of a rank the side has already melded: `apply` lays that as
+/// one `add` per card, accepted exactly when each step is generated in turn,
+/// giving the state those steps give.
+///
+/// Refused candidates are applied one after another to one copy, compared
+/// by [`Fingerprint`] after each and by `Debug` at the end; a difference at
+/// the end is traced to its candidate by replaying them one by one.
+fn check_candidates_apply(g: &GameState) {
+    let before = debug(g);
+    let print = fingerprint(g);
+    let mut refused = Vec::new();
+    let mut s = g.clone();
+    for c in candidates(g) {
+        if g.is_generated(&c) {
+            continue;
+        }
+        if let Some(steps) = merge_steps(g, &c) {
+            let mut stepped = g.clone();
+            let all_generated = steps.iter().all(|st| {
+                let ok = stepped.is_generated(st);
+                if ok {
+                    stepped.apply_unchecked(*st);
+                }
+                ok
+            });
+            if all_generated {
+                let mut merged = g.clone();
+                let result = merged.apply(c);
+                assert!(
+                    result.is_ok(),
+                    "{}",
+                    context(g, &format!("{c} as {steps:?}: {result:?}"))
+                );
+                assert_eq!(
+                    views_without_id(&merged),
+                    views_without_id(&stepped),
+                    "{}",
+                    context(g, &format!("{c}"))
+                );
+                continue;
+            }
+        }
+        let result = s.apply(c);
+        assert!(
+            result.is_err(),
+            "{}",
+            context(
+                g,
+                &format!(
+                    "{c} is not generated but was accepted; it became\n{}",
+                    s.describe()
+                )
+            )
+        );
+        assert_eq!(
+            fingerprint(&s),
+            print,
+            "{}",
+            context(g, &format!("refused {c} changed the state"))
+        );
+        refused.push(c);
+    }
+    if debug(&s) != before {
+        for c in refused {
+            let mut t = g.clone();
+            let _ = t.apply(c);
+            assert_eq!(
+                debug(&t),
+                before,
+                "{}",
+                context(g, &format!("refused {c} changed the state"))
+            );
+        }
+        panic!(
+            "{}",
+            context(g, "refused candidates together changed the state")
+        );
+    }
+}
+
+// ---------------------------------------------------------------------
+// Observations.
+
+fn check_observations(g: &GameState) {
+    let n = g.players();
+    for seat in 0..n {
+        let o = g.observe(seat);
+        assert_eq!(o.seat, seat);
+        assert_eq!(o.hand, *g.hand(seat), "own hand");
+        assert_eq!(o.known[seat], *g.hand(seat), "own hand is known to oneself");
+        for s in 0..n {
+            assert_eq!(o.hand_sizes[s], g.hand(s).total());
+            assert_eq!(o.red_threes[s], g.red_threes(s));
+            let [h, d] = o.red_three_suits[s];
+            assert_eq!((h + d) as usize, o.red_threes[s]);
+            if s == seat {
+                continue;
+            }
+            assert!(
+                g.hand(s).contains_all(&o.known[s]),
+                "{}",
+                context(
+                    g,
+                    &format!("seat {seat} is told seat {s} holds {}", o.known[s])
+                )
+            );
+            assert_eq!(o.known[s], *g.known_cards(s), "known cards of seat {s}");
+        }
+        assert_eq!(o.pile, g.pile(), "the pile is public");
+        assert_eq!(o.stock, g.stock_len());
+    }
+}
+
+/// `unseen` is exactly the cards a seat cannot see: the stock and the other
+/// hands minus their known cards; with everything visible it is the deck.
+fn check_unseen(g: &GameState) {
+    let rules = g.rules();
+    let deck = rules.deck();
+    let (hearts, diamonds) = (
+        Card::new(Rank::Three, Suit::Hearts),
+        Card::new(Rank::Three, Suit::Diamonds),
+    );
+    for seat in 0..g.players() {
+        let o = g.observe(seat);
+        let unseen = o.unseen(rules);
+        let mut hidden: CardCounts = g.stock().collect();
+        for s in (0..g.players()).filter(|&s| s != seat) {
+            let mut h = *g.hand(s);
+            h.remove_all(g.known_cards(s));
+            hidden.add_all(&h);
+        }
+        let mut all = unseen;
+        all.add_all(&o.hand);
+        for side in &o.melds {
+            for m in side {
+                all.add_all(&m.cards.counts());
+            }
+        }
+        for &c in &o.pile {
+            all.add(c);
+        }
+        for (s, k) in o.known.iter().enumerate() {
+            if s != seat {
+                all.add_all(k);
+            }
+        }
+        for [h, d] in &o.red_three_suits {
+            all.add_n(hearts, *h);
+            all.add_n(diamonds, *d);
+        }
+        assert_eq!(
+            unseen,
+            hidden,
+            "{}",
+            context(
+                g,
+                &format!("seat {seat}: unseen {unseen} but hidden {hidden}")
+            )
+        );
+        assert_eq!(
+            all,
+            deck,
+            "{}",
+            context(g, &format!("seat {seat}: unseen + visible"))
+        );
+    }
+}
+
+// ---------------------------------------------------------------------
+// The tests: each property on its own, so that one failure does not hide
+// the others.
+
+#[test]
+fn generated_actions_are_legal_and_apply_the_same_checked_or_not() {
+    for rules in forms() {
+        for g in positions(&rules, 0..5, 2, 3) {
+            check_generated_apply(&g, 64);
+        }
+    }
+}
+
+#[test]
+fn generation_is_pure_deterministic_and_one_action_per_class() {
+    for rules in forms() {
+        for g in positions(&rules, 0..6, 2, 1) {
+            check_generation_pure(&g);
+        }
+    }
+}
+
+#[test]
+fn generated_action_text_reads_back_equal() {
+    for rules in forms() {
+        for g in positions(&rules, 0..6, 2, 1) {
+            check_generated_text(&g);
+        }
+    }
+}
+
+#[test]
+fn is_generated_is_membership_and_is_legal_is_what_apply_accepts() {
+    for rules in forms() {
+        for g in positions(&rules, 10..15, 2, 3) {
+            check_candidates_legality(&g);
+        }
+    }
+}
+
+#[test]
+fn candidates_not_generated_are_refused_and_change_nothing() {
+    for rules in forms() {
+        for g in positions(&rules, 20..24, 2, 4) {
+            check_candidates_apply(&g);
+        }
+    }
+}
+
+#[test]
+fn observations_show_only_own_hand_and_known_cards() {
+    for rules in forms() {
+        for g in positions(&rules, 30..36, 2, 1) {
+            check_observations(&g);
+        }
+    }
+}
+
+#[test]
+fn unseen_is_exactly_what_a_seat_cannot_see() {
+    for rules in forms() {
+        for g in positions(&rules, 40..46, 2, 1) {
+            check_unseen(&g);
+        }
+    }
+}
+
+#[test]
+fn house_rules_keep_the_generator_consistent() {
+    for rules in house_rule_forms() {
+        for g in positions(&rules, 50..52, 2, 5) {
+            check_generation_pure(&g);
+            check_generated_text(&g);
+            check_generated_apply(&g, 24);
+            check_candidates_legality(&g);
+            check_candidates_apply(&g);
+            check_observations(&g);
+            check_unseen(&g);
+        }
+    }
+}
+
+// ---------------------------------------------------------------------
+// Regressions: engine bugs the checks above found (fixed in bea33ca), as
+// minimal reproductions: the deal of a seed
+// (`shuffled_deck(&rules, &mut Rng::new(seed))`, dealer 0), then actions in
+// record notation.
+
+fn scripted(rules: &Rules, seed: u64, actions: &[&str]) -> GameState {
+    let mut g = GameState::new(rules.clone());
+    g.deal(&shuffled_deck(rules, &mut Rng::new(seed)), 0)
+        .unwrap();
+    for text in actions {
+        g.apply(text.parse().unwrap())
+            .unwrap_or_else(|e| panic!("{text}: {e}\n{}", g.describe()));
+    }
+    g
+}
+
+/// Classic 4, seed 3: after `draw`, `meld QH QC JK`, `discard JH`, `draw`,
+/// `discard 8H`, seat 3 is to draw; the top card is 8H, the pile is not
+/// frozen, side 1 has opened, and seat 3 holds 8H, 9H and 2H. `pickup 9H 2H`
+/// names a nine, not an eight: it must be refused. The bug: `apply`
+/// expanded it (legality.rs, `expand`, the `Pickup` arm) by moving the suit
+/// counts of the nines into a group of the top card's rank, and played
+/// `pickup 8H 2H`: the 8H left the hand and the 9H stayed.
+#[test]
+fn regression_pickup_naming_another_rank_is_refused() {
+    let rules = Rules::preset("classic", Some(4), None).unwrap();
+    let g = scripted(
+        &rules,
+        3,
+        &["draw", "meld QH QC JK", "discard JH", "draw", "discard 8H"],
+    );
+    assert_eq!((g.phase(), g.to_act()), (Phase::Draw, 3));
+    assert_eq!(g.pile_top(), Some("8H".parse().unwrap()));
+    let a: Action = "pickup 9H 2H".parse().unwrap();
+    assert!(!g.is_legal(&a) && !g.is_generated(&a));
+    let mut s = g.clone();
+    let result = s.apply(a);
+    assert!(result.is_err(), "accepted; became\n{}", s.describe());
+    assert_eq!(debug(&s), debug(&g));
+}
+
+/// Classic 4, seed 205, right after the deal: the upcards are 3H then QD,
+/// and seats 1 and 3 laid out one red three each. Four red threes exist, so
+/// exactly one is unseen (it is in the stock). The bug: `unseen` reported
+/// two; it removed the laid-out red threes hearts first, after which the 3H
+/// in the pile found no 3H left to remove (observation.rs, `unseen`).
+#[test]
+fn regression_unseen_counts_a_red_three_in_the_pile_once() {
+    let rules = Rules::preset("classic", Some(4), None).unwrap();
+    let g = scripted(&rules, 205, &[]);
+    assert_eq!(g.pile()[0], "3H".parse().unwrap());
+    assert_eq!((0..4).map(|s| g.red_threes(s)).sum::<usize>(), 2);
+    let in_stock = g.stock().filter(|c| c.is_red_three()).count();
+    assert_eq!(in_stock, 1);
+    for seat in 0..4 {
+        assert_eq!(
+            g.observe(seat).unseen(&rules).red_threes() as usize,
+            in_stock
+        );
+    }
+}
+
+/// Classic 4, seed 3, after `draw`: seat 1 may open with `meld 8S 8C JK`,
+/// and that generated action must be `==` to the same text parsed. The bug:
+/// the opening search builds its `Groups` by push and pop, the derived
+/// `PartialEq` of `Groups` compares the slots past `len` too, and `pop` left
+/// the popped group there (see properties.rs,
+/// `groups_are_equal_when_their_groups_are`). Legality compares class keys
+/// (built afresh) and was unaffected; a caller comparing a parsed action
+/// with the generated list (`legal.contains(&parsed)`), or hashing actions,
+/// was not.
+#[test]
+fn regression_generated_opening_equals_its_text() {
+    let rules = Rules::preset("classic", Some(4), None).unwrap();
+    let g = scripted(&rules, 3, &["draw"]);
+    let parsed: Action = "meld 8S 8C JK".parse().unwrap();
+    let actions = g.legal_actions();
+    assert!(actions.iter().any(|a| a.class_key() == parsed.class_key()));
+    assert!(actions.contains(&parsed), "{actions:?}");
+}

@@ -1,0 +1,518 @@
+//! Perft as data (after shakmaty's `tests/*.perft`): the number of action
+//! sequences of a given length from fixed positions, read from
+//! `tests/data/*.perft`. A change in the generator, in `apply` or in the
+//! action space (`docs/decisions/action-space.md`) shows up as a changed
+//! number here.
+//!
+//! `cargo test` runs every line up to [`NODE_LIMIT`]; the `#[ignore]`d
+//! `classic_perft_deep` runs them all, and `regenerate_classic_perft`
+//! recomputes the numbers (see the header of `data/classic.perft`).
+
+use canasta_core::{Action, GameState, Phase, Rng, Rules, shuffled_deck};
+use std::collections::BTreeSet;
+use std::fmt::Write as _;
+use std::path::PathBuf;
+
+/// Lines with more nodes than this are skipped by the ordinary test.
+const NODE_LIMIT: u64 = 200_000;
+/// `regenerate_classic_perft` adds depths while the count stays within this.
+const DEEP_LIMIT: u64 = 5_000_000;
+/// ... and never goes deeper than this.
+const MAX_DEPTH: u32 = 7;
+/// How many seeds from a block's own the regenerator tries for its `find`.
+const SEED_SEARCH: u64 = 500;
+
+/// Number of action sequences of length `depth` from `state`, walking
+/// `legal_actions` and `apply_unchecked` on clones. A position where the
+/// hand (or game) is over is a leaf: it counts once, however deep the walk
+/// was meant to go.
+pub fn perft(state: &GameState, depth: u32) -> u64 {
+    if depth == 0 || !in_hand(state) {
+        return 1;
+    }
+    let actions = state.legal_actions();
+    if depth == 1 {
+        return actions.len() as u64;
+    }
+    actions
+        .iter()
+        .map(|&a| {
+            let mut child = state.clone();
+            child.apply_unchecked(a);
+            perft(&child, depth - 1)
+        })
+        .sum()
+}
+
+fn in_hand(state: &GameState) -> bool {
+    matches!(state.phase(), Phase::Draw | Phase::Play | Phase::Answer)
+}
+
+/// One `id` block of a `.perft` file.
+#[derive(Debug, Clone)]
+struct Block {
+    line: usize,
+    id: String,
+    /// The `rules` line's arguments: variant, players, optional teams.
+    rules: String,
+    seed: u64,
+    walk: usize,
+    /// What the position is there for ([`FEATURES`]); the regenerator
+    /// chooses `walk` as the first position of the hand where all hold.
+    find: Vec<String>,
+    perft: Vec<(u32, u64)>,
+}
+
+impl Block {
+    fn rules(&self) -> Rules {
+        let parts: Vec<&str> = self.rules.split_whitespace().collect();
+        let num = |s: &str| -> u8 {
+            s.parse()
+                .unwrap_or_else(|_| panic!("{}: bad number `{s}` in rules", self.id))
+        };
+        match parts.as_slice() {
+            [variant, players] => Rules::preset(variant, Some(num(players)), None),
+            [variant, players, teams] => {
+                Rules::preset(variant, Some(num(players)), Some(num(teams)))
+            }
+            _ => panic!("{}: `rules <variant> <players> [teams]`", self.id),
+        }
+        .unwrap_or_else(|e| panic!("{}: {e}", self.id))
+    }
+
+    /// The deal of `seed` (dealer 0), then `walk` actions chosen by
+    /// `Rng::new(seed ^ 0xABCDEF)` from the generated lists.
+    fn position(&self) -> GameState {
+        let mut walker = Walker::new(&self.rules(), self.seed);
+        for step in 0..self.walk {
+            assert!(
+                in_hand(&walker.state),
+                "{} (line {}): the hand ended after {step} of {} walk steps",
+                self.id,
+                self.line,
+                self.walk
+            );
+            walker.step();
+        }
+        let g = walker.state;
+        assert!(in_hand(&g), "{}: the walk ends the hand", self.id);
+        g
+    }
+
+    /// The first walk length at which every `find` feature holds, from
+    /// this block's seed or, failing that, the next seeds.
+    fn find_position(&self) -> (u64, usize) {
+        let rules = self.rules();
+        for seed in self.seed..self.seed + SEED_SEARCH {
+            let mut walker = Walker::new(&rules, seed);
+            let mut walk = 0;
+            while in_hand(&walker.state) {
+                if self.find.iter().all(|f| holds(f, &walker.state, walk)) {
+                    return (seed, walk);
+                }
+                walker.step();
+                walk += 1;
+            }
+        }
+        panic!(
+            "{}: no hand of seeds {}..{} reaches {:?}",
+            self.id,
+            self.seed,
+            self.seed + SEED_SEARCH,
+            self.find
+        );
+    }
+}
+
+/// A deal and the random walk from it, as the file format defines them.
+struct Walker {
+    state: GameState,
+    rng: Rng,
+}
+
+impl Walker {
+    fn new(rules: &Rules, seed: u64) -> Walker {
+        let mut state = GameState::new(rules.clone());
+        state
+            .deal(&shuffled_deck(rules, &mut Rng::new(seed)), 0)
+            .unwrap();
+        Walker {
+            state,
+            rng: Rng::new(seed ^ 0xABCDEF),
+        }
+    }
+
+    fn step(&mut self) {
+        let actions = self.state.legal_actions();
+        let a = actions[self.rng.below(actions.len())];
+        self.state.apply(a).unwrap();
+    }
+}
+
+fn parse(text: &str) -> Vec<Block> {
+    let mut blocks: Vec<Block> = Vec::new();
+    for (i, raw) in text.lines().enumerate() {
+        let line = raw.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let (key, value) = line.split_once(' ').unwrap_or((line, ""));
+        let value = value.trim();
+        if key == "id" {
+            blocks.push(Block {
+                line: i + 1,
+                id: value.to_string(),
+                rules: String::new(),
+                seed: 0,
+                walk: 0,
+                find: Vec::new(),
+                perft: Vec::new(),
+            });
+            continue;
+        }
+        let b = blocks
+            .last_mut()
+            .unwrap_or_else(|| panic!("line {}: `{key}` before any `id`", i + 1));
+        let bad = || -> ! { panic!("line {}: cannot read `{line}`", i + 1) };
+        match key {
+            "rules" => b.rules = value.to_string(),
+            "seed" => b.seed = value.parse().unwrap_or_else(|_| bad()),
+            "walk" => b.walk = value.parse().unwrap_or_else(|_| bad()),
+            "find" => {
+                b.find = value.split_whitespace().map(String::from).collect();
+                for f in &b.find {
+                    assert!(
+                        FEATURES.iter().any(|(name, _)| name == f),
+                        "line {}: unknown feature `{f}`",
+                        i + 1
+                    );
+                }
+            }
+            "perft" => {
+                let (d, n) = value.split_once(' ').unwrap_or_else(|| bad());
+                let d = d.trim().parse().unwrap_or_else(|_| bad());
+                let n = n.trim().parse().unwrap_or_else(|_| bad());
+                b.perft.push((d, n));
+            }
+            _ => bad(),
+        }
+    }
+    for b in &blocks {
+        assert!(!b.rules.is_empty(), "{}: no `rules` line", b.id);
+    }
+    blocks
+}
+
+fn path(name: &str) -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/data")
+        .join(name)
+}
+
+fn load(name: &str) -> (String, Vec<Block>) {
+    let text = std::fs::read_to_string(path(name)).unwrap();
+    let blocks = parse(&text);
+    (text, blocks)
+}
+
+fn run(name: &str, limit: u64) {
+    let (_, blocks) = load(name);
+    assert!(!blocks.is_empty());
+    let mut failures = Vec::new();
+    let mut ran = 0;
+    for b in &blocks {
+        let g = b.position();
+        for &(depth, expected) in &b.perft {
+            if expected > limit {
+                continue;
+            }
+            ran += 1;
+            let got = perft(&g, depth);
+            if got != expected {
+                failures.push(format!(
+                    "{} (line {}): perft {depth} = {got}, file says {expected}",
+                    b.id, b.line
+                ));
+            }
+        }
+    }
+    assert!(ran > 0);
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+#[test]
+fn classic_perft() {
+    run("classic.perft", NODE_LIMIT);
+}
+
+#[test]
+#[ignore = "deep perft: every line of the file"]
+fn classic_perft_deep() {
+    run("classic.perft", u64::MAX);
+}
+
+type Test = fn(&GameState, usize) -> bool;
+
+fn opened(g: &GameState) -> bool {
+    !g.melds(g.side_of(g.to_act())).is_empty()
+}
+
+fn count(g: &GameState, f: fn(&Action) -> bool) -> usize {
+    g.legal_actions().iter().filter(|a| f(a)).count()
+}
+
+fn pickups(g: &GameState) -> usize {
+    count(g, |a| {
+        matches!(a, Action::Pickup { .. } | Action::PickupOnto)
+    })
+}
+
+/// What a fixture position can be there for (a block's `find` line), as
+/// tests of the position and the walk that reached it.
+const FEATURES: &[(&str, Test)] = &[
+    ("first-decision", |_, walk| walk == 0),
+    // A side that has not opened, after drawing, with several openings.
+    ("opening-melds", |g, _| {
+        g.phase() == Phase::Play && !opened(g) && count(g, |a| matches!(a, Action::Meld(_))) >= 2
+    }),
+    // ... and with none.
+    ("no-opening", |g, _| {
+        g.phase() == Phase::Play && !opened(g) && count(g, |a| matches!(a, Action::Meld(_))) == 0
+    }),
+    // A side that has not opened may take the pile (opening with it).
+    ("opening-with-pile", |g, _| {
+        g.phase() == Phase::Draw && !opened(g) && pickups(g) > 0
+    }),
+    // ... with melds laid from hand in the same act.
+    ("opening-with-pile-and-melds", |g, _| {
+        g.phase() == Phase::Draw
+            && !opened(g)
+            && count(
+                g,
+                |a| matches!(a, Action::Pickup { also, .. } if !also.is_empty()),
+            ) > 0
+    }),
+    ("pile-onto-meld", |g, _| {
+        g.legal_actions().contains(&Action::PickupOnto)
+    }),
+    ("pile-natural-and-wild", |g, _| {
+        opened(g)
+            && count(
+                g,
+                |a| matches!(a, Action::Pickup { with, .. } if with.wild_count() > 0),
+            ) > 0
+    }),
+    ("pile-frozen-pair", |g, _| {
+        g.phase() == Phase::Draw && opened(g) && g.pile_frozen() && pickups(g) > 0
+    }),
+    ("mid-hand-play", |g, _| {
+        g.phase() == Phase::Play && opened(g) && g.legal_actions().len() >= 15
+    }),
+    ("short-hand", |g, _| {
+        g.phase() == Phase::Play && opened(g) && g.hand(g.to_act()).total() <= 3
+    }),
+    ("partnership-formed", |g, _| g.lone_hand().is_some()),
+    // Classic 3 players: nobody has taken the pile yet.
+    ("no-partnership-yet", |g, _| {
+        g.rules().temporary_partnership && g.lone_hand().is_none()
+    }),
+    ("ask", |g, _| g.legal_actions().contains(&Action::Ask)),
+    ("answer", |g, _| g.phase() == Phase::Answer),
+    ("late-stock", |g, _| {
+        g.phase() == Phase::Draw && g.stock_len() < 6
+    }),
+    ("must-take-pile", |g, _| {
+        g.phase() == Phase::Draw && !g.legal_actions().contains(&Action::Draw)
+    }),
+];
+
+fn holds(feature: &str, g: &GameState, walk: usize) -> bool {
+    let (_, test) = FEATURES
+        .iter()
+        .find(|(name, _)| *name == feature)
+        .unwrap_or_else(|| panic!("unknown feature `{feature}`"));
+    test(g, walk)
+}
+
+/// A one-line summary of a position and its legal actions by kind.
+fn summary(g: &GameState) -> String {
+    let seat = g.to_act();
+    let side = g.side_of(seat);
+    let actions = g.legal_actions();
+    let mut kinds: Vec<(&str, usize)> = Vec::new();
+    for a in &actions {
+        let k = match a {
+            Action::Draw => "draw",
+            Action::PickupOnto | Action::Pickup { .. } => "pickup",
+            Action::Meld(_) => "meld",
+            Action::Add { .. } => "add",
+            Action::CloseCanasta(_) => "canasta",
+            Action::Discard(_) => "discard",
+            Action::Ask => "ask",
+            Action::Answer(_) => "answer",
+        };
+        match kinds.iter_mut().find(|(n, _)| *n == k) {
+            Some((_, c)) => *c += 1,
+            None => kinds.push((k, 1)),
+        }
+    }
+    let kinds: Vec<String> = kinds.iter().map(|(k, n)| format!("{k} {n}")).collect();
+    let mut s = format!(
+        "# {:?}, seat {seat} to act (side {side}, {}), {} card(s) in hand; pile {}",
+        g.phase(),
+        if g.melds(side).is_empty() {
+            "not opened"
+        } else {
+            "opened"
+        },
+        g.hand(seat).total(),
+        g.pile().len(),
+    );
+    if let Some(top) = g.pile_top() {
+        let _ = write!(
+            s,
+            " (top {top}{})",
+            if g.pile_frozen() { ", frozen" } else { "" }
+        );
+    }
+    let _ = write!(s, ", stock {}", g.stock_len());
+    if g.lone_hand().is_some() {
+        s += ", partnership formed";
+    }
+    let _ = write!(s, "; {} actions: {}", actions.len(), kinds.join(", "));
+    s
+}
+
+/// The file must keep covering what it was written to cover: each block's
+/// position has the features its `find` line names, and every Classic form
+/// has its first decision, openings to enumerate, a pile that a side may
+/// take to open and one an opened side may take, a mid-hand play position,
+/// and (with partners) `ask` offered and a partner answering.
+#[test]
+fn classic_perft_covers_every_form() {
+    let (_, blocks) = load("classic.perft");
+    let ids: BTreeSet<&str> = blocks.iter().map(|b| b.id.as_str()).collect();
+    assert_eq!(ids.len(), blocks.len(), "ids are unique");
+    for b in &blocks {
+        assert!(!b.perft.is_empty(), "{}: no perft lines", b.id);
+        assert!(
+            b.perft.iter().any(|&(_, n)| n <= NODE_LIMIT),
+            "{}: no line within the node limit",
+            b.id
+        );
+        assert!(!b.find.is_empty(), "{}: no `find` line", b.id);
+        let g = b.position();
+        for f in &b.find {
+            assert!(
+                holds(f, &g, b.walk),
+                "{}: not `{f}` at walk {}",
+                b.id,
+                b.walk
+            );
+        }
+    }
+    for form in [
+        "classic 2",
+        "classic 3",
+        "classic 4",
+        "classic 6 3",
+        "classic 6 2",
+    ] {
+        let found: BTreeSet<&str> = blocks
+            .iter()
+            .filter(|b| form_name(&b.rules()) == form)
+            .flat_map(|b| b.find.iter().map(String::as_str))
+            .collect();
+        let mut wanted = vec![
+            "first-decision",
+            "opening-melds",
+            "opening-with-pile",
+            "mid-hand-play",
+        ];
+        if form != "classic 2" {
+            wanted.extend(["ask", "answer"]);
+        }
+        for w in wanted {
+            assert!(found.contains(w), "{form}: no block finds `{w}`");
+        }
+        assert!(
+            [
+                "pile-onto-meld",
+                "pile-natural-and-wild",
+                "pile-frozen-pair"
+            ]
+            .iter()
+            .any(|w| found.contains(w)),
+            "{form}: no block where an opened side may take the pile"
+        );
+    }
+}
+
+/// A form as a `rules` line names it (teams only where there is a choice).
+fn form_name(r: &Rules) -> String {
+    if r.players == 6 {
+        format!("{} {} {}", r.variant, r.players, r.teams)
+    } else {
+        format!("{} {}", r.variant, r.players)
+    }
+}
+
+/// Recomputes every block's position (from its `find` line: the first
+/// position of its seed's walk with those features, or of the next seed
+/// that has one), perft lines (depth
+/// 1 up, while the count stays within `DEEP_LIMIT`, at most `MAX_DEPTH`) and
+/// summary comment.
+/// Writes the file when `CANASTA_PERFT_WRITE=1`, else prints it.
+#[test]
+#[ignore = "regenerates tests/data/classic.perft; see its header"]
+fn regenerate_classic_perft() {
+    let name = "classic.perft";
+    let (text, blocks) = load(name);
+    let mut out = String::new();
+    // The header: everything before the first `id` line.
+    for line in text.lines() {
+        if line.trim_start().starts_with("id ") {
+            break;
+        }
+        out += line;
+        out += "\n";
+    }
+    for b in &blocks {
+        let mut b = b.clone();
+        if !b.find.is_empty() {
+            (b.seed, b.walk) = b.find_position();
+        }
+        let g = b.position();
+        let _ = writeln!(out, "id {}", b.id);
+        let _ = writeln!(out, "rules {}", b.rules);
+        let _ = writeln!(out, "seed {}", b.seed);
+        if !b.find.is_empty() {
+            let _ = writeln!(out, "find {}", b.find.join(" "));
+        }
+        let _ = writeln!(out, "walk {}", b.walk);
+        let _ = writeln!(out, "{}", summary(&g));
+        let (mut last, mut prev) = (1u64, 1u64);
+        for depth in 1..=MAX_DEPTH {
+            // Skip a depth that the last branching factor says is far beyond
+            // the limit (deterministic, and spares minutes of counting).
+            if depth > 2 && prev.saturating_mul(prev / last.max(1)) > 4 * DEEP_LIMIT {
+                break;
+            }
+            let n = perft(&g, depth);
+            if n > DEEP_LIMIT {
+                break;
+            }
+            let _ = writeln!(out, "perft {depth} {n}");
+            last = prev;
+            prev = n;
+        }
+        out += "\n";
+        eprintln!("{} done", b.id);
+    }
+    let out = out.trim_end().to_string() + "\n";
+    if std::env::var("CANASTA_PERFT_WRITE").as_deref() == Ok("1") {
+        std::fs::write(path(name), &out).unwrap();
+    } else {
+        print!("{out}");
+    }
+}
