@@ -67,8 +67,14 @@ impl Observation {
             }
         }
         for suits in &self.red_three_suits {
-            seen.add_n(Card::new(crate::card::Rank::Three, crate::card::Suit::Hearts), suits[0]);
-            seen.add_n(Card::new(crate::card::Rank::Three, crate::card::Suit::Diamonds), suits[1]);
+            seen.add_n(
+                Card::new(crate::card::Rank::Three, crate::card::Suit::Hearts),
+                suits[0],
+            );
+            seen.add_n(
+                Card::new(crate::card::Rank::Three, crate::card::Suit::Diamonds),
+                suits[1],
+            );
         }
         let mut unseen = rules.deck();
         for (c, n) in seen.faces() {

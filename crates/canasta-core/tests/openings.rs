@@ -21,11 +21,7 @@ fn enlarge(state: &GameState, groups: &Groups) -> Option<Groups> {
     for g in groups.iter() {
         let mut g = *g;
         if let Some(r) = g.rank.filter(|r| *r != Rank::Three) {
-            for c in hand
-                .faces()
-                .filter(|(c, _)| c.rank() == Some(r))
-                .map(|(c, n)| (c, n))
-            {
+            for c in hand.faces().filter(|(c, _)| c.rank() == Some(r)) {
                 let spare = c.1 - used.count(c.0).min(c.1);
                 for _ in 0..spare {
                     g.push(c.0).unwrap();
