@@ -72,7 +72,8 @@ fn generation_and_clone(c: &mut Criterion) {
     group.bench_function("clone_512_positions", |b| {
         b.iter(|| {
             for p in &positions {
-                black_box(p.clone());
+                let copy = p.clone();
+                black_box(&copy);
             }
         });
     });

@@ -143,6 +143,13 @@ pub const FACES: usize = 53;
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Card(u8);
 
+/// The two of spades; only a filler for fixed-size storage.
+impl Default for Card {
+    fn default() -> Card {
+        Card(0)
+    }
+}
+
 impl Card {
     pub const JOKER: Card = Card(52);
 

@@ -28,6 +28,7 @@ pub mod record;
 pub mod rng;
 pub mod rules;
 pub mod score;
+mod stackvec;
 pub mod state;
 
 pub use action::{Action, ActionList, Groups, ParseActionError};

@@ -208,7 +208,7 @@ pub enum CanastaKind {
 }
 
 /// A meld on the table, owned by a side (a team, or one seat).
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
 pub struct Meld {
     pub cards: Group,
 }

@@ -9,7 +9,7 @@ use crate::card::{Card, CardCounts, FACES, Rank};
 use crate::meld::{Group, Meld};
 use crate::rules::{RedThreeTiming, Rules};
 use crate::score::HandResult;
-use arrayvec::ArrayVec;
+use crate::stackvec::StackVec;
 use serde::Serialize;
 use std::sync::Arc;
 use thiserror::Error;
@@ -86,7 +86,7 @@ pub enum DealError {
 }
 
 /// The complete state of a game.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub struct GameState {
     pub(crate) rs: Arc<Ruleset>,
     pub(crate) scores: [i32; MAX_SEATS],
@@ -101,13 +101,13 @@ pub struct GameState {
     /// Cards each hand is publicly known to hold (taken from the pile).
     pub(crate) known: [CardCounts; MAX_SEATS],
     /// Top of the stock is the last element.
-    pub(crate) stock: ArrayVec<Card, MAX_CARDS>,
+    pub(crate) stock: StackVec<Card, MAX_CARDS>,
     /// Top of the pile is the last element.
-    pub(crate) pile: ArrayVec<Card, MAX_CARDS>,
+    pub(crate) pile: StackVec<Card, MAX_CARDS>,
     /// Frozen for everyone (wild card or red-three upcard in it).
     pub(crate) pile_frozen: bool,
     /// Melds by side.
-    pub(crate) melds: [ArrayVec<Meld, MAX_MELDS>; MAX_SEATS],
+    pub(crate) melds: [StackVec<Meld, MAX_MELDS>; MAX_SEATS],
     /// Red threes laid out by each seat: hearts, diamonds.
     pub(crate) red_threes: [[u8; 2]; MAX_SEATS],
     /// The side (meld owner) of each seat.
@@ -122,6 +122,18 @@ pub struct GameState {
     pub(crate) last_hand: Option<Arc<HandResult>>,
     pub(crate) winner: Option<Option<u8>>,
     pub(crate) state_id: u64,
+}
+
+/// Every field but the two shared pointers is `Copy`, so a clone is one
+/// block copy (search clones states constantly).
+impl Clone for GameState {
+    fn clone(&self) -> GameState {
+        GameState {
+            rs: Arc::clone(&self.rs),
+            last_hand: self.last_hand.clone(),
+            ..*self
+        }
+    }
 }
 
 impl GameState {
@@ -141,8 +153,8 @@ impl GameState {
             to_act: 0,
             hands: [CardCounts::new(); MAX_SEATS],
             known: [CardCounts::new(); MAX_SEATS],
-            stock: ArrayVec::new(),
-            pile: ArrayVec::new(),
+            stock: StackVec::new(),
+            pile: StackVec::new(),
             pile_frozen: false,
             melds: Default::default(),
             red_threes: [[0; 2]; MAX_SEATS],
@@ -305,7 +317,7 @@ impl GameState {
             );
         }
         for side in &self.melds {
-            for m in side {
+            for m in side.iter() {
                 c.add_all(&m.cards.counts());
             }
         }
@@ -580,7 +592,7 @@ impl GameState {
     /// Moves the rest of the pile into the taker's hand; red threes in it
     /// are laid out without replacement.
     fn take_pile(&mut self, seat: usize) {
-        for c in self.pile.drain(..) {
+        for &c in self.pile.take_all().iter() {
             if c.is_red_three() {
                 self.red_threes[seat]
                     [usize::from(c != Card::new(Rank::Three, crate::card::Suit::Hearts))] += 1;
@@ -634,7 +646,7 @@ impl GameState {
         let others: Vec<usize> = (0..self.players()).filter(|&s| s != lone).collect();
         let (a, b) = (others[0], others[1]);
         let moved = std::mem::take(&mut self.melds[b]);
-        for m in moved {
+        for &m in moved.iter() {
             match self.meld_index_of_rank(a, m.cards.rank) {
                 Some(i) => self.melds[a][i].cards.merge(&m.cards),
                 None => self.melds[a].push(m),
