@@ -15,4 +15,5 @@ mod players_3;
 mod players_6;
 mod records;
 mod scoring;
+mod seed_examples;
 mod stock;
