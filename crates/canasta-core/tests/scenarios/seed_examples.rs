@@ -2,7 +2,7 @@
 //! (in paraphrase) with its seed.
 
 use crate::common::*;
-use canasta_core::{GameState, IllegalReason};
+use canasta_core::IllegalReason;
 
 /// S003, the same example from the taker's side: team 1 has a meld of
 /// sevens; with the pile frozen and a seven on top, adding the top card to
