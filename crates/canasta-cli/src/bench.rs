@@ -38,8 +38,11 @@ fn random_hand(
     mut visit: impl FnMut(&GameState),
 ) -> anyhow::Result<u64> {
     let mut g = GameState::new(rules.clone());
-    g.deal(&shuffled_deck(rules, rng), dealer)
-        .map_err(|e| anyhow!("deal: {e}"))?;
+    while g
+        .deal(&shuffled_deck(rules, rng), dealer)
+        .map_err(|e| anyhow!("deal: {e}"))?
+        == canasta_core::DealOutcome::Annulled
+    {}
     let mut decisions = 0u64;
     while matches!(g.phase(), Phase::Draw | Phase::Play | Phase::Answer) {
         g.legal_actions_into(buf);

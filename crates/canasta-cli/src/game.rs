@@ -9,7 +9,7 @@ use crate::GameArgs;
 use anyhow::{Context, bail};
 use canasta_ai::{BOT_NAMES, Bot, Decision, bot_by_name};
 use canasta_core::{
-    Action, ActionList, Card, GameState, HandResult, Phase, Rng, Rules, shuffled_deck,
+    Action, ActionList, Card, DealOutcome, GameState, HandResult, Phase, Rng, Rules, shuffled_deck,
 };
 use serde_json::{Map, Value};
 
@@ -127,11 +127,18 @@ pub fn play_game(
                 state.scores()
             ));
         }
-        let deck = shuffled_deck(rules, &mut rng);
-        state
-            .deal(&deck, dealer)
-            .map_err(|e| format!("the engine refused its own deck: {e}"))?;
-        obs.deal(&state, &deck, dealer);
+        // A deal the rules void (Canastone) is recorded, and the same dealer
+        // deals again.
+        loop {
+            let deck = shuffled_deck(rules, &mut rng);
+            let outcome = state
+                .deal(&deck, dealer)
+                .map_err(|e| format!("the engine refused its own deck: {e}"))?;
+            obs.deal(&state, &deck, dealer);
+            if outcome == DealOutcome::Dealt {
+                break;
+            }
+        }
         let mut in_hand = 0u64;
         while matches!(state.phase(), Phase::Draw | Phase::Play | Phase::Answer) {
             state.legal_actions_into(&mut legal);

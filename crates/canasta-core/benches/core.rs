@@ -1,13 +1,13 @@
 //! Engine throughput: random-play hands, legal-action generation, clone.
 //! `cargo bench -p canasta-core`; figures go in the README with the machine.
 
-use canasta_core::{ActionList, GameState, PRESETS, Phase, Rng, Rules, shuffled_deck};
+use canasta_core::{ActionList, GameState, PRESETS, Phase, Rng, Rules};
 use criterion::{BenchmarkId, Criterion, Throughput, black_box, criterion_group, criterion_main};
 
 /// Plays one hand with uniform choices from the full generated list.
 fn random_hand(rules: &Rules, rng: &mut Rng, buf: &mut ActionList) -> usize {
     let mut g = GameState::new(rules.clone());
-    g.deal(&shuffled_deck(rules, rng), 0).unwrap();
+    g.deal_random(rng, 0);
     let mut decisions = 0;
     while matches!(g.phase(), Phase::Draw | Phase::Play | Phase::Answer) {
         g.legal_actions_into(buf);
@@ -25,7 +25,7 @@ fn sample_positions(rules: &Rules, count: usize) -> Vec<GameState> {
     let mut out = Vec::new();
     while out.len() < count {
         let mut g = GameState::new(rules.clone());
-        g.deal(&shuffled_deck(rules, &mut rng), 0).unwrap();
+        g.deal_random(&mut rng, 0);
         while matches!(g.phase(), Phase::Draw | Phase::Play | Phase::Answer) {
             if rng.below(8) == 0 {
                 out.push(g.clone());

@@ -17,6 +17,7 @@ struct HandShape {
     /// Naturals by rank index (`Rank::index`); index 1 holds black threes.
     ranks: [u8; 13],
     wilds: u8,
+    jokers: u8,
     red_threes: u8,
 }
 
@@ -30,6 +31,7 @@ impl HandShape {
         HandShape {
             ranks,
             wilds: h.wilds(),
+            jokers: h.jokers(),
             red_threes: h.red_threes(),
         }
     }
@@ -37,6 +39,9 @@ impl HandShape {
     fn remove(&mut self, c: Card) {
         if c.is_wild() {
             self.wilds -= 1;
+            if c.is_joker() {
+                self.jokers -= 1;
+            }
         } else if c.is_red_three() {
             self.red_threes -= 1;
         } else {
@@ -47,11 +52,52 @@ impl HandShape {
 
 /// A meld reduced to its rank and counts.
 #[derive(Clone, Copy)]
-struct MeldShape {
+pub(crate) struct MeldShape {
     /// Rank index; `Rank::Three` for black threes; 0 for wild-only melds.
     rank: u8,
     naturals: u8,
     wilds: u8,
+    jokers: u8,
+}
+
+const WILD_MELD: u8 = 0;
+
+impl MeldShape {
+    /// `Some(true)` for a natural (clean) canasta, `Some(false)` mixed.
+    fn canasta(&self, rules: &Rules) -> Option<bool> {
+        if self.rank == Rank::Three.index() as u8 || self.naturals + self.wilds < rules.canasta_size
+        {
+            return None;
+        }
+        Some(if self.rank == WILD_MELD {
+            wild_canasta_is_clean(self.jokers, self.wilds - self.jokers)
+        } else {
+            self.wilds == 0
+        })
+    }
+}
+
+/// P-CNE: a wild canasta is clean when it is all twos, or holds six jokers.
+pub(crate) fn wild_canasta_is_clean(jokers: u8, twos: u8) -> bool {
+    jokers == 0 || (jokers >= 6 && twos <= 1)
+}
+
+/// Does a side with these melds meet the rules' going-out requirements
+/// (canastas in all and of each kind; no wild meld short of a canasta)?
+pub(crate) fn requirements_met(rules: &Rules, melds: &[MeldShape]) -> bool {
+    let (mut total, mut clean, mut dirty) = (0, 0, 0);
+    for m in melds {
+        match m.canasta(rules) {
+            Some(true) => clean += 1,
+            Some(false) => dirty += 1,
+            None if m.rank == WILD_MELD => return false,
+            None => {}
+        }
+        total = clean + dirty;
+    }
+    total >= rules.canastas_to_go_out
+        && clean >= rules.go_out_natural_canastas
+        && dirty >= rules.go_out_mixed_canastas
 }
 
 type SideShape = ArrayVec<MeldShape, MAX_MELDS>;
@@ -60,16 +106,219 @@ fn side_shape(state: &GameState, side: usize) -> SideShape {
     state.melds[side]
         .iter()
         .map(|m| MeldShape {
-            rank: m.cards.rank.map_or(0, |r| r.index() as u8),
+            rank: m.cards.rank.map_or(WILD_MELD, |r| r.index() as u8),
             naturals: m.cards.natural_count(),
             wilds: m.cards.wild_count(),
+            jokers: m.cards.jokers,
         })
         .collect()
+}
+
+/// Whether the simple counting test applies: no canasta kinds required, no
+/// wild melds, wild cards allowed on canastas (Classic).
+fn simple_rules(rules: &Rules) -> bool {
+    rules.go_out_natural_canastas == 0
+        && rules.go_out_mixed_canastas == 0
+        && !rules.wild_melds
+        && rules.wilds_on_canasta
+}
+
+/// Most wild cards meld `m`, growing to `n_final` naturals, can still take
+/// when wild cards may not go on a canasta: each must go on while the meld
+/// is short of a canasta, with the ratio kept at that moment.
+fn wild_room_before_canasta(rules: &Rules, n_now: u8, n_final: u8, w0: u8) -> u8 {
+    let size = rules.canasta_size;
+    if n_now + w0 >= size {
+        return 0;
+    }
+    let mut best = 0;
+    for x in 1..=rules.max_wilds {
+        let room = size.saturating_sub(w0 + x);
+        let n_at = n_final.min(room);
+        if n_at < n_now || n_at + w0 + x > size {
+            break;
+        }
+        if w0 + x <= rules.wild_capacity(n_at) {
+            best = x;
+        }
+    }
+    best
+}
+
+/// The general test, for canasta kinds and wild melds: a small dynamic
+/// programme over the melds, tracking wild cards used and canastas made.
+fn placeable_general(rules: &Rules, hand: &HandShape, melds: &[MeldShape]) -> bool {
+    if hand.red_threes > 0 {
+        return false;
+    }
+    let three = Rank::Three.index() as u8;
+    let mut has_meld = 0u16;
+    for m in melds {
+        has_meld |= 1 << m.rank;
+    }
+    let b = hand.ranks[three as usize];
+    if b > 0 && (!rules.black_threes_meldable || b < rules.min_meld || has_meld & (1 << three) != 0)
+    {
+        return false;
+    }
+    // Rank melds: (naturals now, naturals at the end, wilds now, fewest and
+    // most wild cards to add).
+    let mut items: ArrayVec<(u8, u8, u8, u8, u8), 32> = ArrayVec::new();
+    for m in melds {
+        if m.rank == three || m.rank == WILD_MELD {
+            continue;
+        }
+        let n_final = m.naturals + hand.ranks[m.rank as usize];
+        let cap = if rules.wilds_on_canasta {
+            rules.wild_capacity(n_final).saturating_sub(m.wilds)
+        } else {
+            wild_room_before_canasta(rules, m.naturals, n_final, m.wilds)
+        };
+        items.push((m.naturals, n_final, m.wilds, 0, cap));
+    }
+    for rank in Rank::MELDABLE {
+        let n = hand.ranks[rank.index()];
+        if n == 0 || has_meld & (1 << rank.index()) != 0 {
+            continue;
+        }
+        if n < rules.min_naturals {
+            return false;
+        }
+        let need = rules.min_meld.saturating_sub(n);
+        // A new meld takes its wild cards as it is laid.
+        let cap = rules.wild_capacity(n);
+        if need > cap {
+            return false;
+        }
+        items.push((0, n, 0, need, cap));
+    }
+    // The wild meld: it must end a canasta (exactly, as nothing goes on a
+    // wild canasta), or not be begun.
+    let wild = melds.iter().find(|m| m.rank == WILD_MELD).copied();
+    let size = rules.canasta_size;
+    let (j_all, t_all) = (hand.jokers, hand.wilds - hand.jokers);
+    let mut wild_options: ArrayVec<(u8, u8, Option<bool>), 64> = ArrayVec::new();
+    match wild {
+        Some(w) => {
+            let have = w.naturals + w.wilds;
+            if have >= size {
+                wild_options.push((0, 0, None));
+            } else {
+                let add = size - have;
+                for j in 0..=add.min(j_all) {
+                    let t = add - j;
+                    if t <= t_all {
+                        let clean = wild_canasta_is_clean(w.jokers + j, w.wilds - w.jokers + t);
+                        wild_options.push((j, t, Some(clean)));
+                    }
+                }
+            }
+        }
+        None => {
+            wild_options.push((0, 0, None));
+            if rules.wild_melds {
+                for j in 0..=size.min(j_all) {
+                    let t = size - j;
+                    if t <= t_all {
+                        wild_options.push((j, t, Some(wild_canasta_is_clean(j, t))));
+                    }
+                }
+            }
+        }
+    }
+    let (need_total, need_clean, need_dirty) = (
+        rules.canastas_to_go_out,
+        rules.go_out_natural_canastas,
+        rules.go_out_mixed_canastas,
+    );
+    // Canastas already complete among melds that take no new cards count in
+    // the items above (rank melds) or in the wild option (wild meld).
+    for (j, t, wild_kind) in wild_options {
+        let pool = (j_all - j) + (t_all - t);
+        let (c0, d0) = match wild_kind {
+            Some(true) => (1, 0),
+            Some(false) => (0, 1),
+            None => match wild.and_then(|w| w.canasta(rules)) {
+                Some(true) => (1, 0),
+                Some(false) => (0, 1),
+                None => (0, 0),
+            },
+        };
+        if dp_reaches(
+            rules,
+            &items,
+            pool,
+            (c0, d0),
+            (need_total, need_clean, need_dirty),
+        ) {
+            return true;
+        }
+    }
+    false
+}
+
+/// Can the rank melds take exactly `pool` wild cards and end with enough
+/// canastas (`start` = clean and dirty canastas already counted)?
+fn dp_reaches(
+    rules: &Rules,
+    items: &[(u8, u8, u8, u8, u8)],
+    pool: u8,
+    start: (u8, u8),
+    need: (u8, u8, u8),
+) -> bool {
+    let (nt, nc, nd) = need;
+    let dims = (
+        pool as usize + 1,
+        nc as usize + 1,
+        nd as usize + 1,
+        nt as usize + 1,
+    );
+    let idx = |w: usize, c: usize, d: usize, t: usize| ((w * dims.1 + c) * dims.2 + d) * dims.3 + t;
+    let len = dims.0 * dims.1 * dims.2 * dims.3;
+    let mut cur = vec![false; len];
+    let cap = |x: u8, n: u8| x.min(n) as usize;
+    let (c0, d0) = start;
+    cur[idx(0, cap(c0, nc), cap(d0, nd), cap(c0 + d0, nt))] = true;
+    for &(_, n_final, w0, lo, hi) in items {
+        let mut next = vec![false; len];
+        for w in 0..dims.0 {
+            for c in 0..dims.1 {
+                for d in 0..dims.2 {
+                    for t in 0..dims.3 {
+                        if !cur[idx(w, c, d, t)] {
+                            continue;
+                        }
+                        for x in lo..=hi {
+                            let nw = w + x as usize;
+                            if nw > pool as usize {
+                                break;
+                            }
+                            let total = n_final + w0 + x;
+                            let (dc, dd) = if total >= rules.canasta_size {
+                                if w0 + x == 0 { (1, 0) } else { (0, 1) }
+                            } else {
+                                (0, 0)
+                            };
+                            let c2 = (c + dc).min(nc as usize);
+                            let d2 = (d + dd).min(nd as usize);
+                            let t2 = (t + dc + dd).min(nt as usize);
+                            next[idx(nw, c2, d2, t2)] = true;
+                        }
+                    }
+                }
+            }
+        }
+        cur = next;
+    }
+    cur[idx(pool as usize, nc as usize, nd as usize, nt as usize)]
 }
 
 /// Can every card of `hand` be melded onto `melds` or into new melds,
 /// ending with the canastas the side needs?
 fn placeable(rules: &Rules, hand: &HandShape, melds: &[MeldShape]) -> bool {
+    if !simple_rules(rules) || !rules.black_threes_meldable {
+        return placeable_general(rules, hand, melds);
+    }
     if hand.red_threes > 0 {
         return false;
     }
@@ -140,6 +389,15 @@ fn placeable(rules: &Rules, hand: &HandShape, melds: &[MeldShape]) -> bool {
 }
 
 impl GameState {
+    /// Does `after` (this state after an action of `seat`) let the side go
+    /// out, by melding everything (`by_discard` false) or by a discard?
+    pub(crate) fn may_finish_with(&self, after: &GameState, seat: usize, by_discard: bool) -> bool {
+        let rules = &self.rs.rules;
+        let side = after.side_of[seat] as usize;
+        (by_discard || !rules.go_out_needs_discard)
+            && requirements_met(rules, &side_shape(after, side))
+    }
+
     /// Can `seat`, in its play phase, still go out this turn?
     pub(crate) fn can_go_out(&self, seat: usize) -> bool {
         if self.turn.answer == Some(false) {
@@ -194,7 +452,7 @@ impl GameState {
             }
         }
         let b = shape.ranks[Rank::Three.index()];
-        if b > 0 && b < rules.min_meld {
+        if b > 0 && (b < rules.min_meld || !rules.black_threes_meldable) {
             orphans += b;
             let spade = Card::new(Rank::Three, Suit::Spades);
             orphan = Some(if hand.count(spade) > 0 {
@@ -212,7 +470,7 @@ impl GameState {
             }
             _ => return false,
         }
-        if placeable(rules, shape, melds) {
+        if !rules.go_out_needs_discard && placeable(rules, shape, melds) {
             return true;
         }
         let mut found = false;
@@ -238,8 +496,7 @@ impl GameState {
         let mut s = self.clone();
         s.apply_raw(action);
         if s.hands[seat].is_empty() {
-            let side = s.side_of[seat] as usize;
-            return answer != Some(false) && s.canastas(side) >= s.rs.rules.canastas_to_go_out;
+            return answer != Some(false) && self.may_finish_with(&s, seat, false);
         }
         if s.phase != Phase::Play {
             return true;
@@ -267,11 +524,13 @@ impl GameState {
                     Some(m) => {
                         m.naturals += n;
                         m.wilds += w;
+                        m.jokers += with.jokers;
                     }
                     None => melds.push(MeldShape {
                         rank,
                         naturals: n,
                         wilds: w,
+                        jokers: with.jokers,
                     }),
                 }
             }
@@ -289,15 +548,9 @@ impl GameState {
     fn judge_after(&self, hand: &CardCounts, melds: &[MeldShape]) -> bool {
         let rules = &self.rs.rules;
         if hand.is_empty() {
-            let canastas = melds
-                .iter()
-                .filter(|m| {
-                    m.rank != Rank::Three.index() as u8
-                        && m.naturals + m.wilds >= rules.canasta_size
-                })
-                .count();
             return self.turn.answer != Some(false)
-                && canastas >= rules.canastas_to_go_out as usize;
+                && !rules.go_out_needs_discard
+                && requirements_met(rules, melds);
         }
         if hand.total() == 1 || self.turn.must_go_out {
             if self.turn.answer == Some(false) {
@@ -324,6 +577,7 @@ impl GameState {
                 let m = &mut melds[meld as usize];
                 m.naturals += cards.natural_count();
                 m.wilds += cards.wild_count();
+                m.jokers += cards.jokers;
                 cards
             }
             Action::Meld(groups)
@@ -338,6 +592,7 @@ impl GameState {
                     rank: rank.index() as u8,
                     naturals: g.natural_count(),
                     wilds: g.wild_count(),
+                    jokers: g.jokers,
                 });
                 g
             }

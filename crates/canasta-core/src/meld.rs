@@ -217,10 +217,34 @@ impl Meld {
     pub fn canasta(&self, rules: &Rules) -> Option<CanastaKind> {
         if self.cards.is_black_threes() || self.cards.len() < rules.canasta_size {
             None
+        } else if self.cards.rank.is_none() {
+            // P-CNE: a wild canasta is clean when all twos or six jokers.
+            let (j, t) = (self.cards.jokers, self.cards.two_count());
+            Some(if j == 0 || (j >= 6 && t <= 1) {
+                CanastaKind::Natural
+            } else {
+                CanastaKind::Mixed
+            })
         } else if self.cards.wild_count() == 0 {
             Some(CanastaKind::Natural)
         } else {
             Some(CanastaKind::Mixed)
+        }
+    }
+
+    /// The canasta bonus this meld earns, by kind and rank.
+    pub fn canasta_bonus(&self, rules: &Rules) -> i32 {
+        let Some(kind) = self.canasta(rules) else {
+            return 0;
+        };
+        match (self.cards.rank, kind) {
+            (None, _) if self.cards.jokers == 0 => rules.twos_canasta_bonus,
+            (None, CanastaKind::Natural) => rules.jokers_canasta_bonus,
+            (None, CanastaKind::Mixed) => rules.wild_canasta_bonus,
+            (Some(Rank::Ace), CanastaKind::Natural) => rules.natural_ace_canasta_bonus,
+            (Some(Rank::Ace), CanastaKind::Mixed) => rules.mixed_ace_canasta_bonus,
+            (_, CanastaKind::Natural) => rules.natural_canasta_bonus,
+            (_, CanastaKind::Mixed) => rules.mixed_canasta_bonus,
         }
     }
 

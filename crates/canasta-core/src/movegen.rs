@@ -43,6 +43,11 @@ impl GameState {
 
     fn gen_draw(&self, out: &mut ActionList) {
         out.push(Action::Draw);
+        let (_, side) = self.seat_side();
+        // P-CNE: a side that has not melded opens before drawing, or not at all.
+        if self.rs.rules.open_before_draw && !self.side_has_melded(side) {
+            crate::opening::generate(self, None, out);
+        }
         self.gen_pickups(out);
         if self.stock.is_empty() && self.must_take_pile() && out.len() > 1 {
             out.remove(0);
@@ -86,9 +91,11 @@ impl GameState {
             return;
         }
         let rank = top.rank().unwrap();
-        let rest = self.pile_rest_to_hand();
+        let rest = self.pile_rest_to_hand() + rules.pile_extra_draw as usize;
         if !self.side_has_melded(side) {
-            crate::opening::generate(self, Some(top), out);
+            if !rules.pile_needs_opened_side {
+                crate::opening::generate(self, Some(top), out);
+            }
             return;
         }
         let frozen = self.frozen_for(side);
@@ -104,11 +111,17 @@ impl GameState {
         };
         if let Some(m) = existing
             && !frozen
+            && rules.take_onto_meld
             && (rules.take_onto_canasta || !m.is_canasta(rules))
         {
             push(Action::PickupOnto, 0, out);
         }
-        let pair = 2.max(rules.min_meld.saturating_sub(1));
+        let needed = if frozen {
+            rules.pile_take_naturals_frozen
+        } else {
+            rules.pile_take_naturals
+        };
+        let pair = needed.max(rules.min_meld.saturating_sub(1));
         if n >= pair {
             let mut with = Group::of_rank(rank);
             with.naturals = pick_naturals(hand, rank, pair);
@@ -121,7 +134,13 @@ impl GameState {
                 out,
             );
         }
-        if !frozen && rules.take_with_natural_and_wild && n >= 1 && rules.min_meld <= 3 {
+        if !frozen
+            && rules.take_with_natural_and_wild
+            && !self.wilds_reserved(side)
+            && n >= 1
+            && rules.min_meld <= 3
+            && existing.is_none_or(|m| rules.wilds_on_canasta || !m.is_canasta(rules))
+        {
             let (nat, wilds) = existing.map_or((2, 1), |m| {
                 (m.cards.natural_count() + 2, m.cards.wild_count() + 1)
             });
@@ -158,10 +177,13 @@ impl GameState {
             }
         };
         if !self.side_has_melded(side) {
-            crate::opening::generate(self, None, out);
+            if !rules.open_before_draw {
+                crate::opening::generate(self, None, out);
+            }
         } else {
             let melds = &self.melds[side];
             let has_meld = self.meld_rank_mask(side);
+            let reserved = self.wilds_reserved(side);
             for rank in Rank::MELDABLE {
                 if has_meld & (1 << rank.index()) != 0 {
                     continue;
@@ -174,7 +196,7 @@ impl GameState {
                 let size = rules.min_meld;
                 for k in (rules.min_naturals..=n.min(size)).rev() {
                     let w = size - k;
-                    if w > rules.wild_capacity(k) {
+                    if w > rules.wild_capacity(k) || (w > 0 && reserved) {
                         continue;
                     }
                     let mut g = Group::of_rank(rank);
@@ -186,8 +208,21 @@ impl GameState {
                     }
                 }
             }
+            // A meld of wild cards only (P-CNE), one per side.
+            if rules.wild_melds && !melds.iter().any(|m| m.cards.rank.is_none()) {
+                for g in wild_combos(hand, rules.min_meld) {
+                    push(
+                        Action::Meld(Groups::from_iter([g])),
+                        rules.min_meld as usize,
+                        out,
+                    );
+                }
+            }
             let b = hand.black_threes();
-            if b >= rules.min_meld && has_meld & (1 << Rank::Three.index()) == 0 {
+            if rules.black_threes_meldable
+                && b >= rules.min_meld
+                && has_meld & (1 << Rank::Three.index()) == 0
+            {
                 for k in rules.min_meld..=b {
                     let mut g = Group::of_rank(Rank::Three);
                     g.naturals = pick_black_threes(hand, k);
@@ -215,7 +250,16 @@ impl GameState {
                         out,
                     );
                 }
-                if rules.wild_capacity(m.cards.natural_count()) > m.cards.wild_count() {
+                let wild_room = match m.cards.rank {
+                    // A wild meld grows to a canasta and no further.
+                    None => m.cards.len() < rules.canasta_size,
+                    Some(_) => {
+                        !reserved
+                            && rules.wild_capacity(m.cards.natural_count()) > m.cards.wild_count()
+                            && (rules.wilds_on_canasta || !m.is_canasta(rules))
+                    }
+                };
+                if wild_room {
                     for wild in wild_classes(hand) {
                         let mut g = Group::default();
                         g.push(wild).unwrap();
@@ -239,8 +283,11 @@ impl GameState {
         if must && !finishing {
             return;
         }
+        // Wild cards kept for the wild meld stay off the pile, unless the hand
+        // holds nothing else.
+        let reserved = self.wilds_reserved(side) && hand.wilds() < hand.total() as u8;
         for_each_class(hand, |c| {
-            if !finishing || self.final_discard_ok(c) {
+            if (!finishing || self.final_discard_ok(c)) && !(reserved && c.is_wild()) {
                 out.push(Action::Discard(c));
             }
         });
@@ -264,12 +311,23 @@ impl GameState {
     /// Going out now (emptying the hand) is allowed: the side has the
     /// canastas it needs and partner did not say no.
     pub(crate) fn may_finish_now(&self) -> bool {
-        let side = self.side_of[self.to_act as usize] as usize;
-        self.turn.answer != Some(false) && self.canastas(side) >= self.rs.rules.canastas_to_go_out
+        let seat = self.to_act as usize;
+        self.turn.answer != Some(false) && self.may_finish_with(self, seat, true)
     }
 
-    pub(crate) fn final_discard_ok(&self, _card: Card) -> bool {
-        true
+    /// P-CNE: the final discard must be a natural card (not wild, not a three).
+    pub(crate) fn final_discard_ok(&self, card: Card) -> bool {
+        !self.rs.rules.final_discard_natural || card.is_plain_natural()
+    }
+
+    /// P-CNE: while a side's wild meld is short of a canasta, its wild cards
+    /// may go nowhere else, not even on the pile.
+    pub(crate) fn wilds_reserved(&self, side: usize) -> bool {
+        let rules = &self.rs.rules;
+        rules.wild_melds
+            && self.melds[side]
+                .iter()
+                .any(|m| m.cards.rank.is_none() && m.cards.len() < rules.canasta_size)
     }
 
     pub(crate) fn canastas(&self, side: usize) -> u8 {

@@ -32,8 +32,10 @@ pub struct Observation {
     pub red_threes: Vec<usize>,
     /// The same red threes by suit: hearts, diamonds.
     pub red_three_suits: Vec<[u8; 2]>,
-    /// The discard pile, bottom first (every card in it was seen face up).
+    /// The discard pile's face-up cards, bottom first (every one was seen).
     pub pile: Vec<Card>,
+    /// Face-down cards under them that nobody has seen (P-CNE's packet).
+    pub pile_hidden: usize,
     pub pile_frozen: bool,
     pub stock: usize,
     /// Cumulative scores by team.
@@ -115,7 +117,8 @@ impl GameState {
             side_of: (0..n).map(|s| self.side_of(s)).collect(),
             red_threes: (0..n).map(|s| self.red_threes(s)).collect(),
             red_three_suits: (0..n).map(|s| self.red_threes[s]).collect(),
-            pile: self.pile.to_vec(),
+            pile: self.pile[self.pile_hidden as usize..].to_vec(),
+            pile_hidden: self.pile_hidden as usize,
             pile_frozen: self.pile_frozen,
             stock: self.stock.len(),
             scores: self.scores().to_vec(),

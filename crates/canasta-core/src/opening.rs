@@ -25,12 +25,28 @@ pub(crate) fn generate(state: &GameState, top: Option<Card>, out: &mut ActionLis
     let rules = &state.rs.rules;
     let hand = state.hands[seat];
     let top_rank = top.and_then(|c| c.rank());
-    let ranks: ArrayVec<Rank, 12> = Rank::MELDABLE
+    // A wild meld (P-CNE) is searched first, marked by the rank two, so
+    // that the groups after it know whether the wild cards are reserved.
+    let wild_meld = rules.wild_melds
+        && hand.wilds() >= rules.min_meld
+        && !state.melds[state.side_of[seat] as usize]
+            .iter()
+            .any(|m| m.cards.rank.is_none());
+    let ranks: ArrayVec<Rank, 13> = wild_meld
+        .then_some(Rank::Two)
         .into_iter()
-        .filter(|&r| Some(r) != top_rank && hand.rank_count(r) >= rules.min_naturals)
-        .chain((hand.black_threes() >= rules.min_meld).then_some(Rank::Three))
+        .chain(
+            Rank::MELDABLE
+                .into_iter()
+                .filter(|&r| Some(r) != top_rank && hand.rank_count(r) >= rules.min_naturals),
+        )
+        .chain(
+            (rules.black_threes_meldable && hand.black_threes() >= rules.min_meld)
+                .then_some(Rank::Three),
+        )
         .collect();
     let need = state.opening_minimum(seat);
+    let clean_only = need <= rules.clean_opening_up_to;
     let mut search = Search {
         state,
         rules,
@@ -42,10 +58,12 @@ pub(crate) fn generate(state: &GameState, top: Option<Card>, out: &mut ActionLis
             0
         },
         ranks,
-        suffix_points: [0; 13],
+        suffix_points: [0; 14],
         hand,
         groups: Groups::new(),
         points: ArrayVec::new(),
+        clean_only,
+        wilds_reserved: false,
     };
     for i in (0..search.ranks.len()).rev() {
         let r = search.ranks[i];
@@ -57,8 +75,12 @@ pub(crate) fn generate(state: &GameState, top: Option<Card>, out: &mut ActionLis
             let n = hand.rank_count(rank);
             // Frozen by definition for a side that has not melded: a natural
             // pair from hand, plus any further naturals and wild cards.
-            for k in 2..=n {
-                let cap = rules.wild_capacity(k + 1);
+            for k in rules.pile_take_naturals_frozen.max(2)..=n {
+                let cap = if clean_only {
+                    0
+                } else {
+                    rules.wild_capacity(k + 1)
+                };
                 let min_wilds = (rules.min_meld as usize).saturating_sub(k as usize + 1);
                 search.each_group(rank, k, cap, min_wilds, |s, g| {
                     let mut with_top = g;
@@ -81,7 +103,9 @@ pub(crate) fn generate(state: &GameState, top: Option<Card>, out: &mut ActionLis
 }
 
 fn natural_points(rules: &Rules, hand: &CardCounts, rank: Rank) -> i32 {
-    if rank == Rank::Three {
+    if rank == Rank::Two {
+        0
+    } else if rank == Rank::Three {
         hand.black_threes() as i32 * rules.card_values.black_three
     } else {
         hand.rank_count(rank) as i32 * rules.card_values.of(Card::new(rank, Suit::Spades))
@@ -95,14 +119,18 @@ struct Search<'a> {
     need: i32,
     /// Cards the pile adds to the hand besides its top card.
     pile_rest: usize,
-    ranks: ArrayVec<Rank, 12>,
+    ranks: ArrayVec<Rank, 13>,
     /// Points of all naturals of `ranks[i..]` in the starting hand.
-    suffix_points: [i32; 13],
+    suffix_points: [i32; 14],
     /// The hand less the groups chosen so far.
     hand: CardCounts,
     groups: Groups,
     /// Points of each chosen group (the first includes the top card).
     points: ArrayVec<i32, MAX_GROUPS>,
+    /// The opening must be of clean melds (P-CNE at the 50 level).
+    clean_only: bool,
+    /// A wild meld short of a canasta is chosen: no wild cards elsewhere.
+    wilds_reserved: bool,
 }
 
 impl Search<'_> {
@@ -173,13 +201,21 @@ impl Search<'_> {
         }
         self.descend(idx + 1, out);
         let rank = self.ranks[idx];
+        if rank == Rank::Two {
+            self.wild_groups(idx, out);
+            return;
+        }
         let (n, min_k) = if rank == Rank::Three {
             (self.hand.black_threes(), self.rules.min_meld)
         } else {
             (self.hand.rank_count(rank), self.rules.min_naturals)
         };
         for k in min_k..=n {
-            let cap = self.rules.wild_capacity(k);
+            let cap = if self.clean_only || self.wilds_reserved {
+                0
+            } else {
+                self.rules.wild_capacity(k)
+            };
             let min_w = (self.rules.min_meld as usize).saturating_sub(k as usize);
             if rank != Rank::Three && min_w > cap as usize {
                 continue;
@@ -188,6 +224,34 @@ impl Search<'_> {
                 let p = g.points(s.rules);
                 s.with_group(g, p, |s| s.descend(idx + 1, out));
             });
+        }
+    }
+
+    /// Wild melds of every size and split (P-CNE); a clean opening takes
+    /// only clean ones (twos alone, or jokers with at most one two).
+    fn wild_groups(&mut self, idx: usize, out: &mut ActionList) {
+        let rules = self.rules;
+        let (jokers, twos) = (self.hand.jokers(), self.hand.twos());
+        for size in rules.min_meld..=rules.canasta_size.min(jokers + twos) {
+            for j in 0..=size.min(jokers) {
+                let t = size - j;
+                if t > twos || (self.clean_only && !(j == 0 || t <= 1)) {
+                    continue;
+                }
+                let g = Group {
+                    rank: None,
+                    naturals: [0; 4],
+                    twos: pick_naturals(&self.hand, Rank::Two, t),
+                    jokers: j,
+                };
+                let p = g.points(rules);
+                let reserved = size < rules.canasta_size;
+                self.with_group(g, p, |s| {
+                    s.wilds_reserved = reserved;
+                    s.descend(idx + 1, out);
+                    s.wilds_reserved = false;
+                });
+            }
         }
     }
 
@@ -378,7 +442,7 @@ fn remove_card(g: &mut Group, c: Card) {
 pub(crate) fn valid_group(rules: &Rules, g: &Group) -> bool {
     let (n, w) = (g.natural_count(), g.wild_count());
     match g.rank {
-        None => false,
+        None => rules.wild_melds && g.len() >= rules.min_meld && g.len() <= rules.canasta_size,
         Some(Rank::Three) => {
             w == 0 && n >= rules.min_meld && g.naturals[1] == 0 && g.naturals[2] == 0
         }

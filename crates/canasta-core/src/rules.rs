@@ -43,6 +43,51 @@ pub enum RedThreeTiming {
     FirstTurn,
 }
 
+/// What ends a hand when the stock runs low.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum StockEnd {
+    /// P-CAN: play goes on while players take the pile; a player who must
+    /// take a matching unfrozen pile does so; drawing from the empty stock ends
+    /// the hand.
+    TakePile,
+    /// P-CNE: the hand ends when a turn begins with fewer cards in the stock
+    /// than a draw takes.
+    ShortStock,
+}
+
+/// How face-down cards are put under the upcard (P-CNE's packet).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum PilePacket {
+    None,
+    /// As many cards as the natural upcard's rank: 4-10 as numbered, J 11,
+    /// Q 12, K 13, A 14 (P-CNE).
+    ByRank,
+}
+
+/// How red threes score.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum RedThreeScoring {
+    /// `red_three_values` by count, minus under `red_three_penalty` (P-CAN).
+    Table,
+    /// P-CNE: 100 each; plus with a clean and a dirty canasta, nothing with
+    /// clean only, minus with dirty only, minus doubled with no canasta; four
+    /// or more doubled again.
+    Canastone,
+}
+
+/// A bonus for many canastas (P-CNE: five with a clean and a dirty, 1000;
+/// five clean and a dirty, 2000). The best row a side meets applies.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ManyCanastas {
+    pub canastas: u8,
+    pub clean: u8,
+    pub dirty: u8,
+    pub bonus: i32,
+}
+
 /// One row of the opening-minimum table: from this cumulative score up, the
 /// first meld must be worth at least `need` points.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -190,6 +235,65 @@ pub struct Rules {
     /// The game ends when a team reaches this total (P-CAN: 5000; 7500 with
     /// 3 players or three teams of six; 10000 with two teams of three).
     pub target: i32,
+    /// Most upcards turned to start the pile; if every one is wild or a
+    /// three the deal is void and the same dealer deals again (P-CNE: 3).
+    /// 0: turn until a card that does not call for another (P-CAN).
+    pub max_upcards: u8,
+    /// Any three upcard calls for another (P-CNE); P-CAN only red threes.
+    pub upcard_threes_turn_again: bool,
+    /// A red three among the upcards freezes the pile (P-CAN; P-CNE only wild cards).
+    pub red_three_upcard_freezes: bool,
+    /// Face-down cards under the upcards (P-CNE: by the upcard's rank).
+    pub pile_packet: PilePacket,
+    /// A side that has not melded opens before drawing, from hand only, or
+    /// not at all that turn (P-CNE); P-CAN opens after drawing.
+    pub open_before_draw: bool,
+    /// Only a side that has melded may take the pile (P-CNE); P-CAN lets a
+    /// side open by taking it.
+    pub pile_needs_opened_side: bool,
+    /// Naturals from hand needed to take an unfrozen pile (2).
+    pub pile_take_naturals: u8,
+    /// Naturals from hand needed to take a frozen pile (P-CAN 2; P-CNE 3).
+    pub pile_take_naturals_frozen: u8,
+    /// The pile may be taken by putting its top card on the side's meld of
+    /// that rank (P-CAN; not in P-CNE).
+    pub take_onto_meld: bool,
+    /// Cards drawn from the stock along with the pile (P-CNE: 1).
+    pub pile_extra_draw: u8,
+    /// Wild cards may be added to a completed canasta (P-CAN, up to the wild
+    /// limit; P-CNE: never).
+    pub wilds_on_canasta: bool,
+    /// Melds of wild cards only are allowed (P-CNE); until such a meld is a
+    /// canasta its side may not go out, use wild cards elsewhere, or discard one.
+    pub wild_melds: bool,
+    /// Black threes may be melded when going out (P-CAN; never in P-CNE).
+    pub black_threes_meldable: bool,
+    /// An opening whose minimum is at most this must be of clean melds only
+    /// (P-CNE: 50; P-CAN: 0, no such rule).
+    pub clean_opening_up_to: i32,
+    /// Natural (clean) and mixed (dirty) canastas needed to go out, besides
+    /// `canastas_to_go_out` in all (P-CNE: one of each).
+    pub go_out_natural_canastas: u8,
+    pub go_out_mixed_canastas: u8,
+    /// Going out needs a final discard (P-CNE); P-CAN may meld out.
+    pub go_out_needs_discard: bool,
+    /// The final discard must be a natural card, not a wild card or a three (P-CNE).
+    pub final_discard_natural: bool,
+    /// How a low stock ends the hand.
+    pub stock_end: StockEnd,
+    /// A side that never melded loses its hand cards this many times (P-CNE: 2).
+    pub unopened_hand_multiplier: i32,
+    /// Canasta bonuses for aces (P-CNE: 1000 clean, 500 dirty; P-CAN as others).
+    pub natural_ace_canasta_bonus: i32,
+    pub mixed_ace_canasta_bonus: i32,
+    /// Wild canastas (P-CNE): seven twos; six jokers and a two; any other.
+    pub twos_canasta_bonus: i32,
+    pub jokers_canasta_bonus: i32,
+    pub wild_canasta_bonus: i32,
+    /// Bonuses for many canastas; the best row met applies (P-CNE).
+    pub many_canastas_bonuses: Vec<ManyCanastas>,
+    /// How red threes score.
+    pub red_three_scoring: RedThreeScoring,
 }
 
 /// Every problem found in a rules value, not just the first.
@@ -222,13 +326,23 @@ pub struct PresetInfo {
 }
 
 /// The presets this engine offers.
-pub const PRESETS: &[PresetInfo] = &[PresetInfo {
-    id: "classic",
-    players: &[2, 3, 4, 6],
-    default_players: 4,
-    summary: "Classic Canasta (pagat): 4 in partnerships; 2 and 3 players draw two; \
-              6 players with 3 packs in three teams of two (option teams=2: two teams of three)",
-}];
+pub const PRESETS: &[PresetInfo] = &[
+    PresetInfo {
+        id: "classic",
+        players: &[2, 3, 4, 6],
+        default_players: 4,
+        summary: "Classic Canasta (pagat): 4 in partnerships; 2 and 3 players draw two; \
+                  6 players with 3 packs in three teams of two (option teams=2: two teams of three)",
+    },
+    PresetInfo {
+        id: "canastone",
+        players: &[4, 6],
+        default_players: 4,
+        summary: "Canastone / Italian Canasta (pagat): 162 cards, 15 each, draw two, a packet \
+                  under the upcard, clean and dirty canastas to close, game to 12000; \
+                  6 players in two teams of three",
+    },
+];
 
 impl Rules {
     /// The Classic Canasta rules for 4 players in partnerships (P-CAN §1.1).
@@ -285,6 +399,107 @@ impl Rules {
             last_red_three_may_meld: false,
             asking_allowed: true,
             target: 5000,
+            max_upcards: 0,
+            upcard_threes_turn_again: false,
+            red_three_upcard_freezes: true,
+            pile_packet: PilePacket::None,
+            open_before_draw: false,
+            pile_needs_opened_side: false,
+            pile_take_naturals: 2,
+            pile_take_naturals_frozen: 2,
+            take_onto_meld: true,
+            pile_extra_draw: 0,
+            wilds_on_canasta: true,
+            wild_melds: false,
+            black_threes_meldable: true,
+            clean_opening_up_to: 0,
+            go_out_natural_canastas: 0,
+            go_out_mixed_canastas: 0,
+            go_out_needs_discard: false,
+            final_discard_natural: false,
+            stock_end: StockEnd::TakePile,
+            unopened_hand_multiplier: 1,
+            natural_ace_canasta_bonus: 500,
+            mixed_ace_canasta_bonus: 300,
+            twos_canasta_bonus: 0,
+            jokers_canasta_bonus: 0,
+            wild_canasta_bonus: 0,
+            many_canastas_bonuses: Vec::new(),
+            red_three_scoring: RedThreeScoring::Table,
+        }
+    }
+
+    /// Canastone (P-CNE, §2 of the research; S000 is a damaged copy): 162
+    /// cards, 15 each, draw two, the packet under the upcard, opening before
+    /// drawing, the pile with two naturals (three when frozen) plus a stock
+    /// card, one wild meld per side, closing with a clean and a dirty canasta
+    /// and a natural discard, game to 12000.
+    pub fn canastone() -> Rules {
+        let step = |from: Option<i32>, need: i32| OpeningStep { from, need };
+        Rules {
+            variant: "canastone".into(),
+            decks: 3,
+            jokers: 6,
+            hand_size: 15,
+            draw_count: 2,
+            max_wilds: 2,
+            wild_ratio: WildRatio::FewerThanNaturals,
+            opening_table: vec![
+                step(None, 50),
+                step(Some(3000), 90),
+                step(Some(5000), 120),
+                step(Some(7000), 160),
+                step(Some(10000), 180),
+                step(Some(12000), 200),
+            ],
+            canastas_to_go_out: 2,
+            going_out_bonus: 300,
+            concealed_bonus: 0,
+            concealed_without_minimum: false,
+            red_three_values: vec![0, 100, 200, 300, 400, 500, 600],
+            red_three_penalty: RedThreePenalty::NoMeld,
+            take_with_natural_and_wild: false,
+            target: 12000,
+            max_upcards: 3,
+            upcard_threes_turn_again: true,
+            red_three_upcard_freezes: false,
+            pile_packet: PilePacket::ByRank,
+            open_before_draw: true,
+            pile_needs_opened_side: true,
+            pile_take_naturals_frozen: 3,
+            take_onto_meld: false,
+            pile_extra_draw: 1,
+            wilds_on_canasta: false,
+            wild_melds: true,
+            black_threes_meldable: false,
+            clean_opening_up_to: 50,
+            go_out_natural_canastas: 1,
+            go_out_mixed_canastas: 1,
+            go_out_needs_discard: true,
+            final_discard_natural: true,
+            stock_end: StockEnd::ShortStock,
+            unopened_hand_multiplier: 2,
+            natural_ace_canasta_bonus: 1000,
+            mixed_ace_canasta_bonus: 500,
+            twos_canasta_bonus: 3000,
+            jokers_canasta_bonus: 5000,
+            wild_canasta_bonus: 2000,
+            many_canastas_bonuses: vec![
+                ManyCanastas {
+                    canastas: 5,
+                    clean: 1,
+                    dirty: 1,
+                    bonus: 1000,
+                },
+                ManyCanastas {
+                    canastas: 6,
+                    clean: 5,
+                    dirty: 1,
+                    bonus: 2000,
+                },
+            ],
+            red_three_scoring: RedThreeScoring::Canastone,
+            ..Rules::classic()
         }
     }
 
@@ -310,6 +525,11 @@ impl Rules {
         }
         let mut r = match info.id {
             "classic" => Rules::classic_for(players, teams)?,
+            "canastone" => {
+                let mut r = Rules::canastone();
+                r.players = players;
+                r
+            }
             _ => unreachable!("every preset in PRESETS is built here"),
         };
         if let Some(t) = teams

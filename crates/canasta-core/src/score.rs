@@ -1,6 +1,6 @@
 //! Scoring a finished hand, itemised as in the record spec's `hand_end`.
 
-use crate::rules::RedThreePenalty;
+use crate::rules::{RedThreePenalty, RedThreeScoring};
 use crate::state::GameState;
 use serde::{Deserialize, Serialize};
 
@@ -66,35 +66,62 @@ pub(crate) fn score_hand(
         let side = state.side_of(members[0]);
         let side_seats: Vec<usize> = state.side_members(side).collect();
         let mut s = TeamScore::default();
-        let mut canastas = 0;
+        let (mut clean, mut dirty) = (0u8, 0u8);
         for m in state.melds(side) {
             s.melded += m.cards.cards().map(|c| values[c.index()]).sum::<i32>();
+            s.canastas += m.canasta_bonus(rules);
             match m.canasta(rules) {
-                Some(crate::meld::CanastaKind::Natural) => {
-                    s.canastas += rules.natural_canasta_bonus;
-                    canastas += 1;
-                }
-                Some(crate::meld::CanastaKind::Mixed) => {
-                    s.canastas += rules.mixed_canasta_bonus;
-                    canastas += 1;
-                }
+                Some(crate::meld::CanastaKind::Natural) => clean += 1,
+                Some(crate::meld::CanastaKind::Mixed) => dirty += 1,
                 None => {}
             }
         }
+        let canastas = clean + dirty;
+        s.other += rules
+            .many_canastas_bonuses
+            .iter()
+            .filter(|b| canastas >= b.canastas && clean >= b.clean && dirty >= b.dirty)
+            .map(|b| b.bonus)
+            .max()
+            .unwrap_or(0);
+        let never_melded = state.melds(side).is_empty();
+        let multiplier = if never_melded {
+            rules.unopened_hand_multiplier
+        } else {
+            1
+        };
         for &seat in &side_seats {
-            s.in_hand -= state
-                .hand(seat)
-                .iter()
-                .map(|c| values[c.index()])
-                .sum::<i32>();
+            s.in_hand -= multiplier
+                * state
+                    .hand(seat)
+                    .iter()
+                    .map(|c| values[c.index()])
+                    .sum::<i32>();
         }
         let reds: usize = members.iter().map(|&seat| state.red_threes(seat)).sum();
-        let penalised = match rules.red_three_penalty {
-            RedThreePenalty::NoMeld => state.melds(side).is_empty(),
-            RedThreePenalty::NoCanasta => canastas == 0,
+        s.red_threes = match rules.red_three_scoring {
+            RedThreeScoring::Table => {
+                let penalised = match rules.red_three_penalty {
+                    RedThreePenalty::NoMeld => never_melded,
+                    RedThreePenalty::NoCanasta => canastas == 0,
+                };
+                let red_value = rules.red_three_value(reds);
+                if penalised { -red_value } else { red_value }
+            }
+            // P-CNE: 100 each; plus with a clean and a dirty canasta, zero with
+            // clean only, minus with dirty only, minus doubled with none; four
+            // or more doubled again.
+            RedThreeScoring::Canastone => {
+                let base = 100 * reds as i32;
+                let signed = match (clean > 0, dirty > 0) {
+                    (true, true) => base,
+                    (true, false) => 0,
+                    (false, true) => -base,
+                    (false, false) => -2 * base,
+                };
+                if reds >= 4 { 2 * signed } else { signed }
+            }
         };
-        let red_value = rules.red_three_value(reds);
-        s.red_threes = if penalised { -red_value } else { red_value };
         if let Some(seat) = out
             && side_seats.contains(&seat)
         {

@@ -7,7 +7,7 @@
 use crate::action::Action;
 use crate::card::{Card, CardCounts, FACES, Rank};
 use crate::meld::{Group, Meld};
-use crate::rules::{RedThreeTiming, Rules};
+use crate::rules::{PilePacket, RedThreeTiming, Rules, StockEnd};
 use crate::score::HandResult;
 use crate::stackvec::StackVec;
 use serde::Serialize;
@@ -72,6 +72,16 @@ pub(crate) struct TurnFlags {
     pub had_melded: bool,
 }
 
+/// What a deal did.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum DealOutcome {
+    /// The hand is on.
+    Dealt,
+    /// The rules void this deal (P-CNE: three wild cards or threes turned
+    /// up); the same dealer deals again.
+    Annulled,
+}
+
 /// A deck that is not the preset's deck.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum DealError {
@@ -106,6 +116,8 @@ pub struct GameState {
     pub(crate) pile: StackVec<Card, MAX_CARDS>,
     /// Frozen for everyone (wild card or red-three upcard in it).
     pub(crate) pile_frozen: bool,
+    /// The bottom cards of the pile nobody has seen (P-CNE's packet).
+    pub(crate) pile_hidden: u16,
     /// Melds by side.
     pub(crate) melds: [StackVec<Meld, MAX_MELDS>; MAX_SEATS],
     /// Red threes laid out by each seat: hearts, diamonds.
@@ -156,6 +168,7 @@ impl GameState {
             stock: StackVec::new(),
             pile: StackVec::new(),
             pile_frozen: false,
+            pile_hidden: 0,
             melds: Default::default(),
             red_threes: [[0; 2]; MAX_SEATS],
             side_of: [0, 1, 2, 3, 4, 5],
@@ -234,6 +247,11 @@ impl GameState {
     /// The discard pile, bottom first.
     pub fn pile(&self) -> &[Card] {
         &self.pile
+    }
+
+    /// How many cards at the bottom of the pile nobody has seen (the packet).
+    pub fn pile_hidden(&self) -> usize {
+        self.pile_hidden as usize
     }
 
     pub fn pile_top(&self) -> Option<Card> {
@@ -327,11 +345,13 @@ impl GameState {
         c
     }
 
-    /// Deals a hand from `deck` (index 0 is the top) in the record spec's order.
+    /// Deals a hand from `deck` (index 0 is the top) in the record spec's
+    /// order. A deal the rules annul leaves the game waiting for the same
+    /// dealer's next deal.
     ///
     /// # Errors
     /// When no deal is expected, or the deck is not the preset's deck.
-    pub fn deal(&mut self, deck: &[Card], dealer: usize) -> Result<(), DealError> {
+    pub fn deal(&mut self, deck: &[Card], dealer: usize) -> Result<DealOutcome, DealError> {
         if !matches!(self.phase, Phase::Deal | Phase::HandOver) {
             return Err(DealError::NotExpected(self.phase));
         }
@@ -363,21 +383,50 @@ impl GameState {
             self.hands[(dealer + 1 + i) % n].add(deck[pos]);
             pos += 1;
         }
-        // 3. Upcards: turn another while the top is wild or a red three (P-CAN).
+        // 3. Upcards: turn another while the top is wild or a red three
+        // (P-CAN), or any three (P-CNE), up to `max_upcards`; if every one
+        // called for another, the deal is void (P-CNE).
+        let mut turned = 0;
         loop {
             let c = deck[pos];
             pos += 1;
+            turned += 1;
             self.pile.push(c);
-            if c.is_wild() || c.is_red_three() {
+            if c.is_wild() || (c.is_red_three() && rules.red_three_upcard_freezes) {
                 self.pile_frozen = true;
             }
             let again = c.is_wild()
                 || c.is_red_three()
-                || (c.is_black_three() && rules.upcard_black_three_turns_again);
+                || (c.is_black_three()
+                    && (rules.upcard_black_three_turns_again || rules.upcard_threes_turn_again));
             if !again || pos >= deck.len() {
                 break;
             }
+            if rules.max_upcards > 0 && turned == rules.max_upcards {
+                self.reset_hand(dealer);
+                self.phase = Phase::Deal;
+                self.state_id += 1;
+                return Ok(DealOutcome::Annulled);
+            }
         }
+        // 4. The face-down packet under the upcards (P-CNE), as one block.
+        let packet = match rules.pile_packet {
+            PilePacket::None => 0,
+            PilePacket::ByRank => self
+                .pile
+                .last()
+                .and_then(|c| c.rank())
+                .map_or(0, |r| r as usize),
+        };
+        let packet = packet.min(deck.len() - pos);
+        if packet > 0 {
+            let upcards: Vec<Card> = self.pile.to_vec();
+            self.pile.clear();
+            self.pile.extend(deck[pos..pos + packet].iter().copied());
+            self.pile.extend(upcards);
+            pos += packet;
+        }
+        self.pile_hidden = packet as u16;
         // 6. The stock; its top is the next card drawn.
         self.stock.extend(deck[pos..].iter().rev().copied());
         // 5. Red threes laid out and replaced, seat by seat from the dealer's left.
@@ -391,7 +440,23 @@ impl GameState {
         }
         self.state_id += 1;
         self.start_turn((dealer + 1) % n);
-        Ok(())
+        Ok(DealOutcome::Dealt)
+    }
+
+    /// Deals shuffled decks from `rng` until one stands (a voided deal is
+    /// dealt again by the same dealer); returns the decks used, in order.
+    pub fn deal_random(&mut self, rng: &mut crate::rng::Rng, dealer: usize) -> Vec<Vec<Card>> {
+        let mut decks = Vec::new();
+        loop {
+            let deck = crate::rng::shuffled_deck(&self.rs.rules, rng);
+            let outcome = self
+                .deal(&deck, dealer)
+                .expect("a shuffled preset deck deals");
+            decks.push(deck);
+            if outcome == DealOutcome::Dealt {
+                return decks;
+            }
+        }
     }
 
     fn reset_hand(&mut self, dealer: usize) {
@@ -403,6 +468,7 @@ impl GameState {
         self.stock.clear();
         self.pile.clear();
         self.pile_frozen = false;
+        self.pile_hidden = 0;
         self.melds = Default::default();
         self.red_threes = [[0; 2]; MAX_SEATS];
         for s in 0..n {
@@ -452,6 +518,12 @@ impl GameState {
         if self.first_turn_pending[seat] {
             self.first_turn_pending[seat] = false;
             self.lay_out_red_threes(seat);
+        }
+        // P-CNE: play ends when a turn begins with the stock too short to draw.
+        if self.rs.rules.stock_end == StockEnd::ShortStock
+            && self.stock.len() < self.rs.rules.draw_count as usize
+        {
+            self.end_hand(crate::score::HandEndReason::Stock, None);
         }
     }
 
@@ -570,9 +642,11 @@ impl GameState {
         // (P-CAN, RG-2: "a lone last card that is a red three").
         let mut needed = self.rs.rules.draw_count;
         let mut usable = 0;
+        let mut red = false;
         while needed > 0 {
             let Some(c) = self.stock.pop() else { break };
             if c.is_red_three() {
+                red = true;
                 self.red_threes[seat]
                     [usize::from(c != Card::new(Rank::Three, crate::card::Suit::Hearts))] += 1;
             } else {
@@ -581,7 +655,9 @@ impl GameState {
                 usable += 1;
             }
         }
-        if usable == 0 {
+        // P-CNE: a red three among the last cards drawn ends play at once.
+        let short = self.rs.rules.stock_end == StockEnd::ShortStock && red && self.stock.is_empty();
+        if usable == 0 || short {
             self.end_hand(crate::score::HandEndReason::Stock, None);
             return;
         }
@@ -592,19 +668,36 @@ impl GameState {
     /// Moves the rest of the pile into the taker's hand; red threes in it
     /// are laid out without replacement.
     fn take_pile(&mut self, seat: usize) {
-        for &c in self.pile.take_all().iter() {
+        let hidden = self.pile_hidden as usize;
+        for (i, &c) in self.pile.take_all().iter().enumerate() {
             if c.is_red_three() {
                 self.red_threes[seat]
                     [usize::from(c != Card::new(Rank::Three, crate::card::Suit::Hearts))] += 1;
             } else {
                 self.hands[seat].add(c);
-                self.known[seat].add(c);
+                // Only the taker sees the packet's cards.
+                if i >= hidden {
+                    self.known[seat].add(c);
+                }
             }
         }
+        self.pile_hidden = 0;
         self.pile_frozen = false;
         self.turn.took_pile = true;
         self.seat_melded[seat] = true;
         self.phase = Phase::Play;
+        // P-CNE: one card from the stock goes with the pile.
+        for _ in 0..self.rs.rules.pile_extra_draw {
+            while let Some(c) = self.stock.pop() {
+                if c.is_red_three() {
+                    self.red_threes[seat]
+                        [usize::from(c != Card::new(Rank::Three, crate::card::Suit::Hearts))] += 1;
+                } else {
+                    self.hands[seat].add(c);
+                    break;
+                }
+            }
+        }
     }
 
     fn remove_from_hand(&mut self, seat: usize, g: &Group) {

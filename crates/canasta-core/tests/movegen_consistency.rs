@@ -79,7 +79,7 @@ fn positions(
         let mut step = 0usize;
         while !g.is_over() && g.hands_played() < hands {
             let dealer = (seed as usize + g.hands_played() as usize) % rules.players as usize;
-            g.deal(&shuffled_deck(rules, &mut rng), dealer).unwrap();
+            g.deal_random(&mut rng, dealer);
             while in_hand(&g) {
                 if step.is_multiple_of(every) {
                     out.push(g.clone());
@@ -512,13 +512,19 @@ fn check_observations(g: &GameState) {
             );
             assert_eq!(o.known[s], *g.known_cards(s), "known cards of seat {s}");
         }
-        assert_eq!(o.pile, g.pile(), "the pile is public");
+        assert_eq!(
+            o.pile,
+            &g.pile()[g.pile_hidden()..],
+            "the pile is public but for the face-down packet"
+        );
+        assert_eq!(o.pile_hidden, g.pile_hidden());
         assert_eq!(o.stock, g.stock_len());
     }
 }
 
-/// `unseen` is exactly the cards a seat cannot see: the stock and the other
-/// hands minus their known cards; with everything visible it is the deck.
+/// `unseen` is exactly the cards a seat cannot see: the stock, the pile's
+/// face-down packet, and the other hands minus their known cards; with
+/// everything visible it is the deck.
 fn check_unseen(g: &GameState) {
     let rules = g.rules();
     let deck = rules.deck();
@@ -530,6 +536,10 @@ fn check_unseen(g: &GameState) {
         let o = g.observe(seat);
         let unseen = o.unseen(rules);
         let mut hidden: CardCounts = g.stock().collect();
+        // The face-down packet under the pile (Canastone) is unseen too.
+        for &c in &g.pile()[..g.pile_hidden()] {
+            hidden.add(c);
+        }
         for s in (0..g.players()).filter(|&s| s != seat) {
             let mut h = *g.hand(s);
             h.remove_all(g.known_cards(s));

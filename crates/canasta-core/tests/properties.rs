@@ -427,10 +427,10 @@ fn random_record(
     let mut lines = vec![write::header(rules, Some(seed))];
     let mut results = Vec::new();
     while !g.is_over() && g.hands_played() < hands {
-        let deck = shuffled_deck(rules, &mut rng);
         let dealer = g.hands_played() as usize % g.players();
-        g.deal(&deck, dealer).unwrap();
-        lines.push(write::deal(&deck, dealer));
+        for deck in g.deal_random(&mut rng, dealer) {
+            lines.push(write::deal(&deck, dealer));
+        }
         while matches!(g.phase(), Phase::Draw | Phase::Play | Phase::Answer) {
             let actions = g.legal_actions();
             let mut a = actions[rng.below(actions.len())];

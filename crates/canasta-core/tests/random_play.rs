@@ -25,7 +25,7 @@ fn play_checked(rules: &Rules, seed: u64, max_hands: u32) {
     let deck = rules.deck();
     while !g.is_over() && g.hands_played() < max_hands {
         let dealer = g.hands_played() as usize % rules.players as usize;
-        g.deal(&shuffled_deck(rules, &mut rng), dealer).unwrap();
+        g.deal_random(&mut rng, dealer);
         let mut steps = 0;
         while matches!(g.phase(), Phase::Draw | Phase::Play | Phase::Answer) {
             assert_eq!(g.all_cards(), deck, "cards conserved");
@@ -76,17 +76,27 @@ fn random_play_invariants_every_preset() {
 }
 
 /// Whole games reach the target: random bots meld often enough that a game
-/// ends within a few hands, so a game that runs past 200 hands is a bug.
+/// ends within a few hands (Classic) or some tens (Canastone, whose
+/// random hands mostly end with the stock), so a game that runs past 1000
+/// hands is a bug.
 #[test]
 fn random_games_end() {
-    for rules in forms() {
+    // Six-player Canastone is left out: random bots there almost never make
+    // the clean and dirty canastas that stop red threes and unmelded hands
+    // from counting against them, so both teams sink by about a thousand
+    // points a hand and never reach 12000 (`canasta sim --variant canastone
+    // --players 6`). Its hands are checked by the test above.
+    for rules in forms()
+        .into_iter()
+        .filter(|r| !(r.variant == "canastone" && r.players == 6))
+    {
         for seed in 100..103 {
             let mut rng = Rng::new(seed);
             let mut g = GameState::new(rules.clone());
             while !g.is_over() {
-                assert!(g.hands_played() < 200, "game does not end");
+                assert!(g.hands_played() < 1000, "game does not end");
                 let dealer = g.hands_played() as usize % rules.players as usize;
-                g.deal(&shuffled_deck(&rules, &mut rng), dealer).unwrap();
+                g.deal_random(&mut rng, dealer);
                 while matches!(g.phase(), Phase::Draw | Phase::Play | Phase::Answer) {
                     let actions = g.legal_actions();
                     g.apply_unchecked(actions[rng.below(actions.len())]);
