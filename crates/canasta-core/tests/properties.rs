@@ -5,7 +5,6 @@ use canasta_core::action::class_card;
 use canasta_core::record::{check_record, write};
 use canasta_core::{
     Action, Card, CardCounts, GameState, Group, Groups, HandResult, Phase, Rank, Rng, Rules, Suit,
-    shuffled_deck,
 };
 use proptest::prelude::*;
 use serde_json::{Map, Value};

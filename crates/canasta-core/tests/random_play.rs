@@ -3,7 +3,7 @@
 //! position has a legal action, every generated action applies, generating
 //! changes nothing, illegal actions change nothing, games end.
 
-use canasta_core::{Action, GameState, PRESETS, Phase, Rng, Rules, shuffled_deck};
+use canasta_core::{Action, GameState, PRESETS, Phase, Rng, Rules};
 
 const MAX_ACTIONS_PER_HAND: usize = 5000;
 
