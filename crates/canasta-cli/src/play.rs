@@ -66,9 +66,15 @@ impl<W: Write> Observer for Transcript<W> {
                 state.hand(seat)
             ));
         }
+        let packet = state.pile_hidden();
         self.say(&format!(
-            "upcard: {}{}; stock: {} cards",
-            cards(state.pile()),
+            "upcard(s): {}{}{}; stock: {} cards",
+            cards(&state.pile()[packet..]),
+            if packet > 0 {
+                format!(" over a face-down packet of {packet}")
+            } else {
+                String::new()
+            },
             if state.pile_frozen() {
                 " (pile frozen)"
             } else {

@@ -60,6 +60,30 @@ pub enum IllegalReason {
     CannotAsk,
     #[error("when the stock is empty you must take a pile that matches your side's meld")]
     MustTakePile,
+    #[error("taking the pile needs {need} natural cards of its top card's rank from your hand")]
+    PileNeedsNaturals { need: u8 },
+    #[error("only a side that has melded may take the pile")]
+    PileNeedsMeld,
+    #[error("a side that has not melded opens before drawing, or waits for its next turn")]
+    OpenBeforeDrawing,
+    #[error("no wild card may be added to a canasta")]
+    NoWildOnCanasta,
+    #[error("your wild cards must go to your wild meld until it is a canasta")]
+    WildsReserved,
+    #[error("your side already has a wild meld")]
+    WildMeldExists,
+    #[error("a wild meld holds at most {0} cards")]
+    WildMeldFull(u8),
+    #[error("going out needs a final discard")]
+    MustDiscardToGoOut,
+    #[error("the last discard must be a natural card, not {0}")]
+    FinalDiscardNotNatural(Card),
+    #[error("at this opening minimum the opening must be of clean melds (no wild cards)")]
+    OpeningMustBeClean,
+    #[error(
+        "going out needs {natural} clean and {mixed} dirty canasta(s) and no unfinished wild meld"
+    )]
+    MissingCanastas { natural: u8, mixed: u8 },
     #[error("the variant has no such action")]
     NotInVariant,
     #[error("that action is not available in this position")]

@@ -278,6 +278,7 @@ impl GameState {
             (Phase::Answer, Action::Answer(_)) => {}
             (Phase::Answer, _) | (_, Action::Answer(_)) => return wrong,
             (Phase::Draw, Action::Draw | Action::PickupOnto | Action::Pickup { .. }) => {}
+            (Phase::Draw, Action::Meld(_)) if self.rs.rules.open_before_draw => {}
             (Phase::Draw, _) => return wrong,
             (Phase::Play, Action::Draw | Action::PickupOnto | Action::Pickup { .. }) => {
                 return wrong;
@@ -312,13 +313,24 @@ impl GameState {
                 {
                     return R::OneCardPile;
                 }
+                if !opened && rules.pile_needs_opened_side {
+                    return R::PileNeedsMeld;
+                }
                 let frozen = self.frozen_for(side);
                 if let Action::Pickup { with, also } = *action {
                     if with.rank != top.rank() {
                         return R::PickupWrongRank;
                     }
-                    if frozen && with.natural_count() < 2 {
+                    let naturals = with.natural_count();
+                    if frozen && naturals < rules.pile_take_naturals_frozen {
                         return R::PileFrozen(top);
+                    }
+                    let with_wild =
+                        rules.take_with_natural_and_wild && naturals >= 1 && with.wild_count() >= 1;
+                    if !frozen && naturals < rules.pile_take_naturals && !with_wild {
+                        return R::PileNeedsNaturals {
+                            need: rules.pile_take_naturals,
+                        };
                     }
                     let mut g = with;
                     g.push(top).ok();
@@ -341,6 +353,9 @@ impl GameState {
                     let Some(i) = self.meld_index_of_rank(side, top.rank()) else {
                         return R::NoMeldForTopCard;
                     };
+                    if !rules.take_onto_meld {
+                        return R::NotInVariant;
+                    }
                     if frozen {
                         return R::PileFrozen(top);
                     }
@@ -350,6 +365,35 @@ impl GameState {
                 }
             }
             Action::Meld(groups) => {
+                if !opened && rules.open_before_draw && self.phase == Phase::Play {
+                    return R::OpenBeforeDrawing;
+                }
+                if opened && self.phase == Phase::Draw {
+                    return R::WrongPhase(Phase::Draw);
+                }
+                let reserved = self.wilds_reserved(side)
+                    || groups
+                        .iter()
+                        .any(|g| g.rank.is_none() && g.len() < rules.canasta_size);
+                if reserved
+                    && groups
+                        .iter()
+                        .any(|g| g.rank.is_some() && g.wild_count() > 0)
+                {
+                    return R::WildsReserved;
+                }
+                if !opened
+                    && self.opening_minimum(seat) <= rules.clean_opening_up_to
+                    && groups.iter().any(|g| {
+                        if g.rank.is_some() {
+                            g.wild_count() > 0
+                        } else {
+                            !(g.jokers == 0 || g.two_count() <= 1)
+                        }
+                    })
+                {
+                    return R::OpeningMustBeClean;
+                }
                 let mut points = 0;
                 for g in groups.iter() {
                     let existing = self
@@ -383,13 +427,33 @@ impl GameState {
                         rank: m.cards.rank,
                     };
                 }
+                if cards.wild_count() > 0 && m.cards.rank.is_some() {
+                    if self.wilds_reserved(side) {
+                        return R::WildsReserved;
+                    }
+                    if !rules.wilds_on_canasta && m.is_canasta(rules) {
+                        return R::NoWildOnCanasta;
+                    }
+                }
                 if let Some(r) = group_problem(self, &cards, Some(&m)) {
                     return r;
                 }
             }
-            Action::Discard(_) => {
+            Action::Discard(c) => {
                 if self.turn.must_go_out && hand.total() > 1 {
                     return R::MustGoOut;
+                }
+                if c.is_wild() && self.wilds_reserved(side) && hand.wilds() < hand.total() as u8 {
+                    return R::WildsReserved;
+                }
+                if hand.total() == 1 && !self.final_discard_ok(c) {
+                    return R::FinalDiscardNotNatural(c);
+                }
+                if hand.total() == 1 && self.turn.answer != Some(false) && !self.may_finish_now() {
+                    return R::MissingCanastas {
+                        natural: rules.go_out_natural_canastas,
+                        mixed: rules.go_out_mixed_canastas,
+                    };
                 }
             }
             Action::Ask => return R::CannotAsk,
@@ -407,12 +471,22 @@ impl GameState {
         let left = s.hands[seat].total();
         let need = self.rs.rules.canastas_to_go_out;
         if left == 0 {
+            let rules = &self.rs.rules;
             if self.turn.answer == Some(false) {
                 return Some(IllegalReason::PartnerSaidNo);
+            }
+            if rules.go_out_needs_discard {
+                return Some(IllegalReason::MustDiscardToGoOut);
             }
             let have = s.canastas(s.side_of[seat] as usize);
             if have < need {
                 return Some(IllegalReason::NotEnoughCanastas { need, have });
+            }
+            if !self.may_finish_with(&s, seat, false) {
+                return Some(IllegalReason::MissingCanastas {
+                    natural: rules.go_out_natural_canastas,
+                    mixed: rules.go_out_mixed_canastas,
+                });
             }
         }
         if s.phase == Phase::Play && (left == 1 || s.turn.must_go_out) && !s.can_go_out(seat) {
@@ -435,7 +509,28 @@ fn group_problem(state: &GameState, g: &Group, existing: Option<&Meld>) -> Optio
         all.merge(&m.cards);
     }
     match all.rank {
-        None => return Some(R::WildMeld),
+        None if !rules.wild_melds => return Some(R::WildMeld),
+        None => {
+            if existing.is_none()
+                && state
+                    .melds_of(state.to_act())
+                    .iter()
+                    .any(|m| m.cards.rank.is_none())
+            {
+                return Some(R::WildMeldExists);
+            }
+            if all.len() > rules.canasta_size {
+                return Some(R::WildMeldFull(rules.canasta_size));
+            }
+            if all.len() < rules.min_meld {
+                return Some(R::MeldTooSmall {
+                    need: rules.min_meld,
+                    have: all.len(),
+                });
+            }
+            return None;
+        }
+        Some(Rank::Three) if !rules.black_threes_meldable => return Some(R::ThreesNotMeldable),
         Some(Rank::Three) => {
             let black = all.naturals[crate::card::Suit::Hearts as usize] == 0
                 && all.naturals[crate::card::Suit::Diamonds as usize] == 0;

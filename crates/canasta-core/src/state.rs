@@ -273,6 +273,11 @@ impl GameState {
         &self.melds[side]
     }
 
+    /// Melds of the side `seat` belongs to.
+    pub fn melds_of(&self, seat: usize) -> &[Meld] {
+        &self.melds[self.side_of[seat] as usize]
+    }
+
     /// Seats of a side.
     pub fn side_members(&self, side: usize) -> impl Iterator<Item = usize> + '_ {
         (0..self.players()).filter(move |&s| self.side_of[s] as usize == side)
