@@ -87,6 +87,12 @@ pub(crate) fn wild_canasta_is_clean(jokers: u8, twos: u8) -> bool {
 pub(crate) fn requirements_met(rules: &Rules, melds: &[MeldShape]) -> bool {
     let (mut total, mut clean, mut dirty) = (0, 0, 0);
     for m in melds {
+        if m.rank == WILD_MELD && !rules.wild_canastas_count_to_go_out {
+            if m.naturals + m.wilds < rules.canasta_size {
+                return false;
+            }
+            continue;
+        }
         match m.canasta(rules) {
             Some(true) => clean += 1,
             Some(false) => dirty += 1,
@@ -235,7 +241,9 @@ fn placeable_general(rules: &Rules, hand: &HandShape, melds: &[MeldShape]) -> bo
     // the items above (rank melds) or in the wild option (wild meld).
     for (j, t, wild_kind) in wild_options {
         let pool = (j_all - j) + (t_all - t);
+        let counts = rules.wild_canastas_count_to_go_out;
         let (c0, d0) = match wild_kind {
+            _ if !counts => (0, 0),
             Some(true) => (1, 0),
             Some(false) => (0, 1),
             None => match wild.and_then(|w| w.canasta(rules)) {

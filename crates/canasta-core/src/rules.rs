@@ -290,6 +290,12 @@ pub struct Rules {
     pub twos_canasta_bonus: i32,
     pub jokers_canasta_bonus: i32,
     pub wild_canasta_bonus: i32,
+    /// Wild canastas count toward going out (P-CNE; not in the US book's
+    /// Italian Canasta, RG-ITA, S002).
+    pub wild_canastas_count_to_go_out: bool,
+    /// Wild-canasta bonuses are scored only by a side that went out
+    /// (HSW-ITA, S002); otherwise only their card values count.
+    pub wild_bonus_only_if_out: bool,
     /// Bonuses for many canastas; the best row met applies (P-CNE).
     pub many_canastas_bonuses: Vec<ManyCanastas>,
     /// How red threes score.
@@ -333,6 +339,14 @@ pub const PRESETS: &[PresetInfo] = &[
         default_players: 4,
         summary: "Classic Canasta (pagat): 4 in partnerships; 2 and 3 players draw two; \
                   6 players with 3 packs in three teams of two (option teams=2: two teams of three)",
+    },
+    PresetInfo {
+        id: "italian",
+        players: &[4, 6],
+        default_players: 4,
+        summary: "Italian Canasta as the US books give it (RG-ITA, HSW-ITA; low confidence, \
+                  details the sources omit follow Canastone): pile always frozen, clean \
+                  openings, wild canastas do not count to go out",
     },
     PresetInfo {
         id: "canastone",
@@ -424,8 +438,68 @@ impl Rules {
             twos_canasta_bonus: 0,
             jokers_canasta_bonus: 0,
             wild_canasta_bonus: 0,
+            wild_canastas_count_to_go_out: true,
+            wild_bonus_only_if_out: false,
             many_canastas_bonuses: Vec::new(),
             red_three_scoring: RedThreeScoring::Table,
+        }
+    }
+
+    /// The US book's "Italian Canasta" (RG-ITA, HSW-ITA, S002; research §3),
+    /// a low-confidence preset of the same family: the pile is always frozen
+    /// (a natural pair takes it, no extra stock card, and a side may open
+    /// with it), openings are always clean, its own opening table, two
+    /// canastas to go out of which wild ones do not count, red threes 100
+    /// each (200 each from four), wild bonuses only for the side that went
+    /// out, the US bonus list. What the sources leave unsaid follows
+    /// Canastone and is listed as provisional in `docs/rules/italian.md`.
+    pub fn italian() -> Rules {
+        let step = |from: Option<i32>, need: i32| OpeningStep { from, need };
+        let many = |canastas: u8, clean: u8, dirty: u8, bonus: i32| ManyCanastas {
+            canastas,
+            clean,
+            dirty,
+            bonus,
+        };
+        Rules {
+            variant: "italian".into(),
+            opening_table: vec![
+                step(None, 15),
+                step(Some(0), 50),
+                step(Some(1500), 90),
+                step(Some(3000), 120),
+                step(Some(5000), 160),
+                step(Some(7500), 180),
+                step(Some(10000), 200),
+            ],
+            clean_opening_up_to: i32::MAX,
+            canastas_to_go_out: 2,
+            go_out_natural_canastas: 0,
+            go_out_mixed_canastas: 0,
+            go_out_needs_discard: false,
+            final_discard_natural: false,
+            pile_always_frozen: true,
+            pile_take_naturals_frozen: 2,
+            pile_needs_opened_side: false,
+            open_before_draw: false,
+            pile_extra_draw: 0,
+            red_three_values: vec![0, 100, 200, 300, 800, 1000, 1200],
+            red_three_scoring: RedThreeScoring::Table,
+            natural_ace_canasta_bonus: 500,
+            mixed_ace_canasta_bonus: 300,
+            twos_canasta_bonus: 3000,
+            jokers_canasta_bonus: 2000,
+            wild_canasta_bonus: 2000,
+            wild_canastas_count_to_go_out: false,
+            wild_bonus_only_if_out: true,
+            many_canastas_bonuses: vec![
+                many(5, 5, 0, 2000),
+                many(5, 4, 1, 1000),
+                many(10, 0, 0, 2000),
+            ],
+            unopened_hand_multiplier: 1,
+            stock_end: StockEnd::TakePile,
+            ..Rules::canastone()
         }
     }
 
@@ -525,8 +599,12 @@ impl Rules {
         }
         let mut r = match info.id {
             "classic" => Rules::classic_for(players, teams)?,
-            "canastone" => {
-                let mut r = Rules::canastone();
+            "canastone" | "italian" => {
+                let mut r = if info.id == "canastone" {
+                    Rules::canastone()
+                } else {
+                    Rules::italian()
+                };
                 r.players = players;
                 r
             }

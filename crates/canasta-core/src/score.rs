@@ -67,9 +67,12 @@ pub(crate) fn score_hand(
         let side_seats: Vec<usize> = state.side_members(side).collect();
         let mut s = TeamScore::default();
         let (mut clean, mut dirty) = (0u8, 0u8);
+        let went_out = out.is_some_and(|seat| side_seats.contains(&seat));
         for m in state.melds(side) {
             s.melded += m.cards.cards().map(|c| values[c.index()]).sum::<i32>();
-            s.canastas += m.canasta_bonus(rules);
+            if m.cards.rank.is_some() || went_out || !rules.wild_bonus_only_if_out {
+                s.canastas += m.canasta_bonus(rules);
+            }
             match m.canasta(rules) {
                 Some(crate::meld::CanastaKind::Natural) => clean += 1,
                 Some(crate::meld::CanastaKind::Mixed) => dirty += 1,
