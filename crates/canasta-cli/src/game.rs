@@ -13,8 +13,6 @@ use canasta_core::{
 };
 use serde_json::{Map, Value};
 
-/// A game that has not ended after this many hands is a runaway.
-pub const MAX_HANDS_PER_GAME: u32 = 500;
 /// A hand that has not ended after this many decisions is a runaway.
 pub const MAX_ACTIONS_PER_HAND: u64 = 100_000;
 
@@ -23,6 +21,8 @@ pub const MAX_ACTIONS_PER_HAND: u64 = 100_000;
 pub struct Setup {
     pub rules: Rules,
     pub bots: Vec<String>,
+    /// Games still short of the target after this many hands stop unfinished.
+    pub max_hands: u32,
 }
 
 /// Parses `key=value` options: the value as JSON, else as a string.
@@ -62,7 +62,11 @@ impl Setup {
                 bail!("unknown bot `{name}` (known: {})", BOT_NAMES.join(", "));
             }
         }
-        Ok(Setup { rules, bots })
+        Ok(Setup {
+            rules,
+            bots,
+            max_hands: args.max_hands.max(1),
+        })
     }
 }
 
@@ -90,6 +94,8 @@ pub fn clock_seed() -> u64 {
 /// How a game ended.
 #[derive(Clone, Debug)]
 pub struct Outcome {
+    /// False when the game stopped at `Setup::max_hands` short of the target.
+    pub finished: bool,
     pub hands: u32,
     pub actions: u64,
     /// The winning team, `None` for a tie.
@@ -121,11 +127,14 @@ pub fn play_game(
     let mut legal = ActionList::new();
     let mut actions = 0u64;
     while !state.is_over() {
-        if state.hands_played() >= MAX_HANDS_PER_GAME {
-            return Err(format!(
-                "the game did not end within {MAX_HANDS_PER_GAME} hands (scores {:?})",
-                state.scores()
-            ));
+        if state.hands_played() >= setup.max_hands {
+            return Ok(Outcome {
+                finished: false,
+                hands: state.hands_played(),
+                actions,
+                winner: None,
+                totals: state.scores().to_vec(),
+            });
         }
         // A deal the rules void (Canastone) is recorded, and the same dealer
         // deals again.
@@ -177,6 +186,7 @@ pub fn play_game(
     }
     obs.game_end(&state);
     Ok(Outcome {
+        finished: true,
         hands: state.hands_played(),
         actions,
         winner: state.winner().flatten(),

@@ -89,6 +89,11 @@ pub struct GameArgs {
     /// else as a string. Repeatable. Example: --option black_three_freezes=true
     #[arg(long = "option", short = 'o', value_name = "KEY=VALUE")]
     pub options: Vec<String>,
+    /// Stop a game that has not reached the target after this many hands
+    /// and report it as unfinished (random bots in six-player Canastone sink
+    /// below zero and never finish).
+    #[arg(long, default_value_t = 500, value_name = "N")]
+    pub max_hands: u32,
 }
 
 fn main() -> ExitCode {

@@ -153,7 +153,14 @@ pub fn run(args: &PlayArgs) -> anyhow::Result<ExitCode> {
         rules.target,
         setup.bots.join(",")
     ));
-    play_game(&setup, seed, 0, &mut t).map_err(|e| anyhow!("the game failed: {e}"))?;
+    let outcome =
+        play_game(&setup, seed, 0, &mut t).map_err(|e| anyhow!("the game failed: {e}"))?;
+    if !outcome.finished {
+        t.say(&format!(
+            "\n=== stopped after {} hands, short of the target; totals {:?}",
+            outcome.hands, outcome.totals
+        ));
+    }
     t.out.flush().ok();
     Ok(ExitCode::SUCCESS)
 }

@@ -163,6 +163,7 @@ pub fn run(args: &SimArgs) -> anyhow::Result<ExitCode> {
     let mut wins = vec![0u64; teams];
     let (mut ties, mut hands, mut actions, mut out_hands, mut stock_hands) =
         (0u64, 0u64, 0u64, 0u64, 0u64);
+    let mut unfinished = 0u64;
     let mut score_sums = vec![0i64; teams];
     // Games run in chunks so that records stay in game order without
     // holding every record in memory at once.
@@ -210,9 +211,10 @@ pub fn run(args: &SimArgs) -> anyhow::Result<ExitCode> {
             for (s, t) in score_sums.iter_mut().zip(&outcome.totals) {
                 *s += i64::from(*t);
             }
-            match outcome.winner {
-                Some(t) => wins[t] += 1,
-                None => ties += 1,
+            match (outcome.finished, outcome.winner) {
+                (false, _) => unfinished += 1,
+                (true, Some(t)) => wins[t] += 1,
+                (true, None) => ties += 1,
             }
         }
         first = last;
@@ -247,6 +249,7 @@ pub fn run(args: &SimArgs) -> anyhow::Result<ExitCode> {
             "hands": hands,
             "wins": wins,
             "ties": ties,
+            "unfinished": unfinished,
             "variant": rules.variant,
             "players": rules.players,
             "teams": rules.teams,
@@ -297,6 +300,12 @@ pub fn run(args: &SimArgs) -> anyhow::Result<ExitCode> {
             );
         }
         say!("ties: {ties}");
+        if unfinished > 0 {
+            say!(
+                "unfinished: {unfinished} game(s) still short of the target after {} hands",
+                setup.max_hands
+            );
+        }
         say!(
             "{seconds:.2} s ({:.1} games/s)",
             if seconds > 0.0 {
