@@ -332,3 +332,65 @@ fn bench_runs() {
     assert!(v["classic_4"]["hands_per_second"].as_f64().unwrap() > 0.0);
     assert!(v["classic_4"]["state_bytes"].as_u64().unwrap() > 0);
 }
+
+/// Every preset's records pass `check`, annulled deals (Canastone) included.
+#[test]
+fn records_of_every_preset_check() {
+    let dir = tempfile::tempdir().unwrap();
+    for (variant, players) in [
+        ("classic", "2"),
+        ("classic", "3"),
+        ("classic", "4"),
+        ("classic", "6"),
+        ("canastone", "4"),
+        ("canastone", "6"),
+        ("italian", "4"),
+        ("italian", "6"),
+    ] {
+        let name = format!("{variant}{players}.jsonl");
+        let args = [
+            "--variant",
+            variant,
+            "--players",
+            players,
+            "--games",
+            "3",
+            "--seed",
+            "21",
+            "--max-hands",
+            "6",
+        ];
+        sim_record(dir.path(), &name, &args);
+        let out = canasta(&["check", dir.path().join(&name).to_str().unwrap()]);
+        assert!(
+            out.status.success(),
+            "{variant} {players}: {}",
+            text(&out.stderr)
+        );
+    }
+}
+
+/// A game short of the target after --max-hands stops and is counted
+/// unfinished, in neither wins nor ties.
+#[test]
+fn sim_reports_unfinished_games() {
+    let out = canasta(&[
+        "sim",
+        "--variant",
+        "canastone",
+        "--players",
+        "6",
+        "--games",
+        "3",
+        "--seed",
+        "1",
+        "--max-hands",
+        "2",
+        "--json",
+    ]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["unfinished"], 3);
+    assert_eq!(v["ties"], 0);
+    assert_eq!(v["wins"], serde_json::json!([0, 0]));
+}
