@@ -56,8 +56,12 @@ pub enum IllegalReason {
     MustGoOut,
     #[error("this would leave you one card you cannot get rid of")]
     StrandsLastCard,
-    #[error("you may ask only right after drawing, before melding, and only when you can go out")]
+    #[error(
+        "you may ask only right after drawing or taking the pile, before melding, once a turn, with two or more cards"
+    )]
     CannotAsk,
+    #[error("partner cannot go out this turn, so the answer must be no")]
+    AskerCannotGoOut,
     #[error("when the stock is empty you must take a pile that matches your side's meld")]
     MustTakePile,
     #[error("taking the pile needs {need} natural cards of its top card's rank from your hand")]

@@ -458,7 +458,8 @@ impl GameState {
             }
             Action::Ask => return R::CannotAsk,
             Action::CloseCanasta(_) => return R::NotInVariant,
-            Action::Answer(_) => return R::NotAvailable,
+            Action::Answer(true) => return R::AskerCannotGoOut,
+            Action::Answer(false) => return R::NotAvailable,
         }
         self.explain_ending(action).unwrap_or(R::NotAvailable)
     }

@@ -29,7 +29,11 @@ impl GameState {
             Phase::Draw => self.gen_draw(out),
             Phase::Play => self.gen_play(out),
             Phase::Answer => {
-                out.push(Action::Answer(true));
+                // "Yes" binds the asker to go out, so it is offered only when
+                // the asker can; "no" always is.
+                if self.can_go_out(self.current as usize) {
+                    out.push(Action::Answer(true));
+                }
                 out.push(Action::Answer(false));
             }
             Phase::Deal | Phase::HandOver | Phase::GameOver => {}
@@ -293,10 +297,9 @@ impl GameState {
         });
     }
 
-    /// Asking is allowed right after the draw, before any further meld,
-    /// once per turn, with a partner, and only when either answer leaves a
-    /// way to finish the turn: going out must be possible (for a yes) and so
-    /// must keeping a card (for a no: at least two cards in hand).
+    /// Asking is allowed right after the draw (or taking the pile), before
+    /// any further meld, once per turn, with a partner (P-CAN), and with at
+    /// least two cards in hand, so that a "no" leaves a card to keep.
     pub(crate) fn may_ask(&self) -> bool {
         let seat = self.to_act as usize;
         self.rs.rules.asking_allowed
@@ -305,7 +308,6 @@ impl GameState {
             && !self.turn.must_go_out
             && self.hands[seat].total() >= 2
             && self.partner_of(seat).is_some()
-            && self.can_go_out(seat)
     }
 
     /// Going out now (emptying the hand) is allowed: the side has the
