@@ -97,18 +97,24 @@ pub struct OpeningStep {
     pub need: i32,
 }
 
-/// Point values of cards, melded (plus) or left in hand (minus).
+/// Point values of cards, melded (plus) or left in hand (minus), by rank.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct CardValues {
     pub joker: i32,
     pub two: i32,
-    pub ace: i32,
-    /// Kings down to eights.
-    pub king_to_eight: i32,
-    /// Sevens down to fours.
-    pub seven_to_four: i32,
     pub black_three: i32,
+    pub four: i32,
+    pub five: i32,
+    pub six: i32,
+    pub seven: i32,
+    pub eight: i32,
+    pub nine: i32,
+    pub ten: i32,
+    pub jack: i32,
+    pub queen: i32,
+    pub king: i32,
+    pub ace: i32,
 }
 
 impl CardValues {
@@ -116,10 +122,18 @@ impl CardValues {
     pub const CLASSIC: CardValues = CardValues {
         joker: 50,
         two: 20,
-        ace: 20,
-        king_to_eight: 10,
-        seven_to_four: 5,
         black_three: 5,
+        four: 5,
+        five: 5,
+        six: 5,
+        seven: 5,
+        eight: 10,
+        nine: 10,
+        ten: 10,
+        jack: 10,
+        queen: 10,
+        king: 10,
+        ace: 20,
     };
 
     /// The value of a card; red threes are bonus cards and worth nothing here.
@@ -127,16 +141,19 @@ impl CardValues {
         match card.rank() {
             None => self.joker,
             Some(Rank::Two) => self.two,
+            Some(Rank::Three) if card.is_black_three() => self.black_three,
+            Some(Rank::Three) => 0,
+            Some(Rank::Four) => self.four,
+            Some(Rank::Five) => self.five,
+            Some(Rank::Six) => self.six,
+            Some(Rank::Seven) => self.seven,
+            Some(Rank::Eight) => self.eight,
+            Some(Rank::Nine) => self.nine,
+            Some(Rank::Ten) => self.ten,
+            Some(Rank::Jack) => self.jack,
+            Some(Rank::Queen) => self.queen,
+            Some(Rank::King) => self.king,
             Some(Rank::Ace) => self.ace,
-            Some(Rank::Three) => {
-                if card.is_black_three() {
-                    self.black_three
-                } else {
-                    0
-                }
-            }
-            Some(r) if r >= Rank::Eight => self.king_to_eight,
-            Some(_) => self.seven_to_four,
         }
     }
 
