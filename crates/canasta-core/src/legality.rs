@@ -599,9 +599,20 @@ impl Plan {
                 self.adds(i as u8, g);
                 continue;
             }
-            if g.rank.is_none() || g.is_black_threes() || g.len() <= self.min_meld {
+            if g.is_black_threes() || g.len() <= self.min_meld {
                 self.index_of(g.rank);
                 self.steps.push(Action::Meld(Groups::from_iter([*g])));
+                continue;
+            }
+            if g.rank.is_none() {
+                // A wild meld (P-CNE): its first cards, then one at a time.
+                let mut rest = *g;
+                let mut core = Group::default();
+                take_wilds(&mut rest, &mut core, self.min_meld);
+                self.ranks.push(None);
+                let i = self.ranks.len() - 1;
+                self.steps.push(Action::Meld(Groups::from_iter([core])));
+                self.adds(i as u8, &rest);
                 continue;
             }
             let mut rest = *g;
