@@ -140,8 +140,10 @@ pub fn play_game(
         // deals again.
         loop {
             let deck = shuffled_deck(rules, &mut rng);
+            // Canastia: the first player is drawn at random.
+            let first = rules.random_first_player.then(|| rng.below(n));
             let outcome = state
-                .deal(&deck, dealer)
+                .deal_with_first(&deck, dealer, first)
                 .map_err(|e| format!("the engine refused its own deck: {e}"))?;
             obs.deal(&state, &deck, dealer);
             if outcome == DealOutcome::Dealt {

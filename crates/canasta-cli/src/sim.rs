@@ -49,8 +49,11 @@ impl Recorder {
 }
 
 impl Observer for Recorder {
-    fn deal(&mut self, _state: &GameState, deck: &[Card], dealer: usize) {
-        self.line(&write::deal(deck, dealer));
+    fn deal(&mut self, state: &GameState, deck: &[Card], dealer: usize) {
+        let first = (state.rules().random_first_player
+            && state.phase() != canasta_core::Phase::Deal)
+            .then(|| state.current());
+        self.line(&write::deal_with_first(deck, dealer, first));
     }
     fn action(&mut self, _state: &GameState, seat: usize, action: &Action) {
         self.line(&write::action(seat, action));

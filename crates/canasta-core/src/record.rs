@@ -111,8 +111,6 @@ pub enum RecordErrorKind {
     DealMidHand(Phase),
     #[error("the game is over; no further deal or action is possible")]
     GameOver,
-    #[error("the first player {first} is not a seat")]
-    BadFirst { first: usize },
 }
 
 /// A record error with its 1-based line number.
@@ -287,14 +285,14 @@ impl Replay {
                 players,
             }));
         }
-        if let Some(first) = obj.get("first").and_then(Value::as_u64)
-            && first as usize != (dealer + 1) % players
-        {
-            return Err(RecordErrorKind::BadFirst {
-                first: first as usize,
-            });
-        }
-        self.state.deal(&cards, dealer)?;
+        let first =
+            match obj.get("first") {
+                None | Some(Value::Null) => None,
+                Some(v) => Some(v.as_u64().ok_or_else(|| {
+                    RecordErrorKind::BadDeal("`first` must be a seat number".into())
+                })? as usize),
+            };
+        self.state.deal_with_first(&cards, dealer, first)?;
         Ok(())
     }
 
@@ -441,8 +439,17 @@ pub mod write {
     }
 
     pub fn deal(deck: &[Card], dealer: usize) -> String {
+        deal_with_first(deck, dealer, None)
+    }
+
+    /// A deal line naming the first player, for variants that choose it.
+    pub fn deal_with_first(deck: &[Card], dealer: usize, first: Option<usize>) -> String {
         let cards: Vec<String> = deck.iter().map(|c| c.to_string()).collect();
-        serde_json::to_string(&json!({"deal": cards, "dealer": dealer})).unwrap()
+        let mut line = json!({"deal": cards, "dealer": dealer});
+        if let Some(f) = first {
+            line["first"] = json!(f);
+        }
+        serde_json::to_string(&line).unwrap()
     }
 
     pub fn action(seat: usize, action: &Action) -> String {

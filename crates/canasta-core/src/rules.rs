@@ -315,6 +315,12 @@ pub struct Rules {
     pub wild_bonus_only_if_out: bool,
     /// Bonuses for many canastas; the best row met applies (P-CNE).
     pub many_canastas_bonuses: Vec<ManyCanastas>,
+    /// Faces taken out of the deck altogether (Canastia: all nines, tens and
+    /// jacks, the red twos, red threes and red aces).
+    pub excluded_faces: Vec<Card>,
+    /// The first player of each hand is chosen at random (Canastia); the
+    /// record's deal line names it as `first`. Otherwise it is the dealer's left.
+    pub random_first_player: bool,
     /// How red threes score.
     pub red_three_scoring: RedThreeScoring,
 }
@@ -459,6 +465,8 @@ impl Rules {
             wild_bonus_only_if_out: false,
             many_canastas_bonuses: Vec::new(),
             red_three_scoring: RedThreeScoring::Table,
+            excluded_faces: Vec::new(),
+            random_first_player: false,
         }
     }
 
@@ -820,7 +828,7 @@ impl Rules {
                 p.push("opening_table rows after the first need increasing `from` scores".into());
             }
         }
-        let red_threes = 2 * self.decks as usize;
+        let red_threes = self.deck().red_threes() as usize;
         if self.red_three_values.len() < red_threes + 1 {
             p.push(format!(
                 "red_three_values needs a value for 0 to {red_threes} red threes ({} given)",
@@ -845,13 +853,17 @@ impl Rules {
 
     /// Cards in the deck.
     pub fn deck_size(&self) -> usize {
-        52 * self.decks as usize + self.jokers as usize
+        self.deck().total()
     }
 
-    /// The deck's composition.
+    /// The deck's composition: `decks` packs and `jokers` jokers, less
+    /// every copy of each face in `excluded_faces`.
     pub fn deck(&self) -> crate::card::CardCounts {
         let mut d = crate::card::CardCounts::new();
         for c in Card::all() {
+            if self.excluded_faces.contains(&c) {
+                continue;
+            }
             if c.is_joker() {
                 d.add_n(c, self.jokers);
             } else {

@@ -93,6 +93,10 @@ pub enum DealError {
     NotExpected(Phase),
     #[error("dealer {dealer} is not a seat (players: {players})")]
     BadDealer { dealer: usize, players: usize },
+    #[error(
+        "seat {first} cannot play first: the variant starts left of the dealer, or it is not a seat"
+    )]
+    BadFirst { first: usize },
 }
 
 /// The complete state of a game.
@@ -357,12 +361,32 @@ impl GameState {
     /// # Errors
     /// When no deal is expected, or the deck is not the preset's deck.
     pub fn deal(&mut self, deck: &[Card], dealer: usize) -> Result<DealOutcome, DealError> {
+        self.deal_with_first(deck, dealer, None)
+    }
+
+    /// [`GameState::deal`] with the first player named (`None`: the
+    /// dealer's left), for variants that choose it at random.
+    ///
+    /// # Errors
+    /// As `deal`, and a first player that is not a seat, or that differs
+    /// from the dealer's left where the rules do not choose it at random.
+    pub fn deal_with_first(
+        &mut self,
+        deck: &[Card],
+        dealer: usize,
+        first: Option<usize>,
+    ) -> Result<DealOutcome, DealError> {
         if !matches!(self.phase, Phase::Deal | Phase::HandOver) {
             return Err(DealError::NotExpected(self.phase));
         }
         let n = self.players();
         if dealer >= n {
             return Err(DealError::BadDealer { dealer, players: n });
+        }
+        if let Some(f) = first
+            && (f >= n || (!self.rs.rules.random_first_player && f != (dealer + 1) % n))
+        {
+            return Err(DealError::BadFirst { first: f });
         }
         let rules = &self.rs.rules;
         let need = rules.deck();
@@ -444,7 +468,7 @@ impl GameState {
             RedThreeTiming::FirstTurn => self.first_turn_pending = [true; MAX_SEATS],
         }
         self.state_id += 1;
-        self.start_turn((dealer + 1) % n);
+        self.start_turn(first.unwrap_or((dealer + 1) % n));
         Ok(DealOutcome::Dealt)
     }
 

@@ -1,0 +1,56 @@
+//! Deal options any preset may turn on: faces taken out of the deck, and a
+//! first player drawn at random and named in the record (`first`).
+
+use canasta_core::record::{check_record, write};
+use canasta_core::{Card, DealError, GameState, Phase, Rng, Rules, shuffled_deck};
+
+fn card(s: &str) -> Card {
+    s.parse().unwrap()
+}
+
+#[test]
+fn excluded_faces_leave_the_deck() {
+    let mut rules = Rules::classic();
+    rules.players = 2;
+    rules.hand_size = 10;
+    rules.excluded_faces = ["9S", "9H", "9D", "9C", "2H", "2D"].map(card).to_vec();
+    rules.validate().unwrap();
+    let deck = rules.deck();
+    assert_eq!(deck.total(), 108 - 12);
+    assert_eq!(deck.count(card("9S")), 0);
+    assert_eq!(deck.count(card("2S")), 2);
+    let mut g = GameState::new(rules.clone());
+    g.deal(&shuffled_deck(&rules, &mut Rng::new(1)), 0).unwrap();
+    assert_eq!(g.all_cards(), deck);
+}
+
+#[test]
+fn a_random_first_player_is_named_by_the_deal() {
+    let mut rules = Rules::preset("classic", Some(4), None).unwrap();
+    let deck = shuffled_deck(&rules, &mut Rng::new(2));
+    let mut g = GameState::new(rules.clone());
+    assert_eq!(
+        g.deal_with_first(&deck, 0, Some(3)),
+        Err(DealError::BadFirst { first: 3 })
+    );
+    assert_eq!(g.phase(), Phase::Deal);
+    g.deal_with_first(&deck, 0, Some(1)).unwrap();
+    assert_eq!(g.to_act(), 1);
+
+    rules.random_first_player = true;
+    let mut g = GameState::new(rules.clone());
+    g.deal_with_first(&deck, 0, Some(3)).unwrap();
+    assert_eq!((g.phase(), g.to_act()), (Phase::Draw, 3));
+    // A record names the first player; replaying it starts there.
+    let options = rules.options_against(&Rules::classic());
+    let header = serde_json::json!({"canasta_record": 1, "variant": "classic", "players": 4, "options": options});
+    let text = format!(
+        "{header}\n{}\n{}\n",
+        write::deal_with_first(&deck, 0, Some(3)),
+        write::action(3, &"draw".parse().unwrap())
+    );
+    let checked = check_record(&text);
+    assert!(checked.error.is_none(), "{:?}", checked.error);
+    let state = checked.games[0].state.as_ref().unwrap();
+    assert_eq!((state.phase(), state.current()), (Phase::Play, 3));
+}
