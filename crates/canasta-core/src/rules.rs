@@ -54,6 +54,9 @@ pub enum StockEnd {
     /// P-CNE: the hand ends when a turn begins with fewer cards in the stock
     /// than a draw takes.
     ShortStock,
+    /// Canastia (S004): the hand ends the moment a draw empties the stock,
+    /// before the player who drew can meld.
+    Emptied,
 }
 
 /// How face-down cards are put under the upcard (P-CNE's packet).
@@ -321,6 +324,9 @@ pub struct Rules {
     /// The first player of each hand is chosen at random (Canastia); the
     /// record's deal line names it as `first`. Otherwise it is the dealer's left.
     pub random_first_player: bool,
+    /// From the second hand on, a player whose score is strictly above every
+    /// other's needs this opening instead of the table's (Canastia: 15).
+    pub opening_when_leading: Option<i32>,
     /// How red threes score.
     pub red_three_scoring: RedThreeScoring,
 }
@@ -467,6 +473,7 @@ impl Rules {
             red_three_scoring: RedThreeScoring::Table,
             excluded_faces: Vec::new(),
             random_first_player: false,
+            opening_when_leading: None,
         }
     }
 

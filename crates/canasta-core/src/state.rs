@@ -313,8 +313,16 @@ impl GameState {
     /// The opening minimum for the side of `seat`: the cumulative score of
     /// the seat's team picks the row (3 players: the seat's own score).
     pub fn opening_minimum(&self, seat: usize) -> i32 {
-        let team = self.rs.rules.team_of(seat);
-        self.rs.rules.opening_minimum(self.scores[team])
+        let rules = &self.rs.rules;
+        let team = rules.team_of(seat);
+        if let Some(need) = rules.opening_when_leading {
+            let mine = self.scores[team];
+            let leading = (0..rules.teams as usize).all(|t| t == team || self.scores[t] < mine);
+            if self.hands_played > 0 && leading {
+                return need;
+            }
+        }
+        rules.opening_minimum(self.scores[team])
     }
 
     pub(crate) fn side_has_melded(&self, side: usize) -> bool {
@@ -684,8 +692,13 @@ impl GameState {
                 usable += 1;
             }
         }
-        // P-CNE: a red three among the last cards drawn ends play at once.
-        let short = self.rs.rules.stock_end == StockEnd::ShortStock && red && self.stock.is_empty();
+        // P-CNE: a red three among the last cards drawn ends play at once;
+        // Canastia: emptying the stock does.
+        let short = match self.rs.rules.stock_end {
+            StockEnd::ShortStock => red && self.stock.is_empty(),
+            StockEnd::Emptied => self.stock.is_empty(),
+            StockEnd::TakePile => false,
+        };
         if usable == 0 || short {
             self.end_hand(crate::score::HandEndReason::Stock, None);
             return;

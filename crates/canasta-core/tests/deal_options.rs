@@ -54,3 +54,59 @@ fn a_random_first_player_is_named_by_the_deal() {
     let state = checked.games[0].state.as_ref().unwrap();
     assert_eq!((state.phase(), state.current()), (Phase::Play, 3));
 }
+
+/// Plays random hands until one ends; returns the last action taken.
+fn random_hand(g: &mut GameState, rng: &mut Rng) -> canasta_core::Action {
+    let dealer = g.hands_played() as usize % g.players();
+    g.deal_random(rng, dealer);
+    let mut last = canasta_core::Action::Draw;
+    while matches!(g.phase(), Phase::Draw | Phase::Play | Phase::Answer) {
+        let actions = g.legal_actions();
+        last = actions[rng.below(actions.len())];
+        g.apply(last).unwrap();
+    }
+    last
+}
+
+/// Canastia (S004): the hand ends the moment a draw empties the stock.
+#[test]
+fn emptying_the_stock_ends_the_hand_at_once() {
+    let mut rules = Rules::classic();
+    rules.stock_end = canasta_core::rules::StockEnd::Emptied;
+    let mut rng = Rng::new(4);
+    let mut seen = 0;
+    for _ in 0..40 {
+        let mut g = GameState::new(rules.clone());
+        let last = random_hand(&mut g, &mut rng);
+        if g.last_hand().unwrap().reason == canasta_core::HandEndReason::Stock {
+            assert_eq!(last, canasta_core::Action::Draw);
+            assert_eq!(g.stock_len(), 0);
+            seen += 1;
+        }
+    }
+    assert!(seen > 0);
+}
+
+/// Canastia (S004): from the second hand, a player strictly ahead of
+/// everyone needs `opening_when_leading` to open.
+#[test]
+fn the_leader_needs_the_higher_opening() {
+    let mut rules = Rules::preset("classic", Some(2), None).unwrap();
+    rules.opening_when_leading = Some(15);
+    rules.opening_table = vec![canasta_core::rules::OpeningStep {
+        from: None,
+        need: 10,
+    }];
+    let mut rng = Rng::new(9);
+    let mut g = GameState::new(rules.clone());
+    assert_eq!(g.opening_minimum(0), 10, "first hand: the table");
+    random_hand(&mut g, &mut rng);
+    let s = g.scores().to_vec();
+    if s[0] != s[1] {
+        let leader = if s[0] > s[1] { 0 } else { 1 };
+        assert_eq!(g.opening_minimum(leader), 15);
+        assert_eq!(g.opening_minimum(1 - leader), 10);
+    } else {
+        assert_eq!(g.opening_minimum(0), 10);
+    }
+}
