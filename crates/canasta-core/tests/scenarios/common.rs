@@ -7,7 +7,8 @@
 #![allow(dead_code)]
 
 use canasta_core::{
-    Action, Card, CardCounts, GameState, HandResult, IllegalReason, Phase, Rank, Rules, Suit,
+    Action, Card, CardCounts, DealOutcome, GameState, HandResult, IllegalReason, Phase, Rank,
+    Rules, Suit,
 };
 
 pub fn card(s: &str) -> Card {
@@ -29,6 +30,31 @@ pub fn act(s: &str) -> Action {
 
 pub fn classic(players: u8) -> Rules {
     Rules::preset("classic", Some(players), None).unwrap()
+}
+
+/// The Canastone preset (P-CNE): 4 players, or 6 in two teams of three.
+pub fn canastone(players: u8) -> Rules {
+    Rules::preset("canastone", Some(players), None).unwrap()
+}
+
+/// P-CNE: the face-down packet under the upcards holds as many cards as the
+/// natural upcard's rank: 4 to 10 as numbered, J 11, Q 12, K 13, A 14
+/// (written out here, not taken from the engine).
+pub fn packet_size(upcard: Card) -> usize {
+    match upcard.rank() {
+        Some(Rank::Four) => 4,
+        Some(Rank::Five) => 5,
+        Some(Rank::Six) => 6,
+        Some(Rank::Seven) => 7,
+        Some(Rank::Eight) => 8,
+        Some(Rank::Nine) => 9,
+        Some(Rank::Ten) => 10,
+        Some(Rank::Jack) => 11,
+        Some(Rank::Queen) => 12,
+        Some(Rank::King) => 13,
+        Some(Rank::Ace) => 14,
+        _ => panic!("{upcard} does not stop the turning of upcards"),
+    }
 }
 
 /// Card values as P-CAN, S001 and S003 give them (written out here, not taken
@@ -59,9 +85,14 @@ pub struct DealSpec {
     /// and replaced after the upcards). A short hand is filled up.
     pub hands: Vec<Vec<Card>>,
     /// The upcards in the order they are turned; the last is the pile's top.
+    /// For a deal the rules annul (P-CNE), every upcard turned.
     pub upcards: Vec<Card>,
-    /// The cards after the upcards, top first: red-three replacements are
-    /// taken from here first, then draws.
+    /// The face-down packet put under the upcards (P-CNE), in deck order
+    /// (its first card ends at the bottom of the pile). A short packet is
+    /// filled up to the size the upcard calls for.
+    pub packet: Vec<Card>,
+    /// The cards after the upcards (and the packet), top first: red-three
+    /// replacements are taken from here first, then draws.
     pub stock: Vec<Card>,
     /// The last cards of the deck, bottom card last.
     pub bottom: Vec<Card>,
@@ -75,6 +106,7 @@ impl DealSpec {
             dealer,
             hands: vec![Vec::new(); n],
             upcards: Vec::new(),
+            packet: Vec::new(),
             stock: Vec::new(),
             bottom: Vec::new(),
         }
@@ -82,6 +114,10 @@ impl DealSpec {
 
     pub fn classic(players: u8, dealer: usize) -> DealSpec {
         DealSpec::new(classic(players), dealer)
+    }
+
+    pub fn canastone(players: u8, dealer: usize) -> DealSpec {
+        DealSpec::new(canastone(players), dealer)
     }
 
     pub fn hand(mut self, seat: usize, s: &str) -> DealSpec {
@@ -95,6 +131,11 @@ impl DealSpec {
 
     pub fn upcards(mut self, s: &str) -> DealSpec {
         self.upcards = cards(s);
+        self
+    }
+
+    pub fn packet(mut self, s: &str) -> DealSpec {
+        self.packet = cards(s);
         self
     }
 
@@ -119,6 +160,7 @@ impl DealSpec {
             .iter()
             .flatten()
             .chain(&self.upcards)
+            .chain(&self.packet)
             .chain(&self.stock)
             .chain(&self.bottom);
         for &c in specified {
@@ -164,13 +206,26 @@ impl DealSpec {
                 h
             })
             .collect();
-        // Upcards: turned while wild or a red three (P-CAN), so every upcard
-        // but the last must be one.
-        if let Some((last, rest)) = self.upcards.split_last() {
-            assert!(rest.iter().all(|c| c.is_wild() || c.is_red_three()));
+        // Upcards: turned while wild or a red three (P-CAN), or wild or any
+        // three (P-CNE), so every upcard but the last must be one. A deal the
+        // rules annul (P-CNE: `max_upcards` of them) turns only such cards.
+        let again = |c: &Card| {
+            c.is_wild()
+                || c.is_red_three()
+                || (c.is_black_three()
+                    && (rules.upcard_black_three_turns_again || rules.upcard_threes_turn_again))
+        };
+        let annulled = rules.max_upcards > 0
+            && self.upcards.len() == rules.max_upcards as usize
+            && self.upcards.iter().all(again);
+        if let Some((last, rest)) = self.upcards.split_last()
+            && !annulled
+        {
+            assert!(rest.iter().all(again), "only a turning card is covered");
+            assert!(!again(last), "the last upcard stops the turning");
             assert!(
-                !(last.is_wild() || last.is_red_three()),
-                "the last upcard stops the turning"
+                rules.max_upcards == 0 || self.upcards.len() <= rules.max_upcards as usize,
+                "too many upcards"
             );
         }
         let mut deck = Vec::with_capacity(rules.deck_size());
@@ -183,6 +238,19 @@ impl DealSpec {
         if self.upcards.is_empty() {
             let c = filler.next().expect("an upcard");
             deck.push(c);
+        }
+        // 4. The packet (P-CNE), as one block, filled up to its size.
+        let packet = match (annulled, rules.pile_packet) {
+            (false, canasta_core::rules::PilePacket::ByRank) => packet_size(*deck.last().unwrap()),
+            _ => 0,
+        };
+        assert!(
+            self.packet.len() <= packet,
+            "the packet holds {packet} cards"
+        );
+        deck.extend(&self.packet);
+        for _ in self.packet.len()..packet {
+            deck.push(filler.next().expect("filler for the packet"));
         }
         // 5./6. Replacements and the stock.
         deck.extend(&self.stock);
@@ -200,7 +268,13 @@ impl DealSpec {
     }
 
     pub fn deal_into(&self, g: &mut GameState) {
-        g.deal(&self.deck(), self.dealer).expect("deal");
+        let outcome = g.deal(&self.deck(), self.dealer).expect("deal");
+        assert_eq!(outcome, DealOutcome::Dealt, "the deal stands");
+    }
+
+    /// Deals into `g` and returns what the deal did (P-CNE may annul it).
+    pub fn deal_outcome(&self, g: &mut GameState) -> DealOutcome {
+        g.deal(&self.deck(), self.dealer).expect("deal")
     }
 }
 
@@ -313,6 +387,21 @@ pub fn items(h: &HandResult, team: usize) -> (i32, i32, i32, i32, i32, i32) {
         t.red_threes,
         t.going_out,
         t.total,
+    )
+}
+
+/// Every score item of one team, as a tuple
+/// (melded, in_hand, canastas, red_threes, going_out, other, total).
+pub fn all_items(h: &HandResult, team: usize) -> (i32, i32, i32, i32, i32, i32, i32) {
+    let (melded, in_hand, canastas, red_threes, going_out, total) = items(h, team);
+    (
+        melded,
+        in_hand,
+        canastas,
+        red_threes,
+        going_out,
+        h.teams[team].other,
+        total,
     )
 }
 

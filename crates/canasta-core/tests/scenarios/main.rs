@@ -1,10 +1,12 @@
-//! Scenario tests pinning the Classic Canasta rules. Each test names its rule
-//! and the source tag of `../shared/rules-research.md` (P-CAN = pagat
-//! Canasta, S001..S004 = seed documents, BRIT, BIC-2H, RG-2/3/6, ...).
+//! Scenario tests pinning the Classic Canasta and Canastone rules. Each test
+//! names its rule and the source tag of `../shared/rules-research.md` (P-CAN =
+//! pagat Canasta, P-CNE = pagat Canastone, S000..S004 = seed documents, BRIT,
+//! BIC-2H, RG-2/3/6, ...).
 //! Positions come only from deals built by `common::DealSpec`.
 
 mod common;
 
+mod canastone;
 mod deal;
 mod going_out;
 mod melds;

@@ -1,0 +1,254 @@
+//! Closing (going out) in Canastone: a clean and a dirty canasta, no
+//! unfinished wild meld, a compulsory natural final discard; asking partner
+//! (P-CNE "End of the play"; research §2.1).
+
+use super::*;
+use canasta_core::{HandEndReason, IllegalReason, Phase};
+
+/// P-CNE: a side with a clean and a dirty canasta closes by discarding its
+/// last card, a natural one. The hand ends at once.
+#[test]
+fn closing_by_a_natural_final_discard() {
+    let mut g = big_turn(CLOSE_REST, CLOSE_PACKET).stock("9D").game();
+    open_and_take(&mut g);
+    play_all(&mut g, 1, &CLOSE_MELDS);
+    assert_eq!(g.hand(1), &counts("9C"));
+    assert!(generated(&g, "discard 9C"));
+    play(&mut g, 1, "discard 9C");
+    assert_eq!(g.phase(), Phase::HandOver);
+    assert!(g.hand(1).is_empty());
+    let h = g.last_hand().unwrap();
+    assert_eq!((h.reason, h.seat), (HandEndReason::Out, Some(1)));
+    assert_eq!(h.teams[1].going_out, 300);
+    assert_eq!(h.teams[0].going_out, 0);
+}
+
+/// P-CNE: "a discard is required at the end of every turn, including the
+/// turn on which a player closes": melding every card is not closing.
+#[test]
+fn melding_out_without_a_final_discard_is_refused() {
+    let mut g = big_turn(CLOSE_REST, CLOSE_PACKET).stock("9D").game();
+    open_and_take(&mut g);
+    play_all(&mut g, 1, &CLOSE_MELDS[..3]);
+    assert_eq!(g.hand(1), &counts("9S 9H 9C 9D"));
+    assert_eq!(
+        refused(&g, 1, "meld 9S 9H 9D 9C"),
+        IllegalReason::MustDiscardToGoOut
+    );
+    assert!(!legal(&g, "meld 9S 9H 9D 9C"));
+    play_all(&mut g, 1, &["meld 9S 9H 9D", "discard 9C"]);
+    assert_eq!(g.phase(), Phase::HandOver);
+}
+
+/// P-CNE: the final discard cannot be a wild card or a three. A player who
+/// could close with a natural last card may not meld down to a three or a
+/// wild card, since it could not be discarded to close.
+#[test]
+fn the_final_discard_must_be_a_natural_card() {
+    for (last, stuck) in [("3S", true), ("JK", true), ("4C", false)] {
+        let rest = format!("KS KH QS QS QH 9S 9H {last}");
+        let mut g = big_turn(&rest, CLOSE_PACKET).stock("9D").game();
+        open_and_take(&mut g);
+        play_all(&mut g, 1, &CLOSE_MELDS[..3]);
+        assert_eq!(g.hand(1), &counts(&format!("9S 9H 9D {last}")));
+        if stuck {
+            assert_eq!(
+                refused(&g, 1, "meld 9S 9H 9D"),
+                IllegalReason::StrandsLastCard,
+                "{last}"
+            );
+            assert!(!generated(&g, "meld 9S 9H 9D"));
+            // Discarding it with cards to spare is an ordinary discard.
+            play(&mut g, 1, &format!("discard {last}"));
+            assert_eq!(g.phase(), Phase::Draw);
+        } else {
+            play_all(&mut g, 1, &["meld 9S 9H 9D", "discard 4C"]);
+            assert_eq!(g.phase(), Phase::HandOver);
+        }
+    }
+}
+
+/// P-CNE: closing needs at least one clean *and* one dirty canasta; a side
+/// with two clean (or two dirty) canastas may not, so its player must keep
+/// two cards after melding.
+#[test]
+fn closing_needs_a_clean_and_a_dirty_canasta() {
+    // Two clean: eight kings and seven fives.
+    let mut g = big_turn(CLOSE_REST, "5H 5C 5C 5D KD").stock("9D").game();
+    open_and_take(&mut g);
+    play_all(
+        &mut g,
+        1,
+        &["add 0 KS KH KD", "add 1 5H 5C 5C 5D", "meld QS QS QH"],
+    );
+    assert_eq!(canastas(&g, 1), (2, 0));
+    assert_eq!(
+        refused(&g, 1, "meld 9S 9H 9D"),
+        IllegalReason::StrandsLastCard
+    );
+    assert!(!legal_texts(&g).iter().any(|t| t.starts_with("meld 9")));
+    // Two dirty: kings with a joker, fives with a two.
+    let mut g = big_turn("KS JK QS QS QH 9S 9H 9C", CLOSE_PACKET)
+        .stock("9D")
+        .game();
+    open_and_take(&mut g);
+    play_all(
+        &mut g,
+        1,
+        &[
+            "add 0 KS JK",
+            "add 0 KD",
+            "add 1 5H 5C 5C 2C",
+            "meld QS QS QH",
+        ],
+    );
+    assert_eq!(canastas(&g, 1), (0, 2));
+    assert_eq!(
+        refused(&g, 1, "meld 9S 9H 9D"),
+        IllegalReason::StrandsLastCard
+    );
+    play(&mut g, 1, "discard 9D");
+    assert_eq!(g.phase(), Phase::Draw, "not closed: the turn passed");
+}
+
+/// P-CNE: a side with a wild meld short of seven cards may not close, even
+/// with a clean and a dirty canasta.
+#[test]
+fn an_unfinished_wild_meld_forbids_closing() {
+    let mut g = big_turn("KS KH JK JK JK 9S 9H 9C", CLOSE_PACKET)
+        .stock("9D")
+        .game();
+    open_and_take(&mut g);
+    play_all(&mut g, 1, &CLOSE_MELDS[..2]);
+    assert_eq!(canastas(&g, 1), (1, 1));
+    assert!(generated(&g, "meld 9S 9H 9D"), "closing is open so far");
+    play(&mut g, 1, "meld JK JK JK");
+    assert_eq!(g.hand(1), &counts("9S 9H 9C 9D"));
+    assert_eq!(
+        refused(&g, 1, "meld 9S 9H 9D"),
+        IllegalReason::StrandsLastCard
+    );
+}
+
+/// P-CNE: a player able to close may ask partner first; the answer binds.
+/// After "no" the player may not close this turn (nor meld down to one
+/// card); after "yes" the player must close. One question a turn.
+#[test]
+fn asking_partner_binds_the_asker() {
+    let mut g = able_to_close_on_the_second_turn(canastone(4));
+    assert!(generated(&g, "ask"));
+    let mut no = g.clone();
+    play(&mut no, 1, "ask");
+    assert_eq!((no.phase(), no.to_act()), (Phase::Answer, 3));
+    assert_eq!(
+        refused(&no, 1, "discard 4C"),
+        IllegalReason::NotYourTurn { seat: 1, to_act: 3 }
+    );
+    play(&mut no, 3, "no");
+    assert_eq!((no.phase(), no.to_act()), (Phase::Play, 1));
+    assert_eq!(refused(&no, 1, "ask"), IllegalReason::CannotAsk);
+    play(&mut no, 1, "meld QS QS QD");
+    assert_eq!(
+        refused(&no, 1, "meld 9S 9H 9C 9D"),
+        IllegalReason::StrandsLastCard
+    );
+    play(&mut no, 1, "discard 4C");
+    assert_eq!(no.phase(), Phase::Draw);
+
+    play(&mut g, 1, "ask");
+    play(&mut g, 3, "yes");
+    assert_eq!(refused(&g, 1, "discard 9C"), IllegalReason::MustGoOut);
+    play_all(&mut g, 1, &SECOND_TURN);
+    assert_eq!(g.phase(), Phase::HandOver);
+}
+
+/// P-CNE (asking "before closing") and the engine's own timing (right after
+/// drawing or taking the pile, before any further meld): a player who
+/// opened before drawing may ask right after taking the pile.
+#[test]
+#[ignore = "engine bug: the opening laid before the draw counts as a meld since the draw, so `ask` is refused all turn"]
+fn a_player_who_opened_before_drawing_may_ask_after_taking_the_pile() {
+    let mut g = big_turn(CLOSE_REST, CLOSE_PACKET).stock("9D").game();
+    open_and_take(&mut g);
+    assert!(generated(&g, "ask"));
+    play(&mut g, 1, "ask");
+    assert_eq!((g.phase(), g.to_act()), (Phase::Answer, 3));
+}
+
+/// P-CNE: "A player who is able to close the play is permitted to ask
+/// partner's permission": a player who cannot close (here: a side that has
+/// not even opened) has nothing to ask.
+#[test]
+#[ignore = "engine bug: `ask` is offered to a player who cannot close (P-CNE allows asking only a player able to close)"]
+fn only_a_player_able_to_close_may_ask() {
+    let mut g = DealSpec::canastone(4, 0)
+        .hand(1, "KS KS KH KH QS QS 4C 5C 6C 7C 8C 4H 5H 6H 7H")
+        .upcards("8D")
+        .game();
+    play(&mut g, 1, "draw");
+    assert!(!generated(&g, "ask"));
+    assert_eq!(refused(&g, 1, "ask"), IllegalReason::CannotAsk);
+}
+
+/// P-CNE "Six players": the same rules with two teams of three; asking goes
+/// to the next partner clockwise (engine reading: seat 1 asks seat 3).
+#[test]
+fn six_players_close_the_same_way_and_ask_the_next_partner() {
+    let mut g = able_to_close_on_the_second_turn(canastone(6));
+    play(&mut g, 1, "ask");
+    assert_eq!(g.to_act(), 3);
+    assert_eq!(
+        refused(&g, 5, "yes"),
+        IllegalReason::NotYourTurn { seat: 5, to_act: 3 }
+    );
+    play(&mut g, 3, "yes");
+    play_all(&mut g, 1, &SECOND_TURN);
+    let h = g.last_hand().unwrap();
+    assert_eq!((h.reason, h.seat), (HandEndReason::Out, Some(1)));
+    assert_eq!(h.teams.len(), 2);
+    assert_eq!(h.teams[1].going_out, 300);
+    // Seats 1, 3 and 5 are team 1: the hands of 3 and 5 count against it.
+    let in_hand = -(hand_value(g.hand(3)) + hand_value(g.hand(5)));
+    assert_eq!(h.teams[1].in_hand, in_hand);
+    let team0: i32 = [0, 2, 4].iter().map(|&s| hand_value(g.hand(s))).sum();
+    assert_eq!(h.teams[0].in_hand, -2 * team0, "never opened: doubled");
+}
+
+/// Engine reading (P-CNE is silent): taking the pile with the last two cards
+/// in hand would leave only the stock card drawn with it, which the player
+/// could discard to close only if it is natural; legality may not depend on
+/// an unseen card, so the pickup is refused (here the stock card is 4H and
+/// the side has its canastas).
+#[test]
+fn taking_the_pile_with_the_last_two_cards_is_refused() {
+    let mut g = big_turn("KS KH QS QS QH QD 9S 9H", CLOSE_PACKET)
+        .hand(3, "7S")
+        .hand(0, "JS JS JH JH JD 7S 7S 9C")
+        .stock("9D 6S 6H 6D 6C 4S 4H 8C")
+        .game();
+    open_and_take(&mut g);
+    play_all(
+        &mut g,
+        1,
+        &[
+            "add 0 KS KH KD",
+            "add 1 5H 5C 5C 2C",
+            "meld QS QS QH QD",
+            "discard 9D",
+        ],
+    );
+    assert_eq!(g.hand(1), &counts("9S 9H"));
+    draw_discard(&mut g, 2, "6S");
+    draw_discard(&mut g, 3, "7S");
+    // Team 0 opens, takes the pile and discards 9C: a one-card pile.
+    play_all(
+        &mut g,
+        0,
+        &["meld JS JS JH JH JD", "pickup 7S 7S", "discard 9C"],
+    );
+    assert_eq!((g.pile(), g.pile_frozen()), (&cards("9C")[..], false));
+    assert_eq!(canastas(&g, 1), (1, 1));
+    assert_eq!(g.stock().next(), Some(card("4H")));
+    assert!(!legal(&g, "pickup 9S 9H"));
+    assert_eq!(legal_texts(&g), vec!["draw"]);
+}

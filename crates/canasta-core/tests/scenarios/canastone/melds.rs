@@ -1,0 +1,203 @@
+//! Canastone melds: naturals outnumber wild cards (two at most), no wild
+//! card on a canasta, black threes never, wild melds (P-CNE; research §2.1).
+
+use super::*;
+use canasta_core::{CanastaKind, GameState, IllegalReason, Phase};
+
+/// Dealer 0. Seat 1 holds KS KS KH KH KD and `rest` (10 cards), opens with
+/// the kings before drawing (meld 0), and draws `drawn`.
+fn opened(rest: &str, drawn: &str) -> GameState {
+    let mut g = DealSpec::canastone(4, 0)
+        .hand(1, &format!("KS KS KH KH KD {rest}"))
+        .upcards("8D")
+        .stock(drawn)
+        .game();
+    assert_eq!(g.hand(1).total(), 15);
+    play_all(&mut g, 1, &["meld KS KS KH KH KD", "draw"]);
+    assert_eq!(g.phase(), Phase::Play);
+    g
+}
+
+/// P-CNE "Natural melds": naturals must outnumber wild cards and a meld
+/// holds at most two: one in a meld of three or four, two in five or more.
+#[test]
+fn naturals_must_outnumber_wild_cards_two_at_most() {
+    let mut g = opened("7S 7H 2C 2D QS QH QD JK 8S 8H", "8D 8C");
+    let r = g.rules().clone();
+    assert_eq!(
+        (r.max_wilds, r.wild_capacity(2), r.wild_capacity(3)),
+        (2, 1, 2)
+    );
+    for (text, reason) in [
+        (
+            "meld 7S 7H 2C 2D",
+            IllegalReason::TooManyWilds {
+                max: 1,
+                naturals: 2,
+                have: 2,
+            },
+        ),
+        (
+            "meld 8S 8H 2C JK",
+            IllegalReason::TooManyWilds {
+                max: 1,
+                naturals: 2,
+                have: 2,
+            },
+        ),
+        (
+            "meld QS QH QD 2C 2D JK",
+            IllegalReason::TooManyWilds {
+                max: 2,
+                naturals: 3,
+                have: 3,
+            },
+        ),
+        (
+            "meld 8S 8H 8D 8C 2C 2D JK",
+            IllegalReason::TooManyWilds {
+                max: 2,
+                naturals: 4,
+                have: 3,
+            },
+        ),
+        (
+            "meld 7S 2C JK",
+            IllegalReason::TooFewNaturals { need: 2, have: 1 },
+        ),
+    ] {
+        assert_eq!(refused(&g, 1, text), reason, "{text}");
+    }
+    assert!(legal(&g, "meld 8S 8H 8D 2C"), "four cards, one wild");
+    play(&mut g, 1, "meld 7S 7H 2C");
+    assert_eq!(
+        refused(&g, 1, "add 1 2D"),
+        IllegalReason::TooManyWilds {
+            max: 1,
+            naturals: 2,
+            have: 2
+        }
+    );
+    assert!(!generated(&g, "add 1 2D"));
+    play(&mut g, 1, "meld QS QH QD 2D JK");
+    assert_eq!(
+        meld_texts(&g, 1),
+        vec!["KS KS KH KH KD", "7S 7H 2C", "QS QH QD 2D JK"]
+    );
+}
+
+/// P-CNE "Canasta": after a canasta is complete its owners may add natural
+/// cards of its rank but no wild card, clean or dirty, even where the
+/// wild-card limit would allow one. A wild card may make the seventh card.
+#[test]
+fn no_wild_card_goes_on_a_canasta() {
+    let mut g = opened("QS QS QH QH QD QD QC KD 2C JK", "JK QC");
+    play(&mut g, 1, "meld QS QS QH QH QD QD QC");
+    assert_eq!(g.melds(1)[1].canasta(g.rules()), Some(CanastaKind::Natural));
+    assert_eq!(refused(&g, 1, "add 1 JK"), IllegalReason::NoWildOnCanasta);
+    assert_eq!(refused(&g, 1, "add 1 2C"), IllegalReason::NoWildOnCanasta);
+    assert!(!generated(&g, "add 1 JK"));
+    // Kings: six naturals and a two make a dirty canasta; a second wild card
+    // would keep the naturals ahead (6 to 2) but the meld is a canasta now.
+    play_all(&mut g, 1, &["add 0 KD", "add 0 2C"]);
+    assert_eq!(g.melds(1)[0].canasta(g.rules()), Some(CanastaKind::Mixed));
+    assert_eq!(refused(&g, 1, "add 0 JK"), IllegalReason::NoWildOnCanasta);
+    play(&mut g, 1, "add 1 QC");
+    assert_eq!(g.melds(1)[1].cards.len(), 8);
+    assert_eq!(g.hand(1), &counts("JK JK"));
+}
+
+/// P-CNE "Black 3": black threes can never be melded, not even in a group
+/// of their own.
+#[test]
+fn black_threes_are_never_melded() {
+    let g = opened("3S 3S 3C 2C 4C 5C 6C 7C 9C TC", "3C 4H");
+    for text in ["meld 3S 3S 3C", "meld 3S 3S 3C 3C", "meld 3S 3C 2C"] {
+        assert_eq!(
+            refused(&g, 1, text),
+            IllegalReason::ThreesNotMeldable,
+            "{text}"
+        );
+    }
+    assert!(!legal_texts(&g).iter().any(|t| t.contains("3S 3")));
+}
+
+/// P-CNE "Wild melds": a meld of wild cards only (twos and jokers) is
+/// allowed, one per side; it grows to a canasta of seven and no further.
+/// Once it is a canasta the side's wild cards are free again.
+#[test]
+fn a_side_has_one_wild_meld_of_at_most_seven_cards() {
+    let mut g = opened("2S 2S 2H 2H 2D 2D 2C JK JK JK", "4C 5C");
+    assert!(generated(&g, "meld JK JK JK"));
+    play(&mut g, 1, "meld JK JK JK");
+    assert_eq!(
+        refused(&g, 1, "meld 2S 2S 2H"),
+        IllegalReason::WildMeldExists
+    );
+    play(&mut g, 1, "add 1 2S 2S 2H 2H");
+    assert_eq!(g.melds(1)[1].cards.len(), 7);
+    assert_eq!(
+        refused(&g, 1, "meld 2D 2D 2C"),
+        IllegalReason::WildMeldExists
+    );
+    assert_eq!(refused(&g, 1, "add 1 2D"), IllegalReason::WildMeldFull(7));
+    play(&mut g, 1, "add 0 2D");
+    assert_eq!(meld_texts(&g, 1)[0], "KS KS KH KH KD 2D");
+    assert_eq!(g.hand(1), &counts("2D 2C 4C 5C"));
+}
+
+/// P-CNE "Wild melds": while a side's wild meld is short of seven cards,
+/// its wild cards may go nowhere else: not into a natural meld, not onto
+/// one, not on the pile. Natural melds are still allowed.
+#[test]
+fn wild_cards_are_reserved_until_the_wild_meld_is_a_canasta() {
+    let mut g = opened("2S 2H 2D 2C JK QS QS QH 4C 5C", "JK JK");
+    play(&mut g, 1, "meld 2S 2H 2D");
+    for (text, reason) in [
+        ("meld QS QS 2C", IllegalReason::WildsReserved),
+        ("meld QS QS JK", IllegalReason::WildsReserved),
+        ("add 0 JK", IllegalReason::WildsReserved),
+        ("discard JK", IllegalReason::WildsReserved),
+        ("discard 2C", IllegalReason::WildsReserved),
+    ] {
+        assert_eq!(refused(&g, 1, text), reason, "{text}");
+    }
+    assert!(
+        !legal_texts(&g)
+            .iter()
+            .any(|t| t == "discard JK" || t == "discard 2C" || t == "add 0 JK")
+    );
+    play_all(&mut g, 1, &["meld QS QS QH", "add 1 2C JK JK"]);
+    assert_eq!(g.melds(1)[1].cards.len(), 6);
+    assert_eq!(refused(&g, 1, "add 0 JK"), IllegalReason::WildsReserved);
+    play(&mut g, 1, "add 1 JK");
+    assert_eq!(g.melds(1)[1].canasta(g.rules()), Some(CanastaKind::Mixed));
+    play(&mut g, 1, "discard 4C");
+}
+
+/// Engine reading (P-CNE is silent): a player whose hand holds nothing but
+/// wild cards may discard one even while the wild meld is short, since the
+/// turn must end with a discard.
+#[test]
+fn a_hand_of_only_wild_cards_may_discard_one() {
+    let mut g = opened("2S 2S 2H KS KH KD 4S 4S 4S 4H", "JK JK");
+    // 2S 2S 2H is the wild meld here; the kings were the opening.
+    play(&mut g, 1, "meld 2S 2S 2H");
+    assert_eq!(refused(&g, 1, "discard JK"), IllegalReason::WildsReserved);
+    play_all(&mut g, 1, &["add 0 KS KH KD", "meld 4S 4S 4S 4H"]);
+    assert_eq!(g.hand(1), &counts("JK JK"));
+    assert!(generated(&g, "discard JK"));
+    play(&mut g, 1, "discard JK");
+    assert!(g.pile_frozen());
+    assert_eq!(g.hand(1), &counts("JK"));
+}
+
+/// Record spec ("a group of wild cards only is a wild meld"): a wild meld
+/// of more than three cards may be laid in one `meld` action.
+#[test]
+fn a_wild_meld_of_five_may_be_laid_in_one_action() {
+    let mut g = opened("2S 2H 2D 2C JK QS QS QH 4C 5C", "6C 7C");
+    assert!(legal(&g, "meld 2S 2H 2D 2C JK"));
+    play(&mut g, 1, "meld 2S 2H 2D 2C JK");
+    assert_eq!(meld_texts(&g, 1)[1], "2S 2H 2D 2C JK");
+}
