@@ -98,6 +98,11 @@ impl GameState {
         self.apply(action)
     }
 
+    /// P-CNE: the side opened this turn before drawing and may lay more.
+    fn laying_before_draw(&self) -> bool {
+        self.phase == Phase::Draw && self.turn.opened_before_draw
+    }
+
     /// Melds begun by one action are numbered in the order its groups are
     /// written (record spec), whatever order its steps laid them in.
     fn number_new_melds_as_written(&mut self, side: usize, before: usize, action: &Action) {
@@ -137,10 +142,12 @@ impl GameState {
             min_meld: self.rs.rules.min_meld,
         };
         match *action {
-            Action::Meld(groups) if self.phase == Phase::Play => {
+            Action::Meld(groups) if self.phase == Phase::Play || self.laying_before_draw() => {
                 plan.groups(&groups);
             }
-            Action::Add { meld, cards } if self.phase == Phase::Play && cards.len() > 1 => {
+            Action::Add { meld, cards }
+                if (self.phase == Phase::Play || self.laying_before_draw()) && cards.len() > 1 =>
+            {
                 plan.adds(meld, &cards);
             }
             Action::Pickup { with, also } if self.phase == Phase::Draw => {
@@ -179,7 +186,12 @@ impl GameState {
         let rules = &self.rs.rules;
         let need = self.opening_minimum(self.to_act as usize);
         let (all, top) = match *action {
-            Action::Meld(groups) if self.phase == Phase::Play => (groups, None),
+            Action::Meld(groups)
+                if self.phase == Phase::Play
+                    || (self.phase == Phase::Draw && rules.open_before_draw) =>
+            {
+                (groups, None)
+            }
             Action::Pickup { with, also } if self.phase == Phase::Draw => {
                 let mut all = Groups::new();
                 all.push(with);
@@ -279,6 +291,7 @@ impl GameState {
             (Phase::Answer, _) | (_, Action::Answer(_)) => return wrong,
             (Phase::Draw, Action::Draw | Action::PickupOnto | Action::Pickup { .. }) => {}
             (Phase::Draw, Action::Meld(_)) if self.rs.rules.open_before_draw => {}
+            (Phase::Draw, Action::Add { .. }) if self.laying_before_draw() => {}
             (Phase::Draw, _) => return wrong,
             (Phase::Play, Action::Draw | Action::PickupOnto | Action::Pickup { .. }) => {
                 return wrong;
@@ -368,7 +381,7 @@ impl GameState {
                 if !opened && rules.open_before_draw && self.phase == Phase::Play {
                     return R::OpenBeforeDrawing;
                 }
-                if opened && self.phase == Phase::Draw {
+                if opened && self.phase == Phase::Draw && !self.laying_before_draw() {
                     return R::WrongPhase(Phase::Draw);
                 }
                 let reserved = self.wilds_reserved(side)
@@ -602,6 +615,12 @@ impl Plan {
             if g.is_black_threes() || g.len() <= self.min_meld {
                 self.index_of(g.rank);
                 self.steps.push(Action::Meld(Groups::from_iter([*g])));
+                continue;
+            }
+            if g.rank.is_none() && self.ranks.contains(&None) {
+                // The side's one wild meld takes them.
+                let i = self.ranks.iter().position(|r| r.is_none()).unwrap();
+                self.adds(i as u8, g);
                 continue;
             }
             if g.rank.is_none() {

@@ -48,9 +48,14 @@ impl GameState {
     fn gen_draw(&self, out: &mut ActionList) {
         out.push(Action::Draw);
         let (_, side) = self.seat_side();
-        // P-CNE: a side that has not melded opens before drawing, or not at all.
-        if self.rs.rules.open_before_draw && !self.side_has_melded(side) {
-            crate::opening::generate(self, None, out);
+        // P-CNE: a side that has not melded opens before drawing, or not at
+        // all; having opened, the player may lay more from hand before drawing.
+        if self.rs.rules.open_before_draw {
+            if !self.side_has_melded(side) {
+                crate::opening::generate(self, None, out);
+            } else if self.turn.opened_before_draw {
+                self.gen_melds_and_adds(out, true);
+            }
         }
         self.gen_pickups(out);
         if self.stock.is_empty() && self.must_take_pile() && out.len() > 1 {
@@ -71,7 +76,10 @@ impl GameState {
     }
 
     pub(crate) fn frozen_for(&self, side: usize) -> bool {
-        self.pile_frozen || self.rs.rules.pile_always_frozen || !self.side_has_melded(side)
+        let rules = &self.rs.rules;
+        self.pile_frozen
+            || rules.pile_always_frozen
+            || (rules.unopened_side_frozen && !self.side_has_melded(side))
     }
 
     /// Cards that enter the hand with the pile, besides the top card (red
@@ -175,109 +183,12 @@ impl GameState {
             out.push(Action::Ask);
         }
         let total = hand.total();
-        let push = |a: Action, used: usize, out: &mut ActionList| {
-            if (total - used >= 2 && !must) || self.ok_after(a) {
-                out.push(a);
-            }
-        };
         if !self.side_has_melded(side) {
             if !rules.open_before_draw {
                 crate::opening::generate(self, None, out);
             }
         } else {
-            let melds = &self.melds[side];
-            let has_meld = self.meld_rank_mask(side);
-            let reserved = self.wilds_reserved(side);
-            for rank in Rank::MELDABLE {
-                if has_meld & (1 << rank.index()) != 0 {
-                    continue;
-                }
-                let n = hand.rank_count(rank);
-                if n < rules.min_naturals {
-                    continue;
-                }
-                // Minimal groups: exactly `min_meld` cards.
-                let size = rules.min_meld;
-                for k in (rules.min_naturals..=n.min(size)).rev() {
-                    let w = size - k;
-                    if w > rules.wild_capacity(k) || (w > 0 && reserved) {
-                        continue;
-                    }
-                    let mut g = Group::of_rank(rank);
-                    g.naturals = pick_naturals(hand, rank, k);
-                    for wilds in wild_combos(hand, w) {
-                        let mut g = g;
-                        g.merge(&wilds);
-                        push(Action::Meld(Groups::from_iter([g])), size as usize, out);
-                    }
-                }
-            }
-            // A meld of wild cards only (P-CNE), one per side.
-            if rules.wild_melds && !melds.iter().any(|m| m.cards.rank.is_none()) {
-                for g in wild_combos(hand, rules.min_meld) {
-                    push(
-                        Action::Meld(Groups::from_iter([g])),
-                        rules.min_meld as usize,
-                        out,
-                    );
-                }
-            }
-            let b = hand.black_threes();
-            if rules.black_threes_meldable
-                && b >= rules.min_meld
-                && has_meld & (1 << Rank::Three.index()) == 0
-            {
-                for k in rules.min_meld..=b {
-                    let mut g = Group::of_rank(Rank::Three);
-                    g.naturals = pick_black_threes(hand, k);
-                    let a = Action::Meld(Groups::from_iter([g]));
-                    if self.ok_after(a) {
-                        out.push(a);
-                    }
-                }
-            }
-            for (i, m) in melds.iter().enumerate() {
-                if m.cards.is_black_threes() {
-                    continue;
-                }
-                if let Some(rank) = m.cards.rank
-                    && hand.rank_count(rank) > 0
-                {
-                    let mut g = Group::of_rank(rank);
-                    g.naturals = pick_naturals(hand, rank, 1);
-                    push(
-                        Action::Add {
-                            meld: i as u8,
-                            cards: g,
-                        },
-                        1,
-                        out,
-                    );
-                }
-                let wild_room = match m.cards.rank {
-                    // A wild meld grows to a canasta and no further.
-                    None => m.cards.len() < rules.canasta_size,
-                    Some(_) => {
-                        !reserved
-                            && rules.wild_capacity(m.cards.natural_count()) > m.cards.wild_count()
-                            && (rules.wilds_on_canasta || !m.is_canasta(rules))
-                    }
-                };
-                if wild_room {
-                    for wild in wild_classes(hand) {
-                        let mut g = Group::default();
-                        g.push(wild).unwrap();
-                        push(
-                            Action::Add {
-                                meld: i as u8,
-                                cards: g,
-                            },
-                            1,
-                            out,
-                        );
-                    }
-                }
-            }
+            self.gen_melds_and_adds(out, false);
         }
         // Discards: one per class of card in hand.
         let finishing = total == 1;
@@ -297,12 +208,123 @@ impl GameState {
         });
     }
 
+    /// New melds (one minimal group each) and one-card adds of an opened
+    /// side. Before the draw (P-CNE's opening turn) the hand may be emptied,
+    /// since a draw follows, and black threes are not melded.
+    fn gen_melds_and_adds(&self, out: &mut ActionList, before_draw: bool) {
+        let (seat, side) = self.seat_side();
+        let rules = &self.rs.rules;
+        let hand = &self.hands[seat];
+        let must = self.turn.must_go_out;
+        let total = hand.total();
+        let push = |a: Action, used: usize, out: &mut ActionList| {
+            if before_draw || (total - used >= 2 && !must) || self.ok_after(a) {
+                out.push(a);
+            }
+        };
+        let melds = &self.melds[side];
+        let has_meld = self.meld_rank_mask(side);
+        let reserved = self.wilds_reserved(side);
+        for rank in Rank::MELDABLE {
+            if has_meld & (1 << rank.index()) != 0 {
+                continue;
+            }
+            let n = hand.rank_count(rank);
+            if n < rules.min_naturals {
+                continue;
+            }
+            // Minimal groups: exactly `min_meld` cards.
+            let size = rules.min_meld;
+            for k in (rules.min_naturals..=n.min(size)).rev() {
+                let w = size - k;
+                if w > rules.wild_capacity(k) || (w > 0 && reserved) {
+                    continue;
+                }
+                let mut g = Group::of_rank(rank);
+                g.naturals = pick_naturals(hand, rank, k);
+                for wilds in wild_combos(hand, w) {
+                    let mut g = g;
+                    g.merge(&wilds);
+                    push(Action::Meld(Groups::from_iter([g])), size as usize, out);
+                }
+            }
+        }
+        // A meld of wild cards only (P-CNE), one per side.
+        if rules.wild_melds && !melds.iter().any(|m| m.cards.rank.is_none()) {
+            for g in wild_combos(hand, rules.min_meld) {
+                push(
+                    Action::Meld(Groups::from_iter([g])),
+                    rules.min_meld as usize,
+                    out,
+                );
+            }
+        }
+        let b = hand.black_threes();
+        if rules.black_threes_meldable
+            && !before_draw
+            && b >= rules.min_meld
+            && has_meld & (1 << Rank::Three.index()) == 0
+        {
+            for k in rules.min_meld..=b {
+                let mut g = Group::of_rank(Rank::Three);
+                g.naturals = pick_black_threes(hand, k);
+                let a = Action::Meld(Groups::from_iter([g]));
+                if self.ok_after(a) {
+                    out.push(a);
+                }
+            }
+        }
+        for (i, m) in melds.iter().enumerate() {
+            if m.cards.is_black_threes() {
+                continue;
+            }
+            if let Some(rank) = m.cards.rank
+                && hand.rank_count(rank) > 0
+            {
+                let mut g = Group::of_rank(rank);
+                g.naturals = pick_naturals(hand, rank, 1);
+                push(
+                    Action::Add {
+                        meld: i as u8,
+                        cards: g,
+                    },
+                    1,
+                    out,
+                );
+            }
+            let wild_room = match m.cards.rank {
+                // A wild meld grows to a canasta and no further.
+                None => m.cards.len() < rules.canasta_size,
+                Some(_) => {
+                    !reserved
+                        && rules.wild_capacity(m.cards.natural_count()) > m.cards.wild_count()
+                        && (rules.wilds_on_canasta || !m.is_canasta(rules))
+                }
+            };
+            if wild_room {
+                for wild in wild_classes(hand) {
+                    let mut g = Group::default();
+                    g.push(wild).unwrap();
+                    push(
+                        Action::Add {
+                            meld: i as u8,
+                            cards: g,
+                        },
+                        1,
+                        out,
+                    );
+                }
+            }
+        }
+    }
+
     /// Asking is allowed right after the draw (or taking the pile), before
     /// any further meld, once per turn, with a partner (P-CAN), and with at
     /// least two cards in hand, so that a "no" leaves a card to keep.
     pub(crate) fn may_ask(&self) -> bool {
         let seat = self.to_act as usize;
         self.rs.rules.asking_allowed
+            && (!self.rs.rules.ask_only_if_able || self.can_go_out(seat))
             && !self.turn.asked
             && !self.turn.laid_since_draw
             && !self.turn.must_go_out

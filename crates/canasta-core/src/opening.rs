@@ -75,7 +75,13 @@ pub(crate) fn generate(state: &GameState, top: Option<Card>, out: &mut ActionLis
             let n = hand.rank_count(rank);
             // Frozen by definition for a side that has not melded: a natural
             // pair from hand, plus any further naturals and wild cards.
-            for k in rules.pile_take_naturals_frozen.max(2)..=n {
+            let side = state.side_of[seat] as usize;
+            let pair = if state.frozen_for(side) {
+                rules.pile_take_naturals_frozen
+            } else {
+                rules.pile_take_naturals
+            };
+            for k in pair.max(2)..=n {
                 let cap = if clean_only {
                     0
                 } else {

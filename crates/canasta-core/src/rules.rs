@@ -252,6 +252,12 @@ pub struct Rules {
     pub last_red_three_may_meld: bool,
     /// Players may ask partner "may I go out?" (P-CAN: optional and binding).
     pub asking_allowed: bool,
+    /// Only a player able to go out may ask (P-CNE, S000); P-CAN sets no
+    /// such condition.
+    pub ask_only_if_able: bool,
+    /// The pile is frozen against a side that has not melded (P-CAN); in
+    /// P-CNE only a wild card freezes it.
+    pub unopened_side_frozen: bool,
     /// The game ends when a team reaches this total (P-CAN: 5000; 7500 with
     /// 3 players or three teams of six; 10000 with two teams of three).
     pub target: i32,
@@ -441,6 +447,8 @@ impl Rules {
             take_onto_canasta: true,
             last_red_three_may_meld: false,
             asking_allowed: true,
+            ask_only_if_able: false,
+            unopened_side_frozen: true,
             target: 5000,
             max_upcards: 0,
             upcard_threes_turn_again: false,
@@ -605,6 +613,8 @@ impl Rules {
                 },
             ],
             red_three_scoring: RedThreeScoring::Canastone,
+            ask_only_if_able: true,
+            unopened_side_frozen: false,
             ..Rules::classic()
         }
     }

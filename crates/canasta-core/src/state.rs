@@ -70,6 +70,8 @@ pub(crate) struct TurnFlags {
     pub melds_at_start: u8,
     /// The player had melded before this turn (spoils "concealed").
     pub had_melded: bool,
+    /// The side opened this turn before drawing (P-CNE).
+    pub opened_before_draw: bool,
 }
 
 /// What a deal did.
@@ -609,6 +611,9 @@ impl GameState {
                 self.take_pile(seat);
             }
             Action::Meld(groups) => {
+                if self.phase == Phase::Draw && !self.side_has_melded(side) {
+                    self.turn.opened_before_draw = true;
+                }
                 if !self.side_has_melded(side) {
                     // An opening below the minimum is only a concealed going out.
                     let points: i32 = groups.iter().map(|g| g.points(&self.rs.rules)).sum();
@@ -623,14 +628,16 @@ impl GameState {
                         self.turn.must_go_out = true;
                     }
                 }
-                self.turn.laid_since_draw = true;
+                // Melds laid before the draw (P-CNE's opening) do not count
+                // against asking after it.
+                self.turn.laid_since_draw |= self.phase == Phase::Play;
             }
             Action::Add { meld, cards } => {
                 self.remove_from_hand(seat, &cards);
                 self.melds[side][meld as usize].cards.merge(&cards);
                 self.turn.added_to_old |= (meld as usize) < self.turn.melds_at_start as usize;
                 self.seat_melded[seat] = true;
-                self.turn.laid_since_draw = true;
+                self.turn.laid_since_draw |= self.phase == Phase::Play;
             }
             Action::CloseCanasta(_) => unreachable!("no preset closes canastas by choice yet"),
             Action::Discard(c) => {
@@ -695,7 +702,8 @@ impl GameState {
         // P-CNE: a red three among the last cards drawn ends play at once;
         // Canastia: emptying the stock does.
         let short = match self.rs.rules.stock_end {
-            StockEnd::ShortStock => red && self.stock.is_empty(),
+            // Only when a red three could not be replaced (S000).
+            StockEnd::ShortStock => red && self.stock.is_empty() && needed > 0,
             StockEnd::Emptied => self.stock.is_empty(),
             StockEnd::TakePile => false,
         };

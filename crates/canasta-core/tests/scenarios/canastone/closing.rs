@@ -166,7 +166,7 @@ fn asking_partner_binds_the_asker() {
 /// drawing or taking the pile, before any further meld): a player who
 /// opened before drawing may ask right after taking the pile.
 #[test]
-#[ignore = "engine bug: the opening laid before the draw counts as a meld since the draw, so `ask` is refused all turn"]
+
 fn a_player_who_opened_before_drawing_may_ask_after_taking_the_pile() {
     let mut g = big_turn(CLOSE_REST, CLOSE_PACKET).stock("9D").game();
     open_and_take(&mut g);
@@ -179,7 +179,7 @@ fn a_player_who_opened_before_drawing_may_ask_after_taking_the_pile() {
 /// partner's permission": a player who cannot close (here: a side that has
 /// not even opened) has nothing to ask.
 #[test]
-#[ignore = "engine bug: `ask` is offered to a player who cannot close (P-CNE allows asking only a player able to close)"]
+
 fn only_a_player_able_to_close_may_ask() {
     let mut g = DealSpec::canastone(4, 0)
         .hand(1, "KS KS KH KH QS QS 4C 5C 6C 7C 8C 4H 5H 6H 7H")

@@ -67,7 +67,7 @@ fn house_rule_4_the_pile_counts_toward_the_opening() {
 /// House rule 4 with P-CNE's freezing (only a wild card freezes the pile):
 /// an unfrozen pile takes two naturals, for an unopened side too.
 #[test]
-#[ignore = "engine bug: with pile_needs_opened_side false the pile counts as frozen for an unopened side (P-CAN), so three naturals are asked"]
+
 fn house_rule_4_an_unfrozen_pile_takes_two_naturals() {
     let house = canastone_with(4, r#"{"pile_needs_opened_side": false}"#);
     let mut g = DealSpec::new(house, 0)

@@ -169,7 +169,7 @@ fn canasta_bonuses_and_red_threes_do_not_count_toward_the_opening() {
 /// reach the minimum; nothing caps it. Seventy points of clean melds open
 /// at the 50 level (record spec: a larger opening is one action).
 #[test]
-#[ignore = "engine bug: an opening above the minimum (not irreducible) is refused before the draw (expand_opening only runs in Play)"]
+
 fn an_opening_larger_than_the_minimum_may_be_laid_before_drawing() {
     let mut g = DealSpec::canastone(4, 0)
         .hand(1, "KS KS KH KH QS QS QH")
@@ -184,7 +184,7 @@ fn an_opening_larger_than_the_minimum_may_be_laid_before_drawing() {
 /// P-CNE "Wild melds", "Opening meld": seven twos are a clean wild canasta
 /// (140 points, clean, so an opening at the 50 level).
 #[test]
-#[ignore = "engine bug: an opening above the minimum (not irreducible) is refused before the draw (expand_opening only runs in Play)"]
+
 fn seven_twos_may_open_as_a_wild_canasta() {
     let mut g = DealSpec::canastone(4, 0)
         .hand(1, "2S 2S 2H 2H 2D 2D 2C")

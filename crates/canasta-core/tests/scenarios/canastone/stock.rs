@@ -83,7 +83,7 @@ fn a_red_three_among_the_last_two_cards_ends_play_at_once() {
 /// replaced by the last card and the player goes on to meld and discard;
 /// the next turn then starts with an empty stock and play ends.
 #[test]
-#[ignore = "engine bug: any draw that empties the stock with a red three in it ends play at once, even when the red three was replaced"]
+
 fn a_red_three_replaced_by_the_last_card_does_not_end_play() {
     let mut g = deal("3H 3H 3D 3D 3D", "KD", "9C 3H 9S");
     assert_eq!(g.stock_len(), 83);
