@@ -72,6 +72,22 @@ impl Rank {
         Rank::Ace,
     ];
 
+    /// Threes to aces: the meld ranks where threes are ordinary (Canastia).
+    pub const THREE_TO_ACE: [Rank; 12] = [
+        Rank::Three,
+        Rank::Four,
+        Rank::Five,
+        Rank::Six,
+        Rank::Seven,
+        Rank::Eight,
+        Rank::Nine,
+        Rank::Ten,
+        Rank::Jack,
+        Rank::Queen,
+        Rank::King,
+        Rank::Ace,
+    ];
+
     /// The ranks that form ordinary melds: four to ace.
     pub const MELDABLE: [Rank; 11] = [
         Rank::Four,

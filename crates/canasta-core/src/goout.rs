@@ -65,7 +65,8 @@ const WILD_MELD: u8 = 0;
 impl MeldShape {
     /// `Some(true)` for a natural (clean) canasta, `Some(false)` mixed.
     fn canasta(&self, rules: &Rules) -> Option<bool> {
-        if self.rank == Rank::Three.index() as u8 || self.naturals + self.wilds < rules.canasta_size
+        if (self.rank == Rank::Three.index() as u8 && rules.special_threes())
+            || self.naturals + self.wilds < rules.canasta_size
         {
             return None;
         }
@@ -162,7 +163,11 @@ fn placeable_general(rules: &Rules, hand: &HandShape, melds: &[MeldShape]) -> bo
     for m in melds {
         has_meld |= 1 << m.rank;
     }
-    let b = hand.ranks[three as usize];
+    let b = if rules.special_threes() {
+        hand.ranks[three as usize]
+    } else {
+        0
+    };
     if b > 0 && (!rules.black_threes_meldable || b < rules.min_meld || has_meld & (1 << three) != 0)
     {
         return false;
@@ -171,7 +176,7 @@ fn placeable_general(rules: &Rules, hand: &HandShape, melds: &[MeldShape]) -> bo
     // most wild cards to add).
     let mut items: ArrayVec<(u8, u8, u8, u8, u8), 32> = ArrayVec::new();
     for m in melds {
-        if m.rank == three || m.rank == WILD_MELD {
+        if (m.rank == three && rules.special_threes()) || m.rank == WILD_MELD {
             continue;
         }
         let n_final = m.naturals + hand.ranks[m.rank as usize];
@@ -182,7 +187,7 @@ fn placeable_general(rules: &Rules, hand: &HandShape, melds: &[MeldShape]) -> bo
         };
         items.push((m.naturals, n_final, m.wilds, 0, cap));
     }
-    for rank in Rank::MELDABLE {
+    for &rank in rules.meld_ranks() {
         let n = hand.ranks[rank.index()];
         if n == 0 || has_meld & (1 << rank.index()) != 0 {
             continue;
@@ -324,7 +329,7 @@ fn dp_reaches(
 /// Can every card of `hand` be melded onto `melds` or into new melds,
 /// ending with the canastas the side needs?
 fn placeable(rules: &Rules, hand: &HandShape, melds: &[MeldShape]) -> bool {
-    if !simple_rules(rules) || !rules.black_threes_meldable {
+    if !simple_rules(rules) || !rules.black_threes_meldable || !rules.special_threes() {
         return placeable_general(rules, hand, melds);
     }
     if hand.red_threes > 0 {
@@ -365,7 +370,7 @@ fn placeable(rules: &Rules, hand: &HandShape, melds: &[MeldShape]) -> bool {
         let cap = rules.wild_capacity(nat).saturating_sub(m.wilds);
         account(nat, m.wilds, 0, cap);
     }
-    for rank in Rank::MELDABLE {
+    for &rank in rules.meld_ranks() {
         let i = rank.index();
         let n = hand.ranks[i];
         if n == 0 || has_meld & (1 << i) != 0 {
@@ -422,7 +427,7 @@ impl GameState {
         // Quick refusal before building shapes: two cards that fit no meld.
         let has_meld = self.meld_rank_mask(side);
         let mut orphans = 0;
-        for rank in Rank::MELDABLE {
+        for &rank in rules.meld_ranks() {
             let n = hand.rank_count(rank);
             if n > 0 && n < rules.min_naturals && has_meld & (1 << rank.index()) == 0 {
                 orphans += n;
@@ -451,7 +456,7 @@ impl GameState {
         }
         let mut orphans = 0;
         let mut orphan = None;
-        for rank in Rank::MELDABLE {
+        for &rank in rules.meld_ranks() {
             let n = shape.ranks[rank.index()];
             if n > 0 && n < rules.min_naturals && has_meld & (1 << rank.index()) == 0 {
                 orphans += n;
@@ -460,7 +465,7 @@ impl GameState {
             }
         }
         let b = shape.ranks[Rank::Three.index()];
-        if b > 0 && (b < rules.min_meld || !rules.black_threes_meldable) {
+        if rules.special_threes() && b > 0 && (b < rules.min_meld || !rules.black_threes_meldable) {
             orphans += b;
             let spade = Card::new(Rank::Three, Suit::Spades);
             orphan = Some(if hand.count(spade) > 0 {
@@ -589,7 +594,7 @@ impl GameState {
                 cards
             }
             Action::Meld(groups)
-                if groups.len() == 1 && !groups.as_slice()[0].is_black_threes() =>
+                if groups.len() == 1 && !groups.as_slice()[0].is_special_threes(&self.rs.rules) =>
             {
                 let g = groups.as_slice()[0];
                 let rank = g.rank?;

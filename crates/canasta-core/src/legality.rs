@@ -140,6 +140,7 @@ impl GameState {
             ranks: self.melds[side].iter().map(|m| m.cards.rank).collect(),
             steps: Vec::new(),
             min_meld: self.rs.rules.min_meld,
+            special_threes: self.rs.rules.special_threes(),
         };
         match *action {
             Action::Meld(groups) if self.phase == Phase::Play || self.laying_before_draw() => {
@@ -247,6 +248,7 @@ impl GameState {
             ranks,
             steps,
             min_meld: rules.min_meld,
+            special_threes: rules.special_threes(),
         };
         let mut rest = Groups::new();
         for (i, g) in all.iter().enumerate() {
@@ -424,7 +426,7 @@ impl GameState {
                         return R::OpeningTooLow { need, have: points };
                     }
                 }
-                if groups.iter().any(|g| g.is_black_threes()) && !self.ok_after(*action) {
+                if groups.iter().any(|g| g.is_special_threes(rules)) && !self.ok_after(*action) {
                     return R::BlackThreesOnlyGoingOut;
                 }
             }
@@ -433,7 +435,8 @@ impl GameState {
                     return R::NoSuchMeld(meld);
                 }
                 let m = self.melds[side][meld as usize];
-                if m.cards.is_black_threes() || (cards.rank.is_some() && cards.rank != m.cards.rank)
+                if m.cards.is_special_threes(rules)
+                    || (cards.rank.is_some() && cards.rank != m.cards.rank)
                 {
                     return R::WrongRank {
                         meld,
@@ -544,6 +547,7 @@ fn group_problem(state: &GameState, g: &Group, existing: Option<&Meld>) -> Optio
             }
             return None;
         }
+        Some(Rank::Three) if rules.threes_natural => {}
         Some(Rank::Three) if !rules.black_threes_meldable => return Some(R::ThreesNotMeldable),
         Some(Rank::Three) => {
             let black = all.naturals[crate::card::Suit::Hearts as usize] == 0
@@ -589,6 +593,8 @@ struct Plan {
     ranks: Vec<Option<Rank>>,
     steps: Vec<Action>,
     min_meld: u8,
+    /// Threes follow the black-three rule (laid whole, last).
+    special_threes: bool,
 }
 
 impl Plan {
@@ -603,8 +609,9 @@ impl Plan {
     }
 
     fn groups(&mut self, groups: &Groups) {
+        let special = self.special_threes;
         let (black, other): (Vec<&Group>, Vec<&Group>) =
-            groups.iter().partition(|g| g.is_black_threes());
+            groups.iter().partition(|g| g.is_black_threes() && special);
         for g in other.into_iter().chain(black) {
             let exists = g.rank.is_some() && self.ranks.contains(&g.rank);
             if exists {
@@ -612,7 +619,7 @@ impl Plan {
                 self.adds(i as u8, g);
                 continue;
             }
-            if g.is_black_threes() || g.len() <= self.min_meld {
+            if (g.is_black_threes() && special) || g.len() <= self.min_meld {
                 self.index_of(g.rank);
                 self.steps.push(Action::Meld(Groups::from_iter([*g])));
                 continue;

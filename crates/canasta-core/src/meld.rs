@@ -87,8 +87,15 @@ impl Group {
         self.len() == 0
     }
 
+    /// A group of threes under the black-three rule (not where threes are
+    /// an ordinary rank).
     pub fn is_black_threes(&self) -> bool {
         self.rank == Some(Rank::Three)
+    }
+
+    /// Black threes that follow their special rule under `rules`.
+    pub fn is_special_threes(&self, rules: &Rules) -> bool {
+        self.is_black_threes() && rules.special_threes()
     }
 
     /// Every card, naturals first (suit order), then twos, then jokers.
@@ -215,7 +222,7 @@ pub struct Meld {
 
 impl Meld {
     pub fn canasta(&self, rules: &Rules) -> Option<CanastaKind> {
-        if self.cards.is_black_threes() || self.cards.len() < rules.canasta_size {
+        if self.cards.is_special_threes(rules) || self.cards.len() < rules.canasta_size {
             None
         } else if self.cards.rank.is_none() {
             // P-CNE: a wild canasta is clean when all twos or six jokers.

@@ -225,7 +225,7 @@ impl GameState {
         let melds = &self.melds[side];
         let has_meld = self.meld_rank_mask(side);
         let reserved = self.wilds_reserved(side);
-        for rank in Rank::MELDABLE {
+        for &rank in rules.meld_ranks() {
             if has_meld & (1 << rank.index()) != 0 {
                 continue;
             }
@@ -261,6 +261,7 @@ impl GameState {
         }
         let b = hand.black_threes();
         if rules.black_threes_meldable
+            && rules.special_threes()
             && !before_draw
             && b >= rules.min_meld
             && has_meld & (1 << Rank::Three.index()) == 0
@@ -275,7 +276,7 @@ impl GameState {
             }
         }
         for (i, m) in melds.iter().enumerate() {
-            if m.cards.is_black_threes() {
+            if m.cards.is_special_threes(rules) {
                 continue;
             }
             if let Some(rank) = m.cards.rank

@@ -36,12 +36,16 @@ pub(crate) fn generate(state: &GameState, top: Option<Card>, out: &mut ActionLis
         .then_some(Rank::Two)
         .into_iter()
         .chain(
-            Rank::MELDABLE
-                .into_iter()
+            rules
+                .meld_ranks()
+                .iter()
+                .copied()
                 .filter(|&r| Some(r) != top_rank && hand.rank_count(r) >= rules.min_naturals),
         )
         .chain(
-            (rules.black_threes_meldable && hand.black_threes() >= rules.min_meld)
+            (rules.special_threes()
+                && rules.black_threes_meldable
+                && hand.black_threes() >= rules.min_meld)
                 .then_some(Rank::Three),
         )
         .collect();
@@ -155,12 +159,13 @@ impl Search<'_> {
         mut f: impl FnMut(&mut Self, Group),
     ) {
         let mut g = Group::of_rank(rank);
-        g.naturals = if rank == Rank::Three {
+        let special = rank == Rank::Three && self.rules.special_threes();
+        g.naturals = if special {
             pick_black_threes(&self.hand, k)
         } else {
             pick_naturals(&self.hand, rank, k)
         };
-        let cap = if rank == Rank::Three { 0 } else { cap };
+        let cap = if special { 0 } else { cap };
         let (jokers, twos) = (self.hand.jokers(), self.hand.twos());
         for j in 0..=cap.min(jokers) {
             for t in 0..=(cap - j).min(twos) {
@@ -211,7 +216,8 @@ impl Search<'_> {
             self.wild_groups(idx, out);
             return;
         }
-        let (n, min_k) = if rank == Rank::Three {
+        let special = rank == Rank::Three && self.rules.special_threes();
+        let (n, min_k) = if special {
             (self.hand.black_threes(), self.rules.min_meld)
         } else {
             (self.hand.rank_count(rank), self.rules.min_naturals)
@@ -223,7 +229,7 @@ impl Search<'_> {
                 self.rules.wild_capacity(k)
             };
             let min_w = (self.rules.min_meld as usize).saturating_sub(k as usize);
-            if rank != Rank::Three && min_w > cap as usize {
+            if !special && min_w > cap as usize {
                 continue;
             }
             self.each_group(rank, k, cap, min_w, |s, g| {
@@ -305,7 +311,7 @@ impl Search<'_> {
             None => Action::Meld(self.groups),
         };
         let remaining = self.hand.total() + self.pile_rest;
-        let has_black = self.groups.iter().any(|g| g.is_black_threes());
+        let has_black = self.groups.iter().any(|g| g.is_special_threes(self.rules));
         if (remaining >= 2 && !has_black && !self.state.turn.must_go_out)
             || self.state.ok_after(action)
         {
@@ -341,7 +347,7 @@ fn removable(
     let fewer_naturals_ok = n > rules.min_naturals.max(1)
         && hand_naturals > min_hand_naturals
         && w <= rules.wild_capacity(n - 1)
-        && (g.rank != Some(Rank::Three) || n > rules.min_meld);
+        && (!g.is_special_threes(rules) || n > rules.min_meld);
     if fewer_naturals_ok && total - natural_value >= need {
         return true;
     }
@@ -449,7 +455,7 @@ pub(crate) fn valid_group(rules: &Rules, g: &Group) -> bool {
     let (n, w) = (g.natural_count(), g.wild_count());
     match g.rank {
         None => rules.wild_melds && g.len() >= rules.min_meld && g.len() <= rules.canasta_size,
-        Some(Rank::Three) => {
+        Some(Rank::Three) if rules.special_threes() => {
             w == 0 && n >= rules.min_meld && g.naturals[1] == 0 && g.naturals[2] == 0
         }
         Some(_) => {
@@ -489,7 +495,7 @@ fn whole_hand_groups(rules: &Rules, h: &CardCounts) -> Option<Groups> {
         return None;
     }
     let mut groups = Groups::new();
-    for rank in Rank::MELDABLE {
+    for &rank in rules.meld_ranks() {
         let n = h.rank_count(rank);
         if n == 0 {
             continue;
@@ -503,7 +509,11 @@ fn whole_hand_groups(rules: &Rules, h: &CardCounts) -> Option<Groups> {
             return None;
         }
     }
-    let b = h.black_threes();
+    let b = if rules.special_threes() {
+        h.black_threes()
+    } else {
+        0
+    };
     if b > 0 {
         if b < rules.min_meld {
             return None;
@@ -544,7 +554,7 @@ fn split_wilds(
     }
     let base = groups.as_slice()[i];
     let n = base.natural_count();
-    let (cap, min_w) = if base.is_black_threes() {
+    let (cap, min_w) = if base.is_special_threes(rules) {
         (0, 0)
     } else {
         (rules.wild_capacity(n), rules.min_meld.saturating_sub(n))

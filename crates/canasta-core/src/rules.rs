@@ -294,6 +294,9 @@ pub struct Rules {
     pub wild_melds: bool,
     /// Black threes may be melded when going out (P-CAN; never in P-CNE).
     pub black_threes_meldable: bool,
+    /// Threes are an ordinary rank: melded at any time, with wild cards,
+    /// added to, made into canastas (Canastia, S004). They still stop the pile.
+    pub threes_natural: bool,
     /// An opening whose minimum is at most this must be of clean melds only
     /// (P-CNE: 50; P-CAN: 0, no such rule).
     pub clean_opening_up_to: i32,
@@ -463,6 +466,7 @@ impl Rules {
             wilds_on_canasta: true,
             wild_melds: false,
             black_threes_meldable: true,
+            threes_natural: false,
             clean_opening_up_to: 0,
             go_out_natural_canastas: 0,
             go_out_mixed_canastas: 0,
@@ -906,6 +910,22 @@ impl Rules {
             Some(v) => *v,
             None => table.last().copied().unwrap_or(0) + 100 * (count + 1 - table.len()) as i32,
         }
+    }
+
+    /// The ranks of ordinary melds: four to ace, or three to ace where threes
+    /// are natural.
+    pub fn meld_ranks(&self) -> &'static [Rank] {
+        if self.threes_natural {
+            &Rank::THREE_TO_ACE
+        } else {
+            &Rank::MELDABLE
+        }
+    }
+
+    /// Threes follow P-CAN's black-three rule (melded only going out, no
+    /// wild cards, never added to) rather than being an ordinary rank.
+    pub fn special_threes(&self) -> bool {
+        !self.threes_natural
     }
 
     /// Team of a seat under the record spec's fixed rule `s mod k`.

@@ -624,7 +624,7 @@ impl GameState {
                 for g in groups.iter() {
                     self.remove_from_hand(seat, g);
                     self.lay_group(seat, side, *g);
-                    if g.is_black_threes() {
+                    if g.is_special_threes(&self.rs.rules) {
                         self.turn.must_go_out = true;
                     }
                 }

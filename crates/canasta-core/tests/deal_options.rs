@@ -110,3 +110,34 @@ fn the_leader_needs_the_higher_opening() {
         assert_eq!(g.opening_minimum(0), 10);
     }
 }
+
+/// Canastia (S004) melds threes as an ordinary rank (3-3-3 opens): with
+/// that option on, random play keeps every invariant and threes are melded
+/// with wild cards and added to like any rank.
+#[test]
+fn threes_as_an_ordinary_rank() {
+    let mut rules = Rules::classic();
+    rules.threes_natural = true;
+    let deck = rules.deck();
+    let mut rng = Rng::new(12);
+    let mut threes_melded = 0;
+    for _ in 0..60 {
+        let mut g = GameState::new(rules.clone());
+        g.deal_random(&mut rng, 0);
+        while matches!(g.phase(), Phase::Draw | Phase::Play | Phase::Answer) {
+            assert_eq!(g.all_cards(), deck);
+            let actions = g.legal_actions();
+            assert!(!actions.is_empty(), "{}", g.describe());
+            let a = actions[rng.below(actions.len())];
+            g.apply(a).unwrap_or_else(|e| panic!("{a}: {e}"));
+        }
+        for side in 0..2 {
+            threes_melded += g
+                .melds(side)
+                .iter()
+                .filter(|m| m.rank() == Some(canasta_core::Rank::Three))
+                .count();
+        }
+    }
+    assert!(threes_melded > 0, "no meld of threes in 60 hands");
+}
