@@ -88,6 +88,10 @@ pub enum IllegalReason {
         "going out needs {natural} clean and {mixed} dirty canasta(s) and no unfinished wild meld"
     )]
     MissingCanastas { natural: u8, mixed: u8 },
+    #[error("meld {0} is a closed canasta and takes no more cards")]
+    CanastaClosed(u8),
+    #[error("meld {0} needs {1} cards to be closed as a canasta")]
+    TooShortToClose(u8, u8),
     #[error("the variant has no such action")]
     NotInVariant,
     #[error("that action is not available in this position")]

@@ -58,12 +58,23 @@ pub(crate) struct MeldShape {
     naturals: u8,
     wilds: u8,
     jokers: u8,
+    /// Closed as a canasta by choice (Canastia): takes no more cards.
+    closed: bool,
 }
 
 const WILD_MELD: u8 = 0;
 
 impl MeldShape {
-    /// `Some(true)` for a natural (clean) canasta, `Some(false)` mixed.
+    /// A canasta already, where closing is a choice only if closed.
+    fn canasta_now(&self, rules: &Rules) -> Option<bool> {
+        if rules.canasta_by_choice && !self.closed {
+            return None;
+        }
+        self.canasta(rules)
+    }
+
+    /// `Some(true)` for a natural (clean) canasta, `Some(false)` mixed, or
+    /// one that can still be closed this turn.
     fn canasta(&self, rules: &Rules) -> Option<bool> {
         if (self.rank == Rank::Three.index() as u8 && rules.special_threes())
             || self.naturals + self.wilds < rules.canasta_size
@@ -85,7 +96,7 @@ pub(crate) fn wild_canasta_is_clean(jokers: u8, twos: u8) -> bool {
 
 /// Does a side with these melds meet the rules' going-out requirements
 /// (canastas in all and of each kind; no wild meld short of a canasta)?
-pub(crate) fn requirements_met(rules: &Rules, melds: &[MeldShape]) -> bool {
+pub(crate) fn requirements_met(rules: &Rules, melds: &[MeldShape], need_total: u8) -> bool {
     let (mut total, mut clean, mut dirty) = (0, 0, 0);
     for m in melds {
         if m.rank == WILD_MELD && !rules.wild_canastas_count_to_go_out {
@@ -94,7 +105,7 @@ pub(crate) fn requirements_met(rules: &Rules, melds: &[MeldShape]) -> bool {
             }
             continue;
         }
-        match m.canasta(rules) {
+        match m.canasta_now(rules) {
             Some(true) => clean += 1,
             Some(false) => dirty += 1,
             None if m.rank == WILD_MELD => return false,
@@ -102,7 +113,7 @@ pub(crate) fn requirements_met(rules: &Rules, melds: &[MeldShape]) -> bool {
         }
         total = clean + dirty;
     }
-    total >= rules.canastas_to_go_out
+    total >= need_total
         && clean >= rules.go_out_natural_canastas
         && dirty >= rules.go_out_mixed_canastas
 }
@@ -117,6 +128,7 @@ fn side_shape(state: &GameState, side: usize) -> SideShape {
             naturals: m.cards.natural_count(),
             wilds: m.cards.wild_count(),
             jokers: m.cards.jokers,
+            closed: m.closed,
         })
         .collect()
 }
@@ -124,7 +136,8 @@ fn side_shape(state: &GameState, side: usize) -> SideShape {
 /// Whether the simple counting test applies: no canasta kinds required, no
 /// wild melds, wild cards allowed on canastas (Classic).
 fn simple_rules(rules: &Rules) -> bool {
-    rules.go_out_natural_canastas == 0
+    !rules.canasta_by_choice
+        && rules.go_out_natural_canastas == 0
         && rules.go_out_mixed_canastas == 0
         && !rules.wild_melds
         && rules.wilds_on_canasta
@@ -154,7 +167,7 @@ fn wild_room_before_canasta(rules: &Rules, n_now: u8, n_final: u8, w0: u8) -> u8
 
 /// The general test, for canasta kinds and wild melds: a small dynamic
 /// programme over the melds, tracking wild cards used and canastas made.
-fn placeable_general(rules: &Rules, hand: &HandShape, melds: &[MeldShape]) -> bool {
+fn placeable_general(rules: &Rules, hand: &HandShape, melds: &[MeldShape], need_total: u8) -> bool {
     if hand.red_threes > 0 {
         return false;
     }
@@ -175,8 +188,21 @@ fn placeable_general(rules: &Rules, hand: &HandShape, melds: &[MeldShape]) -> bo
     // Rank melds: (naturals now, naturals at the end, wilds now, fewest and
     // most wild cards to add).
     let mut items: ArrayVec<(u8, u8, u8, u8, u8), 32> = ArrayVec::new();
+    // Closed canastas take no cards (Canastia) but count.
+    let (mut closed_clean, mut closed_dirty) = (0u8, 0u8);
     for m in melds {
         if (m.rank == three && rules.special_threes()) || m.rank == WILD_MELD {
+            continue;
+        }
+        if m.closed {
+            if hand.ranks[m.rank as usize] > 0 {
+                return false;
+            }
+            match m.canasta(rules) {
+                Some(true) => closed_clean += 1,
+                Some(false) => closed_dirty += 1,
+                None => {}
+            }
             continue;
         }
         let n_final = m.naturals + hand.ranks[m.rank as usize];
@@ -237,11 +263,7 @@ fn placeable_general(rules: &Rules, hand: &HandShape, melds: &[MeldShape]) -> bo
             }
         }
     }
-    let (need_total, need_clean, need_dirty) = (
-        rules.canastas_to_go_out,
-        rules.go_out_natural_canastas,
-        rules.go_out_mixed_canastas,
-    );
+    let (need_clean, need_dirty) = (rules.go_out_natural_canastas, rules.go_out_mixed_canastas);
     // Canastas already complete among melds that take no new cards count in
     // the items above (rank melds) or in the wild option (wild meld).
     for (j, t, wild_kind) in wild_options {
@@ -257,6 +279,7 @@ fn placeable_general(rules: &Rules, hand: &HandShape, melds: &[MeldShape]) -> bo
                 None => (0, 0),
             },
         };
+        let (c0, d0) = (c0 + closed_clean, d0 + closed_dirty);
         if dp_reaches(
             rules,
             &items,
@@ -328,9 +351,9 @@ fn dp_reaches(
 
 /// Can every card of `hand` be melded onto `melds` or into new melds,
 /// ending with the canastas the side needs?
-fn placeable(rules: &Rules, hand: &HandShape, melds: &[MeldShape]) -> bool {
+fn placeable(rules: &Rules, hand: &HandShape, melds: &[MeldShape], need_total: u8) -> bool {
     if !simple_rules(rules) || !rules.black_threes_meldable || !rules.special_threes() {
-        return placeable_general(rules, hand, melds);
+        return placeable_general(rules, hand, melds, need_total);
     }
     if hand.red_threes > 0 {
         return false;
@@ -398,17 +421,28 @@ fn placeable(rules: &Rules, hand: &HandShape, melds: &[MeldShape]) -> bool {
             canastas += 1;
         }
     }
-    canastas >= rules.canastas_to_go_out as u32
+    canastas >= need_total as u32
 }
 
 impl GameState {
+    /// Canastas the player to act needs to go out: fewer when going out on
+    /// the turn the side opens, where the rules say so (Canastia).
+    pub(crate) fn canastas_needed(&self) -> u8 {
+        let rules = &self.rs.rules;
+        if rules.canastas_to_go_out_concealed > 0 && self.turn.melds_at_start == 0 {
+            rules.canastas_to_go_out_concealed
+        } else {
+            rules.canastas_to_go_out
+        }
+    }
+
     /// Does `after` (this state after an action of `seat`) let the side go
     /// out, by melding everything (`by_discard` false) or by a discard?
     pub(crate) fn may_finish_with(&self, after: &GameState, seat: usize, by_discard: bool) -> bool {
         let rules = &self.rs.rules;
         let side = after.side_of[seat] as usize;
         (by_discard || !rules.go_out_needs_discard)
-            && requirements_met(rules, &side_shape(after, side))
+            && requirements_met(rules, &side_shape(after, side), self.canastas_needed())
     }
 
     /// Can `seat`, in its play phase, still go out this turn?
@@ -479,11 +513,12 @@ impl GameState {
             (1, Some(c)) => {
                 let mut h = *shape;
                 h.remove(c);
-                return self.final_discard_ok(c) && placeable(rules, &h, melds);
+                return self.final_discard_ok(c)
+                    && placeable(rules, &h, melds, self.canastas_needed());
             }
             _ => return false,
         }
-        if !rules.go_out_needs_discard && placeable(rules, shape, melds) {
+        if !rules.go_out_needs_discard && placeable(rules, shape, melds, self.canastas_needed()) {
             return true;
         }
         let mut found = false;
@@ -491,7 +526,7 @@ impl GameState {
             if !found && self.final_discard_ok(c) {
                 let mut h = *shape;
                 h.remove(c);
-                found = placeable(rules, &h, melds);
+                found = placeable(rules, &h, melds, self.canastas_needed());
             }
         });
         found
@@ -544,6 +579,7 @@ impl GameState {
                         naturals: n,
                         wilds: w,
                         jokers: with.jokers,
+                        closed: false,
                     }),
                 }
             }
@@ -563,7 +599,7 @@ impl GameState {
         if hand.is_empty() {
             return self.turn.answer != Some(false)
                 && !rules.go_out_needs_discard
-                && requirements_met(rules, melds);
+                && requirements_met(rules, melds, self.canastas_needed());
         }
         if hand.total() == 1 || self.turn.must_go_out {
             if self.turn.answer == Some(false) {
@@ -606,6 +642,7 @@ impl GameState {
                     naturals: g.natural_count(),
                     wilds: g.wild_count(),
                     jokers: g.jokers,
+                    closed: false,
                 });
                 g
             }

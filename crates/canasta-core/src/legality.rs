@@ -220,8 +220,19 @@ impl GameState {
                 return None;
             }
         }
-        let points: i32 = all.iter().map(|g| g.points(rules)).sum::<i32>()
-            + top.map_or(0, |t| self.rs.values[t.index()]);
+        let points: i32 = all
+            .iter()
+            .enumerate()
+            .map(|(i, g)| {
+                let mut g = *g;
+                if i == 0
+                    && let Some(t) = top
+                {
+                    g.push(t).expect("checked above");
+                }
+                g.opening_points(rules)
+            })
+            .sum();
         if points < need {
             return None;
         }
@@ -356,9 +367,8 @@ impl GameState {
                         return r;
                     }
                     if !opened {
-                        let have = self.rs.values[top.index()]
-                            + with.points(rules)
-                            + also.iter().map(|g| g.points(rules)).sum::<i32>();
+                        let have = g.opening_points(rules)
+                            + also.iter().map(|g| g.opening_points(rules)).sum::<i32>();
                         let need = self.opening_minimum(seat);
                         if have < need {
                             return R::OpeningTooLow { need, have };
@@ -417,7 +427,7 @@ impl GameState {
                     if let Some(r) = group_problem(self, g, existing.as_ref()) {
                         return r;
                     }
-                    points += g.points(rules);
+                    points += g.opening_points(rules);
                 }
                 let need = self.opening_minimum(seat);
                 if !opened && points < need {
@@ -435,6 +445,9 @@ impl GameState {
                     return R::NoSuchMeld(meld);
                 }
                 let m = self.melds[side][meld as usize];
+                if m.closed {
+                    return R::CanastaClosed(meld);
+                }
                 if m.cards.is_special_threes(rules)
                     || (cards.rank.is_some() && cards.rank != m.cards.rank)
                 {
@@ -473,7 +486,20 @@ impl GameState {
                 }
             }
             Action::Ask => return R::CannotAsk,
-            Action::CloseCanasta(_) => return R::NotInVariant,
+            Action::CloseCanasta(m) => {
+                if !rules.canasta_by_choice {
+                    return R::NotInVariant;
+                }
+                let Some(meld) = self.melds[side].get(m as usize) else {
+                    return R::NoSuchMeld(m);
+                };
+                if meld.closed {
+                    return R::CanastaClosed(m);
+                }
+                if meld.cards.len() < rules.canasta_size {
+                    return R::TooShortToClose(m, rules.canasta_size);
+                }
+            }
             Action::Answer(true) => return R::AskerCannotGoOut,
             Action::Answer(false) => return R::NotAvailable,
         }

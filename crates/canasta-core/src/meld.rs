@@ -141,6 +141,23 @@ impl Group {
         self.jokers += other.jokers;
     }
 
+    /// Points toward an opening: the card values, plus the canasta bonus of
+    /// a group long enough to be one where the rules count it (Canastia).
+    pub fn opening_points(&self, rules: &Rules) -> i32 {
+        let mut p = self.points(rules);
+        if rules.opening_counts_canasta_bonus
+            && self.rank.is_some()
+            && self.len() >= rules.canasta_size
+        {
+            p += Meld {
+                cards: *self,
+                closed: true,
+            }
+            .canasta_bonus(rules);
+        }
+        p
+    }
+
     /// The cards of `self` that are not in `other` (which it contains).
     pub fn minus(&self, other: &Group) -> Group {
         let mut g = *self;
@@ -218,11 +235,17 @@ pub enum CanastaKind {
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
 pub struct Meld {
     pub cards: Group,
+    /// Closed as a canasta by the player's choice (Canastia); nothing more
+    /// may be added. Unused where a canasta is simply seven cards.
+    pub closed: bool,
 }
 
 impl Meld {
     pub fn canasta(&self, rules: &Rules) -> Option<CanastaKind> {
-        if self.cards.is_special_threes(rules) || self.cards.len() < rules.canasta_size {
+        if self.cards.is_special_threes(rules)
+            || self.cards.len() < rules.canasta_size
+            || (rules.canasta_by_choice && !self.closed)
+        {
             None
         } else if self.cards.rank.is_none() {
             // P-CNE: a wild canasta is clean when all twos or six jokers.
@@ -315,12 +338,15 @@ mod tests {
         let r = Rules::classic();
         let natural = Meld {
             cards: Group::from_cards(&cards("KS KS KH KH KD KD KC")).unwrap(),
+            closed: false,
         };
         let mixed = Meld {
             cards: Group::from_cards(&cards("KS KS KH KH 2D 2D JK")).unwrap(),
+            closed: false,
         };
         let short = Meld {
             cards: Group::from_cards(&cards("KS KS KH KH 2D JK")).unwrap(),
+            closed: false,
         };
         assert_eq!(natural.canasta(&r), Some(CanastaKind::Natural));
         assert_eq!(mixed.canasta(&r), Some(CanastaKind::Mixed));

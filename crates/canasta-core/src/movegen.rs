@@ -115,6 +115,10 @@ impl GameState {
             .meld_index_of_rank(side, Some(rank))
             .map(|i| self.melds[side][i]);
         let n = hand.rank_count(rank);
+        if existing.is_some_and(|m| m.closed) {
+            // A closed canasta takes nothing more (Canastia).
+            return;
+        }
         let push = |a: Action, used: usize, out: &mut ActionList| {
             let remaining = hand.total() - used + rest;
             if remaining >= 2 || self.ok_after(a) {
@@ -276,8 +280,12 @@ impl GameState {
             }
         }
         for (i, m) in melds.iter().enumerate() {
-            if m.cards.is_special_threes(rules) {
+            if m.cards.is_special_threes(rules) || m.closed {
                 continue;
+            }
+            // Canastia: a meld of seven or more may be closed as a canasta.
+            if rules.canasta_by_choice && !before_draw && m.cards.len() >= rules.canasta_size {
+                out.push(Action::CloseCanasta(i as u8));
             }
             if let Some(rank) = m.cards.rank
                 && hand.rank_count(rank) > 0

@@ -95,7 +95,7 @@ pub(crate) fn generate(state: &GameState, top: Option<Card>, out: &mut ActionLis
                 search.each_group(rank, k, cap, min_wilds, |s, g| {
                     let mut with_top = g;
                     with_top.push(top).expect("same rank");
-                    let p = with_top.points(rules);
+                    let p = with_top.opening_points(rules);
                     s.with_group(g, p, |s| s.descend(0, out));
                 });
             }
@@ -233,7 +233,7 @@ impl Search<'_> {
                 continue;
             }
             self.each_group(rank, k, cap, min_w, |s, g| {
-                let p = g.points(s.rules);
+                let p = g.opening_points(s.rules);
                 s.with_group(g, p, |s| s.descend(idx + 1, out));
             });
         }
@@ -256,7 +256,7 @@ impl Search<'_> {
                     twos: pick_naturals(&self.hand, Rank::Two, t),
                     jokers: j,
                 };
-                let p = g.points(rules);
+                let p = g.opening_points(rules);
                 let reserved = size < rules.canasta_size;
                 self.with_group(g, p, |s| {
                     s.wilds_reserved = reserved;
@@ -330,31 +330,26 @@ fn removable(
     is_top_group: bool,
     hand_naturals: u8,
 ) -> bool {
-    let v = &rules.card_values;
     let (n, w) = (g.natural_count(), g.wild_count());
-    let len = g.len();
-    if len <= rules.min_meld {
+    if g.len() <= rules.min_meld {
         return false;
     }
-    let natural_value = g.rank.map_or(0, |r| {
-        if r == Rank::Three {
-            v.black_three
-        } else {
-            v.of(Card::new(r, Suit::Spades))
-        }
-    });
     let min_hand_naturals = if is_top_group { 2 } else { 0 };
     let fewer_naturals_ok = n > rules.min_naturals.max(1)
         && hand_naturals > min_hand_naturals
         && w <= rules.wild_capacity(n - 1)
         && (!g.is_special_threes(rules) || n > rules.min_meld);
-    if fewer_naturals_ok && total - natural_value >= need {
-        return true;
-    }
-    if g.jokers > 0 && total - v.joker >= need {
-        return true;
-    }
-    g.two_count() > 0 && total - v.two >= need
+    let full = g.opening_points(rules);
+    let without = |c: Option<Card>| {
+        c.is_some_and(|c| {
+            let mut smaller = *g;
+            remove_card(&mut smaller, c);
+            total - (full - smaller.opening_points(rules)) >= need
+        })
+    };
+    (fewer_naturals_ok && without(natural_in(g)))
+        || (g.jokers > 0 && without(Some(Card::JOKER)))
+        || without(two_in(g))
 }
 
 /// Reduces a (legal-looking) opening to an irreducible one inside it, for
@@ -365,7 +360,18 @@ fn removable(
 pub(crate) fn reduce(rules: &Rules, groups: &Groups, top: Option<Card>, need: i32) -> Groups {
     let mut out = *groups;
     let points = |gs: &Groups| -> i32 {
-        gs.iter().map(|g| g.points(rules)).sum::<i32>() + top.map_or(0, |t| rules.card_values.of(t))
+        gs.iter()
+            .enumerate()
+            .map(|(i, g)| {
+                let mut g = *g;
+                if i == 0
+                    && let Some(t) = top
+                {
+                    g.push(t).expect("same rank");
+                }
+                g.opening_points(rules)
+            })
+            .sum::<i32>()
     };
     loop {
         let mut changed = false;
@@ -545,7 +551,7 @@ fn split_wilds(
         if jokers > 0 || twos > 0 {
             return;
         }
-        let points: i32 = groups.iter().map(|g| g.points(rules)).sum();
+        let points: i32 = groups.iter().map(|g| g.opening_points(rules)).sum();
         let action = Action::Meld(*groups);
         if points < need && !out.contains(&action) && state.ok_after(action) {
             out.push(action);

@@ -209,6 +209,9 @@ pub struct Rules {
     pub wild_ratio: WildRatio,
     /// Cards that make a canasta (7).
     pub canasta_size: u8,
+    /// A meld of `canasta_size` or more becomes a canasta only when its
+    /// owner closes it (`canasta M`), and then takes no more cards (Canastia).
+    pub canasta_by_choice: bool,
     /// Natural (clean) canasta bonus (500).
     pub natural_canasta_bonus: i32,
     /// Mixed (dirty) canasta bonus (300).
@@ -219,6 +222,16 @@ pub struct Rules {
     pub opening_table: Vec<OpeningStep>,
     /// Canastas a team needs before a member may go out (P-CAN: 1; 2 with 2 or 6 players).
     pub canastas_to_go_out: u8,
+    /// Canasta bonuses of groups long enough count toward the opening
+    /// (Canastia's example: a seven-card canasta of fives with three twos
+    /// opens with 7 + 15 = 22).
+    pub opening_counts_canasta_bonus: bool,
+    /// A wild card in the pile freezes it (P-CAN, P-CNE; Canastia has no
+    /// freezing).
+    pub wilds_freeze_pile: bool,
+    /// Canastas needed instead when going out on the turn the side opens
+    /// (Canastia: 1); 0 means no such exception.
+    pub canastas_to_go_out_concealed: u8,
     /// Bonus for going out (P-CAN: 100).
     pub going_out_bonus: i32,
     /// Extra bonus for going out concealed (P-CAN: a further 100, 200 in all).
@@ -415,6 +428,7 @@ impl Rules {
             max_wilds: 3,
             wild_ratio: WildRatio::Any,
             canasta_size: 7,
+            canasta_by_choice: false,
             natural_canasta_bonus: 500,
             mixed_canasta_bonus: 300,
             card_values: CardValues::CLASSIC,
@@ -437,6 +451,9 @@ impl Rules {
                 },
             ],
             canastas_to_go_out: 1,
+            canastas_to_go_out_concealed: 0,
+            opening_counts_canasta_bonus: false,
+            wilds_freeze_pile: true,
             going_out_bonus: 100,
             concealed_bonus: 100,
             concealed_bonus_if_pile_taken: true,

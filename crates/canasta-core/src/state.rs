@@ -431,7 +431,9 @@ impl GameState {
             pos += 1;
             turned += 1;
             self.pile.push(c);
-            if c.is_wild() || (c.is_red_three() && rules.red_three_upcard_freezes) {
+            if (c.is_wild() && rules.wilds_freeze_pile)
+                || (c.is_red_three() && rules.red_three_upcard_freezes)
+            {
                 self.pile_frozen = true;
             }
             let again = c.is_wild()
@@ -616,7 +618,10 @@ impl GameState {
                 }
                 if !self.side_has_melded(side) {
                     // An opening below the minimum is only a concealed going out.
-                    let points: i32 = groups.iter().map(|g| g.points(&self.rs.rules)).sum();
+                    let points: i32 = groups
+                        .iter()
+                        .map(|g| g.opening_points(&self.rs.rules))
+                        .sum();
                     if points < self.opening_minimum(seat) {
                         self.turn.must_go_out = true;
                     }
@@ -639,14 +644,18 @@ impl GameState {
                 self.seat_melded[seat] = true;
                 self.turn.laid_since_draw |= self.phase == Phase::Play;
             }
-            Action::CloseCanasta(_) => unreachable!("no preset closes canastas by choice yet"),
+            Action::CloseCanasta(m) => {
+                self.melds[side][m as usize].closed = true;
+            }
             Action::Discard(c) => {
                 self.hands[seat].remove(c);
                 if self.known[seat].count(c) > 0 {
                     self.known[seat].remove(c);
                 }
                 self.pile.push(c);
-                if c.is_wild() || (c.is_black_three() && self.rs.rules.black_three_freezes) {
+                if (c.is_wild() && self.rs.rules.wilds_freeze_pile)
+                    || (c.is_black_three() && self.rs.rules.black_three_freezes)
+                {
                     self.pile_frozen = true;
                 }
                 if self.hands[seat].is_empty() {
@@ -769,7 +778,10 @@ impl GameState {
                 self.melds[side][i].cards.merge(&g);
                 self.turn.added_to_old |= i < self.turn.melds_at_start as usize;
             }
-            _ => self.melds[side].push(Meld { cards: g }),
+            _ => self.melds[side].push(Meld {
+                cards: g,
+                closed: false,
+            }),
         }
     }
 
