@@ -518,7 +518,13 @@ impl GameState {
             }
             _ => return false,
         }
-        if !rules.go_out_needs_discard && placeable(rules, shape, melds, self.canastas_needed()) {
+        // Melding out needs its canastas before the last card goes; where
+        // canastas are closed by choice, a meld finished by that last card
+        // cannot be closed, so only going out by a discard is counted.
+        if !rules.go_out_needs_discard
+            && !rules.canasta_by_choice
+            && placeable(rules, shape, melds, self.canastas_needed())
+        {
             return true;
         }
         let mut found = false;

@@ -392,6 +392,14 @@ pub const PRESETS: &[PresetInfo] = &[
                   6 players with 3 packs in three teams of two (option teams=2: two teams of three)",
     },
     PresetInfo {
+        id: "canastia",
+        players: &[2, 3],
+        default_players: 2,
+        summary: "Canastia (canastia.com): 72 cards, each for themselves, threes meld, canastas \
+                  closed by choice, match to 100; PROVISIONAL: canasta bonuses 15 and no \
+                  going-out bonus (the source's scoring list is cut off)",
+    },
+    PresetInfo {
         id: "italian",
         players: &[4, 6],
         default_players: 4,
@@ -564,6 +572,79 @@ impl Rules {
         }
     }
 
+    /// Canastia (S004 = canastia.com, the only source; research §6), for 2
+    /// players (3 by `--players 3`), each for themselves: a 72-card deck, ten
+    /// cards each, draw two, threes melded like any rank, canastas closed by
+    /// choice, an opening of 10 (15 for a leader), two canastas to go out (one
+    /// when going out on the opening turn), the hand over the moment the
+    /// stock is emptied, the match to 100. The source's scoring list is cut
+    /// off: the canasta bonuses (15 each) and the going-out bonus (none) are
+    /// provisional, as `docs/rules/canastia.md` and `canasta variants` say.
+    pub fn canastia() -> Rules {
+        let face = |s: &str| s.parse::<Card>().expect("a card");
+        let mut excluded: Vec<Card> = ["9", "T", "J"]
+            .iter()
+            .flat_map(|r| ["S", "H", "D", "C"].map(|s| face(&format!("{r}{s}"))))
+            .collect();
+        excluded.extend(["2H", "2D", "3H", "3D", "AH", "AD"].map(face));
+        Rules {
+            variant: "canastia".into(),
+            players: 2,
+            teams: 2,
+            hand_size: 10,
+            draw_count: 2,
+            excluded_faces: excluded,
+            random_first_player: true,
+            card_values: CardValues {
+                joker: 1,
+                two: 1,
+                black_three: 1,
+                four: 1,
+                five: 1,
+                six: 1,
+                seven: 1,
+                eight: 1,
+                nine: 1,
+                ten: 1,
+                jack: 1,
+                queen: 2,
+                king: 2,
+                ace: 3,
+            },
+            min_meld: 3,
+            min_naturals: 2,
+            max_wilds: 6,
+            wild_ratio: WildRatio::FewerThanNaturals,
+            threes_natural: true,
+            canasta_by_choice: true,
+            natural_canasta_bonus: 15,
+            mixed_canasta_bonus: 15,
+            natural_ace_canasta_bonus: 15,
+            mixed_ace_canasta_bonus: 15,
+            opening_table: vec![OpeningStep {
+                from: None,
+                need: 10,
+            }],
+            opening_when_leading: Some(15),
+            opening_counts_canasta_bonus: true,
+            concealed_without_minimum: false,
+            canastas_to_go_out: 2,
+            canastas_to_go_out_concealed: 1,
+            going_out_bonus: 0,
+            concealed_bonus: 0,
+            red_three_values: vec![0],
+            take_onto_meld: false,
+            take_onto_canasta: false,
+            unopened_side_frozen: false,
+            wilds_freeze_pile: false,
+            red_three_upcard_freezes: false,
+            stock_end: StockEnd::Emptied,
+            asking_allowed: false,
+            target: 100,
+            ..Rules::classic()
+        }
+    }
+
     /// Canastone (P-CNE, §2 of the research; S000 is a damaged copy): 162
     /// cards, 15 each, draw two, the packet under the upcard, opening before
     /// drawing, the pile with two naturals (three when frozen) plus a stock
@@ -662,6 +743,12 @@ impl Rules {
         }
         let mut r = match info.id {
             "classic" => Rules::classic_for(players, teams)?,
+            "canastia" => {
+                let mut r = Rules::canastia();
+                r.players = players;
+                r.teams = players;
+                r
+            }
             "canastone" | "italian" => {
                 let mut r = if info.id == "canastone" {
                     Rules::canastone()
