@@ -80,6 +80,7 @@ pub fn run(args: &VariantsArgs) -> anyhow::Result<ExitCode> {
                     "players": info.players,
                     "default_players": info.default_players,
                     "summary": info.summary,
+                    "provisional": info.provisional,
                     "options": options,
                     "forms": forms.iter().map(|f| json!({
                         "players": f.players,
@@ -114,7 +115,12 @@ pub fn run(args: &VariantsArgs) -> anyhow::Result<ExitCode> {
         outln!("  options and defaults ({} players):", info.default_players);
         let width = options.keys().map(String::len).max().unwrap_or(0);
         for (k, v) in options {
-            outln!("    {k:width$}  {v}");
+            let mark = if info.provisional.contains(&k.as_str()) {
+                "  (provisional: no source settles it)"
+            } else {
+                ""
+            };
+            outln!("    {k:width$}  {v}{mark}");
         }
         for f in forms {
             outln!();

@@ -280,6 +280,9 @@ pub struct Rules {
     pub max_upcards: u8,
     /// Any three upcard calls for another (P-CNE); P-CAN only red threes.
     pub upcard_threes_turn_again: bool,
+    /// A wild upcard calls for another (P-CAN, P-CNE); Canastia turns one
+    /// upcard only.
+    pub upcard_wild_turns_again: bool,
     /// A red three among the upcards freezes the pile (P-CAN; P-CNE only wild cards).
     pub red_three_upcard_freezes: bool,
     /// Face-down cards under the upcards (P-CNE: by the upcard's rank).
@@ -380,6 +383,9 @@ pub struct PresetInfo {
     pub players: &'static [u8],
     pub default_players: u8,
     pub summary: &'static str,
+    /// Options whose defaults no source settles: set by the engine until a
+    /// source is found (shown as provisional by `canasta variants`).
+    pub provisional: &'static [&'static str],
 }
 
 /// The presets this engine offers.
@@ -390,6 +396,7 @@ pub const PRESETS: &[PresetInfo] = &[
         default_players: 4,
         summary: "Classic Canasta (pagat): 4 in partnerships; 2 and 3 players draw two; \
                   6 players with 3 packs in three teams of two (option teams=2: two teams of three)",
+        provisional: &[],
     },
     PresetInfo {
         id: "canastia",
@@ -398,6 +405,15 @@ pub const PRESETS: &[PresetInfo] = &[
         summary: "Canastia (canastia.com): 72 cards, each for themselves, threes meld, canastas \
                   closed by choice, match to 100; PROVISIONAL: canasta bonuses 15 and no \
                   going-out bonus (the source's scoring list is cut off)",
+        provisional: &[
+            "natural_canasta_bonus",
+            "mixed_canasta_bonus",
+            "natural_ace_canasta_bonus",
+            "mixed_ace_canasta_bonus",
+            "going_out_bonus",
+            "opening_counts_canasta_bonus",
+            "upcard_wild_turns_again",
+        ],
     },
     PresetInfo {
         id: "italian",
@@ -406,6 +422,19 @@ pub const PRESETS: &[PresetInfo] = &[
         summary: "Italian Canasta as the US books give it (RG-ITA, HSW-ITA; low confidence, \
                   details the sources omit follow Canastone): pile always frozen, clean \
                   openings, wild canastas do not count to go out",
+        provisional: &[
+            "max_upcards",
+            "upcard_threes_turn_again",
+            "wild_melds",
+            "max_wilds",
+            "wild_ratio",
+            "wilds_on_canasta",
+            "black_threes_meldable",
+            "pile_needs_opened_side",
+            "stock_end",
+            "concealed_bonus",
+            "unopened_hand_multiplier",
+        ],
     },
     PresetInfo {
         id: "canastone",
@@ -414,6 +443,7 @@ pub const PRESETS: &[PresetInfo] = &[
         summary: "Canastone / Italian Canasta (pagat): 162 cards, 15 each, draw two, a packet \
                   under the upcard, clean and dirty canastas to close, game to 12000; \
                   6 players in two teams of three",
+        provisional: &[],
     },
 ];
 
@@ -480,6 +510,7 @@ impl Rules {
             target: 5000,
             max_upcards: 0,
             upcard_threes_turn_again: false,
+            upcard_wild_turns_again: true,
             red_three_upcard_freezes: true,
             pile_packet: PilePacket::None,
             open_before_draw: false,
@@ -638,6 +669,7 @@ impl Rules {
             unopened_side_frozen: false,
             wilds_freeze_pile: false,
             red_three_upcard_freezes: false,
+            upcard_wild_turns_again: false,
             stock_end: StockEnd::Emptied,
             asking_allowed: false,
             target: 100,

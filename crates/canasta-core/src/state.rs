@@ -436,7 +436,7 @@ impl GameState {
             {
                 self.pile_frozen = true;
             }
-            let again = c.is_wild()
+            let again = (c.is_wild() && rules.upcard_wild_turns_again)
                 || c.is_red_three()
                 || (c.is_black_three()
                     && (rules.upcard_black_three_turns_again || rules.upcard_threes_turn_again));
