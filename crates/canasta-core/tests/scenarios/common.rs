@@ -32,6 +32,11 @@ pub fn classic(players: u8) -> Rules {
     Rules::preset("classic", Some(players), None).unwrap()
 }
 
+/// The Canastia preset (S004, research §6): 2 or 3 players, each for themselves.
+pub fn canastia(players: u8) -> Rules {
+    Rules::preset("canastia", Some(players), None).unwrap()
+}
+
 /// The Canastone preset (P-CNE): 4 players, or 6 in two teams of three.
 pub fn canastone(players: u8) -> Rules {
     Rules::preset("canastone", Some(players), None).unwrap()
@@ -96,6 +101,9 @@ pub struct DealSpec {
     pub stock: Vec<Card>,
     /// The last cards of the deck, bottom card last.
     pub bottom: Vec<Card>,
+    /// The seat that plays first, where the variant chooses it at random
+    /// (Canastia; the deal line's `first`); `None`: the dealer's left.
+    pub first: Option<usize>,
 }
 
 impl DealSpec {
@@ -109,7 +117,19 @@ impl DealSpec {
             packet: Vec::new(),
             stock: Vec::new(),
             bottom: Vec::new(),
+            first: None,
         }
+    }
+
+    /// The Canastia preset (S004) for 2 or 3 players.
+    pub fn canastia(players: u8, dealer: usize) -> DealSpec {
+        DealSpec::new(canastia(players), dealer)
+    }
+
+    /// Names the first player (record spec: the deal line's `first`).
+    pub fn first(mut self, seat: usize) -> DealSpec {
+        self.first = Some(seat);
+        self
     }
 
     pub fn classic(players: u8, dealer: usize) -> DealSpec {
@@ -268,13 +288,16 @@ impl DealSpec {
     }
 
     pub fn deal_into(&self, g: &mut GameState) {
-        let outcome = g.deal(&self.deck(), self.dealer).expect("deal");
+        let outcome = g
+            .deal_with_first(&self.deck(), self.dealer, self.first)
+            .expect("deal");
         assert_eq!(outcome, DealOutcome::Dealt, "the deal stands");
     }
 
     /// Deals into `g` and returns what the deal did (P-CNE may annul it).
     pub fn deal_outcome(&self, g: &mut GameState) -> DealOutcome {
-        g.deal(&self.deck(), self.dealer).expect("deal")
+        g.deal_with_first(&self.deck(), self.dealer, self.first)
+            .expect("deal")
     }
 }
 
