@@ -227,10 +227,10 @@ impl DealSpec {
             })
             .collect();
         // Upcards: turned while wild or a red three (P-CAN), or wild or any
-        // three (P-CNE), so every upcard but the last must be one. A deal the
-        // rules annul (P-CNE: `max_upcards` of them) turns only such cards.
+        // three (P-CNE); Canastia turns one only. So every upcard but the
+        // last must be one. A deal the rules annul (P-CNE: `max_upcards` of them) turns only such cards.
         let again = |c: &Card| {
-            c.is_wild()
+            (c.is_wild() && rules.upcard_wild_turns_again)
                 || c.is_red_three()
                 || (c.is_black_three()
                     && (rules.upcard_black_three_turns_again || rules.upcard_threes_turn_again))

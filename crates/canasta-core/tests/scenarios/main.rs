@@ -1,4 +1,4 @@
-//! Scenario tests pinning the Classic Canasta and Canastone rules. Each test
+//! Scenario tests pinning the Classic Canasta, Canastone and Canastia rules. Each test
 //! names its rule and the source tag of `../shared/rules-research.md` (P-CAN =
 //! pagat Canasta, P-CNE = pagat Canastone, S000..S004 = seed documents, BRIT,
 //! BIC-2H, RG-2/3/6, ...).
@@ -6,6 +6,7 @@
 
 mod common;
 
+mod canastia;
 mod canastone;
 mod deal;
 mod going_out;
