@@ -512,7 +512,7 @@ impl GameState {
         let mut s = self.clone();
         s.apply_raw(*action);
         let left = s.hands[seat].total();
-        let need = self.rs.rules.canastas_to_go_out;
+        let need = self.canastas_needed();
         if left == 0 {
             let rules = &self.rs.rules;
             if self.turn.answer == Some(false) {

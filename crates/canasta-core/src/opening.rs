@@ -68,6 +68,16 @@ pub(crate) fn generate(state: &GameState, top: Option<Card>, out: &mut ActionLis
         points: ArrayVec::new(),
         clean_only,
         wilds_reserved: false,
+        bonus_room: if rules.opening_counts_canasta_bonus {
+            let best = rules
+                .natural_canasta_bonus
+                .max(rules.mixed_canasta_bonus)
+                .max(rules.natural_ace_canasta_bonus)
+                .max(rules.mixed_ace_canasta_bonus);
+            best * (hand.total() / rules.canasta_size.max(1) as usize) as i32
+        } else {
+            0
+        },
     };
     for i in (0..search.ranks.len()).rev() {
         let r = search.ranks[i];
@@ -80,18 +90,30 @@ pub(crate) fn generate(state: &GameState, top: Option<Card>, out: &mut ActionLis
             // Frozen by definition for a side that has not melded: a natural
             // pair from hand, plus any further naturals and wild cards.
             let side = state.side_of[seat] as usize;
-            let pair = if state.frozen_for(side) {
+            let frozen = state.frozen_for(side);
+            let pair = if frozen {
                 rules.pile_take_naturals_frozen
             } else {
                 rules.pile_take_naturals
             };
-            for k in pair.max(2)..=n {
+            // An unfrozen pile may also be taken with one natural and one
+            // wild card where the rules allow it (P-CAN, Canastia).
+            let one_and_wild = !frozen && rules.take_with_natural_and_wild && !clean_only;
+            let first_k = if one_and_wild { 1 } else { pair.max(2) };
+            for k in first_k..=n {
                 let cap = if clean_only {
                     0
                 } else {
                     rules.wild_capacity(k + 1)
                 };
-                let min_wilds = (rules.min_meld as usize).saturating_sub(k as usize + 1);
+                let mut min_wilds = (rules.min_meld as usize).saturating_sub(k as usize + 1);
+                let cap = if k < pair.max(2) {
+                    // One natural: exactly one wild card with it.
+                    min_wilds = min_wilds.max(1);
+                    cap.min(1)
+                } else {
+                    cap
+                };
                 search.each_group(rank, k, cap, min_wilds, |s, g| {
                     let mut with_top = g;
                     with_top.push(top).expect("same rank");
@@ -141,6 +163,9 @@ struct Search<'a> {
     clean_only: bool,
     /// A wild meld short of a canasta is chosen: no wild cards elsewhere.
     wilds_reserved: bool,
+    /// The most canasta bonus the hand could add toward the opening, where
+    /// the rules count it (Canastia); 0 otherwise.
+    bonus_room: i32,
 }
 
 impl Search<'_> {
@@ -206,7 +231,7 @@ impl Search<'_> {
             + self.hand.twos() as i32 * self.rules.card_values.two;
         if idx == self.ranks.len()
             || self.groups.len() == MAX_GROUPS
-            || points + self.suffix_points[idx] + wild_points < self.need
+            || points + self.suffix_points[idx] + wild_points + self.bonus_room < self.need
         {
             return;
         }

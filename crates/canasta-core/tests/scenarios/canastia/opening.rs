@@ -48,7 +48,7 @@ fn threes_and_aces_with_a_two_make_ten() {
 /// alone, before they are closed (research §6.1; Provisional: counted
 /// before closing). Option `opening_counts_canasta_bonus: false` drops it.
 #[test]
-#[ignore = "engine bug: an opening that reaches 10 only with a 7+ group's canasta points is not generated (NotAvailable)"]
+
 fn a_seven_card_group_opens_with_its_canasta_points() {
     let spec = |rules| {
         DealSpec::new(rules, 0)

@@ -49,7 +49,7 @@ fn the_pile_takes_the_top_card_and_two_from_hand_at_most_one_wild() {
 /// S004 as above, for a player who has not opened: K-2 with the king on
 /// top (5) and sevens and eights (6) open with 11.
 #[test]
-#[ignore = "engine bug: an opening by taking the pile with one natural and one wild card is refused (NotAvailable)"]
+
 fn an_unopened_player_takes_the_pile_with_a_natural_and_a_wild() {
     let mut g = DealSpec::canastia(2, 0)
         .first(1)
