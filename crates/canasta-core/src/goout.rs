@@ -543,7 +543,9 @@ impl GameState {
     /// must still be able to go out.
     pub(crate) fn ok_after(&self, action: Action) -> bool {
         let seat = self.to_act as usize;
-        if let Some(ok) = self.ok_after_simple(seat, action) {
+        if self.feet[seat].is_empty()
+            && let Some(ok) = self.ok_after_simple(seat, action)
+        {
             return ok;
         }
         let answer = self.turn.answer;
@@ -552,7 +554,7 @@ impl GameState {
         if s.hands[seat].is_empty() {
             return answer != Some(false) && self.may_finish_with(&s, seat, false);
         }
-        if s.phase != Phase::Play {
+        if s.phase != Phase::Play || s.foot_due(seat) {
             return true;
         }
         if s.hands[seat].total() == 1 || s.turn.must_go_out {

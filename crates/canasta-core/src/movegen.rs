@@ -194,8 +194,9 @@ impl GameState {
         } else {
             self.gen_melds_and_adds(out, false);
         }
-        // Discards: one per class of card in hand.
-        let finishing = total == 1;
+        // Discards: one per class of card in hand. With the foot due, the
+        // last card's discard is not going out: the foot follows it.
+        let finishing = total == 1 && !self.foot_due(seat);
         if finishing && !self.may_finish_now() {
             return;
         }

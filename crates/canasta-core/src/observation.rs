@@ -23,6 +23,8 @@ pub struct Observation {
     pub hand: CardCounts,
     /// Cards in each seat's hand.
     pub hand_sizes: Vec<usize>,
+    /// Cards in each seat's foot, not yet picked up (face down).
+    pub foot_sizes: Vec<usize>,
     /// Cards each seat is publicly known to hold (taken with the pile and not
     /// played since).
     pub known: Vec<CardCounts>,
@@ -102,6 +104,7 @@ impl GameState {
             state_id: self.state_id,
             hand: self.hands[seat],
             hand_sizes: (0..n).map(|s| self.hands[s].total()).collect(),
+            foot_sizes: (0..n).map(|s| self.feet[s].total()).collect(),
             known: (0..n)
                 .map(|s| {
                     if s == seat {

@@ -192,6 +192,11 @@ pub struct Rules {
     pub jokers: u8,
     /// Cards dealt to each player (P-CAN: 11 for 4 players, 15 for 2, 13 for 3 and 6).
     pub hand_size: u8,
+    /// Cards in each player's foot: a face-down packet dealt after the hands
+    /// and picked up after the discard that ends a turn in which the player
+    /// completed a canasta (Pennies from Heaven: 11; P-CAN lists a foot as a
+    /// Classic variation). 0: no foot.
+    pub foot_size: u8,
     /// Cards taken from the stock in one draw (P-CAN: 1; 2 with 2 or 3 players).
     pub draw_count: u8,
     /// S001 also turns another upcard while the upcard is a black three
@@ -458,6 +463,7 @@ impl Rules {
             decks: 2,
             jokers: 4,
             hand_size: 11,
+            foot_size: 0,
             draw_count: 1,
             upcard_black_three_turns_again: false,
             red_three_timing: RedThreeTiming::AfterDeal,
@@ -937,7 +943,7 @@ impl Rules {
             p.push(format!("decks must be 1 to 4, not {}", self.decks));
         }
         let deck = self.deck_size();
-        let dealt = self.players as usize * self.hand_size as usize;
+        let dealt = self.players as usize * (self.hand_size as usize + self.foot_size as usize);
         if self.hand_size == 0 || dealt + 1 > deck {
             p.push(format!(
                 "{} players with {} cards each need more than the {deck}-card deck",

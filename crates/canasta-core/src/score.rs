@@ -14,6 +14,10 @@ pub enum HandEndReason {
     Stock,
 }
 
+fn is_zero(x: &i32) -> bool {
+    *x == 0
+}
+
 /// One team's score for a hand; the items add up to `total`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct TeamScore {
@@ -29,6 +33,10 @@ pub struct TeamScore {
     pub going_out: i32,
     /// Anything else a variant scores.
     pub other: i32,
+    /// Feet never picked up: minus their cards, and 100 for each red three
+    /// in them (Pennies from Heaven).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub foot: i32,
     pub total: i32,
 }
 
@@ -130,7 +138,12 @@ pub(crate) fn score_hand(
         {
             s.going_out = rules.going_out_bonus + if concealed { rules.concealed_bonus } else { 0 };
         }
-        s.total = s.melded + s.in_hand + s.canastas + s.red_threes + s.going_out + s.other;
+        for &seat in &side_seats {
+            let foot = &state.feet[seat];
+            s.foot -= foot.iter().map(|c| values[c.index()]).sum::<i32>()
+                + 100 * foot.red_threes() as i32;
+        }
+        s.total = s.melded + s.in_hand + s.canastas + s.red_threes + s.going_out + s.other + s.foot;
         result.push(s);
     }
     HandResult {

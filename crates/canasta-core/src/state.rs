@@ -70,6 +70,8 @@ pub(crate) struct TurnFlags {
     pub melds_at_start: u8,
     /// The player had melded before this turn (spoils "concealed").
     pub had_melded: bool,
+    /// The player completed a canasta this turn: the foot follows the discard.
+    pub completed_canasta: bool,
     /// The side opened this turn before drawing (P-CNE).
     pub opened_before_draw: bool,
 }
@@ -114,6 +116,8 @@ pub struct GameState {
     /// Who acts now: `current`, or the partner answering.
     pub(crate) to_act: u8,
     pub(crate) hands: [CardCounts; MAX_SEATS],
+    /// Each seat's foot, face down until picked up (Pennies from Heaven).
+    pub(crate) feet: [CardCounts; MAX_SEATS],
     /// Cards each hand is publicly known to hold (taken from the pile).
     pub(crate) known: [CardCounts; MAX_SEATS],
     /// Top of the stock is the last element.
@@ -170,6 +174,7 @@ impl GameState {
             current: 0,
             to_act: 0,
             hands: [CardCounts::new(); MAX_SEATS],
+            feet: [CardCounts::new(); MAX_SEATS],
             known: [CardCounts::new(); MAX_SEATS],
             stock: StackVec::new(),
             pile: StackVec::new(),
@@ -344,6 +349,7 @@ impl GameState {
         let mut c = CardCounts::new();
         for s in 0..self.players() {
             c.add_all(&self.hands[s]);
+            c.add_all(&self.feet[s]);
             c.add_n(
                 Card::new(Rank::Three, crate::card::Suit::Hearts),
                 self.red_threes[s][0],
@@ -421,6 +427,13 @@ impl GameState {
         for i in 0..n * rules.hand_size as usize {
             self.hands[(dealer + 1 + i) % n].add(deck[pos]);
             pos += 1;
+        }
+        // 2. Feet: each seat's whole packet, seats in the same order.
+        for i in 0..n {
+            for _ in 0..rules.foot_size {
+                self.feet[(dealer + 1 + i) % n].add(deck[pos]);
+                pos += 1;
+            }
         }
         // 3. Upcards: turn another while the top is wild or a red three
         // (P-CAN), or any three (P-CNE), up to `max_upcards`; if every one
@@ -505,6 +518,7 @@ impl GameState {
         let rules = &self.rs.rules;
         self.dealer = dealer as u8;
         self.hands = [CardCounts::new(); MAX_SEATS];
+        self.feet = [CardCounts::new(); MAX_SEATS];
         self.known = [CardCounts::new(); MAX_SEATS];
         self.stock.clear();
         self.pile.clear();
@@ -584,6 +598,40 @@ impl GameState {
         let seat = self.to_act as usize;
         let side = self.side_of[seat] as usize;
         self.state_id += 1;
+        let feet = self.rs.rules.foot_size > 0;
+        let canastas_before = if feet { self.canastas(side) } else { 0 };
+        self.apply_action(seat, side, action);
+        if feet
+            && self.phase == Phase::Play
+            && self.side_of[seat] as usize == side
+            && self.canastas(side) > canastas_before
+        {
+            self.turn.completed_canasta = true;
+        }
+        if self.phase == Phase::Play && self.hands[seat].is_empty() {
+            if self.foot_due(seat) {
+                // The hand is played out with the foot due: it comes now.
+                self.pick_up_foot(seat);
+            } else {
+                self.end_hand_out(seat);
+            }
+        }
+    }
+
+    /// Whether `seat` picks up its foot at the end of this turn (a player
+    /// bound to go out goes out instead).
+    pub(crate) fn foot_due(&self, seat: usize) -> bool {
+        !self.feet[seat].is_empty() && self.turn.completed_canasta && !self.turn.must_go_out
+    }
+
+    /// Moves the foot into the hand; its red threes are laid out and replaced.
+    fn pick_up_foot(&mut self, seat: usize) {
+        let foot = std::mem::take(&mut self.feet[seat]);
+        self.hands[seat].add_all(&foot);
+        self.lay_out_red_threes(seat);
+    }
+
+    fn apply_action(&mut self, seat: usize, side: usize, action: Action) {
         match action {
             Action::Draw => self.draw(seat),
             Action::PickupOnto => {
@@ -658,30 +706,27 @@ impl GameState {
                 {
                     self.pile_frozen = true;
                 }
+                if self.foot_due(seat) {
+                    self.pick_up_foot(seat);
+                }
                 if self.hands[seat].is_empty() {
                     self.end_hand_out(seat);
                 } else {
                     let next = (seat + 1) % self.players();
                     self.start_turn(next);
                 }
-                return;
             }
             Action::Ask => {
                 self.turn.asked = true;
                 self.phase = Phase::Answer;
                 self.to_act = self.partner_of(seat).expect("ask needs a partner") as u8;
-                return;
             }
             Action::Answer(yes) => {
                 self.turn.answer = Some(yes);
                 self.turn.must_go_out |= yes;
                 self.phase = Phase::Play;
                 self.to_act = self.current;
-                return;
             }
-        }
-        if self.phase == Phase::Play && self.hands[seat].is_empty() {
-            self.end_hand_out(seat);
         }
     }
 

@@ -141,3 +141,56 @@ fn threes_as_an_ordinary_rank() {
     }
     assert!(threes_melded > 0, "no meld of threes in 60 hands");
 }
+
+/// A foot (Pennies from Heaven; P-CAN's Classic variation): dealt after the
+/// hands, hidden, picked up after the player completes a canasta. Random
+/// play keeps every invariant, feet are picked up, and an unpicked foot
+/// scores minus.
+#[test]
+fn feet_are_dealt_hidden_and_picked_up() {
+    let mut rules = Rules::preset("classic", Some(2), None).unwrap();
+    rules.hand_size = 13;
+    rules.foot_size = 11;
+    rules.validate().unwrap();
+    let deck = rules.deck();
+    let mut rng = Rng::new(5);
+    let (mut picked, mut penalties) = (0, 0);
+    for _ in 0..80 {
+        let mut g = GameState::new(rules.clone());
+        g.deal_random(&mut rng, 0);
+        assert_eq!(g.observe(0).foot_sizes, vec![11, 11]);
+        let o = g.observe(0);
+        let laid_out: usize = o.red_threes.iter().sum();
+        assert_eq!(
+            o.unseen(&rules).total(),
+            deck.total() - 13 - g.pile().len() - laid_out,
+            "feet are unseen"
+        );
+        while matches!(g.phase(), Phase::Draw | Phase::Play | Phase::Answer) {
+            assert_eq!(g.all_cards(), deck);
+            let actions = g.legal_actions();
+            assert!(!actions.is_empty(), "{}", g.describe());
+            let a = actions[rng.below(actions.len())];
+            let before: Vec<usize> = g.observe(0).foot_sizes;
+            g.apply(a).unwrap_or_else(|e| panic!("{a}: {e}"));
+            if matches!(g.phase(), Phase::Draw | Phase::Play) && g.observe(0).foot_sizes != before {
+                picked += 1;
+            }
+        }
+        assert_eq!(g.all_cards(), deck);
+        let h = g.last_hand().unwrap();
+        for (t, s) in h.teams.iter().enumerate() {
+            let foot = g.observe(t).foot_sizes[t];
+            assert_eq!(foot == 0, s.foot == 0, "an unpicked foot scores minus");
+            if s.foot < 0 {
+                penalties += 1;
+            }
+            assert_eq!(
+                s.melded + s.in_hand + s.canastas + s.red_threes + s.going_out + s.other + s.foot,
+                s.total
+            );
+        }
+    }
+    assert!(picked > 0, "no foot picked up in 80 hands");
+    assert!(penalties > 0);
+}
