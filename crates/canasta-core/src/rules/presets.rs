@@ -1,0 +1,487 @@
+//! The named variants: each a preset of [`Rules`] fields, with the player
+//! counts it supports. A preset only sets values; every mechanism is a field.
+
+use super::*;
+
+/// A named preset: its id, the player counts it supports and a summary.
+#[derive(Clone, Copy, Debug)]
+pub struct PresetInfo {
+    pub id: &'static str,
+    pub players: &'static [u8],
+    pub default_players: u8,
+    pub summary: &'static str,
+    /// Options whose defaults no source settles: set by the engine until a
+    /// source is found (shown as provisional by `canasta variants`).
+    pub provisional: &'static [&'static str],
+}
+
+/// The presets this engine offers.
+pub const PRESETS: &[PresetInfo] = &[
+    PresetInfo {
+        id: "classic",
+        players: &[2, 3, 4, 6],
+        default_players: 4,
+        summary: "Classic Canasta (pagat): 4 in partnerships; 2 and 3 players draw two; \
+                  6 players with 3 packs in three teams of two (option teams=2: two teams of three)",
+        provisional: &[],
+    },
+    PresetInfo {
+        id: "canastia",
+        players: &[2, 3],
+        default_players: 2,
+        summary: "Canastia (canastia.com): 72 cards, each for themselves, threes meld, canastas \
+                  closed by choice, match to 100; PROVISIONAL: canasta bonuses 15 and no \
+                  going-out bonus (the source's scoring list is cut off)",
+        provisional: &[
+            "natural_canasta_bonus",
+            "mixed_canasta_bonus",
+            "natural_ace_canasta_bonus",
+            "mixed_ace_canasta_bonus",
+            "going_out_bonus",
+            "opening_counts_canasta_bonus",
+            "upcard_wild_turns_again",
+        ],
+    },
+    PresetInfo {
+        id: "italian",
+        players: &[4, 6],
+        default_players: 4,
+        summary: "Italian Canasta as the US books give it (RG-ITA, HSW-ITA; low confidence, \
+                  details the sources omit follow Canastone): pile always frozen, clean \
+                  openings, wild canastas do not count to go out",
+        provisional: &[
+            "max_upcards",
+            "upcard_threes_turn_again",
+            "wild_melds",
+            "max_wilds",
+            "wild_ratio",
+            "wilds_on_canasta",
+            "black_threes_meldable",
+            "pile_needs_opened_side",
+            "stock_end",
+            "concealed_bonus",
+            "unopened_hand_multiplier",
+        ],
+    },
+    PresetInfo {
+        id: "canastone",
+        players: &[4, 6],
+        default_players: 4,
+        summary: "Canastone / Italian Canasta (pagat): 162 cards, 15 each, draw two, a packet \
+                  under the upcard, clean and dirty canastas to close, game to 12000; \
+                  6 players in two teams of three",
+        provisional: &[],
+    },
+];
+
+impl Rules {
+    /// The Classic Canasta rules for 4 players in partnerships (P-CAN §1.1).
+    pub fn classic() -> Rules {
+        Rules {
+            variant: "classic".into(),
+            players: 4,
+            teams: 2,
+            temporary_partnership: false,
+            decks: 2,
+            jokers: 4,
+            hand_size: 11,
+            foot_size: 0,
+            draw_count: 1,
+            upcard_black_three_turns_again: false,
+            red_three_timing: RedThreeTiming::AfterDeal,
+            min_meld: 3,
+            min_naturals: 2,
+            max_wilds: 3,
+            wild_ratio: WildRatio::Any,
+            canasta_size: 7,
+            canasta_by_choice: false,
+            natural_canasta_bonus: 500,
+            mixed_canasta_bonus: 300,
+            card_values: CardValues::CLASSIC,
+            opening_table: vec![
+                OpeningStep {
+                    from: None,
+                    need: 15,
+                },
+                OpeningStep {
+                    from: Some(0),
+                    need: 50,
+                },
+                OpeningStep {
+                    from: Some(1500),
+                    need: 90,
+                },
+                OpeningStep {
+                    from: Some(3000),
+                    need: 120,
+                },
+            ],
+            canastas_to_go_out: 1,
+            canastas_to_go_out_concealed: 0,
+            opening_counts_canasta_bonus: false,
+            wilds_freeze_pile: true,
+            going_out_bonus: 100,
+            concealed_bonus: 100,
+            concealed_bonus_if_pile_taken: true,
+            concealed_without_minimum: true,
+            red_three_values: vec![0, 100, 200, 300, 800],
+            red_three_penalty: RedThreePenalty::NoMeld,
+            black_three_freezes: false,
+            one_card_may_take_one_card_pile: false,
+            pile_always_frozen: false,
+            take_with_natural_and_wild: true,
+            take_onto_canasta: true,
+            last_red_three_may_meld: false,
+            asking_allowed: true,
+            ask_only_if_able: false,
+            unopened_side_frozen: true,
+            target: 5000,
+            max_upcards: 0,
+            upcard_threes_turn_again: false,
+            upcard_wild_turns_again: true,
+            red_three_upcard_freezes: true,
+            pile_packet: PilePacket::None,
+            open_before_draw: false,
+            pile_needs_opened_side: false,
+            pile_take_naturals: 2,
+            pile_take_naturals_frozen: 2,
+            take_onto_meld: true,
+            pile_extra_draw: 0,
+            wilds_on_canasta: true,
+            wild_melds: false,
+            black_threes_meldable: true,
+            threes_natural: false,
+            clean_opening_up_to: 0,
+            go_out_natural_canastas: 0,
+            go_out_mixed_canastas: 0,
+            go_out_needs_discard: false,
+            final_discard_natural: false,
+            stock_end: StockEnd::TakePile,
+            unopened_hand_multiplier: 1,
+            natural_ace_canasta_bonus: 500,
+            mixed_ace_canasta_bonus: 300,
+            twos_canasta_bonus: 0,
+            jokers_canasta_bonus: 0,
+            wild_canasta_bonus: 0,
+            wild_canastas_count_to_go_out: true,
+            wild_bonus_only_if_out: false,
+            many_canastas_bonuses: Vec::new(),
+            red_three_scoring: RedThreeScoring::Table,
+            excluded_faces: Vec::new(),
+            random_first_player: false,
+            opening_when_leading: None,
+        }
+    }
+
+    /// The US book's "Italian Canasta" (RG-ITA, HSW-ITA, S002; research §3),
+    /// a low-confidence preset of the same family: the pile is always frozen
+    /// (a natural pair takes it, no extra stock card, and a side may open
+    /// with it), openings are always clean, its own opening table, two
+    /// canastas to go out of which wild ones do not count, red threes 100
+    /// each (200 each from four), wild bonuses only for the side that went
+    /// out, the US bonus list. What the sources leave unsaid follows
+    /// Canastone and is listed as provisional in `docs/rules/italian.md`.
+    pub fn italian() -> Rules {
+        let step = |from: Option<i32>, need: i32| OpeningStep { from, need };
+        let many = |canastas: u8, clean: u8, dirty: u8, bonus: i32| ManyCanastas {
+            canastas,
+            clean,
+            dirty,
+            bonus,
+        };
+        Rules {
+            variant: "italian".into(),
+            opening_table: vec![
+                step(None, 15),
+                step(Some(0), 50),
+                step(Some(1500), 90),
+                step(Some(3000), 120),
+                step(Some(5000), 160),
+                step(Some(7500), 180),
+                step(Some(10000), 200),
+            ],
+            clean_opening_up_to: i32::MAX,
+            canastas_to_go_out: 2,
+            go_out_natural_canastas: 0,
+            go_out_mixed_canastas: 0,
+            go_out_needs_discard: false,
+            final_discard_natural: false,
+            pile_always_frozen: true,
+            pile_take_naturals_frozen: 2,
+            pile_needs_opened_side: false,
+            open_before_draw: false,
+            pile_extra_draw: 0,
+            red_three_values: vec![0, 100, 200, 300, 800, 1000, 1200],
+            red_three_scoring: RedThreeScoring::Table,
+            natural_ace_canasta_bonus: 500,
+            mixed_ace_canasta_bonus: 300,
+            twos_canasta_bonus: 3000,
+            jokers_canasta_bonus: 2000,
+            wild_canasta_bonus: 2000,
+            wild_canastas_count_to_go_out: false,
+            wild_bonus_only_if_out: true,
+            many_canastas_bonuses: vec![
+                many(5, 5, 0, 2000),
+                many(5, 4, 1, 1000),
+                many(10, 0, 0, 2000),
+            ],
+            unopened_hand_multiplier: 1,
+            stock_end: StockEnd::TakePile,
+            ..Rules::canastone()
+        }
+    }
+
+    /// Canastia (S004 = canastia.com, the only source; research §6), for 2
+    /// players (3 by `--players 3`), each for themselves: a 72-card deck, ten
+    /// cards each, draw two, threes melded like any rank, canastas closed by
+    /// choice, an opening of 10 (15 for a leader), two canastas to go out (one
+    /// when going out on the opening turn), the hand over the moment the
+    /// stock is emptied, the match to 100. The source's scoring list is cut
+    /// off: the canasta bonuses (15 each) and the going-out bonus (none) are
+    /// provisional, as `docs/rules/canastia.md` and `canasta variants` say.
+    pub fn canastia() -> Rules {
+        let face = |s: &str| s.parse::<Card>().expect("a card");
+        let mut excluded: Vec<Card> = ["9", "T", "J"]
+            .iter()
+            .flat_map(|r| ["S", "H", "D", "C"].map(|s| face(&format!("{r}{s}"))))
+            .collect();
+        excluded.extend(["2H", "2D", "3H", "3D", "AH", "AD"].map(face));
+        Rules {
+            variant: "canastia".into(),
+            players: 2,
+            teams: 2,
+            hand_size: 10,
+            draw_count: 2,
+            excluded_faces: excluded,
+            random_first_player: true,
+            card_values: CardValues {
+                joker: 1,
+                two: 1,
+                black_three: 1,
+                four: 1,
+                five: 1,
+                six: 1,
+                seven: 1,
+                eight: 1,
+                nine: 1,
+                ten: 1,
+                jack: 1,
+                queen: 2,
+                king: 2,
+                ace: 3,
+            },
+            min_meld: 3,
+            min_naturals: 2,
+            max_wilds: 6,
+            wild_ratio: WildRatio::FewerThanNaturals,
+            threes_natural: true,
+            canasta_by_choice: true,
+            natural_canasta_bonus: 15,
+            mixed_canasta_bonus: 15,
+            natural_ace_canasta_bonus: 15,
+            mixed_ace_canasta_bonus: 15,
+            opening_table: vec![OpeningStep {
+                from: None,
+                need: 10,
+            }],
+            opening_when_leading: Some(15),
+            opening_counts_canasta_bonus: true,
+            concealed_without_minimum: false,
+            canastas_to_go_out: 2,
+            canastas_to_go_out_concealed: 1,
+            going_out_bonus: 0,
+            concealed_bonus: 0,
+            red_three_values: vec![0],
+            take_onto_meld: false,
+            take_onto_canasta: false,
+            unopened_side_frozen: false,
+            wilds_freeze_pile: false,
+            red_three_upcard_freezes: false,
+            upcard_wild_turns_again: false,
+            stock_end: StockEnd::Emptied,
+            asking_allowed: false,
+            target: 100,
+            ..Rules::classic()
+        }
+    }
+
+    /// Canastone (P-CNE, §2 of the research; S000 is a damaged copy): 162
+    /// cards, 15 each, draw two, the packet under the upcard, opening before
+    /// drawing, the pile with two naturals (three when frozen) plus a stock
+    /// card, one wild meld per side, closing with a clean and a dirty canasta
+    /// and a natural discard, game to 12000.
+    pub fn canastone() -> Rules {
+        let step = |from: Option<i32>, need: i32| OpeningStep { from, need };
+        Rules {
+            variant: "canastone".into(),
+            decks: 3,
+            jokers: 6,
+            hand_size: 15,
+            draw_count: 2,
+            max_wilds: 2,
+            wild_ratio: WildRatio::FewerThanNaturals,
+            opening_table: vec![
+                step(None, 50),
+                step(Some(3000), 90),
+                step(Some(5000), 120),
+                step(Some(7000), 160),
+                step(Some(10000), 180),
+                step(Some(12000), 200),
+            ],
+            canastas_to_go_out: 2,
+            going_out_bonus: 300,
+            concealed_bonus: 0,
+            concealed_without_minimum: false,
+            red_three_values: vec![0, 100, 200, 300, 400, 500, 600],
+            red_three_penalty: RedThreePenalty::NoMeld,
+            take_with_natural_and_wild: false,
+            target: 12000,
+            max_upcards: 3,
+            upcard_threes_turn_again: true,
+            red_three_upcard_freezes: false,
+            pile_packet: PilePacket::ByRank,
+            open_before_draw: true,
+            pile_needs_opened_side: true,
+            pile_take_naturals_frozen: 3,
+            take_onto_meld: false,
+            pile_extra_draw: 1,
+            wilds_on_canasta: false,
+            wild_melds: true,
+            black_threes_meldable: false,
+            clean_opening_up_to: 50,
+            go_out_natural_canastas: 1,
+            go_out_mixed_canastas: 1,
+            go_out_needs_discard: true,
+            final_discard_natural: true,
+            stock_end: StockEnd::ShortStock,
+            unopened_hand_multiplier: 2,
+            natural_ace_canasta_bonus: 1000,
+            mixed_ace_canasta_bonus: 500,
+            twos_canasta_bonus: 3000,
+            jokers_canasta_bonus: 5000,
+            wild_canasta_bonus: 2000,
+            many_canastas_bonuses: vec![
+                ManyCanastas {
+                    canastas: 5,
+                    clean: 1,
+                    dirty: 1,
+                    bonus: 1000,
+                },
+                ManyCanastas {
+                    canastas: 6,
+                    clean: 5,
+                    dirty: 1,
+                    bonus: 2000,
+                },
+            ],
+            red_three_scoring: RedThreeScoring::Canastone,
+            ask_only_if_able: true,
+            unopened_side_frozen: false,
+            ..Rules::classic()
+        }
+    }
+
+    /// A preset by id and player count (`None`: the preset's default), with
+    /// `teams` chosen where the preset allows a choice (Classic 6 players).
+    pub fn preset(id: &str, players: Option<u8>, teams: Option<u8>) -> Result<Rules, RulesError> {
+        let info = PRESETS
+            .iter()
+            .find(|p| p.id.eq_ignore_ascii_case(id))
+            .ok_or_else(|| {
+                let known: Vec<_> = PRESETS.iter().map(|p| p.id).collect();
+                RulesError::one(format!(
+                    "unknown variant `{id}` (known: {})",
+                    known.join(", ")
+                ))
+            })?;
+        let players = players.unwrap_or(info.default_players);
+        if !info.players.contains(&players) {
+            return Err(RulesError::one(format!(
+                "variant `{}` is for {:?} players, not {players}",
+                info.id, info.players
+            )));
+        }
+        let mut r = match info.id {
+            "classic" => Rules::classic_for(players, teams)?,
+            "canastia" => {
+                let mut r = Rules::canastia();
+                r.players = players;
+                r.teams = players;
+                r
+            }
+            "canastone" | "italian" => {
+                let mut r = if info.id == "canastone" {
+                    Rules::canastone()
+                } else {
+                    Rules::italian()
+                };
+                r.players = players;
+                r
+            }
+            _ => unreachable!("every preset in PRESETS is built here"),
+        };
+        if let Some(t) = teams
+            && t != r.teams
+        {
+            return Err(RulesError::one(format!(
+                "variant `{}` with {players} players cannot have {t} teams",
+                info.id
+            )));
+        }
+        r.validate()?;
+        r.players = players;
+        Ok(r)
+    }
+
+    fn classic_for(players: u8, teams: Option<u8>) -> Result<Rules, RulesError> {
+        let mut r = Rules::classic();
+        r.players = players;
+        match players {
+            4 => {}
+            // P-CAN §two, BIC-2H, RG-2: 15 cards, draw 2, two canastas.
+            2 => {
+                r.teams = 2;
+                r.hand_size = 15;
+                r.draw_count = 2;
+                r.canastas_to_go_out = 2;
+            }
+            // P-CAN §three: 13 cards, draw 2, temporary partnership, 7500.
+            3 => {
+                r.teams = 3;
+                r.temporary_partnership = true;
+                r.hand_size = 13;
+                r.draw_count = 2;
+                r.target = 7500;
+            }
+            // P-CAN §six, RG-6: 162 cards, 13 each, two canastas, red-three table.
+            6 => {
+                r.decks = 3;
+                r.jokers = 6;
+                r.hand_size = 13;
+                r.canastas_to_go_out = 2;
+                r.red_three_values = vec![0, 100, 200, 300, 400, 1000, 1200];
+                match teams.unwrap_or(3) {
+                    3 => {
+                        r.teams = 3;
+                        r.target = 7500;
+                    }
+                    2 => {
+                        r.teams = 2;
+                        r.target = 10000;
+                        r.opening_table.push(OpeningStep {
+                            from: Some(7000),
+                            need: 150,
+                        });
+                    }
+                    t => {
+                        return Err(RulesError::one(format!(
+                            "classic with 6 players is played by 2 or 3 teams, not {t}"
+                        )));
+                    }
+                }
+            }
+            _ => unreachable!("checked against PresetInfo::players"),
+        }
+        Ok(r)
+    }
+}
