@@ -17,6 +17,7 @@
 
 pub mod action;
 pub mod card;
+mod deal;
 pub mod error;
 mod goout;
 mod legality;

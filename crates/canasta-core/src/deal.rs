@@ -1,0 +1,177 @@
+//! Dealing a hand in the record spec's order: hands, feet, upcards, the
+//! packet, red threes, the stock.
+
+use crate::card::{Card, CardCounts};
+use crate::rules::{PilePacket, RedThreeTiming};
+use crate::state::{DealError, DealOutcome, GameState, MAX_SEATS, Phase, TurnFlags};
+
+impl GameState {
+    /// Deals a hand from `deck` (index 0 is the top) in the record spec's
+    /// order. A deal the rules annul leaves the game waiting for the same
+    /// dealer's next deal.
+    ///
+    /// # Errors
+    /// When no deal is expected, or the deck is not the preset's deck.
+    pub fn deal(&mut self, deck: &[Card], dealer: usize) -> Result<DealOutcome, DealError> {
+        self.deal_with_first(deck, dealer, None)
+    }
+
+    /// [`GameState::deal`] with the first player named (`None`: the
+    /// dealer's left), for variants that choose it at random.
+    ///
+    /// # Errors
+    /// As `deal`, and a first player that is not a seat, or that differs
+    /// from the dealer's left where the rules do not choose it at random.
+    pub fn deal_with_first(
+        &mut self,
+        deck: &[Card],
+        dealer: usize,
+        first: Option<usize>,
+    ) -> Result<DealOutcome, DealError> {
+        if !matches!(self.phase, Phase::Deal | Phase::HandOver) {
+            return Err(DealError::NotExpected(self.phase));
+        }
+        let n = self.players();
+        if dealer >= n {
+            return Err(DealError::BadDealer { dealer, players: n });
+        }
+        if let Some(f) = first
+            && (f >= n || (!self.rs.rules.random_first_player && f != (dealer + 1) % n))
+        {
+            return Err(DealError::BadFirst { first: f });
+        }
+        let rules = &self.rs.rules;
+        let need = rules.deck();
+        if deck.len() != need.total() {
+            return Err(DealError::WrongSize {
+                have: deck.len(),
+                need: need.total(),
+            });
+        }
+        let have = CardCounts::from_cards(deck.iter().copied());
+        if let Some(card) = Card::all().find(|&c| have.count(c) != need.count(c)) {
+            return Err(DealError::WrongCount {
+                card,
+                have: have.count(card),
+                need: need.count(card),
+            });
+        }
+        self.reset_hand(dealer);
+        let rules = &self.rs.rules;
+        let mut pos = 0;
+        // 1. Hands, one card at a time clockwise from the dealer's left.
+        for i in 0..n * rules.hand_size as usize {
+            self.hands[(dealer + 1 + i) % n].add(deck[pos]);
+            pos += 1;
+        }
+        // 2. Feet: each seat's whole packet, seats in the same order.
+        for i in 0..n {
+            for _ in 0..rules.foot_size {
+                self.feet[(dealer + 1 + i) % n].add(deck[pos]);
+                pos += 1;
+            }
+        }
+        // 3. Upcards: turn another while the top is wild or a red three
+        // (P-CAN), or any three (P-CNE), up to `max_upcards`; if every one
+        // called for another, the deal is void (P-CNE).
+        let mut turned = 0;
+        loop {
+            let c = deck[pos];
+            pos += 1;
+            turned += 1;
+            self.pile.push(c);
+            if (c.is_wild() && rules.wilds_freeze_pile)
+                || (c.is_red_three() && rules.red_three_upcard_freezes)
+            {
+                self.pile_frozen = true;
+            }
+            let again = (c.is_wild() && rules.upcard_wild_turns_again)
+                || c.is_red_three()
+                || (c.is_black_three()
+                    && (rules.upcard_black_three_turns_again || rules.upcard_threes_turn_again));
+            if !again || pos >= deck.len() {
+                break;
+            }
+            if rules.max_upcards > 0 && turned == rules.max_upcards {
+                self.reset_hand(dealer);
+                self.phase = Phase::Deal;
+                self.state_id += 1;
+                return Ok(DealOutcome::Annulled);
+            }
+        }
+        // 4. The face-down packet under the upcards (P-CNE), as one block.
+        let packet = match rules.pile_packet {
+            PilePacket::None => 0,
+            PilePacket::ByRank => self
+                .pile
+                .last()
+                .and_then(|c| c.rank())
+                .map_or(0, |r| r as usize),
+        };
+        let packet = packet.min(deck.len() - pos);
+        if packet > 0 {
+            let upcards: Vec<Card> = self.pile.to_vec();
+            self.pile.clear();
+            self.pile.extend(deck[pos..pos + packet].iter().copied());
+            self.pile.extend(upcards);
+            pos += packet;
+        }
+        self.pile_hidden = packet as u16;
+        // 6. The stock; its top is the next card drawn.
+        self.stock.extend(deck[pos..].iter().rev().copied());
+        // 5. Red threes laid out and replaced, seat by seat from the dealer's left.
+        match rules.red_three_timing {
+            RedThreeTiming::AfterDeal => {
+                for i in 0..n {
+                    self.lay_out_red_threes((dealer + 1 + i) % n);
+                }
+            }
+            RedThreeTiming::FirstTurn => self.first_turn_pending = [true; MAX_SEATS],
+        }
+        self.state_id += 1;
+        self.start_turn(first.unwrap_or((dealer + 1) % n));
+        Ok(DealOutcome::Dealt)
+    }
+
+    /// Deals shuffled decks from `rng` until one stands (a voided deal is
+    /// dealt again by the same dealer); returns the decks used, in order.
+    pub fn deal_random(&mut self, rng: &mut crate::rng::Rng, dealer: usize) -> Vec<Vec<Card>> {
+        let mut decks = Vec::new();
+        loop {
+            let deck = crate::rng::shuffled_deck(&self.rs.rules, rng);
+            let outcome = self
+                .deal(&deck, dealer)
+                .expect("a shuffled preset deck deals");
+            decks.push(deck);
+            if outcome == DealOutcome::Dealt {
+                return decks;
+            }
+        }
+    }
+
+    fn reset_hand(&mut self, dealer: usize) {
+        let n = self.players();
+        let rules = &self.rs.rules;
+        self.dealer = dealer as u8;
+        self.hands = [CardCounts::new(); MAX_SEATS];
+        self.feet = [CardCounts::new(); MAX_SEATS];
+        self.known = [CardCounts::new(); MAX_SEATS];
+        self.stock.clear();
+        self.pile.clear();
+        self.pile_frozen = false;
+        self.pile_hidden = 0;
+        self.melds = Default::default();
+        self.red_threes = [[0; 2]; MAX_SEATS];
+        for s in 0..n {
+            self.side_of[s] = if rules.temporary_partnership {
+                s as u8
+            } else {
+                rules.team_of(s) as u8
+            };
+        }
+        self.seat_melded = [false; MAX_SEATS];
+        self.first_turn_pending = [false; MAX_SEATS];
+        self.lone_hand = None;
+        self.turn = TurnFlags::default();
+    }
+}
