@@ -119,9 +119,13 @@ impl GameState {
             // A closed canasta takes nothing more (Canastia).
             return;
         }
+        let extra = rules.pile_extra_draw as usize;
         let push = |a: Action, used: usize, out: &mut ActionList| {
             let remaining = hand.total() - used + rest;
-            if remaining >= 2 || self.ok_after(a) {
+            // A take that would leave only the unseen stock card (P-CNE)
+            // is refused without looking at that card: legality must not
+            // depend on what nobody may see.
+            if remaining >= 2 || ((extra == 0 || remaining > extra) && self.ok_after(a)) {
                 out.push(a);
             }
         };
