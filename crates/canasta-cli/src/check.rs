@@ -16,9 +16,10 @@ pub struct CheckArgs {
     #[arg(value_name = "FILE")]
     pub file: PathBuf,
     /// Print each finished hand as its `{"hand_end": {...}}` line (exactly as
-    /// the record format writes it), one JSON object per line; a game that
-    /// stops before its end adds one `{"position": {...}}` line describing
-    /// the position reached. Errors still go to stderr as `line N: reason`.
+    /// the record format writes it), one JSON object per line and nothing
+    /// else on stdout; a game that stops before its end describes the
+    /// position reached as one `{"position": {...}}` line on stderr. Errors
+    /// also go to stderr, as `line N: reason`.
     #[arg(long)]
     pub json: bool,
 }
@@ -241,7 +242,8 @@ fn print_json(game: usize, report: &GameReport) -> anyhow::Result<()> {
             "scores": state.scores(),
             "description": state.describe(),
         }});
-        outln!("{position}");
+        // Stdout holds only `hand_end` lines, as the record spec promises.
+        eprintln!("{position}");
     }
     Ok(())
 }

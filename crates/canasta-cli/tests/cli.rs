@@ -185,7 +185,12 @@ fn a_record_cut_mid_hand_describes_the_position() {
 
     let out = check_stdin(cut.join("\n").as_bytes(), &["--json"]);
     assert!(out.status.success());
-    let v: Value = serde_json::from_str(text(&out.stdout).trim()).unwrap();
+    assert_eq!(
+        text(&out.stdout).trim(),
+        "",
+        "stdout holds only hand_end lines"
+    );
+    let v: Value = serde_json::from_str(text(&out.stderr).trim()).unwrap();
     assert_eq!(v["position"]["hands_played"], 0);
     assert!(v["position"]["to_act"].is_u64());
 }
