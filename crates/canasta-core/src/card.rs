@@ -73,35 +73,21 @@ impl Rank {
     ];
 
     /// Threes to aces: the meld ranks where threes are ordinary (Canastia).
-    pub const THREE_TO_ACE: [Rank; 12] = [
-        Rank::Three,
-        Rank::Four,
-        Rank::Five,
-        Rank::Six,
-        Rank::Seven,
-        Rank::Eight,
-        Rank::Nine,
-        Rank::Ten,
-        Rank::Jack,
-        Rank::Queen,
-        Rank::King,
-        Rank::Ace,
-    ];
+    pub const THREE_TO_ACE: [Rank; 12] = Rank::from(1);
 
     /// The ranks that form ordinary melds: four to ace.
-    pub const MELDABLE: [Rank; 11] = [
-        Rank::Four,
-        Rank::Five,
-        Rank::Six,
-        Rank::Seven,
-        Rank::Eight,
-        Rank::Nine,
-        Rank::Ten,
-        Rank::Jack,
-        Rank::Queen,
-        Rank::King,
-        Rank::Ace,
-    ];
+    pub const MELDABLE: [Rank; 11] = Rank::from(2);
+
+    /// The last `N` ranks of [`Rank::ALL`], starting at index `skip`.
+    const fn from<const N: usize>(skip: usize) -> [Rank; N] {
+        let mut out = [Rank::Two; N];
+        let mut i = 0;
+        while i < N {
+            out[i] = Rank::ALL[skip + i];
+            i += 1;
+        }
+        out
+    }
 
     pub const fn index(self) -> usize {
         self as usize - 2

@@ -133,6 +133,11 @@ fn side_shape(state: &GameState, side: usize) -> SideShape {
         .collect()
 }
 
+/// Bit `rank` set for every rank (index) the side has a meld of.
+fn rank_mask(melds: &[MeldShape]) -> u16 {
+    melds.iter().fold(0, |acc, m| acc | 1 << m.rank)
+}
+
 /// Whether the simple counting test applies: no canasta kinds required, no
 /// wild melds, wild cards allowed on canastas (Classic).
 fn simple_rules(rules: &Rules) -> bool {
@@ -172,10 +177,7 @@ fn placeable_general(rules: &Rules, hand: &HandShape, melds: &[MeldShape], need_
         return false;
     }
     let three = Rank::Three.index() as u8;
-    let mut has_meld = 0u16;
-    for m in melds {
-        has_meld |= 1 << m.rank;
-    }
+    let has_meld = rank_mask(melds);
     let b = if rules.special_threes() {
         hand.ranks[three as usize]
     } else {
@@ -359,10 +361,7 @@ fn placeable(rules: &Rules, hand: &HandShape, melds: &[MeldShape], need_total: u
         return false;
     }
     let three = Rank::Three.index() as u8;
-    let mut has_meld = 0u16;
-    for m in melds {
-        has_meld |= 1 << m.rank;
-    }
+    let has_meld = rank_mask(melds);
     let b = hand.ranks[three as usize];
     if b > 0 && (b < rules.min_meld || has_meld & (1 << three) != 0) {
         return false;
@@ -484,10 +483,7 @@ impl GameState {
         let rules = &self.rs.rules;
         // Cards that fit no meld can only be the final discard: with two or
         // more of them nobody can go out, which settles most calls at once.
-        let mut has_meld = 0u16;
-        for m in melds {
-            has_meld |= 1 << m.rank;
-        }
+        let has_meld = rank_mask(melds);
         let mut orphans = 0;
         let mut orphan = None;
         for &rank in rules.meld_ranks() {
