@@ -1,7 +1,8 @@
 //! `canasta bench`: in-process engine throughput on one thread.
 
 use anyhow::{anyhow, bail};
-use canasta_core::{ActionList, GameState, PRESETS, Phase, Rng, Rules, shuffled_deck};
+use canasta_core::rules::all_forms;
+use canasta_core::{ActionList, GameState, Phase, Rng, Rules, shuffled_deck};
 use clap::Args;
 use serde_json::json;
 use std::hint::black_box;
@@ -138,23 +139,12 @@ pub fn run(args: &BenchArgs) -> anyhow::Result<ExitCode> {
     });
 
     let mut others = Vec::new();
-    for info in PRESETS {
-        for &n in info.players {
-            let mut forms = vec![None];
-            if info.id == "classic" && n == 6 {
-                forms.push(Some(2));
-            }
-            for teams in forms {
-                let Ok(rules) = Rules::preset(info.id, Some(n), teams) else {
-                    continue;
-                };
-                if info.id == "classic" && n == 4 {
-                    continue;
-                }
-                let h = hands_per_second(&rules, args.seed, budget)?;
-                others.push((rules, h));
-            }
+    for rules in all_forms() {
+        if rules.variant == "classic" && rules.players == 4 {
+            continue;
         }
+        let h = hands_per_second(&rules, args.seed, budget)?;
+        others.push((rules, h));
     }
 
     let hps = main.hands as f64 / main.seconds;

@@ -40,28 +40,15 @@ fn options_of(rules: &Rules) -> Map<String, Value> {
 /// Every other form of a preset: each player count, and each team count a
 /// player count allows besides its default.
 fn forms(info: &PresetInfo, base: &Rules) -> Vec<Form> {
-    let mut out = Vec::new();
-    for &n in info.players {
-        let Ok(default) = Rules::preset(info.id, Some(n), None) else {
-            continue;
-        };
-        let mut teams = vec![default.teams];
-        teams.extend((1..=n).filter(|&t| t != default.teams && n % t == 0));
-        for t in teams {
-            let Ok(rules) = Rules::preset(info.id, Some(n), Some(t)) else {
-                continue;
-            };
-            if n == info.default_players && t == default.teams {
-                continue;
-            }
-            out.push(Form {
-                players: n,
-                teams: t,
-                differs: rules.options_against(base),
-            });
-        }
-    }
-    out
+    info.forms()
+        .into_iter()
+        .filter(|r| !(r.players == info.default_players && r.teams == base.teams))
+        .map(|rules| Form {
+            players: rules.players,
+            teams: rules.teams,
+            differs: rules.options_against(base),
+        })
+        .collect()
 }
 
 pub fn run(args: &VariantsArgs) -> anyhow::Result<ExitCode> {

@@ -1,7 +1,7 @@
 //! Engine throughput: random-play hands, legal-action generation, clone.
 //! `cargo bench -p canasta-core`; figures go in the README with the machine.
 
-use canasta_core::{ActionList, GameState, PRESETS, Phase, Rng, Rules};
+use canasta_core::{ActionList, GameState, Phase, Rng, Rules};
 use criterion::{BenchmarkId, Criterion, Throughput, black_box, criterion_group, criterion_main};
 
 /// Plays one hand with uniform choices from the full generated list.
@@ -42,15 +42,13 @@ fn sample_positions(rules: &Rules, count: usize) -> Vec<GameState> {
 fn random_hands(c: &mut Criterion) {
     let mut group = c.benchmark_group("random_hand");
     group.throughput(Throughput::Elements(1));
-    for p in PRESETS {
-        for &n in p.players {
-            let rules = Rules::preset(p.id, Some(n), None).unwrap();
-            group.bench_with_input(BenchmarkId::new(p.id, n), &rules, |b, rules| {
-                let mut rng = Rng::new(1);
-                let mut buf = ActionList::new();
-                b.iter(|| random_hand(rules, &mut rng, &mut buf));
-            });
-        }
+    for rules in canasta_core::rules::all_forms() {
+        let id = format!("{}/{}x{}", rules.variant, rules.players, rules.teams);
+        group.bench_with_input(BenchmarkId::from_parameter(id), &rules, |b, rules| {
+            let mut rng = Rng::new(1);
+            let mut buf = ActionList::new();
+            b.iter(|| random_hand(rules, &mut rng, &mut buf));
+        });
     }
     group.finish();
 }

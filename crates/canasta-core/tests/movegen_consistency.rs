@@ -22,21 +22,14 @@
 //! found, each a minimal reproduction from a seeded deal.
 
 use canasta_core::{
-    Action, Card, CardCounts, GameState, Group, Groups, Observation, PRESETS, Phase, Rank, Rng,
-    Rules, Suit, shuffled_deck,
+    Action, Card, CardCounts, GameState, Group, Groups, Observation, Phase, Rank, Rng, Rules, Suit,
+    shuffled_deck,
 };
 use std::collections::HashSet;
 
 /// Every preset form: Classic 2, 3, 4 players, 6 in three teams and in two.
 fn forms() -> Vec<Rules> {
-    let mut v = Vec::new();
-    for p in PRESETS {
-        for &n in p.players {
-            v.push(Rules::preset(p.id, Some(n), None).unwrap());
-        }
-    }
-    v.push(Rules::preset("classic", Some(6), Some(2)).unwrap());
-    v
+    canasta_core::rules::all_forms()
 }
 
 /// House rules (`Rules::with_options`) that change what the generator

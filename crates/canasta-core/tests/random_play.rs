@@ -3,19 +3,12 @@
 //! position has a legal action, every generated action applies, generating
 //! changes nothing, illegal actions change nothing, games end.
 
-use canasta_core::{Action, GameState, PRESETS, Phase, Rng, Rules};
+use canasta_core::{Action, GameState, Phase, Rng, Rules};
 
 const MAX_ACTIONS_PER_HAND: usize = 5000;
 
 fn forms() -> Vec<Rules> {
-    let mut v = Vec::new();
-    for p in PRESETS {
-        for &n in p.players {
-            v.push(Rules::preset(p.id, Some(n), None).unwrap());
-        }
-    }
-    v.push(Rules::preset("classic", Some(6), Some(2)).unwrap());
-    v
+    canasta_core::rules::all_forms()
 }
 
 /// Plays one game with uniformly random choices, checking invariants.

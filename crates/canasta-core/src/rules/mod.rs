@@ -9,7 +9,7 @@
 use crate::card::{Card, Rank};
 
 mod presets;
-pub use presets::{PRESETS, PresetInfo};
+pub use presets::{PRESETS, PresetInfo, all_forms};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 use thiserror::Error;

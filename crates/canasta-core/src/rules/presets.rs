@@ -15,6 +15,32 @@ pub struct PresetInfo {
     pub provisional: &'static [&'static str],
 }
 
+impl PresetInfo {
+    /// Every form of the preset: each player count with its default teams,
+    /// then any other team count it accepts (Classic 6: two teams of three).
+    pub fn forms(&self) -> Vec<Rules> {
+        let mut out = Vec::new();
+        for &n in self.players {
+            let Ok(default) = Rules::preset(self.id, Some(n), None) else {
+                continue;
+            };
+            let teams = default.teams;
+            out.push(default);
+            for t in (1..=n).filter(|&t| t != teams && n % t == 0) {
+                if let Ok(rules) = Rules::preset(self.id, Some(n), Some(t)) {
+                    out.push(rules);
+                }
+            }
+        }
+        out
+    }
+}
+
+/// Every form of every preset.
+pub fn all_forms() -> Vec<Rules> {
+    PRESETS.iter().flat_map(PresetInfo::forms).collect()
+}
+
 /// The presets this engine offers.
 pub const PRESETS: &[PresetInfo] = &[
     PresetInfo {
