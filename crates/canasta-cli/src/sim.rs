@@ -73,6 +73,7 @@ impl Observer for Recorder {
 struct Tally {
     out: u64,
     stock: u64,
+    blocked: u64,
 }
 
 impl Observer for Tally {
@@ -80,6 +81,7 @@ impl Observer for Tally {
         match result.reason {
             HandEndReason::Out => self.out += 1,
             HandEndReason::Stock => self.stock += 1,
+            HandEndReason::Blocked => self.blocked += 1,
         }
     }
 }
@@ -166,7 +168,7 @@ pub fn run(args: &SimArgs) -> anyhow::Result<ExitCode> {
     let mut wins = vec![0u64; teams];
     let (mut ties, mut hands, mut actions, mut out_hands, mut stock_hands) =
         (0u64, 0u64, 0u64, 0u64, 0u64);
-    let mut unfinished = 0u64;
+    let (mut unfinished, mut blocked_hands) = (0u64, 0u64);
     let mut score_sums = vec![0i64; teams];
     // Games run in chunks so that records stay in game order without
     // holding every record in memory at once.
@@ -211,6 +213,7 @@ pub fn run(args: &SimArgs) -> anyhow::Result<ExitCode> {
             actions += outcome.actions;
             out_hands += run.tally.out;
             stock_hands += run.tally.stock;
+            blocked_hands += run.tally.blocked;
             for (s, t) in score_sums.iter_mut().zip(&outcome.totals) {
                 *s += i64::from(*t);
             }
@@ -263,6 +266,7 @@ pub fn run(args: &SimArgs) -> anyhow::Result<ExitCode> {
             "mean_hands_per_game": per_game(hands),
             "hands_out": out_hands,
             "hands_stock": stock_hands,
+            "hands_blocked": blocked_hands,
             "actions": actions,
             "mean_actions_per_hand": if hands == 0 { 0.0 } else { actions as f64 / hands as f64 },
             "mean_final_scores": mean_scores,
@@ -287,8 +291,13 @@ pub fn run(args: &SimArgs) -> anyhow::Result<ExitCode> {
             setup.bots.join(",")
         );
         say!(
-            "{hands} hands ({:.1} per game; {out_hands} ended by going out, {stock_hands} by the stock), {actions} actions ({:.1} per hand)",
+            "{hands} hands ({:.1} per game; {out_hands} ended by going out, {stock_hands} by the stock{}), {actions} actions ({:.1} per hand)",
             per_game(hands),
+            if blocked_hands > 0 {
+                format!(", {blocked_hands} blocked by sevens")
+            } else {
+                String::new()
+            },
             if hands == 0 {
                 0.0
             } else {

@@ -266,6 +266,27 @@ impl FromStr for Card {
     }
 }
 
+/// A rank is written as its letter (`"7"`, `"T"`, `"A"`), as in card names.
+impl Serialize for Rank {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(&self.letter().to_string())
+    }
+}
+
+impl<'de> Deserialize<'de> for Rank {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Rank, D::Error> {
+        let text = String::deserialize(d)?;
+        let mut chars = text.chars();
+        match (chars.next(), chars.next()) {
+            (Some(c), None) => Rank::from_letter(c),
+            _ => None,
+        }
+        .ok_or_else(|| {
+            serde::de::Error::custom(format!("unknown rank `{text}` (2-9, T, J, Q, K, A)"))
+        })
+    }
+}
+
 impl Serialize for Card {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         s.collect_str(self)

@@ -92,6 +92,23 @@ pub enum IllegalReason {
     CanastaClosed(u8),
     #[error("meld {0} needs {1} cards to be closed as a canasta")]
     TooShortToClose(u8, u8),
+    #[error("a meld holds at most {cap} cards; start a new meld of the rank once it is full")]
+    MeldFull { cap: u8 },
+    #[error("melds of {0:?} take no wild cards")]
+    PureRank(Rank),
+    #[error(
+        "{0} may not be discarded until every side (or your side, as the rules say) has a canasta of its rank, and never as the last discard"
+    )]
+    RestrictedDiscard(Card),
+    #[error(
+        "going out needs {clean} clean, {dirty} dirty, {wild} wild and {special} special canasta(s)"
+    )]
+    MissingCanastaKinds {
+        clean: u8,
+        dirty: u8,
+        wild: u8,
+        special: u8,
+    },
     #[error("the variant has no such action")]
     NotInVariant,
     #[error("that action is not available in this position")]

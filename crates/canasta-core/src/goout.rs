@@ -6,6 +6,7 @@
 
 use crate::action::Action;
 use crate::card::{Card, CardCounts, Rank, Suit};
+use crate::meld::{CanastaKind, GoOutKind, KindCounts};
 use crate::movegen::for_each_class;
 use crate::rules::Rules;
 use crate::state::{GameState, MAX_MELDS, Phase};
@@ -13,12 +14,12 @@ use arrayvec::ArrayVec;
 
 /// A hand reduced to what going out depends on.
 #[derive(Clone, Copy)]
-struct HandShape {
+pub(crate) struct HandShape {
     /// Naturals by rank index (`Rank::index`); index 1 holds black threes.
-    ranks: [u8; 13],
-    wilds: u8,
-    jokers: u8,
-    red_threes: u8,
+    pub(crate) ranks: [u8; 13],
+    pub(crate) wilds: u8,
+    pub(crate) jokers: u8,
+    pub(crate) red_threes: u8,
 }
 
 impl HandShape {
@@ -54,15 +55,15 @@ impl HandShape {
 #[derive(Clone, Copy)]
 pub(crate) struct MeldShape {
     /// Rank index; `Rank::Three` for black threes; 0 for wild-only melds.
-    rank: u8,
-    naturals: u8,
-    wilds: u8,
-    jokers: u8,
+    pub(crate) rank: u8,
+    pub(crate) naturals: u8,
+    pub(crate) wilds: u8,
+    pub(crate) jokers: u8,
     /// Closed as a canasta by choice (Canastia): takes no more cards.
-    closed: bool,
+    pub(crate) closed: bool,
 }
 
-const WILD_MELD: u8 = 0;
+pub(crate) const WILD_MELD: u8 = 0;
 
 impl MeldShape {
     /// A canasta already, where closing is a choice only if closed.
@@ -75,7 +76,7 @@ impl MeldShape {
 
     /// `Some(true)` for a natural (clean) canasta, `Some(false)` mixed, or
     /// one that can still be closed this turn.
-    fn canasta(&self, rules: &Rules) -> Option<bool> {
+    pub(crate) fn canasta(&self, rules: &Rules) -> Option<bool> {
         if (self.rank == Rank::Three.index() as u8 && rules.special_threes())
             || self.naturals + self.wilds < rules.canasta_size
         {
@@ -89,15 +90,36 @@ impl MeldShape {
     }
 }
 
+impl MeldShape {
+    pub(crate) fn rank(&self) -> Option<Rank> {
+        (self.rank != WILD_MELD).then(|| Rank::from_index(self.rank as usize))
+    }
+
+    pub(crate) fn len(&self) -> u8 {
+        self.naturals + self.wilds
+    }
+
+    /// The going-out kind of this meld as a canasta, clean or not.
+    fn kind(&self, rules: &Rules, clean: bool) -> GoOutKind {
+        let kind = if clean {
+            CanastaKind::Natural
+        } else {
+            CanastaKind::Mixed
+        };
+        GoOutKind::of(rules, self.rank(), kind)
+    }
+}
+
 /// P-CNE: a wild canasta is clean when it is all twos, or holds six jokers.
 pub(crate) fn wild_canasta_is_clean(jokers: u8, twos: u8) -> bool {
     jokers == 0 || (jokers >= 6 && twos <= 1)
 }
 
 /// Does a side with these melds meet the rules' going-out requirements
-/// (canastas in all and of each kind; no wild meld short of a canasta)?
+/// (canastas in all and of each kind; no reserving wild meld short of a
+/// canasta)?
 pub(crate) fn requirements_met(rules: &Rules, melds: &[MeldShape], need_total: u8) -> bool {
-    let (mut total, mut clean, mut dirty) = (0, 0, 0);
+    let mut kinds = KindCounts::default();
     for m in melds {
         if m.rank == WILD_MELD && !rules.wild_canastas_count_to_go_out {
             if m.naturals + m.wilds < rules.canasta_size {
@@ -106,16 +128,12 @@ pub(crate) fn requirements_met(rules: &Rules, melds: &[MeldShape], need_total: u
             continue;
         }
         match m.canasta_now(rules) {
-            Some(true) => clean += 1,
-            Some(false) => dirty += 1,
-            None if m.rank == WILD_MELD => return false,
+            Some(clean) => kinds.add(m.kind(rules, clean)),
+            None if m.rank == WILD_MELD && rules.wild_meld_reserves_wilds => return false,
             None => {}
         }
-        total = clean + dirty;
     }
-    total >= need_total
-        && clean >= rules.go_out_natural_canastas
-        && dirty >= rules.go_out_mixed_canastas
+    kinds.meet(rules, need_total)
 }
 
 type SideShape = ArrayVec<MeldShape, MAX_MELDS>;
@@ -354,6 +372,9 @@ fn dp_reaches(
 /// Can every card of `hand` be melded onto `melds` or into new melds,
 /// ending with the canastas the side needs?
 fn placeable(rules: &Rules, hand: &HandShape, melds: &[MeldShape], need_total: u8) -> bool {
+    if rules.max_meld_size > 0 {
+        return crate::goout_capped::placeable_capped(rules, hand, melds, need_total);
+    }
     if !simple_rules(rules) || !rules.black_threes_meldable || !rules.special_threes() {
         return placeable_general(rules, hand, melds, need_total);
     }
@@ -472,10 +493,13 @@ impl GameState {
         self.can_go_out_with(&HandShape::of(hand), hand, &side_shape(self, side))
     }
 
-    /// Bit `Rank::index()` set for every rank the side has a meld of.
+    /// Bit `Rank::index()` set for every rank the side has a meld of that
+    /// can take more cards (every meld, unless melds are capped).
     pub(crate) fn meld_rank_mask(&self, side: usize) -> u16 {
+        let rules = &self.rs.rules;
         self.melds[side]
             .iter()
+            .filter(|m| !rules.meld_full(m.cards.len()))
             .fold(0, |acc, m| acc | m.cards.rank.map_or(0, |r| 1 << r.index()))
     }
 
@@ -562,17 +586,24 @@ impl GameState {
     /// `ok_after` for taking the pile with the top card alone, a pair, or a
     /// natural and a wild card (an opened side; `melds` is its shape).
     fn ok_after_pickup(&self, seat: usize, action: Action, melds: &mut SideShape) -> Option<bool> {
+        let rules = &self.rs.rules;
         let top = self.pile_top()?;
         let rank = top.rank()?.index() as u8;
         let mut hand = self.hands[seat];
         match action {
             Action::PickupOnto => {
-                melds.iter_mut().find(|m| m.rank == rank)?.naturals += 1;
+                melds
+                    .iter_mut()
+                    .find(|m| m.rank == rank && !rules.meld_full(m.len()))?
+                    .naturals += 1;
             }
             Action::Pickup { with, also } if also.is_empty() => {
                 hand.remove_all(&with.counts());
                 let (n, w) = (with.natural_count() + 1, with.wild_count());
-                match melds.iter_mut().find(|m| m.rank == rank) {
+                match melds
+                    .iter_mut()
+                    .find(|m| m.rank == rank && !rules.meld_full(m.len()))
+                {
                     Some(m) => {
                         m.naturals += n;
                         m.wilds += w;

@@ -136,12 +136,14 @@ impl GameState {
         if !self.side_has_melded(side) {
             return self.expand_opening(action);
         }
-        let mut plan = Plan {
-            ranks: self.melds[side].iter().map(|m| m.cards.rank).collect(),
-            steps: Vec::new(),
-            min_meld: self.rs.rules.min_meld,
-            special_threes: self.rs.rules.special_threes(),
-        };
+        let mut plan = Plan::new(
+            &self.rs.rules,
+            self.melds[side]
+                .iter()
+                .map(|m| (m.cards.rank, m.cards.len()))
+                .collect(),
+            Vec::new(),
+        );
         match *action {
             Action::Meld(groups) if self.phase == Phase::Play || self.laying_before_draw() => {
                 plan.groups(&groups);
@@ -170,7 +172,7 @@ impl GameState {
                     with: core,
                     also: Groups::new(),
                 });
-                let idx = plan.index_of(top.rank());
+                let idx = plan.lay(top.rank(), core.len() + 1);
                 if !rest.is_empty() {
                     plan.adds(idx as u8, &rest);
                 }
@@ -251,16 +253,11 @@ impl GameState {
             }
             None => steps.push(Action::Meld(core)),
         }
-        let mut ranks: Vec<Option<Rank>> = core.iter().map(|g| g.rank).collect();
+        let mut melds: Vec<(Option<Rank>, u8)> = core.iter().map(|g| (g.rank, g.len())).collect();
         if let Some(t) = top {
-            ranks[0] = t.rank();
+            melds[0] = (t.rank(), melds[0].1 + 1);
         }
-        let mut plan = Plan {
-            ranks,
-            steps,
-            min_meld: rules.min_meld,
-            special_threes: rules.special_threes(),
-        };
+        let mut plan = Plan::new(rules, melds, steps);
         let mut rest = Groups::new();
         for (i, g) in all.iter().enumerate() {
             let taken = core.iter().find(|c| {
@@ -367,8 +364,13 @@ impl GameState {
                         return r;
                     }
                     if !opened {
-                        let have = g.opening_points(rules)
-                            + also.iter().map(|g| g.opening_points(rules)).sum::<i32>();
+                        let top_group = if rules.pile_opening_from_hand {
+                            0
+                        } else {
+                            g.opening_points(rules)
+                        };
+                        let have =
+                            top_group + also.iter().map(|g| g.opening_points(rules)).sum::<i32>();
                         let need = self.opening_minimum(seat);
                         if have < need {
                             return R::OpeningTooLow { need, have };
@@ -472,6 +474,13 @@ impl GameState {
                 if self.turn.must_go_out && hand.total() > 1 {
                     return R::MustGoOut;
                 }
+                if c.rank().is_some()
+                    && c.rank() == rules.special_canasta_rank
+                    && (self.special_discard_blocked(seat)
+                        || (hand.total() == 1 && !self.final_discard_ok(c)))
+                {
+                    return R::RestrictedDiscard(c);
+                }
                 if c.is_wild() && self.wilds_reserved(side) && hand.wilds() < hand.total() as u8 {
                     return R::WildsReserved;
                 }
@@ -479,10 +488,7 @@ impl GameState {
                     return R::FinalDiscardNotNatural(c);
                 }
                 if hand.total() == 1 && self.turn.answer != Some(false) && !self.may_finish_now() {
-                    return R::MissingCanastas {
-                        natural: rules.go_out_natural_canastas,
-                        mixed: rules.go_out_mixed_canastas,
-                    };
+                    return missing_canastas(rules);
                 }
             }
             Action::Ask => return R::CannotAsk,
@@ -526,10 +532,7 @@ impl GameState {
                 return Some(IllegalReason::NotEnoughCanastas { need, have });
             }
             if !self.may_finish_with(&s, seat, false) {
-                return Some(IllegalReason::MissingCanastas {
-                    natural: rules.go_out_natural_canastas,
-                    mixed: rules.go_out_mixed_canastas,
-                });
+                return Some(missing_canastas(rules));
             }
         }
         if s.phase == Phase::Play && (left == 1 || s.turn.must_go_out) && !s.can_go_out(seat) {
@@ -543,6 +546,23 @@ impl GameState {
     }
 }
 
+/// The going-out requirement that is not met, in the words that fit the rules.
+fn missing_canastas(rules: &crate::rules::Rules) -> IllegalReason {
+    if rules.go_out_wild_canastas > 0 || rules.go_out_special_canastas > 0 {
+        IllegalReason::MissingCanastaKinds {
+            clean: rules.go_out_natural_canastas,
+            dirty: rules.go_out_mixed_canastas,
+            wild: rules.go_out_wild_canastas,
+            special: rules.go_out_special_canastas,
+        }
+    } else {
+        IllegalReason::MissingCanastas {
+            natural: rules.go_out_natural_canastas,
+            mixed: rules.go_out_mixed_canastas,
+        }
+    }
+}
+
 /// Why a group (alone, or merged into `existing`) is not a valid meld.
 fn group_problem(state: &GameState, g: &Group, existing: Option<&Meld>) -> Option<IllegalReason> {
     use IllegalReason as R;
@@ -551,14 +571,25 @@ fn group_problem(state: &GameState, g: &Group, existing: Option<&Meld>) -> Optio
     if let Some(m) = existing {
         all.merge(&m.cards);
     }
+    if all.len() > rules.meld_cap() {
+        return Some(R::MeldFull {
+            cap: rules.max_meld_size,
+        });
+    }
+    if let Some(r) = all.rank
+        && Some(r) == rules.pure_rank
+        && all.wild_count() > 0
+    {
+        return Some(R::PureRank(r));
+    }
     match all.rank {
         None if !rules.wild_melds => return Some(R::WildMeld),
         None => {
             if existing.is_none()
-                && state
-                    .melds_of(state.to_act())
-                    .iter()
-                    .any(|m| m.cards.rank.is_none())
+                && state.melds_of(state.to_act()).iter().any(|m| {
+                    m.cards.rank.is_none()
+                        && (rules.wild_meld_reserves_wilds || m.cards.len() < rules.canasta_size)
+                })
             {
                 return Some(R::WildMeldExists);
             }
@@ -614,22 +645,51 @@ fn group_problem(state: &GameState, g: &Group, existing: Option<&Meld>) -> Optio
     None
 }
 
-/// Builds the generated steps for melds and adds, tracking meld numbers.
+/// Builds the generated steps for melds and adds, tracking meld numbers
+/// and sizes (a full meld takes nothing more where melds are capped).
 struct Plan {
-    ranks: Vec<Option<Rank>>,
+    /// Each meld's rank and size, in meld order.
+    melds: Vec<(Option<Rank>, u8)>,
     steps: Vec<Action>,
     min_meld: u8,
+    cap: u8,
     /// Threes follow the black-three rule (laid whole, last).
     special_threes: bool,
 }
 
 impl Plan {
-    fn index_of(&mut self, rank: Option<Rank>) -> usize {
-        match self.ranks.iter().position(|r| *r == rank && rank.is_some()) {
-            Some(i) => i,
+    fn new(
+        rules: &crate::rules::Rules,
+        melds: Vec<(Option<Rank>, u8)>,
+        steps: Vec<Action>,
+    ) -> Plan {
+        Plan {
+            melds,
+            steps,
+            min_meld: rules.min_meld,
+            cap: rules.meld_cap(),
+            special_threes: rules.special_threes(),
+        }
+    }
+
+    /// The meld of `rank` that can still take cards (`None`: the wild meld).
+    fn open(&self, rank: Option<Rank>) -> Option<usize> {
+        self.melds
+            .iter()
+            .position(|&(r, len)| r == rank && len < self.cap)
+    }
+
+    /// Where `len` cards of `rank` go: into the open meld of the rank, or a
+    /// new meld.
+    fn lay(&mut self, rank: Option<Rank>, len: u8) -> usize {
+        match self.open(rank).filter(|_| rank.is_some()) {
+            Some(i) => {
+                self.melds[i].1 += len;
+                i
+            }
             None => {
-                self.ranks.push(rank);
-                self.ranks.len() - 1
+                self.melds.push((rank, len));
+                self.melds.len() - 1
             }
         }
     }
@@ -639,40 +699,32 @@ impl Plan {
         let (black, other): (Vec<&Group>, Vec<&Group>) =
             groups.iter().partition(|g| g.is_black_threes() && special);
         for g in other.into_iter().chain(black) {
-            let exists = g.rank.is_some() && self.ranks.contains(&g.rank);
-            if exists {
-                let i = self.index_of(g.rank);
+            // The side's open meld of the rank takes them; a wild group
+            // larger than a new meld goes to the side's wild meld (a small
+            // one is a second wild meld, which the rules refuse).
+            if let Some(i) = self.open(g.rank)
+                && (g.rank.is_some() || g.len() > self.min_meld)
+            {
                 self.adds(i as u8, g);
                 continue;
             }
             if (g.is_black_threes() && special) || g.len() <= self.min_meld {
-                self.index_of(g.rank);
+                self.lay(g.rank, g.len());
                 self.steps.push(Action::Meld(Groups::from_iter([*g])));
                 continue;
             }
-            if g.rank.is_none() && self.ranks.contains(&None) {
-                // The side's one wild meld takes them.
-                let i = self.ranks.iter().position(|r| r.is_none()).unwrap();
-                self.adds(i as u8, g);
-                continue;
-            }
-            if g.rank.is_none() {
-                // A wild meld (P-CNE): its first cards, then one at a time.
-                let mut rest = *g;
-                let mut core = Group::default();
-                take_wilds(&mut rest, &mut core, self.min_meld);
-                self.ranks.push(None);
-                let i = self.ranks.len() - 1;
-                self.steps.push(Action::Meld(Groups::from_iter([core])));
-                self.adds(i as u8, &rest);
-                continue;
-            }
             let mut rest = *g;
-            let mut core = Group::of_rank(g.rank.unwrap());
+            let mut core = match g.rank {
+                // A wild meld (P-CNE): its first cards, then one at a time.
+                None => Group::default(),
+                Some(r) => Group::of_rank(r),
+            };
             let k = rest.natural_count().min(self.min_meld);
             take_naturals(&mut rest, &mut core, k);
             take_wilds(&mut rest, &mut core, self.min_meld - k);
-            let i = self.index_of(g.rank);
+            self.melds.push((g.rank, 0));
+            let i = self.melds.len() - 1;
+            self.melds[i].1 = core.len();
             self.steps.push(Action::Meld(Groups::from_iter([core])));
             if !rest.is_empty() {
                 self.adds(i as u8, &rest);
@@ -687,6 +739,9 @@ impl Plan {
             let mut g = Group::default();
             g.push(c).expect("one card");
             self.steps.push(Action::Add { meld, cards: g });
+            if let Some(m) = self.melds.get_mut(meld as usize) {
+                m.1 += 1;
+            }
         }
     }
 }

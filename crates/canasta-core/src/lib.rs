@@ -20,6 +20,7 @@ pub mod card;
 mod deal;
 pub mod error;
 mod goout;
+mod goout_capped;
 mod legality;
 pub mod meld;
 mod movegen;

@@ -231,6 +231,63 @@ pub enum CanastaKind {
     Mixed,
 }
 
+/// The kinds of canasta that going-out requirements count separately.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GoOutKind {
+    Clean,
+    Dirty,
+    /// Of wild cards only, where that is a kind of its own (P-PEN).
+    Wild,
+    /// Of the special rank (P-PEN: sevens).
+    Special,
+}
+
+impl GoOutKind {
+    /// The kind of a canasta of `rank` (`None`: wild cards only) that is
+    /// natural or mixed by its cards.
+    pub fn of(rules: &Rules, rank: Option<Rank>, kind: CanastaKind) -> GoOutKind {
+        match rank {
+            None if rules.go_out_wild_canastas > 0 => GoOutKind::Wild,
+            Some(r) if Some(r) == rules.special_canasta_rank => GoOutKind::Special,
+            _ if kind == CanastaKind::Natural => GoOutKind::Clean,
+            _ => GoOutKind::Dirty,
+        }
+    }
+}
+
+/// Canastas a side has, by going-out kind.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct KindCounts {
+    pub clean: u8,
+    pub dirty: u8,
+    pub wild: u8,
+    pub special: u8,
+}
+
+impl KindCounts {
+    pub fn add(&mut self, kind: GoOutKind) {
+        match kind {
+            GoOutKind::Clean => self.clean += 1,
+            GoOutKind::Dirty => self.dirty += 1,
+            GoOutKind::Wild => self.wild += 1,
+            GoOutKind::Special => self.special += 1,
+        }
+    }
+
+    pub fn total(&self) -> u8 {
+        self.clean + self.dirty + self.wild + self.special
+    }
+
+    /// Enough canastas, in all and of each kind, to go out.
+    pub fn meet(&self, rules: &Rules, need_total: u8) -> bool {
+        self.total() >= need_total
+            && self.clean >= rules.go_out_natural_canastas
+            && self.dirty >= rules.go_out_mixed_canastas
+            && self.wild >= rules.go_out_wild_canastas
+            && self.special >= rules.go_out_special_canastas
+    }
+}
+
 /// A meld on the table, owned by a side (a team, or one seat).
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
 pub struct Meld {
@@ -271,11 +328,20 @@ impl Meld {
             (None, _) if self.cards.jokers == 0 => rules.twos_canasta_bonus,
             (None, CanastaKind::Natural) => rules.jokers_canasta_bonus,
             (None, CanastaKind::Mixed) => rules.wild_canasta_bonus,
+            (Some(r), CanastaKind::Natural) if Some(r) == rules.special_canasta_rank => {
+                rules.special_canasta_bonus
+            }
             (Some(Rank::Ace), CanastaKind::Natural) => rules.natural_ace_canasta_bonus,
             (Some(Rank::Ace), CanastaKind::Mixed) => rules.mixed_ace_canasta_bonus,
             (_, CanastaKind::Natural) => rules.natural_canasta_bonus,
             (_, CanastaKind::Mixed) => rules.mixed_canasta_bonus,
         }
+    }
+
+    /// Which of the going-out kinds this canasta is, if it is one.
+    pub fn going_out_kind(&self, rules: &Rules) -> Option<GoOutKind> {
+        let kind = self.canasta(rules)?;
+        Some(GoOutKind::of(rules, self.cards.rank, kind))
     }
 
     pub fn is_canasta(&self, rules: &Rules) -> bool {

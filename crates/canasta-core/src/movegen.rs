@@ -136,13 +136,17 @@ impl GameState {
         {
             push(Action::PickupOnto, 0, out);
         }
+        // Where melds are capped, the pile's group must fit the open meld.
+        let room = existing.map_or(rules.meld_cap(), |m| {
+            rules.meld_cap().saturating_sub(m.cards.len())
+        });
         let needed = if frozen {
             rules.pile_take_naturals_frozen
         } else {
             rules.pile_take_naturals
         };
         let pair = needed.max(rules.min_meld.saturating_sub(1));
-        if n >= pair {
+        if n >= pair && pair < room {
             let mut with = Group::of_rank(rank);
             with.naturals = pick_naturals(hand, rank, pair);
             push(
@@ -159,12 +163,13 @@ impl GameState {
             && !self.wilds_reserved(side)
             && n >= 1
             && rules.min_meld <= 3
+            && room >= 3
             && existing.is_none_or(|m| rules.wilds_on_canasta || !m.is_canasta(rules))
         {
             let (nat, wilds) = existing.map_or((2, 1), |m| {
                 (m.cards.natural_count() + 2, m.cards.wild_count() + 1)
             });
-            if rules.wild_capacity(nat) >= wilds {
+            if rules.wild_capacity_of(Some(rank), nat) >= wilds {
                 for wild in wild_classes(hand) {
                     let mut with = Group::of_rank(rank);
                     with.naturals = pick_naturals(hand, rank, 1);
@@ -210,8 +215,14 @@ impl GameState {
         // Wild cards kept for the wild meld stay off the pile, unless the hand
         // holds nothing else.
         let reserved = self.wilds_reserved(side) && hand.wilds() < hand.total() as u8;
+        let special = rules
+            .special_canasta_rank
+            .filter(|_| self.special_discard_blocked(seat));
         for_each_class(hand, |c| {
-            if (!finishing || self.final_discard_ok(c)) && !(reserved && c.is_wild()) {
+            if (!finishing || self.final_discard_ok(c))
+                && !(reserved && c.is_wild())
+                && (special.is_none() || c.rank() != special)
+            {
                 out.push(Action::Discard(c));
             }
         });
@@ -246,7 +257,7 @@ impl GameState {
             let size = rules.min_meld;
             for k in (rules.min_naturals..=n.min(size)).rev() {
                 let w = size - k;
-                if w > rules.wild_capacity(k) || (w > 0 && reserved) {
+                if w > rules.wild_capacity_of(Some(rank), k) || (w > 0 && reserved) {
                     continue;
                 }
                 let mut g = Group::of_rank(rank);
@@ -258,8 +269,14 @@ impl GameState {
                 }
             }
         }
-        // A meld of wild cards only (P-CNE), one per side.
-        if rules.wild_melds && !melds.iter().any(|m| m.cards.rank.is_none()) {
+        // A meld of wild cards only (P-CNE: one per side; P-PEN: a new one
+        // once the last is a canasta).
+        if rules.wild_melds
+            && !melds
+                .iter()
+                .any(|m| m.cards.rank.is_none() && m.cards.len() < rules.canasta_size)
+            && (!rules.wild_meld_reserves_wilds || !melds.iter().any(|m| m.cards.rank.is_none()))
+        {
             for g in wild_combos(hand, rules.min_meld) {
                 push(
                     Action::Meld(Groups::from_iter([g])),
@@ -285,7 +302,7 @@ impl GameState {
             }
         }
         for (i, m) in melds.iter().enumerate() {
-            if m.cards.is_special_threes(rules) || m.closed {
+            if m.cards.is_special_threes(rules) || m.closed || rules.meld_full(m.cards.len()) {
                 continue;
             }
             // Canastia: a meld of seven or more may be closed as a canasta.
@@ -309,9 +326,10 @@ impl GameState {
             let wild_room = match m.cards.rank {
                 // A wild meld grows to a canasta and no further.
                 None => m.cards.len() < rules.canasta_size,
-                Some(_) => {
+                Some(rank) => {
                     !reserved
-                        && rules.wild_capacity(m.cards.natural_count()) > m.cards.wild_count()
+                        && rules.wild_capacity_of(Some(rank), m.cards.natural_count())
+                            > m.cards.wild_count()
                         && (rules.wilds_on_canasta || !m.is_canasta(rules))
                 }
             };
@@ -354,8 +372,13 @@ impl GameState {
     }
 
     /// P-CNE: the final discard must be a natural card (not wild, not a three).
+    /// P-PEN: never a seven (the special rank) as the last discard.
     pub(crate) fn final_discard_ok(&self, card: Card) -> bool {
-        !self.rs.rules.final_discard_natural || card.is_plain_natural()
+        let rules = &self.rs.rules;
+        (!rules.final_discard_natural || card.is_plain_natural())
+            && !(rules.special_discard != crate::rules::SpecialDiscard::Free
+                && card.rank().is_some()
+                && card.rank() == rules.special_canasta_rank)
     }
 
     /// P-CNE: while a side's wild meld is short of a canasta, its wild cards
@@ -363,6 +386,7 @@ impl GameState {
     pub(crate) fn wilds_reserved(&self, side: usize) -> bool {
         let rules = &self.rs.rules;
         rules.wild_melds
+            && rules.wild_meld_reserves_wilds
             && self.melds[side]
                 .iter()
                 .any(|m| m.cards.rank.is_none() && m.cards.len() < rules.canasta_size)

@@ -101,10 +101,15 @@ pub(crate) fn generate(state: &GameState, top: Option<Card>, out: &mut ActionLis
             let one_and_wild = !frozen && rules.take_with_natural_and_wild && !clean_only;
             let first_k = if one_and_wild { 1 } else { pair.max(2) };
             for k in first_k..=n {
+                if k + 1 > rules.meld_cap() {
+                    break;
+                }
                 let cap = if clean_only {
                     0
                 } else {
-                    rules.wild_capacity(k + 1)
+                    rules
+                        .wild_capacity_of(Some(rank), k + 1)
+                        .min(rules.meld_cap() - (k + 1))
                 };
                 let mut min_wilds = (rules.min_meld as usize).saturating_sub(k as usize + 1);
                 let cap = if k < pair.max(2) {
@@ -117,7 +122,12 @@ pub(crate) fn generate(state: &GameState, top: Option<Card>, out: &mut ActionLis
                 search.each_group(rank, k, cap, min_wilds, |s, g| {
                     let mut with_top = g;
                     with_top.push(top).expect("same rank");
-                    let p = with_top.opening_points(rules);
+                    // P-PEN: only the melds laid from hand count.
+                    let p = if rules.pile_opening_from_hand {
+                        0
+                    } else {
+                        with_top.opening_points(rules)
+                    };
                     s.with_group(g, p, |s| s.descend(0, out));
                 });
             }
@@ -247,11 +257,13 @@ impl Search<'_> {
         } else {
             (self.hand.rank_count(rank), self.rules.min_naturals)
         };
-        for k in min_k..=n {
+        for k in min_k..=n.min(self.rules.meld_cap()) {
             let cap = if self.clean_only || self.wilds_reserved {
                 0
             } else {
-                self.rules.wild_capacity(k)
+                self.rules
+                    .wild_capacity_of(Some(rank), k)
+                    .min(self.rules.meld_cap() - k)
             };
             let min_w = (self.rules.min_meld as usize).saturating_sub(k as usize);
             if !special && min_w > cap as usize {
@@ -282,7 +294,7 @@ impl Search<'_> {
                     jokers: j,
                 };
                 let p = g.opening_points(rules);
-                let reserved = size < rules.canasta_size;
+                let reserved = size < rules.canasta_size && rules.wild_meld_reserves_wilds;
                 self.with_group(g, p, |s| {
                     s.wilds_reserved = reserved;
                     s.descend(idx + 1, out);
@@ -362,14 +374,22 @@ fn removable(
     let min_hand_naturals = if is_top_group { 2 } else { 0 };
     let fewer_naturals_ok = n > rules.min_naturals.max(1)
         && hand_naturals > min_hand_naturals
-        && w <= rules.wild_capacity(n - 1)
+        && w <= rules.wild_capacity_of(g.rank, n - 1)
         && (!g.is_special_threes(rules) || n > rules.min_meld);
-    let full = g.opening_points(rules);
+    // P-PEN: the pile's group counts nothing toward the opening.
+    let points = |g: &Group| {
+        if is_top_group && rules.pile_opening_from_hand {
+            0
+        } else {
+            g.opening_points(rules)
+        }
+    };
+    let full = points(g);
     let without = |c: Option<Card>| {
         c.is_some_and(|c| {
             let mut smaller = *g;
             remove_card(&mut smaller, c);
-            total - (full - smaller.opening_points(rules)) >= need
+            total - (full - points(&smaller)) >= need
         })
     };
     (fewer_naturals_ok && without(natural_in(g)))
@@ -392,6 +412,9 @@ pub(crate) fn reduce(rules: &Rules, groups: &Groups, top: Option<Card>, need: i3
                 if i == 0
                     && let Some(t) = top
                 {
+                    if rules.pile_opening_from_hand {
+                        return 0;
+                    }
                     g.push(t).expect("same rank");
                 }
                 g.opening_points(rules)
@@ -489,8 +512,11 @@ pub(crate) fn valid_group(rules: &Rules, g: &Group) -> bool {
         Some(Rank::Three) if rules.special_threes() => {
             w == 0 && n >= rules.min_meld && g.naturals[1] == 0 && g.naturals[2] == 0
         }
-        Some(_) => {
-            g.len() >= rules.min_meld && n >= rules.min_naturals && w <= rules.wild_capacity(n)
+        Some(r) => {
+            g.len() >= rules.min_meld
+                && g.len() <= rules.meld_cap()
+                && n >= rules.min_naturals
+                && w <= rules.wild_capacity_of(Some(r), n)
         }
     }
 }

@@ -12,6 +12,9 @@ pub enum HandEndReason {
     Out,
     /// The stock ran out.
     Stock,
+    /// P-PEN: the player to act held only sevens that may not be discarded
+    /// and could meld no more.
+    Blocked,
 }
 
 fn is_zero(x: &i32) -> bool {
@@ -74,12 +77,15 @@ pub(crate) fn score_hand(
         let side = state.side_of(members[0]);
         let side_seats: Vec<usize> = state.side_members(side).collect();
         let mut s = TeamScore::default();
-        let (mut clean, mut dirty) = (0u8, 0u8);
+        let (mut clean, mut dirty, mut special) = (0u8, 0u8, 0u8);
         let went_out = out.is_some_and(|seat| side_seats.contains(&seat));
         for m in state.melds(side) {
             s.melded += m.cards.cards().map(|c| values[c.index()]).sum::<i32>();
             if m.cards.rank.is_some() || went_out || !rules.wild_bonus_only_if_out {
                 s.canastas += m.canasta_bonus(rules);
+            }
+            if m.going_out_kind(rules) == Some(crate::meld::GoOutKind::Special) {
+                special += 1;
             }
             match m.canasta(rules) {
                 Some(crate::meld::CanastaKind::Natural) => clean += 1,
@@ -131,6 +137,11 @@ pub(crate) fn score_hand(
                     (false, false) => -2 * base,
                 };
                 if reds >= 4 { 2 * signed } else { signed }
+            }
+            // P-PEN: plus with a sevens canasta, minus without one.
+            RedThreeScoring::NeedsSpecialCanasta => {
+                let value = rules.red_three_value(reds);
+                if special > 0 { value } else { -value }
             }
         };
         if let Some(seat) = out

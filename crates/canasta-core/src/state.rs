@@ -233,6 +233,12 @@ impl GameState {
         &self.hands[seat]
     }
 
+    /// The seat's foot, face down until picked up (empty where the variant
+    /// has none, or once picked up).
+    pub fn foot(&self, seat: usize) -> &CardCounts {
+        &self.feet[seat]
+    }
+
     pub fn known_cards(&self, seat: usize) -> &CardCounts {
         &self.known[seat]
     }
@@ -445,6 +451,47 @@ impl GameState {
                 self.pick_up_foot(seat);
             } else {
                 self.end_hand_out(seat);
+            }
+        }
+        if self.phase == Phase::Play && self.holds_only_restricted(self.to_act as usize) {
+            let mut legal = crate::action::ActionList::new();
+            self.legal_actions_into(&mut legal);
+            if legal.is_empty() {
+                // P-PEN: a player left with nothing but sevens that may not
+                // be discarded ends play, with no going-out bonus.
+                self.end_hand(crate::score::HandEndReason::Blocked, None);
+            }
+        }
+    }
+
+    /// Every card in `seat`'s hand is of the special rank while it may not
+    /// be discarded (P-PEN's sevens).
+    fn holds_only_restricted(&self, seat: usize) -> bool {
+        let rules = &self.rs.rules;
+        let Some(rank) = rules.special_canasta_rank else {
+            return false;
+        };
+        rules.special_discard != crate::rules::SpecialDiscard::Free
+            && self.hands[seat].rank_count(rank) as usize == self.hands[seat].total()
+            && self.special_discard_blocked(seat)
+    }
+
+    /// Cards of the special rank may not be discarded by `seat` yet (P-PEN:
+    /// until every side has a sevens canasta; S002: until the own side has).
+    pub(crate) fn special_discard_blocked(&self, seat: usize) -> bool {
+        use crate::rules::SpecialDiscard;
+        let rules = &self.rs.rules;
+        let has = |side: usize| {
+            self.melds[side]
+                .iter()
+                .any(|m| m.going_out_kind(rules) == Some(crate::meld::GoOutKind::Special))
+        };
+        match rules.special_discard {
+            SpecialDiscard::Free => false,
+            SpecialDiscard::UntilOwnSide => !has(self.side_of[seat] as usize),
+            SpecialDiscard::UntilEverySide => {
+                let mut sides = (0..self.players()).map(|s| self.side_of[s] as usize);
+                !sides.all(has)
             }
         }
     }
@@ -661,9 +708,14 @@ impl GameState {
         }
     }
 
+    /// The side's meld of `rank` that can still take cards: its only meld of
+    /// the rank, or where melds are capped (P-PEN) the one not yet full.
     pub(crate) fn meld_index_of_rank(&self, side: usize, rank: Option<Rank>) -> Option<usize> {
         rank?;
-        self.melds[side].iter().position(|m| m.cards.rank == rank)
+        let rules = &self.rs.rules;
+        self.melds[side]
+            .iter()
+            .position(|m| m.cards.rank == rank && !rules.meld_full(m.cards.len()))
     }
 
     /// Classic 3 players: the first to take the pile (or to go out) plays
@@ -700,8 +752,8 @@ impl GameState {
         let teams = self.rs.rules.teams as usize;
         let best = *self.scores[..teams].iter().max().unwrap();
         self.phase = Phase::HandOver;
-        if best >= self.rs.rules.target {
-            let leaders: Vec<usize> = (0..teams).filter(|&t| self.scores[t] == best).collect();
+        let leaders: Vec<usize> = (0..teams).filter(|&t| self.scores[t] == best).collect();
+        if best >= self.rs.rules.target && !(self.rs.rules.tie_plays_on && leaders.len() > 1) {
             self.winner = Some((leaders.len() == 1).then(|| leaders[0] as u8));
             self.phase = Phase::GameOver;
         }

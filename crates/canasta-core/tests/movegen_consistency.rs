@@ -314,8 +314,14 @@ fn merge_steps(g: &GameState, a: &Action) -> Option<Vec<Action>> {
     }
     let grp = groups.as_slice()[0];
     let side = g.side_of(g.to_act());
+    // The side's meld of the rank that can still take cards (where melds
+    // are capped, the one not yet full).
+    let rules = g.rules();
     let rank = grp.rank?;
-    let i = g.melds(side).iter().position(|m| m.rank() == Some(rank))?;
+    let i = g
+        .melds(side)
+        .iter()
+        .position(|m| m.rank() == Some(rank) && !rules.meld_full(m.cards.len()))?;
     if !g.hand(g.to_act()).contains_all(&a.cards_from_hand()) {
         return None;
     }
@@ -532,6 +538,10 @@ fn check_unseen(g: &GameState) {
         // The face-down packet under the pile (Canastone) is unseen too.
         for &c in &g.pile()[..g.pile_hidden()] {
             hidden.add(c);
+        }
+        // Every foot still face down, the seat's own too.
+        for s in 0..g.players() {
+            hidden.add_all(g.foot(s));
         }
         for s in (0..g.players()).filter(|&s| s != seat) {
             let mut h = *g.hand(s);

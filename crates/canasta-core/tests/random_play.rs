@@ -53,7 +53,9 @@ fn play_checked(rules: &Rules, seed: u64, max_hands: u32) {
         let sum: i32 = h
             .teams
             .iter()
-            .map(|t| t.melded + t.in_hand + t.canastas + t.red_threes + t.going_out + t.other)
+            .map(|t| {
+                t.melded + t.in_hand + t.canastas + t.red_threes + t.going_out + t.other + t.foot
+            })
             .sum();
         assert_eq!(sum, h.teams.iter().map(|t| t.total).sum::<i32>());
     }
@@ -79,11 +81,13 @@ fn random_games_end() {
     // hands from counting against them, so the teams sink (Canastone) or
     // crawl (Italian) and do not reach 12000 within hundreds of hands
     // (`canasta sim --variant canastone --players 6`). Their hands are
-    // checked by the test above.
-    for rules in forms()
-        .into_iter()
-        .filter(|r| !(matches!(r.variant.as_str(), "canastone" | "italian") && r.players == 6))
-    {
+    // checked by the test above. Pennies from Heaven likewise: random bots
+    // never hold the four kinds of canasta, so nobody goes out and every
+    // hand ends by the stock with both sides minus.
+    for rules in forms().into_iter().filter(|r| {
+        !(matches!(r.variant.as_str(), "canastone" | "italian") && r.players == 6)
+            && r.variant != "pennies"
+    }) {
         for seed in 100..103 {
             let mut rng = Rng::new(seed);
             let mut g = GameState::new(rules.clone());

@@ -82,6 +82,23 @@ pub enum RedThreeScoring {
     /// clean only, minus with dirty only, minus doubled with no canasta; four
     /// or more doubled again.
     Canastone,
+    /// P-PEN: `red_three_values` by count when the side has a canasta of the
+    /// special rank (sevens), the same amount minus otherwise.
+    NeedsSpecialCanasta,
+}
+
+/// When cards of the special rank (P-PEN: sevens) may be discarded.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum SpecialDiscard {
+    /// Like any other card.
+    Free,
+    /// Only once every side has a canasta of that rank, and never as the
+    /// last discard (P-PEN, BIC-PEN, RG-PEN).
+    UntilEverySide,
+    /// Only once the player's own side has one, and never as the last
+    /// discard (S002, HSW-PEN).
+    UntilOwnSide,
 }
 
 /// A bonus for many canastas (P-CNE: five with a clean and a dirty, 1000;
@@ -362,6 +379,33 @@ pub struct Rules {
     pub opening_when_leading: Option<i32>,
     /// How red threes score.
     pub red_three_scoring: RedThreeScoring,
+    /// Most cards one meld may hold (P-PEN: 7). A full meld takes nothing
+    /// more, and its side may begin another meld of the same rank. 0: no limit.
+    pub max_meld_size: u8,
+    /// A rank whose melds take no wild cards (P-PEN: sevens; option
+    /// `sevensMayBeMixed` after BIC-PEN, RG-PEN, S002 clears it).
+    pub pure_rank: Option<Rank>,
+    /// A rank whose canasta is a kind of its own (P-PEN: sevens), with its
+    /// own bonus; it does not count as a natural or mixed canasta.
+    pub special_canasta_rank: Option<Rank>,
+    pub special_canasta_bonus: i32,
+    /// Canastas of the special rank needed to go out (P-PEN: 1).
+    pub go_out_special_canastas: u8,
+    /// Wild canastas needed to go out (P-PEN: 1). When above 0 a wild
+    /// canasta is a kind of its own rather than a clean or dirty one (P-CNE).
+    pub go_out_wild_canastas: u8,
+    /// When cards of the special rank may be discarded (P-PEN: sevens only
+    /// once every side has a sevens canasta, never as the last discard).
+    pub special_discard: SpecialDiscard,
+    /// While a side's wild meld is short of a canasta its wild cards go
+    /// nowhere else (P-CNE); P-PEN's wild melds hold nothing back.
+    pub wild_meld_reserves_wilds: bool,
+    /// An unopened side taking the pile must meet the opening minimum with
+    /// the melds it lays from hand; the top card and its pair do not count
+    /// (P-PEN: "must first lay down enough from hand").
+    pub pile_opening_from_hand: bool,
+    /// A tie for the lead at or over the target is played on (P-PEN).
+    pub tie_plays_on: bool,
 }
 
 /// Every problem found in a rules value, not just the first.
@@ -526,6 +570,23 @@ impl Rules {
         if self.canastas_to_go_out == 0 {
             p.push("canastas_to_go_out must be at least 1".into());
         }
+        if self.max_meld_size != 0 && self.max_meld_size < self.canasta_size {
+            p.push(format!(
+                "max_meld_size ({}) must be 0 (no limit) or at least canasta_size ({})",
+                self.max_meld_size, self.canasta_size
+            ));
+        }
+        if self.special_discard != SpecialDiscard::Free && self.special_canasta_rank.is_none() {
+            p.push("special_discard needs a special_canasta_rank".into());
+        }
+        if (self.go_out_special_canastas > 0
+            || self.red_three_scoring == RedThreeScoring::NeedsSpecialCanasta)
+            && self.special_canasta_rank.is_none()
+        {
+            p.push(
+                "going out or red threes by special canastas need a special_canasta_rank".into(),
+            );
+        }
         if self.target <= 0 {
             p.push(format!("target must be positive, not {}", self.target));
         }
@@ -595,6 +656,30 @@ impl Rules {
     /// Team of a seat under the record spec's fixed rule `s mod k`.
     pub fn team_of(&self, seat: usize) -> usize {
         seat % self.teams as usize
+    }
+
+    /// Most wild cards a meld of `rank` (`None`: wild cards only) may hold
+    /// with `naturals` naturals: none in a meld of the pure rank.
+    pub fn wild_capacity_of(&self, rank: Option<Rank>, naturals: u8) -> u8 {
+        if rank.is_some() && rank == self.pure_rank {
+            0
+        } else {
+            self.wild_capacity(naturals)
+        }
+    }
+
+    /// A meld of `len` cards is full and takes nothing more (P-PEN: 7).
+    pub fn meld_full(&self, len: u8) -> bool {
+        self.max_meld_size != 0 && len >= self.max_meld_size
+    }
+
+    /// Most cards a meld may hold.
+    pub fn meld_cap(&self) -> u8 {
+        if self.max_meld_size == 0 {
+            u8::MAX
+        } else {
+            self.max_meld_size
+        }
     }
 
     /// Most wild cards allowed with `naturals` natural cards.

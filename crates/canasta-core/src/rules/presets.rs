@@ -98,6 +98,15 @@ pub const PRESETS: &[PresetInfo] = &[
                   6 players in two teams of three",
         provisional: &[],
     },
+    PresetInfo {
+        id: "pennies",
+        players: &[6],
+        default_players: 6,
+        summary: "Pennies from Heaven (pagat): 216 cards, 13 in hand and an 11-card foot, melds \
+                  of at most seven, natural, mixed, wild and sevens canastas all needed to go \
+                  out, game to 20000; two teams of three (option teams=3: three teams of two)",
+        provisional: &[],
+    },
 ];
 
 impl Rules {
@@ -196,6 +205,16 @@ impl Rules {
             excluded_faces: Vec::new(),
             random_first_player: false,
             opening_when_leading: None,
+            max_meld_size: 0,
+            pure_rank: None,
+            special_canasta_rank: None,
+            special_canasta_bonus: 0,
+            go_out_special_canastas: 0,
+            go_out_wild_canastas: 0,
+            special_discard: SpecialDiscard::Free,
+            wild_meld_reserves_wilds: false,
+            pile_opening_from_hand: false,
+            tie_plays_on: false,
         }
     }
 
@@ -373,6 +392,7 @@ impl Rules {
             pile_extra_draw: 1,
             wilds_on_canasta: false,
             wild_melds: true,
+            wild_meld_reserves_wilds: true,
             black_threes_meldable: false,
             clean_opening_up_to: 50,
             go_out_natural_canastas: 1,
@@ -403,6 +423,62 @@ impl Rules {
             red_three_scoring: RedThreeScoring::Canastone,
             ask_only_if_able: true,
             unopened_side_frozen: false,
+            ..Rules::classic()
+        }
+    }
+
+    /// Pennies from Heaven (P-PEN; research §5): six players in two teams
+    /// of three seated alternately, four packs and eight jokers, 13 cards and
+    /// an 11-card foot each, draw two; melds of at most seven, a new one of a
+    /// rank once the last is full; natural (500), mixed (300), wild (1000) and
+    /// sevens (pure, 1500) canastas, one of each to go out; no seven
+    /// discarded until every side has a sevens canasta, nor as the last
+    /// discard; red threes plus only with a sevens canasta; the x10 opening
+    /// table; game to 20000, a tie plays on.
+    pub fn pennies() -> Rules {
+        let step = |from: Option<i32>, need: i32| OpeningStep { from, need };
+        Rules {
+            variant: "pennies".into(),
+            players: 6,
+            teams: 2,
+            decks: 4,
+            jokers: 8,
+            hand_size: 13,
+            foot_size: 11,
+            draw_count: 2,
+            opening_table: vec![
+                step(None, 15),
+                step(Some(0), 50),
+                step(Some(5000), 90),
+                step(Some(10000), 120),
+                step(Some(15000), 150),
+            ],
+            canastas_to_go_out: 4,
+            go_out_natural_canastas: 1,
+            go_out_mixed_canastas: 1,
+            go_out_wild_canastas: 1,
+            go_out_special_canastas: 1,
+            max_meld_size: 7,
+            wild_melds: true,
+            wild_meld_reserves_wilds: false,
+            wild_canastas_count_to_go_out: true,
+            twos_canasta_bonus: 1000,
+            jokers_canasta_bonus: 1000,
+            wild_canasta_bonus: 1000,
+            pure_rank: Some(Rank::Seven),
+            special_canasta_rank: Some(Rank::Seven),
+            special_canasta_bonus: 1500,
+            special_discard: SpecialDiscard::UntilEverySide,
+            going_out_bonus: 100,
+            concealed_bonus: 0,
+            concealed_without_minimum: false,
+            red_three_values: vec![0, 100, 200, 300, 400, 500, 600, 700, 1000],
+            red_three_scoring: RedThreeScoring::NeedsSpecialCanasta,
+            take_with_natural_and_wild: false,
+            take_onto_canasta: false,
+            pile_opening_from_hand: true,
+            target: 20000,
+            tie_plays_on: true,
             ..Rules::classic()
         }
     }
@@ -442,6 +518,14 @@ impl Rules {
                     Rules::italian()
                 };
                 r.players = players;
+                r
+            }
+            "pennies" => {
+                let mut r = Rules::pennies();
+                // Option (Bicycle): three teams of two, seated A B C A B C.
+                if teams == Some(3) {
+                    r.teams = 3;
+                }
                 r
             }
             _ => unreachable!("every preset in PRESETS is built here"),
