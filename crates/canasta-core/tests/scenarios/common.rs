@@ -38,6 +38,10 @@ pub fn canastia(players: u8) -> Rules {
 }
 
 /// The Canastone preset (P-CNE): 4 players, or 6 in two teams of three.
+pub fn pennies() -> Rules {
+    Rules::preset("pennies", None, None).unwrap()
+}
+
 pub fn canastone(players: u8) -> Rules {
     Rules::preset("canastone", Some(players), None).unwrap()
 }
@@ -89,6 +93,8 @@ pub struct DealSpec {
     /// The cards dealt to each seat (red threes included: they are laid out
     /// and replaced after the upcards). A short hand is filled up.
     pub hands: Vec<Vec<Card>>,
+    /// Each seat's foot (Pennies from Heaven), filled up like a hand.
+    pub feet: Vec<Vec<Card>>,
     /// The upcards in the order they are turned; the last is the pile's top.
     /// For a deal the rules annul (P-CNE), every upcard turned.
     pub upcards: Vec<Card>,
@@ -113,6 +119,7 @@ impl DealSpec {
             rules,
             dealer,
             hands: vec![Vec::new(); n],
+            feet: vec![Vec::new(); n],
             upcards: Vec::new(),
             packet: Vec::new(),
             stock: Vec::new(),
@@ -149,6 +156,15 @@ impl DealSpec {
         self
     }
 
+    pub fn foot(mut self, seat: usize, s: &str) -> DealSpec {
+        self.feet[seat] = cards(s);
+        assert!(
+            self.feet[seat].len() <= self.rules.foot_size as usize,
+            "seat {seat}: more cards than the foot size"
+        );
+        self
+    }
+
     pub fn upcards(mut self, s: &str) -> DealSpec {
         self.upcards = cards(s);
         self
@@ -179,6 +195,7 @@ impl DealSpec {
             .hands
             .iter()
             .flatten()
+            .chain(self.feet.iter().flatten())
             .chain(&self.upcards)
             .chain(&self.packet)
             .chain(&self.stock)
@@ -252,6 +269,16 @@ impl DealSpec {
         // 1. Hands, one card at a time clockwise from the dealer's left.
         for i in 0..n * size {
             deck.push(hands[(self.dealer + 1 + i) % n][i / n]);
+        }
+        // 2. Feet, each seat's as one block, in the same seat order.
+        let foot_size = rules.foot_size as usize;
+        for i in 0..n {
+            let seat = (self.dealer + 1 + i) % n;
+            let mut foot = self.feet[seat].clone();
+            while foot.len() < foot_size {
+                foot.push(filler.next().expect("filler for a foot"));
+            }
+            deck.extend(foot);
         }
         // 3. Upcards.
         deck.extend(&self.upcards);
@@ -399,7 +426,7 @@ pub fn draw_discard(g: &mut GameState, seat: usize, discard: &str) {
 pub fn items(h: &HandResult, team: usize) -> (i32, i32, i32, i32, i32, i32) {
     let t = &h.teams[team];
     assert_eq!(
-        t.melded + t.in_hand + t.canastas + t.red_threes + t.going_out + t.other,
+        t.melded + t.in_hand + t.canastas + t.red_threes + t.going_out + t.other + t.foot,
         t.total,
         "items add up to the total"
     );
@@ -431,4 +458,53 @@ pub fn all_items(h: &HandResult, team: usize) -> (i32, i32, i32, i32, i32, i32, 
 /// Melds of a side as texts (engine order: naturals by suit, twos, jokers).
 pub fn meld_texts(g: &GameState, side: usize) -> Vec<String> {
     g.melds(side).iter().map(|m| m.cards.to_string()).collect()
+}
+
+// ---------------------------------------------------------------------
+// Hand-made records (`tests/data/records`): each file is the scenario that
+// writes it; `CANASTA_WRITE_RECORDS=1` rewrites them.
+
+pub fn record_path(name: &str) -> std::path::PathBuf {
+    std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/data/records")
+        .join(name)
+}
+
+/// The record of `hands` (each a deal and its seat-tagged actions) (deal, seat-tagged actions) played in order.
+pub fn record(rules: &Rules, hands: &[(DealSpec, Vec<(usize, String)>)]) -> String {
+    let mut g = GameState::new(rules.clone());
+    let mut lines = vec![canasta_core::record::write::header(rules, None)];
+    for (spec, actions) in hands {
+        lines.push(canasta_core::record::write::deal_with_first(
+            &spec.deck(),
+            spec.dealer,
+            spec.first,
+        ));
+        spec.deal_into(&mut g);
+        for (seat, a) in actions {
+            play(&mut g, *seat, a);
+            lines.push(canasta_core::record::write::action(*seat, &act(a)));
+        }
+        if let Some(h) = g.last_hand()
+            && matches!(g.phase(), Phase::HandOver | Phase::GameOver)
+        {
+            lines.push(canasta_core::record::write::hand_end(h));
+        }
+    }
+    if let Some(end) = canasta_core::record::write::game_end(&g) {
+        lines.push(end);
+    }
+    lines.join("\n") + "\n"
+}
+
+#[track_caller]
+pub fn same_as_file(name: &str, text: &str) {
+    if std::env::var_os("CANASTA_WRITE_RECORDS").is_some() {
+        std::fs::write(record_path(name), text).unwrap();
+    }
+    let file = std::fs::read_to_string(record_path(name)).unwrap_or_else(|e| panic!("{name}: {e}"));
+    assert_eq!(file, text, "{name} differs from its scenario");
+    let check = canasta_core::record::check_record(&file);
+    assert!(check.error.is_none(), "{name}: {:?}", check.error);
+    assert!(check.games[0].mismatches.is_empty());
 }

@@ -12,6 +12,7 @@ mod deal;
 mod going_out;
 mod melds;
 mod opening;
+mod pennies;
 mod pile;
 mod players_2;
 mod players_3;

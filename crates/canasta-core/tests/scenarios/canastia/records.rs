@@ -2,56 +2,12 @@
 //! `tests/data/records/canastia*.jsonl`, with `first` on the deal lines.
 //! Every record there is also replayed by
 //! `records::every_record_replays_and_hand_ends_agree`. Each file is the
-//! scenario written here; `CANASTIA_WRITE_RECORDS=1` rewrites them.
+//! scenario written here; `CANASTA_WRITE_RECORDS=1` rewrites them.
 
 use super::*;
+use crate::common::{record, same_as_file};
 use canasta_core::record::{RecordErrorKind, check_record, write};
-use canasta_core::{DealError, HandEndReason, Phase};
-
-fn path(name: &str) -> std::path::PathBuf {
-    std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/data/records")
-        .join(name)
-}
-
-/// The record of `specs` (deal, seat-tagged actions) played in order.
-fn record(rules: &Rules, hands: &[(DealSpec, Vec<(usize, String)>)]) -> String {
-    let mut g = GameState::new(rules.clone());
-    let mut lines = vec![write::header(rules, None)];
-    for (spec, actions) in hands {
-        lines.push(write::deal_with_first(
-            &spec.deck(),
-            spec.dealer,
-            spec.first,
-        ));
-        spec.deal_into(&mut g);
-        for (seat, a) in actions {
-            play(&mut g, *seat, a);
-            lines.push(write::action(*seat, &act(a)));
-        }
-        if let Some(h) = g.last_hand()
-            && matches!(g.phase(), Phase::HandOver | Phase::GameOver)
-        {
-            lines.push(write::hand_end(h));
-        }
-    }
-    if let Some(end) = write::game_end(&g) {
-        lines.push(end);
-    }
-    lines.join("\n") + "\n"
-}
-
-#[track_caller]
-fn same_as_file(name: &str, text: &str) {
-    if std::env::var_os("CANASTIA_WRITE_RECORDS").is_some() {
-        std::fs::write(path(name), text).unwrap();
-    }
-    let file = std::fs::read_to_string(path(name)).unwrap_or_else(|e| panic!("{name}: {e}"));
-    assert_eq!(file, text, "{name} differs from its scenario");
-    let check = check_record(&file);
-    assert!(check.error.is_none(), "{name}: {:?}", check.error);
-    assert!(check.games[0].mismatches.is_empty());
-}
+use canasta_core::{DealError, HandEndReason};
 
 fn seat_actions(seat: usize, actions: Vec<String>) -> Vec<(usize, String)> {
     actions.into_iter().map(|a| (seat, a)).collect()
