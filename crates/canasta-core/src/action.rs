@@ -385,9 +385,16 @@ mod tests {
             Err(ParseActionError::Card(_))
         ));
         assert!(matches!(
-            "meld KS QS".parse::<Action>(),
+            "meld KS QH".parse::<Action>(),
             Err(ParseActionError::MixedRanks(..))
         ));
+        // Naturals of one suit in several ranks are a sequence (Samba);
+        // whether the variant has sequences is for legality to say.
+        let Ok(Action::Meld(g)) = "meld QS KS JS".parse::<Action>() else {
+            panic!("a sequence parses")
+        };
+        assert!(g.as_slice()[0].is_sequence());
+        assert_eq!(g.as_slice()[0].to_string(), "JS QS KS");
         assert!(matches!(
             "meld KS / / QS".parse::<Action>(),
             Err(ParseActionError::EmptyGroup)

@@ -109,6 +109,16 @@ pub enum IllegalReason {
         wild: u8,
         special: u8,
     },
+    #[error("a side may have at most {0} melds (an engine limit)")]
+    TooManyMelds(usize),
+    #[error("this variant has no sequences")]
+    NoSequences,
+    #[error(
+        "a sequence is three to seven natural cards of one suit in consecutive ranks, four to ace, with no wild card"
+    )]
+    BadSequence,
+    #[error("meld {0} is a samba (seven in sequence) and takes no more cards")]
+    SambaClosed(u8),
     #[error("the variant has no such action")]
     NotInVariant,
     #[error("that action is not available in this position")]

@@ -61,6 +61,8 @@ pub(crate) struct MeldShape {
     pub(crate) jokers: u8,
     /// Closed as a canasta by choice (Canastia): takes no more cards.
     pub(crate) closed: bool,
+    /// A sequence (Samba; `rank` is then meaningless): a samba at seven.
+    pub(crate) seq: bool,
 }
 
 pub(crate) const WILD_MELD: u8 = 0;
@@ -77,12 +79,12 @@ impl MeldShape {
     /// `Some(true)` for a natural (clean) canasta, `Some(false)` mixed, or
     /// one that can still be closed this turn.
     pub(crate) fn canasta(&self, rules: &Rules) -> Option<bool> {
-        if (self.rank == Rank::Three.index() as u8 && rules.special_threes())
+        if (self.rank == Rank::Three.index() as u8 && rules.special_threes() && !self.seq)
             || self.naturals + self.wilds < rules.canasta_size
         {
             return None;
         }
-        Some(if self.rank == WILD_MELD {
+        Some(if self.rank == WILD_MELD && !self.seq {
             wild_canasta_is_clean(self.jokers, self.wilds - self.jokers)
         } else {
             self.wilds == 0
@@ -92,7 +94,7 @@ impl MeldShape {
 
 impl MeldShape {
     pub(crate) fn rank(&self) -> Option<Rank> {
-        (self.rank != WILD_MELD).then(|| Rank::from_index(self.rank as usize))
+        (self.rank != WILD_MELD && !self.seq).then(|| Rank::from_index(self.rank as usize))
     }
 
     pub(crate) fn len(&self) -> u8 {
@@ -101,6 +103,9 @@ impl MeldShape {
 
     /// The going-out kind of this meld as a canasta, clean or not.
     fn kind(&self, rules: &Rules, clean: bool) -> GoOutKind {
+        if self.seq {
+            return GoOutKind::Clean;
+        }
         let kind = if clean {
             CanastaKind::Natural
         } else {
@@ -121,6 +126,12 @@ pub(crate) fn wild_canasta_is_clean(jokers: u8, twos: u8) -> bool {
 pub(crate) fn requirements_met(rules: &Rules, melds: &[MeldShape], need_total: u8) -> bool {
     let mut kinds = KindCounts::default();
     for m in melds {
+        if m.seq {
+            if m.len() >= rules.canasta_size {
+                kinds.add(GoOutKind::Clean);
+            }
+            continue;
+        }
         if m.rank == WILD_MELD && !rules.wild_canastas_count_to_go_out {
             if m.naturals + m.wilds < rules.canasta_size {
                 return false;
@@ -147,6 +158,7 @@ fn side_shape(state: &GameState, side: usize) -> SideShape {
             wilds: m.cards.wild_count(),
             jokers: m.cards.jokers,
             closed: m.closed,
+            seq: m.cards.is_sequence(),
         })
         .collect()
 }
@@ -477,6 +489,9 @@ impl GameState {
         {
             return false;
         }
+        if rules.sequences || rules.several_melds_per_rank {
+            return self.can_go_out_sequences(seat);
+        }
         let hand = &self.hands[seat];
         // Quick refusal before building shapes: two cards that fit no meld.
         let has_meld = self.meld_rank_mask(side);
@@ -615,6 +630,7 @@ impl GameState {
                         wilds: w,
                         jokers: with.jokers,
                         closed: false,
+                        seq: false,
                     }),
                 }
             }
@@ -649,7 +665,8 @@ impl GameState {
     /// added to a meld, or one new group of an unmelded rank, by an opened side.
     fn ok_after_simple(&self, seat: usize, action: Action) -> Option<bool> {
         let side = self.side_of[seat] as usize;
-        if !self.side_has_melded(side) {
+        let rules = &self.rs.rules;
+        if !self.side_has_melded(side) || rules.sequences || rules.several_melds_per_rank {
             return None;
         }
         let mut melds = side_shape(self, side);
@@ -678,6 +695,7 @@ impl GameState {
                     wilds: g.wild_count(),
                     jokers: g.jokers,
                     closed: false,
+                    seq: false,
                 });
                 g
             }

@@ -485,6 +485,7 @@ mod tests {
                     wilds: w,
                     jokers: 0,
                     closed: false,
+                    seq: false,
                 });
             }
             let shape = HandShape {

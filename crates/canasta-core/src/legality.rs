@@ -7,7 +7,7 @@
 //! typed reason when an action is refused.
 
 use crate::action::{Action, Groups};
-use crate::card::Rank;
+use crate::card::{Card, Rank};
 use crate::error::{IllegalAction, IllegalReason};
 use crate::meld::{Group, Meld};
 use crate::state::{GameState, Phase};
@@ -21,6 +21,16 @@ impl GameState {
         }
         if !self.hands[self.to_act as usize].contains_all(&action.cards_from_hand()) {
             return false;
+        }
+        // An add to a sequence is exact: its suit and rank are what it is.
+        if let Action::Add { meld, .. } = action {
+            let side = self.side_of[self.to_act as usize] as usize;
+            if self.melds[side]
+                .get(*meld as usize)
+                .is_some_and(|m| m.cards.is_sequence())
+            {
+                return self.legal_actions().iter().any(|a| a == action);
+            }
         }
         let key = action.class_key();
         self.legal_actions().iter().any(|a| a.class_key() == key)
@@ -136,14 +146,7 @@ impl GameState {
         if !self.side_has_melded(side) {
             return self.expand_opening(action);
         }
-        let mut plan = Plan::new(
-            &self.rs.rules,
-            self.melds[side]
-                .iter()
-                .map(|m| (m.cards.rank, m.cards.len()))
-                .collect(),
-            Vec::new(),
-        );
+        let mut plan = Plan::of_melds(&self.rs.rules, &self.melds[side]);
         match *action {
             Action::Meld(groups) if self.phase == Phase::Play || self.laying_before_draw() => {
                 plan.groups(&groups);
@@ -253,38 +256,36 @@ impl GameState {
             }
             None => steps.push(Action::Meld(core)),
         }
-        let mut melds: Vec<(Option<Rank>, u8)> = core.iter().map(|g| (g.rank, g.len())).collect();
+        let mut melds: Vec<PlanMeld> = core
+            .iter()
+            .map(|g| PlanMeld {
+                rank: g.rank,
+                len: g.len(),
+                run: g.run,
+            })
+            .collect();
         if let Some(t) = top {
-            melds[0] = (t.rank(), melds[0].1 + 1);
+            melds[0].rank = t.rank();
+            melds[0].len += 1;
         }
         let mut plan = Plan::new(rules, melds, steps);
+        // Each written group's core became meld `j` (cores keep the order
+        // of their groups); the rest of the group is added to that meld.
         let mut rest = Groups::new();
-        for (i, g) in all.iter().enumerate() {
-            let taken = core.iter().find(|c| {
-                c.rank == g.rank || (i == 0 && top.is_some() && c == &&core.as_slice()[0])
-            });
-            let left = match taken {
-                Some(_) if i == 0 && top.is_some() => g.minus(&core.as_slice()[0]),
-                Some(c) => g.minus(c),
-                None => *g,
-            };
-            if !left.is_empty() {
-                rest.push(left);
+        let mut j = 0;
+        for g in all.iter() {
+            match core.as_slice().get(j) {
+                Some(c) if c.is_part_of(g) => {
+                    let left = g.minus(c);
+                    if !left.is_empty() {
+                        plan.adds(j as u8, &left);
+                    }
+                    j += 1;
+                }
+                _ => {
+                    rest.push(*g);
+                }
             }
-        }
-        // The top card's meld takes the rest of the taking group.
-        if let Some(t) = top
-            && let Some(first) = rest.as_slice().first().copied()
-            && first.rank.is_none()
-        {
-            let mut rebuilt = Groups::new();
-            let mut g = first;
-            g.rank = t.rank();
-            rebuilt.push(g);
-            for x in &rest.as_slice()[1..] {
-                rebuilt.push(*x);
-            }
-            rest = rebuilt;
         }
         plan.groups(&rest);
         Some(plan.steps)
@@ -392,6 +393,9 @@ impl GameState {
                 }
             }
             Action::Meld(groups) => {
+                if self.melds[side].len() + groups.len() > crate::state::MAX_MELDS {
+                    return R::TooManyMelds(crate::state::MAX_MELDS);
+                }
                 if !opened && rules.open_before_draw && self.phase == Phase::Play {
                     return R::OpenBeforeDrawing;
                 }
@@ -399,9 +403,10 @@ impl GameState {
                     return R::WrongPhase(Phase::Draw);
                 }
                 let reserved = self.wilds_reserved(side)
-                    || groups
-                        .iter()
-                        .any(|g| g.rank.is_none() && g.len() < rules.canasta_size);
+                    || (rules.wild_meld_reserves_wilds
+                        && groups
+                            .iter()
+                            .any(|g| g.is_wild_only() && g.len() < rules.canasta_size));
                 if reserved
                     && groups
                         .iter()
@@ -425,6 +430,7 @@ impl GameState {
                 for g in groups.iter() {
                     let existing = self
                         .meld_index_of_rank(side, g.rank)
+                        .filter(|_| !rules.several_melds_per_rank)
                         .map(|i| self.melds[side][i]);
                     if let Some(r) = group_problem(self, g, existing.as_ref()) {
                         return r;
@@ -449,6 +455,12 @@ impl GameState {
                 let m = self.melds[side][meld as usize];
                 if m.closed {
                     return R::CanastaClosed(meld);
+                }
+                if m.cards.is_sequence() {
+                    if m.cards.len() >= rules.canasta_size {
+                        return R::SambaClosed(meld);
+                    }
+                    return group_problem(self, &cards, Some(&m)).unwrap_or(R::NotAvailable);
                 }
                 if m.cards.is_special_threes(rules)
                     || (cards.rank.is_some() && cards.rank != m.cards.rank)
@@ -571,6 +583,25 @@ fn group_problem(state: &GameState, g: &Group, existing: Option<&Meld>) -> Optio
     if let Some(m) = existing {
         all.merge(&m.cards);
     }
+    if all.is_sequence() {
+        if !rules.sequences {
+            return Some(R::NoSequences);
+        }
+        let naturals_of_its_suit = g.wild_count() == 0
+            && g.cards()
+                .all(|c| c.suit() == all.run_suit() && c.rank() >= Some(Rank::Four));
+        let overlap = existing.is_some_and(|m| {
+            let mut mine = Group::default();
+            for c in g.cards() {
+                mine.push_to_run(c);
+            }
+            m.cards.run & mine.run != 0
+        });
+        if !naturals_of_its_suit || overlap || !crate::opening::valid_sequence(rules, &all) {
+            return Some(R::BadSequence);
+        }
+        return None;
+    }
     if all.len() > rules.meld_cap() {
         return Some(R::MeldFull {
             cap: rules.max_meld_size,
@@ -645,50 +676,69 @@ fn group_problem(state: &GameState, g: &Group, existing: Option<&Meld>) -> Optio
     None
 }
 
+/// A meld as the plan sees it: rank (`None`: wild cards or a sequence),
+/// size, and a sequence's ranks.
+#[derive(Clone, Copy)]
+struct PlanMeld {
+    rank: Option<Rank>,
+    len: u8,
+    run: u16,
+}
+
 /// Builds the generated steps for melds and adds, tracking meld numbers
 /// and sizes (a full meld takes nothing more where melds are capped).
 struct Plan {
-    /// Each meld's rank and size, in meld order.
-    melds: Vec<(Option<Rank>, u8)>,
+    melds: Vec<PlanMeld>,
     steps: Vec<Action>,
     min_meld: u8,
     cap: u8,
+    /// A written group of a melded rank is a new meld (Samba).
+    several: bool,
     /// Threes follow the black-three rule (laid whole, last).
     special_threes: bool,
 }
 
 impl Plan {
-    fn new(
-        rules: &crate::rules::Rules,
-        melds: Vec<(Option<Rank>, u8)>,
-        steps: Vec<Action>,
-    ) -> Plan {
+    fn new(rules: &crate::rules::Rules, melds: Vec<PlanMeld>, steps: Vec<Action>) -> Plan {
         Plan {
             melds,
             steps,
             min_meld: rules.min_meld,
             cap: rules.meld_cap(),
+            several: rules.several_melds_per_rank,
             special_threes: rules.special_threes(),
         }
+    }
+
+    fn of_melds(rules: &crate::rules::Rules, melds: &[Meld]) -> Plan {
+        let melds = melds
+            .iter()
+            .map(|m| PlanMeld {
+                rank: m.cards.rank,
+                len: m.cards.len(),
+                run: m.cards.run,
+            })
+            .collect();
+        Plan::new(rules, melds, Vec::new())
     }
 
     /// The meld of `rank` that can still take cards (`None`: the wild meld).
     fn open(&self, rank: Option<Rank>) -> Option<usize> {
         self.melds
             .iter()
-            .position(|&(r, len)| r == rank && len < self.cap)
+            .position(|m| m.rank == rank && m.run == 0 && m.len < self.cap)
     }
 
     /// Where `len` cards of `rank` go: into the open meld of the rank, or a
     /// new meld.
     fn lay(&mut self, rank: Option<Rank>, len: u8) -> usize {
-        match self.open(rank).filter(|_| rank.is_some()) {
+        match self.open(rank).filter(|_| rank.is_some() && !self.several) {
             Some(i) => {
-                self.melds[i].1 += len;
+                self.melds[i].len += len;
                 i
             }
             None => {
-                self.melds.push((rank, len));
+                self.melds.push(PlanMeld { rank, len, run: 0 });
                 self.melds.len() - 1
             }
         }
@@ -699,17 +749,51 @@ impl Plan {
         let (black, other): (Vec<&Group>, Vec<&Group>) =
             groups.iter().partition(|g| g.is_black_threes() && special);
         for g in other.into_iter().chain(black) {
-            // The side's open meld of the rank takes them; a wild group
-            // larger than a new meld goes to the side's wild meld (a small
-            // one is a second wild meld, which the rules refuse).
+            if g.is_sequence() {
+                // A new sequence: its lowest three cards, then the others.
+                let core =
+                    g.cards()
+                        .take(self.min_meld as usize)
+                        .fold(Group::default(), |mut acc, c| {
+                            acc.merge(&Group::from_cards(&[c]).expect("one card"));
+                            acc
+                        });
+                let core = if core.is_sequence() {
+                    core
+                } else {
+                    // A single card is not a sequence yet.
+                    *g
+                };
+                self.melds.push(PlanMeld {
+                    rank: None,
+                    len: core.len(),
+                    run: core.run,
+                });
+                let i = self.melds.len() - 1;
+                self.steps.push(Action::Meld(Groups::from_iter([core])));
+                let rest = g.minus(&core);
+                if !rest.is_empty() {
+                    self.adds(i as u8, &rest);
+                }
+                continue;
+            }
+            // The side's open meld of the rank takes them (one meld per
+            // rank); a wild group larger than a new meld goes to the side's
+            // wild meld (a small one is a second wild meld, which the rules
+            // refuse).
             if let Some(i) = self.open(g.rank)
                 && (g.rank.is_some() || g.len() > self.min_meld)
+                && !(self.several && g.rank.is_some())
             {
                 self.adds(i as u8, g);
                 continue;
             }
             if (g.is_black_threes() && special) || g.len() <= self.min_meld {
-                self.lay(g.rank, g.len());
+                self.melds.push(PlanMeld {
+                    rank: g.rank,
+                    len: g.len(),
+                    run: 0,
+                });
                 self.steps.push(Action::Meld(Groups::from_iter([*g])));
                 continue;
             }
@@ -722,9 +806,12 @@ impl Plan {
             let k = rest.natural_count().min(self.min_meld);
             take_naturals(&mut rest, &mut core, k);
             take_wilds(&mut rest, &mut core, self.min_meld - k);
-            self.melds.push((g.rank, 0));
+            self.melds.push(PlanMeld {
+                rank: g.rank,
+                len: core.len(),
+                run: 0,
+            });
             let i = self.melds.len() - 1;
-            self.melds[i].1 = core.len();
             self.steps.push(Action::Meld(Groups::from_iter([core])));
             if !rest.is_empty() {
                 self.adds(i as u8, &rest);
@@ -733,14 +820,41 @@ impl Plan {
     }
 
     /// One card at a time: naturals first, so that wild limits judge the
-    /// meld as it will be.
+    /// meld as it will be; on a sequence, each card next to its current
+    /// ends (cards that never touch it are written last, to be refused).
     fn adds(&mut self, meld: u8, cards: &Group) {
-        for c in cards.cards() {
+        let mut order: Vec<Card> = cards.cards().collect();
+        if let Some(m) = self.melds.get(meld as usize)
+            && m.run != 0
+        {
+            let mut run = m.run;
+            let mut sorted = Vec::with_capacity(order.len());
+            while !order.is_empty() {
+                let next = order.iter().position(|c| {
+                    c.rank().is_some_and(|r| {
+                        let bit = 1u16 << r.index();
+                        run & bit == 0 && (run & (bit << 1) != 0 || run & (bit >> 1) != 0)
+                    })
+                });
+                let c = order.remove(next.unwrap_or(0));
+                if let Some(r) = c.rank() {
+                    run |= 1 << r.index();
+                }
+                sorted.push(c);
+            }
+            order = sorted;
+        }
+        for c in order {
             let mut g = Group::default();
             g.push(c).expect("one card");
             self.steps.push(Action::Add { meld, cards: g });
             if let Some(m) = self.melds.get_mut(meld as usize) {
-                m.1 += 1;
+                m.len += 1;
+                if m.run != 0
+                    && let Some(r) = c.rank()
+                {
+                    m.run |= 1 << r.index();
+                }
             }
         }
     }

@@ -21,6 +21,7 @@ mod deal;
 pub mod error;
 mod goout;
 mod goout_capped;
+mod goout_seq;
 mod legality;
 pub mod meld;
 mod movegen;

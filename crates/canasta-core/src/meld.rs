@@ -9,13 +9,17 @@ use crate::rules::Rules;
 use std::fmt;
 
 /// Cards of one meld or one part of an action: naturals of one rank by suit,
-/// twos by suit, and jokers. `rank == None` is a group of wild cards only.
+/// twos by suit, and jokers; or a sequence (Samba): naturals of one suit in
+/// distinct ranks. `rank == None` with no `run` is a group of wild cards only.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Default, PartialOrd, Ord)]
 pub struct Group {
     pub rank: Option<Rank>,
     pub naturals: [u8; 4],
     pub twos: [u8; 4],
     pub jokers: u8,
+    /// A sequence's ranks, bit `Rank::index`; its suit is the one slot of
+    /// `naturals` in use (holding the number of cards). 0: not a sequence.
+    pub run: u16,
 }
 
 /// Why a list of cards is not a group.
@@ -33,7 +37,71 @@ impl Group {
             naturals: [0; 4],
             twos: [0; 4],
             jokers: 0,
+            run: 0,
         }
+    }
+
+    /// A sequence of `suit` holding the ranks of the bit set `run`.
+    pub fn sequence(suit: Suit, run: u16) -> Group {
+        let mut naturals = [0; 4];
+        naturals[suit as usize] = run.count_ones() as u8;
+        Group {
+            rank: None,
+            naturals,
+            twos: [0; 4],
+            jokers: 0,
+            run,
+        }
+    }
+
+    /// A sequence (Samba), not a group of one rank or of wild cards.
+    pub fn is_sequence(&self) -> bool {
+        self.run != 0
+    }
+
+    /// Wild cards only (P-CNE, P-PEN wild melds).
+    pub fn is_wild_only(&self) -> bool {
+        self.rank.is_none() && self.run == 0
+    }
+
+    /// Every card of `self` is in `whole`, and both are the same kind of
+    /// group (one rank, wild cards only, or a sequence of one suit).
+    pub fn is_part_of(&self, whole: &Group) -> bool {
+        let same_kind = match (self.is_sequence(), whole.is_sequence()) {
+            (true, true) => self.run_suit() == whole.run_suit(),
+            (false, false) => self.rank == whole.rank || self.rank.is_none(),
+            _ => false,
+        };
+        same_kind && whole.counts().contains_all(&self.counts())
+    }
+
+    /// A sequence's suit.
+    pub fn run_suit(&self) -> Option<Suit> {
+        if self.run == 0 {
+            return None;
+        }
+        (0..4).find(|&s| self.naturals[s] > 0).map(Suit::from_index)
+    }
+
+    /// A sequence's ranks are consecutive (no gap).
+    pub fn run_is_consecutive(&self) -> bool {
+        let r = self.run >> self.run.trailing_zeros();
+        r & (r + 1) == 0
+    }
+
+    /// Naturals of one suit in distinct ranks (four to ace), as a sequence;
+    /// `None` if the cards are not that.
+    fn sequence_from(cards: &[Card]) -> Option<Group> {
+        let suit = cards.first()?.suit()?;
+        let mut run = 0u16;
+        for c in cards {
+            let r = c.rank()?;
+            if c.suit() != Some(suit) || r < Rank::Four || run & (1 << r.index()) != 0 {
+                return None;
+            }
+            run |= 1 << r.index();
+        }
+        Some(Group::sequence(suit, run))
     }
 
     /// Sorts cards into a group; naturals must share one rank (a two counts
@@ -44,8 +112,11 @@ impl Group {
         }
         let mut g = Group::default();
         for &c in cards {
-            g.push(c)
-                .map_err(|other| GroupShapeError::MixedRanks(g.rank.unwrap(), other))?;
+            if let Err(other) = g.push(c) {
+                // Naturals of one suit in several ranks: a sequence (Samba).
+                return Group::sequence_from(cards)
+                    .ok_or(GroupShapeError::MixedRanks(g.rank.unwrap(), other));
+            }
         }
         Ok(g)
     }
@@ -65,6 +136,15 @@ impl Group {
             }
         }
         Ok(())
+    }
+
+    /// Adds a natural to a sequence (its suit, a rank not in it yet).
+    pub fn push_to_run(&mut self, c: Card) {
+        let (Some(r), Some(s)) = (c.rank(), c.suit()) else {
+            return;
+        };
+        self.run |= 1 << r.index();
+        self.naturals[s as usize] += 1;
     }
 
     pub fn natural_count(&self) -> u8 {
@@ -98,8 +178,17 @@ impl Group {
         self.is_black_threes() && rules.special_threes()
     }
 
-    /// Every card, naturals first (suit order), then twos, then jokers.
+    /// Every card, naturals first (suit order; a sequence low to high),
+    /// then twos, then jokers.
     pub fn cards(&self) -> impl Iterator<Item = Card> + '_ {
+        let suit = self.run_suit();
+        let run = self.run;
+        let seq = suit.into_iter().flat_map(move |s| {
+            Rank::ALL
+                .into_iter()
+                .filter(move |r| run & (1 << r.index()) != 0)
+                .map(move |r| Card::new(r, s))
+        });
         let nat = self.rank.into_iter().flat_map(move |r| {
             Suit::ALL.into_iter().flat_map(move |s| {
                 std::iter::repeat_n(Card::new(r, s), self.naturals[s as usize] as usize)
@@ -108,7 +197,8 @@ impl Group {
         let twos = Suit::ALL.into_iter().flat_map(move |s| {
             std::iter::repeat_n(Card::new(Rank::Two, s), self.twos[s as usize] as usize)
         });
-        nat.chain(twos)
+        seq.chain(nat)
+            .chain(twos)
             .chain(std::iter::repeat_n(Card::JOKER, self.jokers as usize))
     }
 
@@ -120,6 +210,12 @@ impl Group {
 
     /// Adds the group's cards to a multiset.
     pub fn add_to(&self, counts: &mut CardCounts) {
+        if self.is_sequence() {
+            for c in self.cards() {
+                counts.add(c);
+            }
+            return;
+        }
         for s in Suit::ALL {
             if let Some(r) = self.rank {
                 counts.add_n(Card::new(r, s), self.naturals[s as usize]);
@@ -131,6 +227,19 @@ impl Group {
 
     /// Adds every card of `other` (same rank, or `other` only wild).
     pub fn merge(&mut self, other: &Group) {
+        if self.is_sequence() || other.is_sequence() {
+            if !self.is_sequence() {
+                let mine = *self;
+                *self = Group::default();
+                for c in mine.cards() {
+                    self.push_to_run(c);
+                }
+            }
+            for c in other.cards() {
+                self.push_to_run(c);
+            }
+            return;
+        }
         if self.rank.is_none() {
             self.rank = other.rank;
         }
@@ -160,6 +269,18 @@ impl Group {
 
     /// The cards of `self` that are not in `other` (which it contains).
     pub fn minus(&self, other: &Group) -> Group {
+        if self.is_sequence() {
+            let mut g = *self;
+            for c in other.cards() {
+                if let (Some(r), Some(s)) = (c.rank(), c.suit())
+                    && g.run & (1 << r.index()) != 0
+                {
+                    g.run &= !(1 << r.index());
+                    g.naturals[s as usize] -= 1;
+                }
+            }
+            return g;
+        }
         let mut g = *self;
         for i in 0..4 {
             g.naturals[i] -= other.naturals[i];
@@ -175,6 +296,9 @@ impl Group {
     /// Point value of the cards.
     pub fn points(&self, rules: &Rules) -> i32 {
         let v = &rules.card_values;
+        if self.is_sequence() {
+            return self.cards().map(|c| v.of(c)).sum();
+        }
         // Every natural in a group shares its rank, and values never depend
         // on suit (the only threes ever grouped are black).
         let naturals = self.rank.map_or(0, |r| {
@@ -192,11 +316,16 @@ impl Group {
     /// apart: every natural in the first suit slot, every two likewise.
     /// Black threes are the only threes ever grouped, so they fold too.
     pub fn class_key(&self) -> Group {
+        if self.is_sequence() {
+            // A sequence's suit is part of what it is.
+            return *self;
+        }
         Group {
             rank: self.rank,
             naturals: [self.natural_count(), 0, 0, 0],
             twos: [self.two_count(), 0, 0, 0],
             jokers: self.jokers,
+            run: 0,
         }
     }
 }
@@ -304,6 +433,9 @@ impl Meld {
             || (rules.canasta_by_choice && !self.closed)
         {
             None
+        } else if self.cards.is_sequence() {
+            // A samba: seven naturals in sequence.
+            Some(CanastaKind::Natural)
         } else if self.cards.rank.is_none() {
             // P-CNE: a wild canasta is clean when all twos or six jokers.
             let (j, t) = (self.cards.jokers, self.cards.two_count());
@@ -324,6 +456,9 @@ impl Meld {
         let Some(kind) = self.canasta(rules) else {
             return 0;
         };
+        if self.cards.is_sequence() {
+            return rules.samba_bonus;
+        }
         match (self.cards.rank, kind) {
             (None, _) if self.cards.jokers == 0 => rules.twos_canasta_bonus,
             (None, CanastaKind::Natural) => rules.jokers_canasta_bonus,
@@ -341,6 +476,10 @@ impl Meld {
     /// Which of the going-out kinds this canasta is, if it is one.
     pub fn going_out_kind(&self, rules: &Rules) -> Option<GoOutKind> {
         let kind = self.canasta(rules)?;
+        if self.cards.is_sequence() {
+            // A samba counts as a clean canasta wherever kinds are asked for.
+            return Some(GoOutKind::Clean);
+        }
         Some(GoOutKind::of(rules, self.cards.rank, kind))
     }
 

@@ -13,6 +13,7 @@ use crate::action::{Action, ActionList, Groups};
 use crate::card::{Card, CardCounts, Rank, Suit};
 use crate::meld::{Group, pick_black_threes, pick_naturals};
 use crate::state::{GameState, Phase};
+use arrayvec::ArrayVec;
 
 impl GameState {
     /// Every legal action of the seat to act, in a deterministic order.
@@ -72,7 +73,7 @@ impl GameState {
         };
         !self.frozen_for(side)
             && top.is_plain_natural()
-            && self.meld_index_of_rank(side, top.rank()).is_some()
+            && self.pickup_onto_target(side, top).is_some()
     }
 
     pub(crate) fn frozen_for(&self, side: usize) -> bool {
@@ -111,8 +112,17 @@ impl GameState {
             return;
         }
         let frozen = self.frozen_for(side);
-        let existing = self
-            .meld_index_of_rank(side, Some(rank))
+        // Where a rank may have several melds (Samba), a pair taken with the
+        // top card is a new meld; the top card alone goes on a meld that
+        // can take it (`pickup_onto_target`).
+        let existing = if rules.several_melds_per_rank {
+            None
+        } else {
+            self.meld_index_of_rank(side, Some(rank))
+                .map(|i| self.melds[side][i])
+        };
+        let onto = self
+            .pickup_onto_target(side, top)
             .map(|i| self.melds[side][i]);
         let n = hand.rank_count(rank);
         if existing.is_some_and(|m| m.closed) {
@@ -129,7 +139,7 @@ impl GameState {
                 out.push(a);
             }
         };
-        if let Some(m) = existing
+        if let Some(m) = onto
             && !frozen
             && rules.take_onto_meld
             && (rules.take_onto_canasta || !m.is_canasta(rules))
@@ -146,7 +156,8 @@ impl GameState {
             rules.pile_take_naturals
         };
         let pair = needed.max(rules.min_meld.saturating_sub(1));
-        if n >= pair && pair < room {
+        let meld_room = existing.is_some() || self.melds[side].len() < crate::state::MAX_MELDS;
+        if n >= pair && pair < room && meld_room {
             let mut with = Group::of_rank(rank);
             with.naturals = pick_naturals(hand, rank, pair);
             push(
@@ -164,6 +175,7 @@ impl GameState {
             && n >= 1
             && rules.min_meld <= 3
             && room >= 3
+            && meld_room
             && existing.is_none_or(|m| rules.wilds_on_canasta || !m.is_canasta(rules))
         {
             let (nat, wilds) = existing.map_or((2, 1), |m| {
@@ -243,10 +255,19 @@ impl GameState {
             }
         };
         let melds = &self.melds[side];
-        let has_meld = self.meld_rank_mask(side);
+        let room = crate::state::MAX_MELDS > melds.len();
+        // Several melds of a rank (Samba): a new group is always a new meld.
+        let has_meld = if rules.several_melds_per_rank {
+            0
+        } else {
+            self.meld_rank_mask(side)
+        };
         let reserved = self.wilds_reserved(side);
+        if rules.sequences && room {
+            self.gen_sequences(out, &push);
+        }
         for &rank in rules.meld_ranks() {
-            if has_meld & (1 << rank.index()) != 0 {
+            if has_meld & (1 << rank.index()) != 0 || !room {
                 continue;
             }
             let n = hand.rank_count(rank);
@@ -272,6 +293,7 @@ impl GameState {
         // A meld of wild cards only (P-CNE: one per side; P-PEN: a new one
         // once the last is a canasta).
         if rules.wild_melds
+            && room
             && !melds
                 .iter()
                 .any(|m| m.cards.rank.is_none() && m.cards.len() < rules.canasta_size)
@@ -287,6 +309,7 @@ impl GameState {
         }
         let b = hand.black_threes();
         if rules.black_threes_meldable
+            && room
             && rules.special_threes()
             && !before_draw
             && b >= rules.min_meld
@@ -303,6 +326,21 @@ impl GameState {
         }
         for (i, m) in melds.iter().enumerate() {
             if m.cards.is_special_threes(rules) || m.closed || rules.meld_full(m.cards.len()) {
+                continue;
+            }
+            if m.cards.is_sequence() {
+                for c in sequence_extensions(&m.cards, hand, rules) {
+                    let mut g = Group::default();
+                    g.push(c).unwrap();
+                    push(
+                        Action::Add {
+                            meld: i as u8,
+                            cards: g,
+                        },
+                        1,
+                        out,
+                    );
+                }
                 continue;
             }
             // Canastia: a meld of seven or more may be closed as a canasta.
@@ -348,6 +386,48 @@ impl GameState {
                 }
             }
         }
+    }
+
+    /// New sequences of three (Samba): every suit and lowest rank the hand
+    /// holds three consecutive naturals of; longer ones grow by extensions.
+    fn gen_sequences(&self, out: &mut ActionList, push: &impl Fn(Action, usize, &mut ActionList)) {
+        let hand = &self.hands[self.to_act as usize];
+        let size = self.rs.rules.min_meld as usize;
+        for suit in Suit::ALL {
+            let have = suit_run_mask(hand, suit);
+            for low in Rank::Four.index()..=Rank::Ace.index() + 1 - size {
+                let want = ((1u16 << size) - 1) << low;
+                if have & want == want {
+                    let g = Group::sequence(suit, want);
+                    push(Action::Meld(Groups::from_iter([g])), size, out);
+                }
+            }
+        }
+    }
+
+    /// The meld a lone top card of the pile goes on (`pickup`): the side's
+    /// meld of its rank (the first one that can take it, where a rank may
+    /// have several), or else the first sequence it extends (Samba).
+    pub(crate) fn pickup_onto_target(&self, side: usize, top: Card) -> Option<usize> {
+        let rules = &self.rs.rules;
+        let melds = &self.melds[side];
+        if !rules.several_melds_per_rank {
+            return self.meld_index_of_rank(side, top.rank());
+        }
+        melds
+            .iter()
+            .position(|m| {
+                m.cards.rank == top.rank()
+                    && !m.closed
+                    && (rules.take_onto_canasta || !m.is_canasta(rules))
+            })
+            .or_else(|| {
+                melds.iter().position(|m| {
+                    m.cards.is_sequence()
+                        && m.cards.len() < rules.canasta_size
+                        && extends_run(&m.cards, top)
+                })
+            })
     }
 
     /// Asking is allowed right after the draw (or taking the pile), before
@@ -401,6 +481,59 @@ impl GameState {
     }
 }
 
+/// Bit `Rank::index` set for every rank of `suit` in `hand` (four to ace).
+pub(crate) fn suit_run_mask(hand: &CardCounts, suit: Suit) -> u16 {
+    Rank::MELDABLE
+        .iter()
+        .filter(|&&r| hand.count(Card::new(r, suit)) > 0)
+        .fold(0, |m, r| m | 1 << r.index())
+}
+
+/// Whether `card` extends the sequence `run` at either end (same suit, the
+/// rank just below its lowest or just above its highest, four to ace).
+pub(crate) fn extends_run(run: &Group, card: Card) -> bool {
+    let (Some(rank), Some(suit)) = (card.rank(), card.suit()) else {
+        return false;
+    };
+    if run.run_suit() != Some(suit) || rank < Rank::Four {
+        return false;
+    }
+    let low = run.run.trailing_zeros() as usize;
+    let high = 15 - run.run.leading_zeros() as usize;
+    rank.index() + 1 == low || rank.index() == high + 1
+}
+
+/// The cards of `hand` that extend sequence `run` by one, below and above,
+/// while it is short of a samba.
+fn sequence_extensions(
+    run: &Group,
+    hand: &CardCounts,
+    rules: &crate::rules::Rules,
+) -> ArrayVec<Card, 2> {
+    let mut out = ArrayVec::new();
+    let Some(suit) = run.run_suit() else {
+        return out;
+    };
+    if run.len() >= rules.canasta_size {
+        return out;
+    }
+    let low = run.run.trailing_zeros() as usize;
+    let high = 15 - run.run.leading_zeros() as usize;
+    if low > Rank::Four.index() {
+        let c = Card::new(Rank::from_index(low - 1), suit);
+        if hand.count(c) > 0 {
+            out.push(c);
+        }
+    }
+    if high < Rank::Ace.index() {
+        let c = Card::new(Rank::from_index(high + 1), suit);
+        if hand.count(c) > 0 {
+            out.push(c);
+        }
+    }
+    out
+}
+
 /// One representative card of each wild class present: joker, two.
 fn wild_classes(hand: &CardCounts) -> impl Iterator<Item = Card> {
     let joker = (hand.jokers() > 0).then_some(Card::JOKER);
@@ -421,6 +554,7 @@ fn wild_combos(hand: &CardCounts, w: u8) -> impl Iterator<Item = Group> + '_ {
             naturals: [0; 4],
             twos: pick_naturals(hand, Rank::Two, t),
             jokers: j,
+            run: 0,
         })
     })
 }

@@ -128,12 +128,12 @@ pub(crate) fn generate(state: &GameState, top: Option<Card>, out: &mut ActionLis
                     } else {
                         with_top.opening_points(rules)
                     };
-                    s.with_group(g, p, |s| s.descend(0, out));
+                    s.with_group(g, p, |s| s.descend_sequences((0, 0, 0), out));
                 });
             }
         }
         None => {
-            search.descend(0, out);
+            search.descend_sequences((0, 0, 0), out);
             if state.turn.drew_from_stock
                 && rules.concealed_without_minimum
                 && state.can_go_out(seat)
@@ -231,6 +231,38 @@ impl Search<'_> {
 
     /// Chooses a group (or none) for `ranks[idx..]`; stops adding groups as
     /// soon as the minimum is met, since a further group could be left out.
+    /// Sequences first (Samba), in a canonical order of (suit, lowest rank,
+    /// length) so that each set is chosen once; then the rank groups.
+    fn descend_sequences(&mut self, from: (usize, usize, usize), out: &mut ActionList) {
+        if !self.rules.sequences
+            || self.groups.len() == MAX_GROUPS
+            || (!self.groups.is_empty() && self.total() >= self.need)
+        {
+            self.descend(0, out);
+            return;
+        }
+        self.descend(0, out);
+        let min = self.rules.min_meld as usize;
+        let max = self.rules.canasta_size as usize;
+        for suit in from.0..4 {
+            let have = crate::movegen::suit_run_mask(&self.hand, Suit::from_index(suit));
+            for low in Rank::Four.index()..=Rank::Ace.index() {
+                for len in min..=max {
+                    if (suit, low, len) < from || low + len > Rank::Ace.index() + 1 {
+                        continue;
+                    }
+                    let run = ((1u16 << len) - 1) << low;
+                    if have & run != run {
+                        break;
+                    }
+                    let g = Group::sequence(Suit::from_index(suit), run);
+                    let p = g.opening_points(self.rules);
+                    self.with_group(g, p, |s| s.descend_sequences((suit, low, len), out));
+                }
+            }
+        }
+    }
+
     fn descend(&mut self, idx: usize, out: &mut ActionList) {
         let points = self.total();
         if !self.groups.is_empty() && points >= self.need {
@@ -292,6 +324,7 @@ impl Search<'_> {
                     naturals: [0; 4],
                     twos: pick_naturals(&self.hand, Rank::Two, t),
                     jokers: j,
+                    run: 0,
                 };
                 let p = g.opening_points(rules);
                 let reserved = size < rules.canasta_size && rules.wild_meld_reserves_wilds;
@@ -371,6 +404,12 @@ fn removable(
     if g.len() <= rules.min_meld {
         return false;
     }
+    if g.is_sequence() {
+        // Only an end card can go.
+        let value = |c: Option<Card>| c.map_or(i32::MIN, |c| rules.card_values.of(c));
+        let least = value(g.cards().next()).min(value(g.cards().last()));
+        return total - least >= need;
+    }
     let min_hand_naturals = if is_top_group { 2 } else { 0 };
     let fewer_naturals_ok = n > rules.min_naturals.max(1)
         && hand_naturals > min_hand_naturals
@@ -443,11 +482,16 @@ pub(crate) fn reduce(rules: &Rules, groups: &Groups, top: Option<Card>, need: i3
         'cards: for i in 0..out.len() {
             let g = out.as_slice()[i];
             let is_top = i == 0 && top.is_some();
-            let candidates = [
-                (g.jokers > 0).then_some(Card::JOKER),
-                two_in(&g),
-                natural_in(&g),
-            ];
+            let candidates = if g.is_sequence() {
+                // Only an end card leaves a sequence.
+                [g.cards().next(), g.cards().last(), None]
+            } else {
+                [
+                    (g.jokers > 0).then_some(Card::JOKER),
+                    two_in(&g),
+                    natural_in(&g),
+                ]
+            };
             for c in candidates.into_iter().flatten() {
                 let mut smaller = g;
                 remove_card(&mut smaller, c);
@@ -496,6 +540,10 @@ fn natural_in(g: &Group) -> Option<Card> {
 }
 
 fn remove_card(g: &mut Group, c: Card) {
+    if g.is_sequence() {
+        *g = g.minus(&Group::from_cards(&[c]).expect("one card"));
+        return;
+    }
     match c.rank() {
         None if g.jokers > 0 => g.jokers -= 1,
         Some(Rank::Two) => g.twos[c.suit().unwrap() as usize] -= 1,
@@ -507,6 +555,9 @@ fn remove_card(g: &mut Group, c: Card) {
 /// A valid meld on its own: size, naturals, wild cards; black threes alone.
 pub(crate) fn valid_group(rules: &Rules, g: &Group) -> bool {
     let (n, w) = (g.natural_count(), g.wild_count());
+    if g.is_sequence() {
+        return valid_sequence(rules, g);
+    }
     match g.rank {
         None => rules.wild_melds && g.len() >= rules.min_meld && g.len() <= rules.canasta_size,
         Some(Rank::Three) if rules.special_threes() => {
@@ -519,6 +570,18 @@ pub(crate) fn valid_group(rules: &Rules, g: &Group) -> bool {
                 && w <= rules.wild_capacity_of(Some(r), n)
         }
     }
+}
+
+/// A sequence (Samba): `min_meld` to `canasta_size` naturals of one suit in
+/// consecutive ranks, four to ace, no wild cards.
+pub(crate) fn valid_sequence(rules: &Rules, g: &Group) -> bool {
+    rules.sequences
+        && g.wild_count() == 0
+        && g.rank.is_none()
+        && g.len() >= rules.min_meld
+        && g.len() <= rules.canasta_size
+        && g.run & ((1 << Rank::Four.index()) - 1) == 0
+        && g.run_is_consecutive()
 }
 
 /// Concealed going out below the minimum (P-CAN, S002): every card of the

@@ -81,7 +81,7 @@ pub(crate) fn score_hand(
         let went_out = out.is_some_and(|seat| side_seats.contains(&seat));
         for m in state.melds(side) {
             s.melded += m.cards.cards().map(|c| values[c.index()]).sum::<i32>();
-            if m.cards.rank.is_some() || went_out || !rules.wild_bonus_only_if_out {
+            if !m.cards.is_wild_only() || went_out || !rules.wild_bonus_only_if_out {
                 s.canastas += m.canasta_bonus(rules);
             }
             if m.going_out_kind(rules) == Some(crate::meld::GoOutKind::Special) {
@@ -121,6 +121,7 @@ pub(crate) fn score_hand(
                 let penalised = match rules.red_three_penalty {
                     RedThreePenalty::NoMeld => never_melded,
                     RedThreePenalty::NoCanasta => canastas == 0,
+                    RedThreePenalty::BelowGoingOut => canastas < rules.canastas_to_go_out,
                 };
                 let red_value = rules.red_three_value(reds);
                 if penalised { -red_value } else { red_value }

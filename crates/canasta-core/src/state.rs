@@ -18,8 +18,11 @@ use thiserror::Error;
 pub const MAX_SEATS: usize = 6;
 /// Most cards in any deck (Pennies from Heaven: 4 packs and 8 jokers).
 pub const MAX_CARDS: usize = 216;
-/// Most melds one side can have on the table.
-pub const MAX_MELDS: usize = 24;
+/// Most melds one side can have on the table: an engine limit, far above
+/// real play (eleven ranks, and in Samba several groups of a rank and
+/// sequences); the generator offers no new meld past it, and a record that
+/// goes past it is refused (`TooManyMelds`).
+pub const MAX_MELDS: usize = 40;
 
 /// Where the game stands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -517,9 +520,14 @@ impl GameState {
                 self.last_pickup_rank = top.rank();
                 self.form_partnership_against(seat);
                 let i = self
-                    .meld_index_of_rank(side, top.rank())
-                    .expect("a meld of the top card's rank");
-                self.melds[side][i].cards.push(top).expect("same rank");
+                    .pickup_onto_target(side, top)
+                    .expect("a meld that takes the top card");
+                let meld = &mut self.melds[side][i].cards;
+                if meld.is_sequence() {
+                    meld.push_to_run(top);
+                } else {
+                    meld.push(top).expect("same rank");
+                }
                 self.turn.added_to_old |= i < self.turn.melds_at_start as usize;
                 self.take_pile(seat);
             }
@@ -697,7 +705,7 @@ impl GameState {
     fn lay_group(&mut self, seat: usize, side: usize, g: Group) {
         self.seat_melded[seat] = true;
         match self.meld_index_of_rank(side, g.rank) {
-            Some(i) if g.rank.is_some() => {
+            Some(i) if g.rank.is_some() && !self.rs.rules.several_melds_per_rank => {
                 self.melds[side][i].cards.merge(&g);
                 self.turn.added_to_old |= i < self.turn.melds_at_start as usize;
             }

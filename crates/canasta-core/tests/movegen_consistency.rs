@@ -309,7 +309,8 @@ fn candidates(g: &GameState) -> Vec<Action> {
 /// side already has a meld of its rank: one `add` per card, naturals first.
 fn merge_steps(g: &GameState, a: &Action) -> Option<Vec<Action>> {
     let Action::Meld(groups) = a else { return None };
-    if g.phase() != Phase::Play || groups.len() != 1 {
+    // Where a rank may have several melds (Samba) a group is a new meld.
+    if g.phase() != Phase::Play || groups.len() != 1 || g.rules().several_melds_per_rank {
         return None;
     }
     let grp = groups.as_slice()[0];
@@ -336,13 +337,21 @@ fn merge_steps(g: &GameState, a: &Action) -> Option<Vec<Action>> {
 }
 
 /// `is_generated` of each candidate is membership of its class among the
-/// generated actions, with its cards in hand; `is_legal` is what `apply`
-/// does.
+/// generated actions, with its cards in hand (an add to a sequence is
+/// exact: its suit matters); `is_legal` is what `apply` does.
 fn check_candidates_legality(g: &GameState) {
-    let keys: HashSet<Action> = g.legal_actions().iter().map(Action::class_key).collect();
+    let legal = g.legal_actions();
+    let keys: HashSet<Action> = legal.iter().map(Action::class_key).collect();
     let hand = *g.hand(g.to_act());
+    let side = g.side_of(g.to_act());
     for c in candidates(g) {
-        let generated = keys.contains(&c.class_key()) && hand.contains_all(&c.cards_from_hand());
+        let onto_sequence = matches!(c, Action::Add { meld, .. }
+            if g.melds(side).get(meld as usize).is_some_and(|m| m.cards.is_sequence()));
+        let generated = if onto_sequence {
+            legal.contains(&c)
+        } else {
+            keys.contains(&c.class_key())
+        } && hand.contains_all(&c.cards_from_hand());
         assert_eq!(
             g.is_generated(&c),
             generated,

@@ -8,6 +8,7 @@
 
 use crate::card::{Card, Rank};
 
+mod options;
 mod presets;
 pub use presets::{PRESETS, PresetInfo, all_forms};
 use serde::{Deserialize, Serialize};
@@ -24,6 +25,9 @@ pub enum WildRatio {
     NotMoreThanNaturals,
     /// Wilds must be fewer than naturals (S002's Hoyle wording; Canastia).
     FewerThanNaturals,
+    /// Naturals at least twice the wild cards (P-SAM: a group of four may
+    /// not be 2 + 2, nor one of five 3 + 2).
+    AtMostHalfNaturals,
 }
 
 /// When a team's red threes count against it (P-CAN vs S003).
@@ -34,6 +38,9 @@ pub enum RedThreePenalty {
     NoMeld,
     /// Minus when the team has no canasta (S003, Viennese).
     NoCanasta,
+    /// Minus unless the team has the canastas it needs to go out (P-SAM,
+    /// BIC-SAM: two canastas or sambas).
+    BelowGoingOut,
 }
 
 /// When red threes dealt to a player are laid out (P-CAN vs S002).
@@ -406,6 +413,15 @@ pub struct Rules {
     pub pile_opening_from_hand: bool,
     /// A tie for the lead at or over the target is played on (P-PEN).
     pub tie_plays_on: bool,
+    /// Sequences (Samba): `min_meld` or more naturals of one suit in
+    /// consecutive ranks, four low and ace high, no wild cards and no threes;
+    /// at `canasta_size` cards a samba, closed.
+    pub sequences: bool,
+    /// Bonus for a samba (P-SAM, BIC-SAM: 1500).
+    pub samba_bonus: i32,
+    /// A side may have several melds of one rank, kept apart (P-SAM,
+    /// BIC-SAM); a new group of a melded rank is a new meld.
+    pub several_melds_per_rank: bool,
 }
 
 /// Every problem found in a rules value, not just the first.
@@ -429,67 +445,6 @@ impl RulesError {
 }
 
 impl Rules {
-    /// A preset with options (house rules) applied on top: `options` is a
-    /// JSON object whose keys are field names of [`Rules`]. A `teams` option
-    /// selects the preset's form first (Classic 6 players), so the fields
-    /// that depend on it follow.
-    pub fn from_header(
-        variant: &str,
-        players: Option<u8>,
-        options: &serde_json::Map<String, serde_json::Value>,
-    ) -> Result<Rules, RulesError> {
-        let teams =
-            match options.get("teams") {
-                None => None,
-                Some(v) => Some(v.as_u64().and_then(|t| u8::try_from(t).ok()).ok_or_else(
-                    || RulesError::one(format!("option `teams` must be a small number, not {v}")),
-                )?),
-            };
-        let preset = Rules::preset(variant, players, teams)?;
-        preset.with_options(options)
-    }
-
-    /// These rules with some fields replaced, validated.
-    pub fn with_options(
-        &self,
-        options: &serde_json::Map<String, serde_json::Value>,
-    ) -> Result<Rules, RulesError> {
-        let mut value = serde_json::to_value(self).expect("rules serialize");
-        let fields = value.as_object_mut().expect("rules are an object");
-        let mut problems = Vec::new();
-        for (k, v) in options {
-            let (k, v) = normalize_option(k, v);
-            let k = &k;
-            if k == "variant" || k == "players" {
-                problems.push(format!(
-                    "`{k}` belongs in the record header, not in options"
-                ));
-            } else if !fields.contains_key(k) {
-                problems.push(format!("unknown option `{k}`"));
-            } else {
-                fields.insert(k.clone(), v);
-            }
-        }
-        if !problems.is_empty() {
-            return Err(RulesError { problems });
-        }
-        let rules: Rules = serde_json::from_value(value)
-            .map_err(|e| RulesError::one(format!("bad option value: {e}")))?;
-        rules.validate()?;
-        Ok(rules)
-    }
-
-    /// Options that differ from `base`, as the record header's `options`.
-    pub fn options_against(&self, base: &Rules) -> serde_json::Map<String, serde_json::Value> {
-        let a = serde_json::to_value(self).expect("rules serialize");
-        let b = serde_json::to_value(base).expect("rules serialize");
-        let (a, b) = (a.as_object().unwrap(), b.as_object().unwrap());
-        a.iter()
-            .filter(|(k, v)| b.get(*k) != Some(v) && *k != "players")
-            .map(|(k, v)| (k.clone(), v.clone()))
-            .collect()
-    }
-
     /// Checks every field; reports all problems at once.
     pub fn validate(&self) -> Result<(), RulesError> {
         let mut p = Vec::new();
@@ -586,6 +541,9 @@ impl Rules {
             p.push(
                 "going out or red threes by special canastas need a special_canasta_rank".into(),
             );
+        }
+        if self.sequences && self.canasta_size > 11 {
+            p.push("sequences need canasta_size of at most 11 (four to ace)".into());
         }
         if self.target <= 0 {
             p.push(format!("target must be positive, not {}", self.target));
@@ -688,6 +646,7 @@ impl Rules {
             WildRatio::Any => u8::MAX,
             WildRatio::NotMoreThanNaturals => naturals,
             WildRatio::FewerThanNaturals => naturals.saturating_sub(1),
+            WildRatio::AtMostHalfNaturals => naturals / 2,
         };
         if naturals < self.min_naturals {
             0
@@ -695,48 +654,6 @@ impl Rules {
             self.max_wilds.min(ratio_cap)
         }
     }
-}
-
-/// Accepts the option names of `rules-research.md` (camelCase, such as
-/// `blackThreeFreezes` or `wildLimit: "notMoreThanNaturals"`) as well as the
-/// engine's own snake_case names.
-fn normalize_option(key: &str, value: &serde_json::Value) -> (String, serde_json::Value) {
-    fn snake(s: &str) -> String {
-        let mut out = String::new();
-        for (i, ch) in s.chars().enumerate() {
-            if ch.is_ascii_uppercase() {
-                if i > 0 {
-                    out.push('_');
-                }
-                out.push(ch.to_ascii_lowercase());
-            } else {
-                out.push(ch);
-            }
-        }
-        out
-    }
-    let mut key = snake(key);
-    let mut value = match value {
-        serde_json::Value::String(text) => serde_json::Value::String(snake(text)),
-        v => v.clone(),
-    };
-    match key.as_str() {
-        "wild_limit" => {
-            key = "wild_ratio".into();
-            if value == "max3" {
-                value = "any".into();
-            }
-        }
-        "red_three_replace_timing" => {
-            key = "red_three_timing".into();
-            if value == "immediately" || value == "immediate" {
-                value = "after_deal".into();
-            }
-        }
-        "red_three_penalty_if" => key = "red_three_penalty".into(),
-        _ => {}
-    }
-    (key, value)
 }
 
 #[cfg(test)]

@@ -99,6 +99,15 @@ pub const PRESETS: &[PresetInfo] = &[
         provisional: &[],
     },
     PresetInfo {
+        id: "samba",
+        players: &[2, 3, 4, 5, 6],
+        default_players: 4,
+        summary: "Samba (pagat, Bicycle): 162 cards, 15 each, draw two, sequences of one suit \
+                  (a samba at seven, 1500), two canastas or sambas to go out, game to 10000; \
+                  4 in partnerships, 2, 3 and 5 each for themselves, 6 in three teams of two",
+        provisional: &[],
+    },
+    PresetInfo {
         id: "pennies",
         players: &[6],
         default_players: 6,
@@ -215,6 +224,9 @@ impl Rules {
             wild_meld_reserves_wilds: false,
             pile_opening_from_hand: false,
             tie_plays_on: false,
+            sequences: false,
+            samba_bonus: 0,
+            several_melds_per_rank: false,
         }
     }
 
@@ -483,6 +495,47 @@ impl Rules {
         }
     }
 
+    /// Samba (P-SAM, BIC-SAM; research §4) for four players in
+    /// partnerships: three packs and six jokers, 15 cards each, draw two;
+    /// groups of a rank (several allowed, at most two wild cards, naturals
+    /// at least twice the wild cards) and sequences of one suit (a samba of
+    /// seven, 1500); no wild melds; the US pile rule (a natural pair, or the
+    /// top card on an incomplete meld when unfrozen); two canastas or
+    /// sambas to go out, 200; red threes plus only with them; the Bicycle
+    /// opening table (160 from 7000); game to 10000.
+    pub fn samba() -> Rules {
+        let step = |from: Option<i32>, need: i32| OpeningStep { from, need };
+        Rules {
+            variant: "samba".into(),
+            decks: 3,
+            jokers: 6,
+            hand_size: 15,
+            draw_count: 2,
+            max_wilds: 2,
+            wild_ratio: WildRatio::AtMostHalfNaturals,
+            opening_table: vec![
+                step(None, 15),
+                step(Some(0), 50),
+                step(Some(1500), 90),
+                step(Some(3000), 120),
+                step(Some(7000), 160),
+            ],
+            sequences: true,
+            samba_bonus: 1500,
+            several_melds_per_rank: true,
+            canastas_to_go_out: 2,
+            going_out_bonus: 200,
+            concealed_bonus: 0,
+            concealed_without_minimum: false,
+            red_three_values: vec![0, 100, 200, 300, 400, 500, 1000],
+            red_three_penalty: RedThreePenalty::BelowGoingOut,
+            take_with_natural_and_wild: false,
+            take_onto_canasta: false,
+            target: 10000,
+            ..Rules::classic()
+        }
+    }
+
     /// A preset by id and player count (`None`: the preset's default), with
     /// `teams` chosen where the preset allows a choice (Classic 6 players).
     pub fn preset(id: &str, players: Option<u8>, teams: Option<u8>) -> Result<Rules, RulesError> {
@@ -518,6 +571,21 @@ impl Rules {
                     Rules::italian()
                 };
                 r.players = players;
+                r
+            }
+            "samba" => {
+                let mut r = Rules::samba();
+                r.players = players;
+                // P-SAM: 2, 3 or 5 each for themselves; 6 as three teams of
+                // two (partners two seats apart), 13 cards each.
+                r.teams = match players {
+                    4 => 2,
+                    6 => 3,
+                    n => n,
+                };
+                if players == 6 {
+                    r.hand_size = 13;
+                }
                 r
             }
             "pennies" => {

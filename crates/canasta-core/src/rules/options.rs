@@ -1,0 +1,110 @@
+//! House rules as options: a record header's `options` object (or
+//! `--option name=value`) changes fields of a preset's [`Rules`]; the
+//! research's camelCase names are accepted too.
+
+use super::{Rules, RulesError};
+
+impl Rules {
+    /// A preset with options (house rules) applied on top: `options` is a
+    /// JSON object whose keys are field names of [`Rules`]. A `teams` option
+    /// selects the preset's form first (Classic 6 players), so the fields
+    /// that depend on it follow.
+    pub fn from_header(
+        variant: &str,
+        players: Option<u8>,
+        options: &serde_json::Map<String, serde_json::Value>,
+    ) -> Result<Rules, RulesError> {
+        let teams =
+            match options.get("teams") {
+                None => None,
+                Some(v) => Some(v.as_u64().and_then(|t| u8::try_from(t).ok()).ok_or_else(
+                    || RulesError::one(format!("option `teams` must be a small number, not {v}")),
+                )?),
+            };
+        let preset = Rules::preset(variant, players, teams)?;
+        preset.with_options(options)
+    }
+
+    /// These rules with some fields replaced, validated.
+    pub fn with_options(
+        &self,
+        options: &serde_json::Map<String, serde_json::Value>,
+    ) -> Result<Rules, RulesError> {
+        let mut value = serde_json::to_value(self).expect("rules serialize");
+        let fields = value.as_object_mut().expect("rules are an object");
+        let mut problems = Vec::new();
+        for (k, v) in options {
+            let (k, v) = normalize_option(k, v);
+            let k = &k;
+            if k == "variant" || k == "players" {
+                problems.push(format!(
+                    "`{k}` belongs in the record header, not in options"
+                ));
+            } else if !fields.contains_key(k) {
+                problems.push(format!("unknown option `{k}`"));
+            } else {
+                fields.insert(k.clone(), v);
+            }
+        }
+        if !problems.is_empty() {
+            return Err(RulesError { problems });
+        }
+        let rules: Rules = serde_json::from_value(value)
+            .map_err(|e| RulesError::one(format!("bad option value: {e}")))?;
+        rules.validate()?;
+        Ok(rules)
+    }
+
+    /// Options that differ from `base`, as the record header's `options`.
+    pub fn options_against(&self, base: &Rules) -> serde_json::Map<String, serde_json::Value> {
+        let a = serde_json::to_value(self).expect("rules serialize");
+        let b = serde_json::to_value(base).expect("rules serialize");
+        let (a, b) = (a.as_object().unwrap(), b.as_object().unwrap());
+        a.iter()
+            .filter(|(k, v)| b.get(*k) != Some(v) && *k != "players")
+            .map(|(k, v)| (k.clone(), v.clone()))
+            .collect()
+    }
+}
+
+/// Accepts the option names of `rules-research.md` (camelCase, such as
+/// `blackThreeFreezes` or `wildLimit: "notMoreThanNaturals"`) as well as the
+/// engine's own snake_case names.
+fn normalize_option(key: &str, value: &serde_json::Value) -> (String, serde_json::Value) {
+    fn snake(s: &str) -> String {
+        let mut out = String::new();
+        for (i, ch) in s.chars().enumerate() {
+            if ch.is_ascii_uppercase() {
+                if i > 0 {
+                    out.push('_');
+                }
+                out.push(ch.to_ascii_lowercase());
+            } else {
+                out.push(ch);
+            }
+        }
+        out
+    }
+    let mut key = snake(key);
+    let mut value = match value {
+        serde_json::Value::String(text) => serde_json::Value::String(snake(text)),
+        v => v.clone(),
+    };
+    match key.as_str() {
+        "wild_limit" => {
+            key = "wild_ratio".into();
+            if value == "max3" {
+                value = "any".into();
+            }
+        }
+        "red_three_replace_timing" => {
+            key = "red_three_timing".into();
+            if value == "immediately" || value == "immediate" {
+                value = "after_deal".into();
+            }
+        }
+        "red_three_penalty_if" => key = "red_three_penalty".into(),
+        _ => {}
+    }
+    (key, value)
+}
