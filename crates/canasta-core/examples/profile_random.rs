@@ -1,5 +1,6 @@
-//! Plays random Classic hands for profiling (`valgrind --tool=callgrind`,
-//! `perf record`): `cargo run --release -p canasta-core --example profile_random -- 2000`.
+//! Plays random hands for profiling (`valgrind --tool=callgrind`,
+//! `perf record`): `cargo run --release -p canasta-core --example
+//! profile_random -- 2000 [variant [players]]` (default Classic).
 
 use canasta_core::{ActionList, GameState, Phase, Rng, Rules};
 
@@ -8,14 +9,21 @@ fn main() {
         .nth(1)
         .and_then(|a| a.parse().ok())
         .unwrap_or(1000);
-    let rules = Rules::classic();
+    let rules = match std::env::args().nth(2) {
+        Some(v) => {
+            let players = std::env::args().nth(3).and_then(|p| p.parse().ok());
+            Rules::preset(&v, players, None).expect("a preset id and player count")
+        }
+        None => Rules::classic(),
+    };
+    let players = rules.players as usize;
     let mut rng = Rng::new(1);
     let mut buf = ActionList::new();
     let mut decisions = 0usize;
     let start = std::time::Instant::now();
     for h in 0..hands {
         let mut g = GameState::new(rules.clone());
-        g.deal_random(&mut rng, h % 4);
+        g.deal_random(&mut rng, h % players);
         while matches!(g.phase(), Phase::Draw | Phase::Play | Phase::Answer) {
             g.legal_actions_into(&mut buf);
             let a = buf[rng.below(buf.len())];

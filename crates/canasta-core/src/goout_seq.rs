@@ -10,7 +10,8 @@ use crate::card::{Card, CardCounts, Rank, Suit};
 use crate::meld::Meld;
 use crate::rules::Rules;
 use crate::state::GameState;
-use std::collections::{HashMap, HashSet};
+use std::collections::HashSet;
+use std::hash::{BuildHasherDefault, Hasher};
 
 /// Naturals by rank index, four bits each (at most 15 of a rank).
 type Packed = u64;
@@ -29,9 +30,10 @@ const ACE: usize = Rank::Ace.index();
 /// The ways one suit's naturals (`cards`, by rank) can extend the side's
 /// open sequences of that suit (`runs`: lowest and highest rank index) and
 /// form new ones: (cards left over, sambas made).
-fn suit_outcomes(rules: &Rules, cards: Packed, runs: &[(usize, usize)]) -> HashSet<(Packed, u8)> {
-    let mut out = HashSet::new();
+fn suit_outcomes(rules: &Rules, cards: Packed, runs: &[(usize, usize)]) -> Vec<(Packed, u8)> {
+    let mut out = Vec::new();
     extend_runs(rules, cards, runs, 0, &mut out);
+    dedup(&mut out);
     out
 }
 
@@ -42,7 +44,7 @@ fn extend_runs(
     cards: Packed,
     runs: &[(usize, usize)],
     sambas: u8,
-    out: &mut HashSet<(Packed, u8)>,
+    out: &mut Vec<(Packed, u8)>,
 ) {
     let Some((&(lo, hi), rest)) = runs.split_first() else {
         new_runs(rules, cards, FOUR, sambas, out);
@@ -76,15 +78,9 @@ fn extend_runs(
 
 /// New sequences from `from` up: at each rank, either no (further) run
 /// starts there, or one of three to `canasta_size` cards does.
-fn new_runs(
-    rules: &Rules,
-    cards: Packed,
-    from: usize,
-    sambas: u8,
-    out: &mut HashSet<(Packed, u8)>,
-) {
+fn new_runs(rules: &Rules, cards: Packed, from: usize, sambas: u8, out: &mut Vec<(Packed, u8)>) {
     let Some(r) = (from..=ACE).find(|&r| get(cards, r) > 0) else {
-        out.insert((cards, sambas));
+        out.push((cards, sambas));
         return;
     };
     new_runs(rules, cards, r + 1, sambas, out);
@@ -100,9 +96,47 @@ fn new_runs(
     }
 }
 
-/// Outcomes of one rank's leftover naturals: spread over the side's melds
-/// of the rank (naturals, wilds, already a canasta) and new groups, as
-/// (wild cards used, canastas made), canastas capped at `need`.
+/// Reachable (wild cards used, canastas made) pairs as one bit set of wild
+/// cards per canasta count (capped at the count still needed, at most
+/// `MAX_NEED`).
+type Reach = [u64; MAX_NEED + 1];
+
+/// Most canastas a going-out test counts; more are never required.
+const MAX_NEED: usize = 7;
+
+fn reach_none(_need: u8) -> Reach {
+    [0; MAX_NEED + 1]
+}
+
+/// Every (a + b) of `x` in `acc` and `y` in `add`, wild cards up to `pool`.
+fn combine(acc: &Reach, add: &Reach, pool: u8, need: u8) -> Reach {
+    let mask = if pool >= 63 {
+        u64::MAX
+    } else {
+        (1u64 << (pool + 1)) - 1
+    };
+    let mut out = reach_none(need);
+    // Every count is capped at `need`: nothing lies beyond it.
+    let n = need as usize + 1;
+    for (c1, &b1) in acc[..n].iter().enumerate() {
+        if b1 == 0 {
+            continue;
+        }
+        for (c2, &b2) in add[..n].iter().enumerate() {
+            let mut bits = b2;
+            while bits != 0 {
+                let w = bits.trailing_zeros();
+                bits &= bits - 1;
+                let c = (c1 + c2).min(need as usize);
+                out[c] |= (b1 << w) & mask;
+            }
+        }
+    }
+    out
+}
+
+/// Outcomes of one rank's leftover naturals `n`, spread over the side's
+/// melds of the rank (naturals, wilds, already a canasta) and new groups.
 fn rank_outcomes(
     rules: &Rules,
     rank: Rank,
@@ -110,147 +144,410 @@ fn rank_outcomes(
     melds: &[(u8, u8, bool)],
     pool: u8,
     need: u8,
-) -> HashSet<(u8, u8)> {
-    let mut out = HashSet::new();
-    spread(rules, rank, n, melds, pool, need, (0, 0), &mut out);
-    out
-}
-
-#[allow(clippy::too_many_arguments)]
-fn spread(
-    rules: &Rules,
-    rank: Rank,
-    n: u8,
-    melds: &[(u8, u8, bool)],
-    pool: u8,
-    need: u8,
-    acc: (u8, u8),
-    out: &mut HashSet<(u8, u8)>,
-) {
-    let size = rules.canasta_size;
+    groups: &mut GroupMemo,
+) -> Reach {
     let Some((&(a, b, done), rest)) = melds.split_first() else {
-        for (w, c) in new_groups(rules, rank, n, pool - acc.0) {
-            out.insert((acc.0 + w, (acc.1 + c).min(need)));
-        }
-        return;
+        return *groups.get(rules, rank, n, pool, need);
     };
+    let size = rules.canasta_size;
+    let mut out = reach_none(need);
     for k in 0..=n {
         let room = if done && !rules.wilds_on_canasta {
             0
         } else {
             rules.wild_capacity_of(Some(rank), a + k).saturating_sub(b)
         };
-        for x in 0..=room.min(pool - acc.0) {
-            let made = u8::from(!done && a + b + k + x >= size);
-            spread(
-                rules,
-                rank,
-                n - k,
-                rest,
-                pool,
-                need,
-                (acc.0 + x, (acc.1 + made).min(need)),
-                out,
-            );
+        let tail = rank_outcomes(rules, rank, n - k, rest, pool, need, groups);
+        let mut here = reach_none(need);
+        for x in 0..=room.min(pool) {
+            let made = usize::from(!done && a + b + k + x >= size).min(need as usize);
+            here[made] |= 1 << x;
         }
-    }
-}
-
-/// New groups of `m` naturals of `rank` (each at least `min_naturals`, with
-/// enough wild cards to make `min_meld`): (wild cards used, canastas).
-fn new_groups(rules: &Rules, rank: Rank, m: u8, pool: u8) -> HashSet<(u8, u8)> {
-    let mut out = HashSet::new();
-    if m == 0 {
-        out.insert((0, 0));
-        return out;
-    }
-    for p in rules.min_naturals.max(1)..=m {
-        let rest = m - p;
-        if rest > 0 && rest < rules.min_naturals {
-            continue;
-        }
-        let cap = rules.wild_capacity_of(Some(rank), p).min(pool);
-        let least = rules.min_meld.saturating_sub(p);
-        if least > cap {
-            continue;
-        }
-        for y in least..=cap {
-            let made = u8::from(p + y >= rules.canasta_size);
-            for (w, c) in new_groups(rules, rank, rest, pool - y) {
-                out.insert((w + y, c + made));
-            }
+        let both = combine(&here, &tail, pool, need);
+        for (o, b) in out.iter_mut().zip(both) {
+            *o |= b;
         }
     }
     out
 }
 
-/// Can every natural left over (`left`, by rank) and all `wilds` wild cards
-/// go into rank groups, making `need` canastas more?
-fn groups_place(rules: &Rules, left: Packed, wilds: u8, melds: &[Meld], need: u8) -> bool {
-    let mut cur: HashSet<(u8, u8)> = HashSet::from([(0, 0)]);
-    for &rank in rules.meld_ranks() {
-        let n = get(left, rank.index());
-        let own: Vec<(u8, u8, bool)> = melds
-            .iter()
-            .filter(|m| m.cards.rank == Some(rank) && !m.closed)
-            .map(|m| {
-                (
+/// New groups of `m` naturals of a rank, memoised by rank and `m` for one
+/// wild-card pool (each group at least `min_naturals`, with enough wild
+/// cards to make `min_meld`).
+struct GroupMemo {
+    table: [Vec<Option<Reach>>; 13],
+}
+
+impl GroupMemo {
+    fn new() -> GroupMemo {
+        GroupMemo {
+            table: Default::default(),
+        }
+    }
+
+    fn get(&mut self, rules: &Rules, rank: Rank, m: u8, pool: u8, need: u8) -> &Reach {
+        let ri = rank.index();
+        if self.table[ri].len() <= m as usize {
+            self.table[ri].resize(m as usize + 1, None);
+        }
+        if self.table[ri][m as usize].is_none() {
+            let mut out = reach_none(need);
+            if m == 0 {
+                out[0] = 1;
+            }
+            for p in rules.min_naturals.max(1)..=m {
+                let rest = m - p;
+                if rest > 0 && rest < rules.min_naturals {
+                    continue;
+                }
+                let cap = rules.wild_capacity_of(Some(rank), p).min(pool);
+                let least = rules.min_meld.saturating_sub(p);
+                if least > cap {
+                    continue;
+                }
+                let tail = *self.get(rules, rank, rest, pool, need);
+                let mut here = reach_none(need);
+                for y in least..=cap {
+                    let made = usize::from(p + y >= rules.canasta_size).min(need as usize);
+                    here[made] |= 1 << y;
+                }
+                let both = combine(&here, &tail, pool, need);
+                for (o, b) in out.iter_mut().zip(both) {
+                    *o |= b;
+                }
+            }
+            self.table[ri][m as usize] = Some(out);
+        }
+        self.table[ri][m as usize].as_ref().expect("just filled")
+    }
+}
+
+/// The rank-group half of going out for one hand: the side's melds of each
+/// rank, the wild cards in hand, memoised new-group outcomes.
+struct RankGroups<'a> {
+    rules: &'a Rules,
+    own: [arrayvec::ArrayVec<(u8, u8, bool), 8>; 13],
+    pool: u8,
+    need: u8,
+    memo: GroupMemo,
+    /// Outcomes of ranks with melds, by rank and naturals left over.
+    cache: [[Option<Reach>; 16]; 13],
+}
+
+impl<'a> RankGroups<'a> {
+    fn new(rules: &'a Rules, melds: &[Meld], pool: u8, need: u8) -> RankGroups<'a> {
+        let mut own: [arrayvec::ArrayVec<(u8, u8, bool), 8>; 13] = Default::default();
+        for m in melds {
+            if let Some(r) = m.cards.rank
+                && !m.closed
+                && !m.cards.is_special_threes(rules)
+            {
+                // Beyond eight melds of one rank, the rest are never needed
+                // to place a hand (and cannot be in real play).
+                let _ = own[r.index()].try_push((
                     m.cards.natural_count(),
                     m.cards.wild_count(),
                     m.is_canasta(rules),
-                )
-            })
-            .collect();
-        if n == 0 && own.is_empty() {
-            continue;
-        }
-        let outcomes = rank_outcomes(rules, rank, n, &own, wilds, need);
-        if outcomes.is_empty() {
-            return false;
-        }
-        let mut next = HashSet::new();
-        for &(w, c) in &cur {
-            for &(w2, c2) in &outcomes {
-                if w + w2 <= wilds {
-                    next.insert((w + w2, (c + c2).min(need)));
-                }
+                ));
             }
         }
-        cur = next;
+        RankGroups {
+            rules,
+            own,
+            pool,
+            need: need.min(MAX_NEED as u8),
+            memo: GroupMemo::new(),
+            cache: [[None; 16]; 13],
+        }
     }
-    cur.contains(&(wilds, need))
+
+    fn outcomes(&mut self, rank: Rank, n: u8) -> Reach {
+        let ri = rank.index();
+        if self.own[ri].is_empty() {
+            return *self.memo.get(self.rules, rank, n, self.pool, self.need);
+        }
+        if let Some(r) = self.cache[ri][n as usize] {
+            return r;
+        }
+        let own = self.own[ri].clone();
+        let r = rank_outcomes(
+            self.rules,
+            rank,
+            n,
+            &own,
+            self.pool,
+            self.need,
+            &mut self.memo,
+        );
+        self.cache[ri][n as usize] = Some(r);
+        r
+    }
+
+    /// With `left` naturals by rank: can they and the wild cards all go
+    /// into rank groups making `still` canastas (`meld_out`), or all but one
+    /// wild card (`wild_discard`), or all but one natural of a rank
+    /// `natural_discard` allows?
+    fn check(
+        &mut self,
+        left: Packed,
+        still: u8,
+        meld_out: bool,
+        wild_discard: bool,
+        natural_discard: &impl Fn(Rank) -> bool,
+    ) -> bool {
+        // Naturals of a rank with no meld that cannot make a group: one
+        // card, or two with no wild card to go with them. Only one can be
+        // the discard.
+        let mut lone = None;
+        let mut lone_count = 0;
+        for &r in self.rules.meld_ranks() {
+            let n = get(left, r.index());
+            if n > 0
+                && self.own[r.index()].is_empty()
+                && (n < self.rules.min_naturals || (n < self.rules.min_meld && self.pool == 0))
+            {
+                lone_count += n;
+                lone = Some(r);
+            }
+        }
+        let (meld_out, wild_discard) = match lone_count {
+            0 => (meld_out, wild_discard),
+            1 => (false, false),
+            _ => return false,
+        };
+        let only = |r: Rank| lone.is_none_or(|l| l == r) && natural_discard(r);
+        let natural_discard = &only;
+        let ranks: arrayvec::ArrayVec<Rank, 13> = self
+            .rules
+            .meld_ranks()
+            .iter()
+            .copied()
+            .filter(|r| get(left, r.index()) > 0 || !self.own[r.index()].is_empty())
+            .collect();
+        let (pool, need) = (self.pool, self.need);
+        let still = still as usize;
+        let mut unit = reach_none(need);
+        unit[0] = 1;
+        let full: arrayvec::ArrayVec<Reach, 13> = ranks
+            .iter()
+            .map(|&r| self.outcomes(r, get(left, r.index())))
+            .collect();
+        let mut prefix: arrayvec::ArrayVec<Reach, 14> = arrayvec::ArrayVec::new();
+        prefix.push(unit);
+        for o in &full {
+            let next = combine(prefix.last().expect("unit first"), o, pool, need);
+            prefix.push(next);
+        }
+        let all = prefix.last().expect("unit first");
+        let hit = |r: &Reach, wilds: u8| r[still..].iter().any(|&b| b & (1 << wilds) != 0);
+        if meld_out && hit(all, pool) {
+            return true;
+        }
+        if wild_discard && pool > 0 && hit(all, pool - 1) {
+            return true;
+        }
+        let mut suffix = unit;
+        for i in (0..ranks.len()).rev() {
+            let r = ranks[i];
+            let n = get(left, r.index());
+            if n > 0 && natural_discard(r) {
+                let less = self.outcomes(r, n - 1);
+                let with = combine(&combine(&prefix[i], &less, pool, need), &suffix, pool, need);
+                if hit(&with, pool) {
+                    return true;
+                }
+            }
+            suffix = combine(&full[i], &suffix, pool, need);
+        }
+        false
+    }
 }
 
-/// Can `hand` be melded entirely onto `melds` and new melds, the side
-/// ending with `need_total` canastas (sambas count)?
-pub(crate) fn placeable_sequences(
+/// A fast hasher for packed leftovers (no untrusted input reaches it).
+#[derive(Default)]
+struct PackedHasher(u64);
+
+impl Hasher for PackedHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.write_u64(b as u64);
+        }
+    }
+
+    fn write_u64(&mut self, x: u64) {
+        self.0 = (self.0.rotate_left(5) ^ x).wrapping_mul(0x517c_c1b7_2722_0a95);
+    }
+}
+
+/// Sorts and removes repeats (a small set kept as a vector).
+fn dedup<T: Ord>(v: &mut Vec<T>) {
+    v.sort_unstable();
+    v.dedup();
+}
+
+/// At most how many more canastas (and sambas) the side could make with
+/// `hand`: every rank's naturals in hand and its unfinished melds, every
+/// suit's cards in hand and its unfinished sequences, seven to a canasta,
+/// the wild cards filling the smallest gaps first. Counting a natural for
+/// both its rank and its suit only makes the bound looser.
+fn canasta_bound(rules: &Rules, hand: &CardCounts, melds: &[Meld]) -> u8 {
+    let size = rules.canasta_size as u32;
+    let mut whole = 0u32;
+    let mut gaps = arrayvec::ArrayVec::<u32, 13>::new();
+    for &r in rules.meld_ranks() {
+        let material = hand.rank_count(r) as u32
+            + melds
+                .iter()
+                .filter(|m| m.cards.rank == Some(r) && !m.is_canasta(rules) && !m.closed)
+                .map(|m| m.cards.len() as u32)
+                .sum::<u32>();
+        whole += material / size;
+        if !material.is_multiple_of(size) {
+            gaps.push(size - material % size);
+        }
+    }
+    gaps.sort_unstable();
+    let mut wilds = hand.wilds() as u32;
+    for g in gaps {
+        if g > wilds {
+            break;
+        }
+        wilds -= g;
+        whole += 1;
+    }
+    whole += wilds / size;
+    if rules.sequences {
+        for suit in Suit::ALL {
+            let cards = Rank::MELDABLE
+                .iter()
+                .map(|&r| hand.count(Card::new(r, suit)) as u32)
+                .sum::<u32>()
+                + melds
+                    .iter()
+                    .filter(|m| m.cards.run_suit() == Some(suit) && !m.is_canasta(rules))
+                    .map(|m| m.cards.len() as u32)
+                    .sum::<u32>();
+            whole += cards / size;
+        }
+    }
+    whole.min(u8::MAX as u32) as u8
+}
+
+/// At most how many wild cards the side's rank melds and new groups could
+/// take: for each rank, as many melds as it has plus one new group per
+/// `min_naturals` naturals in hand, each holding no more than the wild
+/// limit allows with all the rank's naturals (sequences take none).
+fn wild_room(rules: &Rules, hand: &CardCounts, melds: &[Meld]) -> u8 {
+    let mut room = 0u32;
+    for &r in rules.meld_ranks() {
+        let n = hand.rank_count(r);
+        let own = melds
+            .iter()
+            .filter(|m| m.cards.rank == Some(r) && !m.closed);
+        let (count, naturals, wilds) = own.fold((0u32, 0u32, 0u32), |(c, a, w), m| {
+            (
+                c + 1,
+                a + m.cards.natural_count() as u32,
+                w + m.cards.wild_count() as u32,
+            )
+        });
+        let groups = count + n as u32 / rules.min_naturals.max(1) as u32;
+        let total = (naturals + n as u32).min(u8::MAX as u32) as u8;
+        let each = rules.wild_capacity_of(Some(r), total) as u32;
+        room += (groups * each).saturating_sub(wilds);
+    }
+    room.min(u8::MAX as u32) as u8
+}
+
+/// Naturals in `hand` that can go nowhere: no meld of their rank, too few
+/// of the rank for a new group, and no sequence of their suit to join or
+/// three in a row to start one. Black threes short of a meld count too.
+fn stranded(rules: &Rules, hand: &CardCounts, melds: &[Meld]) -> u32 {
+    let mut count = 0u32;
+    let b = hand.black_threes();
+    if !black_threes_ok(rules, b, melds) {
+        count += b as u32;
+    }
+    let wild_help = u8::from(hand.wilds() > 0);
+    for suit in Suit::ALL {
+        let have = crate::movegen::suit_run_mask(hand, suit);
+        let open_run = rules.sequences
+            && melds
+                .iter()
+                .any(|m| m.cards.run_suit() == Some(suit) && m.cards.len() < rules.canasta_size);
+        for &r in &Rank::MELDABLE {
+            let n = hand.count(Card::new(r, suit));
+            if n == 0 {
+                continue;
+            }
+            let total = hand.rank_count(r);
+            let group_ok = melds.iter().any(|m| m.cards.rank == Some(r) && !m.closed)
+                || total >= rules.min_meld
+                || (total >= rules.min_naturals && total + wild_help >= rules.min_meld);
+            if group_ok {
+                continue;
+            }
+            let i = r.index();
+            let in_row = |lo: usize| lo >= FOUR && lo + 2 <= ACE && (have >> lo) & 0b111 == 0b111;
+            let run_ok = rules.sequences
+                && (open_run
+                    || (i >= 2 && in_row(i - 2))
+                    || (i >= 1 && in_row(i - 1))
+                    || in_row(i));
+            if !run_ok {
+                count += n as u32;
+            }
+        }
+    }
+    count
+}
+
+/// Whether `b` black threes can all be melded (none, or a meld of their
+/// own while going out).
+fn black_threes_ok(rules: &Rules, b: u8, melds: &[Meld]) -> bool {
+    b == 0
+        || !rules.special_threes()
+        || (rules.black_threes_meldable
+            && b >= rules.min_meld
+            && !melds.iter().any(|m| m.cards.is_special_threes(rules)))
+}
+
+/// Whether some way of giving the hand's naturals to sequences leaves over
+/// (by rank) what `place` accepts, given the canastas still to make after
+/// the sambas. Suits are searched depth first, stopping at the first
+/// success; a (suit, leftover, sambas) point already explored is skipped.
+fn any_leftover(
     rules: &Rules,
     hand: &CardCounts,
     melds: &[Meld],
-    need_total: u8,
+    need: u8,
+    mut place: impl FnMut(Packed, u8) -> bool,
 ) -> bool {
-    if hand.red_threes() > 0 {
-        return false;
+    let need = need.min(MAX_NEED as u8);
+    // Most hands that can go out need no new sequence: try every natural
+    // in rank groups first, before enumerating what sequences could take.
+    let mut all: Packed = 0;
+    for &r in &Rank::MELDABLE {
+        all |= (hand.rank_count(r) as u64) << (4 * r.index());
     }
-    let b = hand.black_threes();
-    if rules.special_threes()
-        && b > 0
-        && (!rules.black_threes_meldable
-            || b < rules.min_meld
-            || melds.iter().any(|m| m.cards.is_special_threes(rules)))
-    {
-        return false;
+    if place(all, need) {
+        return true;
     }
-    let have = melds.iter().filter(|m| m.is_canasta(rules)).count() as u8;
-    let need = need_total.saturating_sub(have);
-    // Suits, combined by what they leave over (and the sambas made).
-    let mut states: HashSet<(Packed, u8)> = HashSet::from([(0, 0)]);
+    let mut fixed: Packed = 0;
+    let mut suits: arrayvec::ArrayVec<Vec<(Packed, u8)>, 4> = arrayvec::ArrayVec::new();
     for suit in Suit::ALL {
         let mut cards: Packed = 0;
         for &r in &Rank::MELDABLE {
             cards |= (hand.count(Card::new(r, suit)) as u64) << (4 * r.index());
         }
-        let runs: Vec<(usize, usize)> = melds
+        if cards == 0 {
+            continue;
+        }
+        let runs: arrayvec::ArrayVec<(usize, usize), { crate::state::MAX_MELDS }> = melds
             .iter()
             .filter(|m| m.cards.run_suit() == Some(suit) && m.cards.len() < rules.canasta_size)
             .map(|m| {
@@ -261,29 +558,56 @@ pub(crate) fn placeable_sequences(
                 )
             })
             .collect();
-        let outcomes = if rules.sequences {
-            suit_outcomes(rules, cards, &runs)
+        let have = crate::movegen::suit_run_mask(hand, suit);
+        let three_in_a_row = have & (have >> 1) & (have >> 2) != 0;
+        if !rules.sequences || (runs.is_empty() && !three_in_a_row) {
+            // No sequence can take any of these cards: all are left over.
+            fixed += cards;
         } else {
-            HashSet::from([(cards, 0)])
-        };
-        let mut next = HashSet::new();
-        for &(left, s) in &states {
-            for &(more, s2) in &outcomes {
-                next.insert((left + more, (s + s2).min(need)));
+            suits.push(suit_outcomes(rules, cards, &runs));
+        }
+    }
+    let mut seen: HashSet<u64, BuildHasherDefault<PackedHasher>> = HashSet::default();
+    let mut stack: Vec<(usize, Packed, u8)> = vec![(0, fixed, 0)];
+    while let Some((i, left, sambas)) = stack.pop() {
+        if i == suits.len() {
+            if place(left, need - sambas.min(need)) {
+                return true;
+            }
+            continue;
+        }
+        for &(more, s2) in suits[i].iter().rev() {
+            let next = (i + 1, left + more, (sambas + s2).min(need));
+            let key = next.1 | (next.0 as u64) << 53 | (next.2 as u64) << 56;
+            if seen.insert(key) {
+                stack.push(next);
             }
         }
-        states = next;
     }
-    let mut seen: HashMap<Packed, u8> = HashMap::new();
-    states.into_iter().any(|(left, sambas)| {
-        let still = need - sambas.min(need);
-        // A leftover that places with fewer canastas still to make was
-        // already tried, or is tried now.
-        if seen.get(&left).is_some_and(|&s| s <= still) {
-            return false;
-        }
-        seen.insert(left, still);
-        groups_place(rules, left, hand.wilds(), melds, still)
+    false
+}
+
+/// Can `hand` be melded entirely onto `melds` and new melds, the side
+/// ending with `need_total` canastas (sambas count)? (The test's
+/// reference for [`goes_out`].)
+#[cfg(test)]
+pub(crate) fn placeable_sequences(
+    rules: &Rules,
+    hand: &CardCounts,
+    melds: &[Meld],
+    need_total: u8,
+) -> bool {
+    if hand.red_threes() > 0
+        || !black_threes_ok(rules, hand.black_threes(), melds)
+        || stranded(rules, hand, melds) > 0
+    {
+        return false;
+    }
+    let have = melds.iter().filter(|m| m.is_canasta(rules)).count() as u8;
+    let need = need_total.saturating_sub(have);
+    let mut groups = RankGroups::new(rules, melds, hand.wilds(), need);
+    any_leftover(rules, hand, melds, need, |left, still| {
+        groups.check(left, still, true, false, &|_| false)
     })
 }
 
@@ -294,19 +618,219 @@ impl GameState {
     pub(crate) fn can_go_out_sequences(&self, seat: usize) -> bool {
         let rules = &self.rs.rules;
         let side = self.side_of[seat] as usize;
-        let hand = self.hands[seat];
-        let melds = &self.melds[side];
-        let need = self.canastas_needed();
-        if !rules.go_out_needs_discard && placeable_sequences(rules, &hand, melds, need) {
-            return true;
-        }
-        hand.faces().any(|(c, _)| {
-            if !self.final_discard_ok(c) {
-                return false;
+        goes_out(
+            rules,
+            &self.hands[seat],
+            &self.melds[side],
+            self.canastas_needed(),
+            !rules.go_out_needs_discard,
+            |c| self.final_discard_ok(c),
+        )
+    }
+}
+
+/// Can a player holding `hand` meld it all (where `meld_out`), or all but a
+/// final discard that `discard_ok` allows, the side ending with `need_total`
+/// canastas? The discard is one card the melds leave over: a natural (its
+/// suit never matters to rank groups; `discard_ok` is asked for spades), a
+/// wild card or a black three.
+pub(crate) fn goes_out(
+    rules: &Rules,
+    hand: &CardCounts,
+    melds: &[Meld],
+    need_total: u8,
+    meld_out: bool,
+    discard_ok: impl Fn(Card) -> bool,
+) -> bool {
+    if hand.red_threes() > 0 {
+        return false;
+    }
+    let have = melds.iter().filter(|m| m.is_canasta(rules)).count() as u8;
+    let need = need_total.saturating_sub(have);
+    if canasta_bound(rules, hand, melds) < need || stranded(rules, hand, melds) > 1 {
+        return false;
+    }
+    let (b, wilds) = (hand.black_threes(), hand.wilds());
+    let natural_ok = |r: Rank| discard_ok(Card::new(r, Suit::Spades));
+    let wild_ok = wilds > 0 && discard_ok(Card::JOKER);
+    if wilds.saturating_sub(u8::from(wild_ok)) > wild_room(rules, hand, melds) {
+        return false;
+    }
+    let black_ok = b > 0 && discard_ok(Card::new(Rank::Three, Suit::Spades));
+    let threes_all = black_threes_ok(rules, b, melds);
+    let threes_but_one = b > 0 && black_threes_ok(rules, b - 1, melds);
+    let mut groups = RankGroups::new(rules, melds, wilds, need);
+    let no_natural = |_: Rank| false;
+    any_leftover(rules, hand, melds, need, |left, still| {
+        (threes_all && groups.check(left, still, meld_out, wild_ok, &natural_ok))
+            || (black_ok && threes_but_one && groups.check(left, still, true, false, &no_natural))
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::meld::Group;
+    use crate::rng::Rng;
+
+    /// A meld in the brute-force search: a rank group (rank, naturals,
+    /// wild cards) or a sequence (suit, ranks).
+    #[derive(Clone, Debug)]
+    enum B {
+        Rank(Rank, u8, u8),
+        Seq(Suit, u16),
+    }
+
+    fn valid(rules: &Rules, m: &B) -> bool {
+        match *m {
+            B::Rank(r, n, w) => {
+                n >= rules.min_naturals
+                    && n + w >= rules.min_meld
+                    && w <= rules.wild_capacity_of(Some(r), n)
             }
-            let mut h = hand;
-            h.remove(c);
-            placeable_sequences(rules, &h, melds, need)
-        })
+            B::Seq(suit, run) => crate::opening::valid_sequence(rules, &Group::sequence(suit, run)),
+        }
+    }
+
+    /// Places the naturals one at a time in every possible meld (existing or
+    /// new), then the wild cards on rank groups; checks every meld at the end
+    /// and counts canastas.
+    fn brute(rules: &Rules, cards: &[Card], wilds: u8, melds: &mut Vec<B>, need: u8) -> bool {
+        let Some((&c, rest)) = cards.split_first() else {
+            return place_wilds(rules, wilds, melds, need);
+        };
+        let (r, s) = (c.rank().unwrap(), c.suit().unwrap());
+        for i in 0..melds.len() {
+            let before = melds[i].clone();
+            let fits = match &mut melds[i] {
+                B::Rank(mr, n, _) if *mr == r => {
+                    *n += 1;
+                    true
+                }
+                B::Seq(ms, run) if *ms == s && *run & (1 << r.index()) == 0 => {
+                    *run |= 1 << r.index();
+                    true
+                }
+                _ => false,
+            };
+            if fits {
+                if brute(rules, rest, wilds, melds, need) {
+                    return true;
+                }
+                melds[i] = before;
+            }
+        }
+        for fresh in [B::Rank(r, 1, 0), B::Seq(s, 1 << r.index())] {
+            melds.push(fresh);
+            if brute(rules, rest, wilds, melds, need) {
+                return true;
+            }
+            melds.pop();
+        }
+        false
+    }
+
+    fn place_wilds(rules: &Rules, wilds: u8, melds: &mut Vec<B>, need: u8) -> bool {
+        if wilds == 0 {
+            let canastas = melds
+                .iter()
+                .filter(|m| match m {
+                    B::Rank(_, n, w) => n + w >= rules.canasta_size,
+                    B::Seq(_, run) => run.count_ones() as u8 >= rules.canasta_size,
+                })
+                .count();
+            return melds.iter().all(|m| valid(rules, m)) && canastas >= need as usize;
+        }
+        for i in 0..melds.len() {
+            if let B::Rank(_, _, w) = &mut melds[i] {
+                *w += 1;
+                let ok = place_wilds(rules, wilds - 1, melds, need);
+                if let B::Rank(_, _, w) = &mut melds[i] {
+                    *w -= 1;
+                }
+                if ok {
+                    return true;
+                }
+            }
+        }
+        false
+    }
+
+    /// The suit and rank-group search agrees with brute force on random
+    /// small Samba positions: a few ranks in two suits, some wild cards, an
+    /// open sequence and rank groups on the table.
+    #[test]
+    fn sequence_placement_matches_brute_force() {
+        let rules = Rules::preset("samba", None, None).unwrap();
+        let mut rng = Rng::new(11);
+        let ranks = [Rank::Five, Rank::Six, Rank::Seven, Rank::Eight, Rank::Nine];
+        let suits = [Suit::Spades, Suit::Hearts];
+        let (mut yes, mut no) = (0, 0);
+        for _ in 0..1500 {
+            let mut hand = CardCounts::new();
+            for _ in 0..rng.below(8) {
+                let c = Card::new(ranks[rng.below(5)], suits[rng.below(2)]);
+                if hand.count(c) < 3 {
+                    hand.add(c);
+                }
+            }
+            let wilds = rng.below(3) as u8;
+            for _ in 0..wilds {
+                hand.add(Card::JOKER);
+            }
+            let mut melds = Vec::new();
+            let mut table = Vec::new();
+            if rng.below(2) == 0 {
+                // Hearts 6-7-8, perhaps longer.
+                let run = if rng.below(2) == 0 { 0b111 } else { 0b1111 } << Rank::Six.index();
+                melds.push(Meld {
+                    cards: Group::sequence(Suit::Hearts, run),
+                    closed: false,
+                });
+                table.push(B::Seq(Suit::Hearts, run));
+            }
+            if rng.below(2) == 0 {
+                let n = 3 + rng.below(4) as u8;
+                let mut g = Group::of_rank(Rank::Nine);
+                g.naturals = [n, 0, 0, 0];
+                melds.push(Meld {
+                    cards: g,
+                    closed: false,
+                });
+                table.push(B::Rank(Rank::Nine, n, 0));
+            }
+            let cards: Vec<Card> = hand.iter().filter(|c| !c.is_wild()).collect();
+            for need in [0, 1, 2] {
+                let fast = placeable_sequences(&rules, &hand, &melds, need);
+                let slow = brute(&rules, &cards, wilds, &mut table.clone(), need);
+                assert_eq!(fast, slow, "hand {hand:?} melds {melds:?} need {need}");
+                assert_eq!(
+                    goes_out(&rules, &hand, &melds, need, true, |_| false),
+                    slow,
+                    "melding out, hand {hand:?} melds {melds:?} need {need}"
+                );
+                // Going out by a discard: some card left over.
+                let by_discard = hand.faces().any(|(c, _)| {
+                    let mut h = hand;
+                    h.remove(c);
+                    let cards: Vec<Card> = h.iter().filter(|c| !c.is_wild()).collect();
+                    brute(&rules, &cards, h.wilds(), &mut table.clone(), need)
+                });
+                assert_eq!(
+                    goes_out(&rules, &hand, &melds, need, false, |_| true),
+                    by_discard,
+                    "by a discard, hand {hand:?} melds {melds:?} need {need}"
+                );
+                if fast {
+                    yes += 1;
+                } else {
+                    no += 1;
+                }
+            }
+        }
+        assert!(
+            yes > 100 && no > 100,
+            "both answers are exercised: {yes} {no}"
+        );
     }
 }

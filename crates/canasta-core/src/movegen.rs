@@ -315,7 +315,9 @@ impl GameState {
             && b >= rules.min_meld
             && has_meld & (1 << Rank::Three.index()) == 0
         {
-            for k in rules.min_meld..=b {
+            // Black threes left after the meld can only be the final
+            // discard, so at most one may stay behind.
+            for k in rules.min_meld.max(b - 1)..=b {
                 let mut g = Group::of_rank(Rank::Three);
                 g.naturals = pick_black_threes(hand, k);
                 let a = Action::Meld(Groups::from_iter([g]));

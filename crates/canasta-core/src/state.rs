@@ -22,7 +22,7 @@ pub const MAX_CARDS: usize = 216;
 /// real play (eleven ranks, and in Samba several groups of a rank and
 /// sequences); the generator offers no new meld past it, and a record that
 /// goes past it is refused (`TooManyMelds`).
-pub const MAX_MELDS: usize = 40;
+pub const MAX_MELDS: usize = 32;
 
 /// Where the game stands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
