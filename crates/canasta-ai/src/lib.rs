@@ -3,7 +3,7 @@
 
 pub mod random;
 
-use canasta_core::{Action, GameState, Observation, Rules};
+use canasta_core::{Action, GameState, Observation, Rng, Rules};
 
 pub use random::RandomBot;
 
@@ -37,6 +37,14 @@ impl<'a> Decision<'a> {
     /// What the seat to act can see.
     pub fn observation(&self) -> Observation {
         self.state.observe(self.state.to_act())
+    }
+
+    /// A full game state the seat cannot tell from the real one: every card
+    /// it cannot see re-dealt at random (see
+    /// [`GameState::determinize`]). Search plays such samples out; the real
+    /// state never leaves the decision.
+    pub fn determinize(&self, rng: &mut Rng) -> GameState {
+        self.state.determinize(self.state.to_act(), rng)
     }
 }
 
