@@ -18,7 +18,7 @@
 
 use crate::card::{Card, CardCounts, Rank, Suit};
 use crate::rng::Rng;
-use crate::state::{GameState, MAX_SEATS};
+use crate::state::GameState;
 
 impl GameState {
     /// Every card `seat` cannot see, from public information and the seat's
@@ -71,13 +71,8 @@ impl GameState {
                 plain.push(c);
             }
         }
-        // Hidden slots of each hand: its size less its known cards.
-        let mut hidden_in_hand = [0usize; MAX_SEATS];
-        for s in 0..n {
-            if s != seat {
-                hidden_in_hand[s] = self.hands[s].total() - self.known[s].total();
-            }
-        }
+        // Hidden slots of a hand: its size less its known cards.
+        let hidden_in_hand = |s: usize| self.hands[s].total() - self.known[s].total();
         // Hands that cannot hold a red three take plain cards first, drawn
         // uniformly; every other slot then shares the rest uniformly.
         rng.shuffle(&mut plain);
@@ -86,7 +81,7 @@ impl GameState {
                 continue;
             }
             let mut hand = self.known[s];
-            for _ in 0..hidden_in_hand[s] {
+            for _ in 0..hidden_in_hand(s) {
                 hand.add(plain.pop().expect("enough unseen plain cards"));
             }
             out.hands[s] = hand;
@@ -99,7 +94,7 @@ impl GameState {
                 continue;
             }
             let mut hand = self.known[s];
-            for _ in 0..hidden_in_hand[s] {
+            for _ in 0..hidden_in_hand(s) {
                 hand.add(rest.pop().expect("enough unseen cards"));
             }
             out.hands[s] = hand;
