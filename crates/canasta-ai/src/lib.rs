@@ -1,10 +1,12 @@
 //! Bots for the canasta engine. A bot sees only an [`Observation`] of its
 //! seat and the legal actions; it never reads the game state.
 
+pub mod heuristic;
 pub mod random;
 
 use canasta_core::{Action, GameState, Observation, Rng, Rules};
 
+pub use heuristic::HeuristicBot;
 pub use random::RandomBot;
 
 /// One decision put to a bot: the seat, the rules, the legal actions, and
@@ -58,12 +60,13 @@ pub trait Bot: Send {
 }
 
 /// Names of the built-in bots, for command lines.
-pub const BOT_NAMES: &[&str] = &["random"];
+pub const BOT_NAMES: &[&str] = &["random", "heuristic"];
 
 /// A built-in bot by name, seeded for reproducible play.
 pub fn bot_by_name(name: &str, seed: u64) -> Option<Box<dyn Bot>> {
     match name.to_ascii_lowercase().as_str() {
         "random" => Some(Box::new(RandomBot::new(seed))),
+        "heuristic" => Some(Box::new(HeuristicBot::new())),
         _ => None,
     }
 }
