@@ -21,7 +21,7 @@
 //! so search can build it cheaply from a sampled state.
 
 use crate::{Bot, Decision};
-use canasta_core::{Action, Card, CardCounts, GameState, Group, Meld, Observation, Rules};
+use canasta_core::{Action, Card, CardCounts, GameState, Group, Meld, Observation, Rank, Rules};
 
 /// What the acting seat sees, in the form the scores need.
 pub struct View<'a> {
@@ -125,6 +125,47 @@ impl<'a> View<'a> {
         (clean, dirty)
     }
 
+    /// Whether the hand looks like it can go out this turn: the side has
+    /// the canastas the rules ask for, and at most one card (the discard)
+    /// cannot be laid. An estimate: the generator has the exact test.
+    fn can_go_out(&self) -> bool {
+        let rules = self.rules;
+        let (clean, dirty) = self.canastas();
+        if clean + dirty < rules.canastas_to_go_out
+            || clean < rules.go_out_natural_canastas
+            || dirty < rules.go_out_mixed_canastas
+        {
+            return false;
+        }
+        let mut wilds = i32::from(self.hand.wilds());
+        let mut stuck = 0;
+        for r in Rank::ALL {
+            if r == Rank::Two {
+                continue;
+            }
+            let n = i32::from(self.hand.rank_count(r));
+            if n == 0 || self.own_melds.iter().any(|m| m.rank() == Some(r)) {
+                continue;
+            }
+            if r == Rank::Three && !rules.threes_natural {
+                let black = i32::from(self.hand.black_threes());
+                if black < 3 || !rules.black_threes_meldable {
+                    stuck += black;
+                }
+            } else if n >= i32::from(rules.min_meld) {
+                continue;
+            } else if n >= i32::from(rules.min_naturals) && wilds >= i32::from(rules.min_meld) - n {
+                wilds -= i32::from(rules.min_meld) - n;
+            } else {
+                stuck += n;
+            }
+        }
+        if self.own_melds.is_empty() {
+            stuck += wilds;
+        }
+        stuck <= 1
+    }
+
     fn needs_dirty(&self) -> bool {
         self.canastas().1 < self.rules.go_out_mixed_canastas
     }
@@ -194,7 +235,9 @@ pub fn score(v: &View<'_>, action: &Action) -> i32 {
             group_score(v, &cards, old) + leftover_score(&after)
         }
         Action::CloseCanasta(_) => 150,
-        Action::Ask => 5_000,
+        // A yes binds us to go out this turn: ask only when we can.
+        Action::Ask if v.can_go_out() => 5_000,
+        Action::Ask => -5_000,
         Action::Answer(yes) => {
             let cost: i32 = v.hand.iter().map(|c| rules.card_values.of(c)).sum();
             let ok = cost <= 60 || v.hand.total() <= 3;
@@ -370,7 +413,6 @@ fn card(s: &str) -> Card {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use canasta_core::Rank;
 
     fn view_with(rules: &Rules, hand: &str) -> View<'static> {
         let rules: &'static Rules = Box::leak(Box::new(rules.clone()));
@@ -417,5 +459,25 @@ mod tests {
         let mut v = view_with(&rules, "KS KD 5C");
         v.pile = pile;
         assert!(score(&v, &Action::PickupOnto) > score(&v, &Action::Draw));
+    }
+
+    #[test]
+    fn asks_partner_only_with_a_hand_that_can_go_out() {
+        let rules = Rules::classic();
+        let melds: Vec<Meld> = ["5S 5H 5D 5C 5S 5H 5D", "KS KH KD"]
+            .iter()
+            .map(|m| Meld {
+                cards: Group::from_cards(&m.split_whitespace().map(card).collect::<Vec<_>>())
+                    .unwrap(),
+                closed: false,
+            })
+            .collect();
+        let melds: &'static [Meld] = Box::leak(melds.into_boxed_slice());
+        let mut v = view_with(&rules, "KC 9S");
+        v.own_melds = melds;
+        assert!(score(&v, &Action::Ask) > score(&v, &Action::Discard(card("9S"))));
+        let mut v = view_with(&rules, "KC 9S 8D 7H JK 4C");
+        v.own_melds = melds;
+        assert!(score(&v, &Action::Ask) < score(&v, &Action::Discard(card("9S"))));
     }
 }
