@@ -103,7 +103,7 @@ fn every_preset_form_holds_a_tournament() {
     for (variant, players, per_deal) in [
         ("classic", "2", 2),
         ("classic", "3", 6),
-        ("classic", "6", 2),
+        ("classic", "6", 6),
         ("canastone", "4", 2),
         ("canastone", "6", 2),
         ("italian", "4", 2),
