@@ -7,6 +7,7 @@
 //! line in [`bot_by_name`].
 
 pub mod heuristic;
+pub mod ismcts;
 pub mod protocol;
 pub mod random;
 
@@ -14,6 +15,7 @@ use canasta_core::{Action, GameState, Observation, Rng, Rules};
 use thiserror::Error;
 
 pub use heuristic::HeuristicBot;
+pub use ismcts::{IsMctsBot, Level};
 pub use random::RandomBot;
 
 /// Where a decision comes from: a game played here (whose state stays
@@ -120,14 +122,28 @@ pub trait Bot: Send {
     }
 }
 
-/// Names of the built-in bots, for command lines.
-pub const BOT_NAMES: &[&str] = &["random", "heuristic"];
+/// Names of the built-in bots, for command lines (`ismcts` is
+/// `ismcts-hard`).
+pub const BOT_NAMES: &[&str] = &[
+    "random",
+    "heuristic",
+    "ismcts",
+    "ismcts-easy",
+    "ismcts-medium",
+    "ismcts-hard",
+    "ismcts-expert",
+];
 
 /// A built-in bot by name, seeded for reproducible play.
 pub fn bot_by_name(name: &str, seed: u64) -> Option<Box<dyn Bot>> {
     match name.to_ascii_lowercase().as_str() {
         "random" => Some(Box::new(RandomBot::new(seed))),
         "heuristic" => Some(Box::new(HeuristicBot::new())),
-        _ => None,
+        "ismcts" => Some(Box::new(IsMctsBot::new(ismcts::DEFAULT_LEVEL, seed))),
+        other => {
+            let level = other.strip_prefix("ismcts-")?;
+            let level = Level::ALL.into_iter().find(|l| l.name() == level)?;
+            Some(Box::new(IsMctsBot::new(level, seed)))
+        }
     }
 }
