@@ -56,6 +56,7 @@ impl Level {
             time: None,
             exploration,
             rollout_depth: 24,
+            widening: 0.5,
         }
     }
 }
@@ -74,6 +75,14 @@ pub struct Config {
     pub exploration: f64,
     /// Heuristic actions played after the tree before scoring.
     pub rollout_depth: u32,
+    /// Progressive widening: a node visited n times considers the
+    /// heuristic's best 1 + widening * n^0.5 actions.
+    pub widening: f64,
+}
+
+/// How many of the heuristic's best actions a node visited `visits` times considers.
+fn widening(visits: u32, factor: f64) -> usize {
+    1 + (factor * f64::from(visits).sqrt()) as usize
 }
 
 /// One node: the action that leads to it, who played it, and its statistics.
@@ -96,6 +105,8 @@ pub struct IsMctsBot {
     rng: Rng,
     nodes: Vec<Node>,
     legal: ActionList,
+    /// Heuristic scores and indexes into `legal`, best first.
+    ranked: Vec<(i32, usize)>,
     /// Iterations run by the last decision (for benchmarks).
     last_iterations: u32,
 }
@@ -114,6 +125,7 @@ impl IsMctsBot {
             rng: Rng::new(seed),
             nodes: Vec::new(),
             legal: ActionList::new(),
+            ranked: Vec::new(),
             last_iterations: 0,
         }
     }
@@ -142,17 +154,20 @@ impl IsMctsBot {
         };
         path.clear();
         path.push(0);
+        self.nodes[0].visits += 1;
         let mut node = 0usize;
-        // Selection and expansion.
+        // Selection and expansion, among the heuristic's favourite actions
+        // (progressive widening: more of them as the node is visited more).
         while in_hand(&state) {
             state.legal_actions_into(&mut self.legal);
             let actor = state.to_act();
+            self.order_by_heuristic(&state);
+            let visits = self.nodes[node].visits;
+            let width = widening(visits, self.config.widening).min(self.ranked.len());
             let mut untried: Option<Action> = None;
-            let mut untried_count = 0;
             let mut best: Option<(f64, usize, Action)> = None;
-            let log_scale = self.config.exploration;
-            for i in 0..self.legal.len() {
-                let a = self.legal[i];
+            for r in 0..width {
+                let a = self.legal[self.ranked[r].1];
                 let key = a.class_key();
                 let child = self.nodes[node]
                     .children
@@ -164,16 +179,15 @@ impl IsMctsBot {
                         let n = &mut self.nodes[c as usize];
                         n.available += 1;
                         let ucb = n.reward / f64::from(n.visits)
-                            + log_scale
+                            + self.config.exploration
                                 * (f64::from(n.available).ln() / f64::from(n.visits)).sqrt();
                         if best.is_none_or(|(b, _, _)| ucb > b) {
                             best = Some((ucb, c as usize, a));
                         }
                     }
                     None => {
-                        // Reservoir choice among the untried actions.
-                        untried_count += 1;
-                        if self.rng.below(untried_count) == 0 {
+                        // The heuristic's favourite untried action first.
+                        if untried.is_none() {
                             untried = Some(a);
                         }
                     }
@@ -212,6 +226,25 @@ impl IsMctsBot {
             n.reward += rewards[n.actor as usize];
         }
         true
+    }
+
+    /// Ranks `self.legal` by the heuristic's score for the seat to act in
+    /// `state`, best first, into `self.ranked`.
+    fn order_by_heuristic(&mut self, state: &GameState) {
+        self.ranked.clear();
+        if self.legal.len() == 1 {
+            self.ranked.push((0, 0));
+            return;
+        }
+        let view = View::of_state(state);
+        self.ranked.extend(
+            self.legal
+                .iter()
+                .enumerate()
+                .map(|(i, a)| (heuristic::score(&view, a), i)),
+        );
+        // Stable, so equal scores keep the generator's order.
+        self.ranked.sort_by_key(|x| std::cmp::Reverse(x.0));
     }
 
     fn search(&mut self, decision: &Decision<'_>) -> Option<Action> {
@@ -362,6 +395,7 @@ mod tests {
                     time: None,
                     exploration: 0.7,
                     rollout_depth: 10,
+                    widening: 0.5,
                 },
                 1,
             );
