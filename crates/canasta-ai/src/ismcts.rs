@@ -41,28 +41,29 @@ impl Level {
         }
     }
 
-    /// The search budget of the level. Easy looks a little ahead and
-    /// explores widely (it blunders like a beginner); expert searches about
-    /// a second a decision on one core.
+    /// The search budget of the level. Easy looks a little ahead and tries
+    /// moves the heuristic would not (it blunders like a beginner); expert
+    /// searches a fraction of a second a decision on one core.
     pub fn config(self) -> Config {
-        let (iterations, exploration) = match self {
-            Level::Easy => (60, 2.0),
-            Level::Medium => (400, 0.7),
-            Level::Hard => (2_000, 0.7),
-            Level::Expert => (12_000, 0.7),
+        // (iterations, exploration, widening, rollout depth)
+        let (iterations, exploration, widening, rollout_depth) = match self {
+            Level::Easy => (30, 1.5, 1.2, 12),
+            Level::Medium => (400, 0.7, 0.5, 24),
+            Level::Hard => (2_000, 0.7, 0.5, 24),
+            Level::Expert => (12_000, 0.7, 0.5, 24),
         };
         Config {
             iterations,
             time: None,
             exploration,
-            rollout_depth: 24,
-            widening: 0.5,
+            rollout_depth,
+            widening,
         }
     }
 }
 
 /// The default level (the one `ismcts` names).
-pub const DEFAULT_LEVEL: Level = Level::Hard;
+pub const DEFAULT_LEVEL: Level = Level::Medium;
 
 /// A search budget and its constants.
 #[derive(Clone, Copy, Debug)]

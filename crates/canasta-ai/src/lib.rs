@@ -123,7 +123,7 @@ pub trait Bot: Send {
 }
 
 /// Names of the built-in bots, for command lines (`ismcts` is
-/// `ismcts-hard`).
+/// `ismcts-medium`).
 pub const BOT_NAMES: &[&str] = &[
     "random",
     "heuristic",
