@@ -213,3 +213,33 @@ fn bot_serve_rejects_a_decision_before_a_game() {
     assert!(!out.status.success());
     assert!(text(&out.stderr).contains("line 1"));
 }
+
+#[test]
+fn search_bots_take_their_seats_by_level() {
+    let v = tournament(&[
+        "--variant",
+        "classic",
+        "--players",
+        "2",
+        "--bots",
+        "ismcts-easy,random",
+        "--games",
+        "1",
+        "--seed",
+        "6",
+    ]);
+    assert_eq!(bot(&v, "ismcts-easy")["games"], 2);
+    let out = canasta(&[
+        "tournament",
+        "--bots",
+        "ismcts-genius,random",
+        "--games",
+        "1",
+    ]);
+    assert!(!out.status.success());
+    assert!(
+        text(&out.stderr).contains("ismcts-expert"),
+        "{}",
+        text(&out.stderr)
+    );
+}
