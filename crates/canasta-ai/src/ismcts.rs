@@ -148,11 +148,9 @@ impl IsMctsBot {
         (self.nodes.len() - 1) as u32
     }
 
-    /// One iteration on a fresh sample; returns false if none could be drawn.
-    fn iterate(&mut self, decision: &Decision<'_>, path: &mut Vec<u32>) -> bool {
-        let Some(mut state) = decision.determinize(&mut self.rng) else {
-            return false;
-        };
+    /// One iteration on a fresh sample.
+    fn iterate(&mut self, decision: &Decision<'_>, path: &mut Vec<u32>) {
+        let mut state = decision.determinize(&mut self.rng);
         path.clear();
         path.push(0);
         self.nodes[0].visits += 1;
@@ -161,6 +159,10 @@ impl IsMctsBot {
         // (progressive widening: more of them as the node is visited more).
         while in_hand(&state) {
             state.legal_actions_into(&mut self.legal);
+            if self.legal.is_empty() {
+                // Only a sample rebuilt from an observation can get here.
+                break;
+            }
             let actor = state.to_act();
             self.order_by_heuristic(&state);
             let visits = self.nodes[node].visits;
@@ -213,6 +215,9 @@ impl IsMctsBot {
                 break;
             }
             state.legal_actions_into(&mut self.legal);
+            if self.legal.is_empty() {
+                break;
+            }
             let a = if self.legal.len() == 1 {
                 self.legal[0]
             } else {
@@ -226,7 +231,6 @@ impl IsMctsBot {
             n.visits += 1;
             n.reward += rewards[n.actor as usize];
         }
-        true
     }
 
     /// Ranks `self.legal` by the heuristic's score for the seat to act in
@@ -255,9 +259,7 @@ impl IsMctsBot {
         let mut path = Vec::new();
         let mut done = 0;
         while done < self.config.iterations {
-            if !self.iterate(decision, &mut path) {
-                return None;
-            }
+            self.iterate(decision, &mut path);
             done += 1;
             if let Some(t) = self.config.time
                 && done % 16 == 0
@@ -267,18 +269,19 @@ impl IsMctsBot {
             }
         }
         self.last_iterations = done;
-        // The most visited root action, among those legal now.
-        let root = &self.nodes[0];
-        let best = root
-            .children
-            .iter()
-            .map(|&c| &self.nodes[c as usize])
-            .max_by_key(|n| n.visits)?;
-        decision
-            .legal()
-            .iter()
-            .find(|a| a.class_key() == best.key)
-            .copied()
+        // The most visited root action among the host's legal ones (the
+        // last expanded of equals).
+        let mut best: Option<(u32, Action)> = None;
+        for &c in &self.nodes[0].children {
+            let n = &self.nodes[c as usize];
+            if best.is_some_and(|(v, _)| v > n.visits) {
+                continue;
+            }
+            if let Some(a) = decision.legal().iter().find(|a| a.class_key() == n.key) {
+                best = Some((n.visits, *a));
+            }
+        }
+        best.map(|(_, a)| a)
     }
 }
 
@@ -368,8 +371,8 @@ impl Bot for IsMctsBot {
             self.last_iterations = 0;
             return legal[0];
         }
-        // Without a state to sample (a decision known only from an
-        // observation), the heuristic decides.
+        // A sample rebuilt from an observation may lack the chosen action
+        // among the host's; the heuristic decides then.
         self.search(decision).unwrap_or_else(|| {
             let obs = decision.observation();
             heuristic::best(&View::from_observation(&obs, decision.rules()), legal)

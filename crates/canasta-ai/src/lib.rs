@@ -89,12 +89,14 @@ impl<'a> Decision<'a> {
     /// A full game state the seat cannot tell from the real one: every card
     /// it cannot see re-dealt at random (see [`GameState::determinize`]).
     /// Search plays such samples out; the real state never leaves the
-    /// decision. `None` for a decision known only from an observation,
-    /// which lacks some public details of the turn needed to rebuild a state.
-    pub fn determinize(&self, rng: &mut Rng) -> Option<GameState> {
+    /// decision. For a decision known only from an observation the sample
+    /// is rebuilt from it ([`GameState::from_observation`]), guessing a few
+    /// details of the turn; its legal actions may then differ from
+    /// [`Decision::legal`] in rare positions.
+    pub fn determinize(&self, rng: &mut Rng) -> GameState {
         match self.source {
-            Source::State(s) => Some(s.determinize(s.to_act(), rng)),
-            Source::Observed { .. } => None,
+            Source::State(s) => s.determinize(s.to_act(), rng),
+            Source::Observed { obs, rules } => GameState::from_observation(obs, rules, rng),
         }
     }
 }

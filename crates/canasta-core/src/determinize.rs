@@ -17,8 +17,10 @@
 //! may also lie in the stock, a foot or the packet.
 
 use crate::card::{Card, CardCounts, Rank, Suit};
+use crate::observation::Observation;
 use crate::rng::Rng;
-use crate::state::GameState;
+use crate::rules::Rules;
+use crate::state::{GameState, TurnFlags};
 
 impl GameState {
     /// Every card `seat` cannot see, from public information and the seat's
@@ -116,6 +118,87 @@ impl GameState {
         }
         debug_assert!(rest.is_empty(), "unseen cards left over: {rest:?}");
         out
+    }
+}
+
+impl GameState {
+    /// A sample for `obs.seat` built from its observation alone, for a bot
+    /// that is told only the observation (the bot protocol). The observation
+    /// lacks a few public details of the turn and hand, which are guessed:
+    /// whether cards were laid since the draw (no), which melds existed when
+    /// the turn began (all), which seats have melded (every seat of a side
+    /// that has), whether a first turn is pending (no), which cards of the
+    /// seat's own hand the others know of (none), and hands played (one if
+    /// any score is not zero). The sample's legal actions may therefore
+    /// differ from the host's in rare positions; callers choose among the
+    /// host's list.
+    pub fn from_observation(obs: &Observation, rules: &Rules, rng: &mut Rng) -> GameState {
+        let n = obs.players;
+        let seat = obs.seat;
+        let mut g = GameState::new(rules.clone());
+        g.phase = obs.phase;
+        g.dealer = obs.dealer as u8;
+        g.current = obs.current as u8;
+        g.to_act = obs.to_act as u8;
+        g.state_id = obs.state_id;
+        for (t, &score) in obs.scores.iter().enumerate() {
+            g.scores[t] = score;
+        }
+        g.hands_played = u32::from(obs.scores.iter().any(|&x| x != 0));
+        // Hidden zones get placeholder cards of the right sizes; the
+        // determinization below replaces every one of them.
+        let filler = Card::default();
+        for s in 0..n {
+            g.side_of[s] = obs.side_of[s] as u8;
+            g.red_threes[s] = obs.red_three_suits[s];
+            if s == seat {
+                g.hands[s] = obs.hand;
+            } else {
+                g.known[s] = obs.known[s];
+                g.hands[s] = obs.known[s];
+                let unknown = obs.hand_sizes[s] - obs.known[s].total();
+                g.hands[s].add_n(filler, unknown as u8);
+            }
+            g.feet[s].add_n(filler, obs.foot_sizes[s] as u8);
+        }
+        for (side, melds) in obs.melds.iter().enumerate() {
+            for m in melds {
+                g.melds[side].push(*m);
+            }
+        }
+        for s in 0..n {
+            g.seat_melded[s] = !g.melds[g.side_of[s] as usize].is_empty();
+        }
+        if rules.temporary_partnership {
+            g.lone_hand = (0..n)
+                .find(|&s| (0..n).all(|o| o == s || g.side_of[o] != g.side_of[s]))
+                .filter(|_| (0..n).any(|o| g.side_of[o] as usize != o))
+                .map(|s| s as u8);
+        }
+        for _ in 0..obs.pile_hidden {
+            g.pile.push(filler);
+        }
+        g.pile.extend(obs.pile.iter().copied());
+        g.pile_hidden = obs.pile_hidden as u16;
+        g.pile_frozen = obs.pile_frozen;
+        for _ in 0..obs.stock {
+            g.stock.push(filler);
+        }
+        let side = g.side_of[obs.current] as usize;
+        g.turn = TurnFlags {
+            drew_from_stock: obs.drew_from_stock,
+            took_pile: obs.took_pile,
+            laid_since_draw: false,
+            asked: obs.asked,
+            answer: obs.answer,
+            must_go_out: obs.must_go_out,
+            added_to_old: false,
+            melds_at_start: g.melds[side].len() as u8,
+            had_melded: g.seat_melded[obs.current],
+            completed_canasta: false,
+            opened_before_draw: false,
+        };
+        g.determinize(seat, rng)
     }
 }
 
@@ -224,5 +307,30 @@ mod tests {
         let a = g.determinize(seat, &mut Rng::new(1));
         let b = g.determinize(seat, &mut Rng::new(2));
         assert_ne!(format!("{a:?}"), format!("{b:?}"));
+    }
+
+    #[test]
+    fn a_state_rebuilt_from_an_observation_shows_the_same_view() {
+        let (mut positions, mut same_legal) = (0, 0);
+        for rules in forms() {
+            for seed in 0..30 {
+                let g = position(rules.clone(), seed, (seed * 9) as usize);
+                if !matches!(g.phase(), Phase::Draw | Phase::Play | Phase::Answer) {
+                    continue;
+                }
+                let seat = g.to_act();
+                let obs = g.observe(seat);
+                let r = GameState::from_observation(&obs, &rules, &mut Rng::new(seed));
+                assert_eq!(r.observe(seat), obs);
+                assert_eq!(r.all_cards(), g.all_cards());
+                positions += 1;
+                same_legal += usize::from(r.legal_actions() == g.legal_actions());
+            }
+        }
+        // The guessed details of the turn rarely matter.
+        assert!(
+            same_legal * 10 >= positions * 9,
+            "{same_legal} of {positions}"
+        );
     }
 }
