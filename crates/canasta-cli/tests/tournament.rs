@@ -146,6 +146,22 @@ fn an_external_seat_plays_exactly_like_the_bot_it_serves() {
 }
 
 #[test]
+fn a_served_search_bot_plays_from_observations_alone() {
+    let external = format!("cmd:{BIN} bot-serve --bot ismcts-easy");
+    let v = tournament(&[
+        "--variant",
+        "canastone",
+        "--bots",
+        &format!("heuristic,{external}"),
+        "--games",
+        "1",
+        "--seed",
+        "4",
+    ]);
+    assert_eq!(bot(&v, &external)["games"], 2);
+}
+
+#[test]
 fn an_external_seat_that_answers_nonsense_stops_the_run() {
     let out = canasta(&[
         "tournament",
