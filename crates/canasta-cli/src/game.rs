@@ -6,8 +6,9 @@
 //! clockwise after every hand.
 
 use crate::GameArgs;
+use crate::external::{check_seat_name, seat_bot};
 use anyhow::{Context, bail};
-use canasta_ai::{BOT_NAMES, Bot, Decision, bot_by_name};
+use canasta_ai::{Bot, Decision};
 use canasta_core::{
     Action, ActionList, Card, DealOutcome, GameState, HandResult, Phase, Rng, Rules, shuffled_deck,
 };
@@ -58,9 +59,7 @@ impl Setup {
             k => bail!("--bots names {k} bots; give one for every seat ({n}) or one for all"),
         };
         for name in &bots {
-            if bot_by_name(name, 0).is_none() {
-                bail!("unknown bot `{name}` (known: {})", BOT_NAMES.join(", "));
-            }
+            check_seat_name(name).map_err(anyhow::Error::msg)?;
         }
         Ok(Setup {
             rules,
@@ -117,11 +116,14 @@ pub fn play_game(
     let rules = &setup.rules;
     let n = rules.players as usize;
     let mut rng = Rng::stream(seed, index);
+    let seeds: Vec<u64> = (0..n).map(|_| rng.next_u64()).collect();
     let mut bots: Vec<Box<dyn Bot>> = setup
         .bots
         .iter()
-        .map(|name| bot_by_name(name, rng.next_u64()).expect("bot names are checked"))
-        .collect();
+        .zip(&seeds)
+        .enumerate()
+        .map(|(seat, (name, &seed))| seat_bot(name, rules, seat, seed))
+        .collect::<Result<_, _>>()?;
     let mut dealer = rng.below(n);
     let mut state = GameState::new(rules.clone());
     let mut legal = ActionList::new();
@@ -160,7 +162,9 @@ pub fn play_game(
                     state.describe()
                 ));
             }
-            let action = bots[seat].choose(&Decision::new(&state, &legal));
+            let action = bots[seat]
+                .try_choose(&Decision::new(&state, &legal))
+                .map_err(|e| format!("seat {seat}: {e}"))?;
             if !legal.contains(&action) {
                 return Err(format!(
                     "bot `{}` at seat {seat} chose `{action}`, which is not in the legal list",

@@ -3,7 +3,8 @@
 //! Subcommands: `play` (a bot game with a readable transcript), `sim`
 //! (many bot games, with records in the game-record format), `check`
 //! (replays and verifies a record), `variants` (presets and their options)
-//! and `bench` (engine throughput).
+//! `bench` (engine throughput), `tournament` (bots against each other on
+//! duplicate deals) and `bot-serve` (a built-in bot behind the bot protocol).
 
 /// `println!` that returns an error (to be propagated with `?`) instead of
 /// panicking when stdout is closed, as in `canasta check x | head`.
@@ -16,9 +17,13 @@ macro_rules! outln {
 
 mod bench;
 mod check;
+mod external;
 mod game;
 mod play;
+mod serve;
 mod sim;
+mod stats;
+mod tournament;
 mod variants;
 
 use clap::{Args, Parser, Subcommand};
@@ -64,6 +69,24 @@ enum Command {
     Variants(variants::VariantsArgs),
     /// Measure the engine's single-threaded throughput.
     Bench(bench::BenchArgs),
+    /// Play bots against each other on duplicate deals and rate them.
+    ///
+    /// Every pairing (every pair of bots, or with --gauntlet the first bot
+    /// against each other) plays the same N deals, each deal once for every
+    /// way of giving the teams to the two bots (twice with two teams: the
+    /// sides swapped), so the luck of the cards cancels. Reported: win rate
+    /// (ties count half) with its 95% Wilson interval, mean score margin per
+    /// hand, and Elo ratings fitted to all results. Deal d draws its decks
+    /// and the bots' seeds from the stream (seed, d): results are identical
+    /// for any thread count. A bot may be `cmd:PROGRAM ARGS`, a program
+    /// speaking the bot protocol (docs/bot-protocol.md).
+    Tournament(tournament::TournamentArgs),
+    /// Serve a built-in bot over the bot protocol on stdin and stdout.
+    ///
+    /// Reads JSON lines (`game`, then `decision` messages) and answers every
+    /// decision with one line `{"action": "..."}` in the record notation.
+    /// See docs/bot-protocol.md.
+    BotServe(serve::ServeArgs),
 }
 
 /// Options shared by commands that set up a game.
@@ -75,8 +98,9 @@ pub struct GameArgs {
     /// Number of players [default: the preset's default].
     #[arg(long, short = 'p', value_name = "N")]
     pub players: Option<u8>,
-    /// Bots by seat, comma-separated (built in: random); one name applies
-    /// to every seat.
+    /// Bots by seat, comma-separated (built in: random, heuristic; or
+    /// `cmd:PROGRAM ARGS`, a program speaking the bot protocol); one name
+    /// applies to every seat.
     #[arg(
         long,
         short = 'b',
@@ -104,6 +128,8 @@ fn main() -> ExitCode {
         Command::Check(a) => check::run(&a),
         Command::Variants(a) => variants::run(&a),
         Command::Bench(a) => bench::run(&a),
+        Command::Tournament(a) => tournament::run(&a),
+        Command::BotServe(a) => serve::run(&a),
     };
     match result {
         Ok(code) => code,

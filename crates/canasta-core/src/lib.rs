@@ -18,6 +18,7 @@
 pub mod action;
 pub mod card;
 mod deal;
+pub mod determinize;
 pub mod error;
 mod goout;
 mod goout_capped;

@@ -1,0 +1,483 @@
+//! The heuristic bot: a club player's rules of thumb, as scores.
+//!
+//! Every legal action gets a score from what the seat can see, and the best
+//! one is played. The rules of thumb:
+//! - take the pile when it holds more than a draw would give, using as few
+//!   wild cards as possible;
+//! - lay sets of three or more naturals and add naturals to the side's melds,
+//!   but hold back pairs (they take the pile) and wild cards (they make
+//!   canastas and freeze the pile);
+//! - keep a meld clean while it can still become a natural canasta, unless
+//!   the variant wants a dirty canasta the side does not have yet
+//!   (Canastone's clean + dirty requirement);
+//! - discard what the opponents cannot use: black threes first, then
+//!   singletons of ranks they have not melded and are not known to hold,
+//!   preferring ranks whose other copies are already out of play; freeze a
+//!   big pile with a wild card when nothing safe is left;
+//! - go out whenever the rules allow it, ask partner when a yes would let us
+//!   go out, and answer yes when our own hand would cost little.
+//!
+//! The scoring reads a [`View`], which holds only what the acting seat sees,
+//! so search can build it cheaply from a sampled state.
+
+use crate::{Bot, Decision};
+use canasta_core::{Action, Card, CardCounts, GameState, Group, Meld, Observation, Rank, Rules};
+
+/// What the acting seat sees, in the form the scores need.
+pub struct View<'a> {
+    pub rules: &'a Rules,
+    pub hand: CardCounts,
+    /// The side's melds.
+    pub own_melds: &'a [Meld],
+    /// Ranks the opposing sides have melds of (bit = rank index).
+    pub opp_meld_ranks: u32,
+    /// Cards the opponents are known to hold (taken with the pile).
+    pub opp_known: CardCounts,
+    /// Cards the seat cannot see.
+    pub unseen: CardCounts,
+    /// The face-up pile, bottom first.
+    pub pile: &'a [Card],
+    pub pile_hidden: usize,
+    pub pile_frozen: bool,
+    /// Fewest cards in an opponent's hand (how soon they may go out).
+    pub opp_min_hand: usize,
+    pub side_opened: bool,
+}
+
+impl<'a> View<'a> {
+    /// The view of the seat an observation belongs to.
+    pub fn from_observation(obs: &'a Observation, rules: &'a Rules) -> View<'a> {
+        let side = obs.side_of[obs.seat];
+        let mut opp_meld_ranks = 0;
+        let mut opp_known = CardCounts::new();
+        let mut opp_min_hand = usize::MAX;
+        for s in 0..obs.players {
+            let other = obs.side_of[s];
+            if other == side {
+                continue;
+            }
+            opp_known.add_all(&obs.known[s]);
+            opp_min_hand = opp_min_hand.min(obs.hand_sizes[s]);
+            opp_meld_ranks |= rank_mask(&obs.melds[other]);
+        }
+        View {
+            rules,
+            hand: obs.hand,
+            own_melds: &obs.melds[side],
+            opp_meld_ranks,
+            opp_known,
+            unseen: obs.unseen(rules),
+            pile: &obs.pile,
+            pile_hidden: obs.pile_hidden,
+            pile_frozen: obs.pile_frozen,
+            opp_min_hand,
+            side_opened: obs.opening_needed[obs.seat] == 0,
+        }
+    }
+
+    /// The view of the seat to act in `state`, reading only what that seat
+    /// sees (for playouts in sampled states, without building an observation).
+    pub fn of_state(state: &'a GameState) -> View<'a> {
+        let seat = state.to_act();
+        let side = state.side_of(seat);
+        let mut opp_meld_ranks = 0;
+        let mut opp_known = CardCounts::new();
+        let mut opp_min_hand = usize::MAX;
+        for s in 0..state.players() {
+            let other = state.side_of(s);
+            if other == side {
+                continue;
+            }
+            opp_known.add_all(state.known_cards(s));
+            opp_min_hand = opp_min_hand.min(state.hand(s).total());
+            opp_meld_ranks |= rank_mask(state.melds(other));
+        }
+        let hidden = state.pile_hidden();
+        View {
+            rules: state.rules(),
+            hand: *state.hand(seat),
+            own_melds: state.melds(side),
+            opp_meld_ranks,
+            opp_known,
+            unseen: state.unseen_by(seat),
+            pile: &state.pile()[hidden..],
+            pile_hidden: hidden,
+            pile_frozen: state.pile_frozen(),
+            opp_min_hand,
+            side_opened: !state.melds(side).is_empty(),
+        }
+    }
+
+    fn pile_len(&self) -> usize {
+        self.pile.len() + self.pile_hidden
+    }
+
+    /// Canastas the side has, clean and dirty.
+    fn canastas(&self) -> (u8, u8) {
+        let (mut clean, mut dirty) = (0, 0);
+        for m in self.own_melds {
+            match complete_kind(m, self.rules) {
+                Some(true) => clean += 1,
+                Some(false) => dirty += 1,
+                None => {}
+            }
+        }
+        (clean, dirty)
+    }
+
+    /// Whether the hand looks like it can go out this turn: the side has
+    /// the canastas the rules ask for, and at most one card (the discard)
+    /// cannot be laid. An estimate: the generator has the exact test.
+    fn can_go_out(&self) -> bool {
+        let rules = self.rules;
+        let (clean, dirty) = self.canastas();
+        if clean + dirty < rules.canastas_to_go_out
+            || clean < rules.go_out_natural_canastas
+            || dirty < rules.go_out_mixed_canastas
+        {
+            return false;
+        }
+        let mut wilds = i32::from(self.hand.wilds());
+        let mut stuck = 0;
+        for r in Rank::ALL {
+            if r == Rank::Two {
+                continue;
+            }
+            let n = i32::from(self.hand.rank_count(r));
+            if n == 0 || self.own_melds.iter().any(|m| m.rank() == Some(r)) {
+                continue;
+            }
+            if r == Rank::Three && !rules.threes_natural {
+                let black = i32::from(self.hand.black_threes());
+                if black < 3 || !rules.black_threes_meldable {
+                    stuck += black;
+                }
+            } else if n >= i32::from(rules.min_meld) {
+                continue;
+            } else if n >= i32::from(rules.min_naturals) && wilds >= i32::from(rules.min_meld) - n {
+                wilds -= i32::from(rules.min_meld) - n;
+            } else {
+                stuck += n;
+            }
+        }
+        if self.own_melds.is_empty() {
+            stuck += wilds;
+        }
+        stuck <= 1
+    }
+
+    fn needs_dirty(&self) -> bool {
+        self.canastas().1 < self.rules.go_out_mixed_canastas
+    }
+}
+
+fn rank_mask(melds: &[Meld]) -> u32 {
+    melds
+        .iter()
+        .filter_map(|m| m.rank())
+        .fold(0, |acc, r| acc | 1 << r.index())
+}
+
+/// A meld long enough to be a canasta: `Some(clean)`. Counted as if closed,
+/// so that Canastia's canastas by choice score like the others.
+fn complete_kind(m: &Meld, rules: &Rules) -> Option<bool> {
+    let closed = Meld {
+        cards: m.cards,
+        closed: true,
+    };
+    closed
+        .canasta(rules)
+        .map(|k| k == canasta_core::CanastaKind::Natural)
+}
+
+fn bonus(g: &Group, rules: &Rules) -> i32 {
+    Meld {
+        cards: *g,
+        closed: true,
+    }
+    .canasta_bonus(rules)
+}
+
+/// Threes that cannot be melded in the ordinary way.
+fn is_stopper(c: Card, rules: &Rules) -> bool {
+    c.is_black_three() && !rules.threes_natural
+}
+
+/// The score of an action for the seat that sees `v`; the best is played.
+pub fn score(v: &View<'_>, action: &Action) -> i32 {
+    let rules = v.rules;
+    let mut after = v.hand;
+    after.remove_all(&action.cards_from_hand());
+    match *action {
+        Action::Draw => 20 + 8 * i32::from(rules.draw_count),
+        Action::PickupOnto => 15 + 8 * v.pile_len() as i32,
+        Action::Pickup { with, also } => {
+            let wilds: i32 = i32::from(with.wild_count())
+                + also.iter().map(|g| i32::from(g.wild_count())).sum::<i32>();
+            15 + 8 * v.pile_len() as i32 - 12 * wilds
+        }
+        Action::Meld(groups) => {
+            if after.is_empty() {
+                return 10_000;
+            }
+            let mut s: i32 = groups.iter().map(|g| group_score(v, g, None)).sum();
+            if !v.side_opened {
+                // Opening is worth a good deal: the pile opens up to us.
+                s += 60;
+            }
+            s + leftover_score(&after)
+        }
+        Action::Add { meld, cards } => {
+            if after.is_empty() {
+                return 10_000;
+            }
+            let old = v.own_melds.get(meld as usize).map(|m| m.cards);
+            group_score(v, &cards, old) + leftover_score(&after)
+        }
+        Action::CloseCanasta(_) => 150,
+        // A yes binds us to go out this turn: ask only when we can.
+        Action::Ask if v.can_go_out() => 5_000,
+        Action::Ask => -5_000,
+        Action::Answer(yes) => {
+            let cost: i32 = v.hand.iter().map(|c| rules.card_values.of(c)).sum();
+            let ok = cost <= 60 || v.hand.total() <= 3;
+            if yes == ok { 1 } else { 0 }
+        }
+        Action::Discard(c) => {
+            if after.is_empty() {
+                10_000
+            } else {
+                -1_000 - keep(v, c)
+            }
+        }
+    }
+}
+
+/// Laying one group (on `old`, an existing meld, or as a new meld).
+fn group_score(v: &View<'_>, g: &Group, old: Option<Group>) -> i32 {
+    let rules = v.rules;
+    if g.is_special_threes(rules) {
+        return -200;
+    }
+    let naturals = i32::from(g.natural_count());
+    let wilds = i32::from(g.wild_count());
+    let mut merged = old.unwrap_or_default();
+    merged.merge(g);
+    let before_len = old.map_or(0, |o| o.len());
+    let completes = merged.len() >= rules.canasta_size && before_len < rules.canasta_size;
+    let mut s = 12 * naturals;
+    if g.rank.is_none() && old.is_none() {
+        // A meld of wild cards (Canastone) ties up every wild card until it
+        // is a canasta: only with plenty of them.
+        return if wilds >= 4 { 40 * wilds } else { -150 };
+    }
+    let was_clean = old.is_none_or(|o| o.wild_count() == 0);
+    let wild_cost = if completes {
+        5
+    } else if v.needs_dirty() && merged.len() + 2 >= rules.canasta_size {
+        10
+    } else if was_clean && merged.natural_count() >= 4 {
+        // A wild card here spoils a natural canasta in the making.
+        70
+    } else {
+        40
+    };
+    s -= wild_cost * wilds;
+    if completes {
+        s += bonus(&merged, rules) / 3;
+    }
+    if old.is_none() && naturals == 2 && wilds > 0 {
+        // A pair with a wild card: the pair would rather wait for the pile.
+        s -= 20;
+    }
+    s
+}
+
+/// Cards left in hand after laying: too few and the pile is out of reach.
+fn leftover_score(after: &CardCounts) -> i32 {
+    match after.total() {
+        // One card left: it is the discard that goes out.
+        1 => 9_000,
+        2 => -25,
+        3 => -10,
+        _ => 0,
+    }
+}
+
+/// How much the seat wants to keep a card (the lowest is discarded).
+fn keep(v: &View<'_>, c: Card) -> i32 {
+    let rules = v.rules;
+    if c.is_wild() {
+        // Freezing a big pile is the defence when nothing safe is left.
+        return if !v.pile_frozen && rules.wilds_freeze_pile {
+            (300 - 12 * v.pile_len() as i32).max(60)
+        } else {
+            300
+        };
+    }
+    if is_stopper(c, rules) {
+        return -100;
+    }
+    let Some(r) = c.rank() else { return 0 };
+    let held = i32::from(v.hand.rank_count(r));
+    let mut k = match held {
+        1 => 0,
+        2 => 45,
+        _ => 70,
+    };
+    if v.own_melds.iter().any(|m| m.rank() == Some(r)) {
+        k += 40;
+    }
+    // Danger: the next opponents take the pile with it.
+    let known = i32::from(v.opp_known.rank_count(r));
+    let melded = v.opp_meld_ranks & (1 << r.index()) != 0;
+    let unseen = i32::from(v.unseen.rank_count(r));
+    let take_need = if v.pile_frozen {
+        i32::from(rules.pile_take_naturals_frozen)
+    } else {
+        i32::from(rules.pile_take_naturals)
+    };
+    let can_take =
+        (melded && !v.pile_frozen && rules.take_onto_meld) || known + unseen >= take_need;
+    if can_take {
+        let weight = 15 + 5 * v.pile_len() as i32;
+        k += if known >= take_need || (melded && !v.pile_frozen) {
+            weight * 2
+        } else {
+            weight * (known + unseen).min(4) / 4
+        };
+    } else {
+        k -= 20;
+    }
+    let value = rules.card_values.of(c);
+    if v.side_opened {
+        // Opened: a high card left in hand costs its value.
+        k -= value / 5;
+        if v.opp_min_hand <= 3 {
+            k -= value / 3;
+        }
+    } else {
+        // Not opened: high cards make the opening.
+        k += value / 5;
+    }
+    k
+}
+
+/// The heuristic bot; its generator only breaks ties.
+pub struct HeuristicBot;
+
+impl HeuristicBot {
+    pub fn new() -> HeuristicBot {
+        HeuristicBot
+    }
+}
+
+impl Default for HeuristicBot {
+    fn default() -> Self {
+        HeuristicBot::new()
+    }
+}
+
+/// The best-scored action of `legal` for the seat that sees `v` (the first
+/// of equals, so that play is reproducible).
+pub fn best(v: &View<'_>, legal: &[Action]) -> Action {
+    let mut best = legal[0];
+    let mut top = i32::MIN;
+    for a in legal {
+        let s = score(v, a);
+        if s > top {
+            top = s;
+            best = *a;
+        }
+    }
+    best
+}
+
+impl Bot for HeuristicBot {
+    fn name(&self) -> &str {
+        "heuristic"
+    }
+
+    fn choose(&mut self, decision: &Decision<'_>) -> Action {
+        let obs = decision.observation();
+        let view = View::from_observation(&obs, decision.rules());
+        best(&view, decision.legal())
+    }
+}
+
+#[cfg(test)]
+fn card(s: &str) -> Card {
+    s.parse().unwrap()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn view_with(rules: &Rules, hand: &str) -> View<'static> {
+        let rules: &'static Rules = Box::leak(Box::new(rules.clone()));
+        View {
+            rules,
+            hand: hand.split_whitespace().map(card).collect(),
+            own_melds: &[],
+            opp_meld_ranks: 0,
+            opp_known: CardCounts::new(),
+            unseen: rules.deck(),
+            pile: &[],
+            pile_hidden: 0,
+            pile_frozen: false,
+            opp_min_hand: 11,
+            side_opened: true,
+        }
+    }
+
+    #[test]
+    fn discards_a_black_three_before_a_pair_or_a_wild() {
+        let rules = Rules::classic();
+        let v = view_with(&rules, "3S 7H 7D JK 2C 9S");
+        let legal: Vec<Action> = v.hand.iter().map(Action::Discard).collect();
+        assert_eq!(best(&v, &legal), Action::Discard(card("3S")));
+    }
+
+    #[test]
+    fn keeps_pairs_and_avoids_feeding_an_opponent_meld() {
+        let rules = Rules::classic();
+        let mut v = view_with(&rules, "7H 7D 9S KC");
+        v.opp_meld_ranks = 1 << Rank::King.index();
+        let legal: Vec<Action> = v.hand.iter().map(Action::Discard).collect();
+        assert_eq!(best(&v, &legal), Action::Discard(card("9S")));
+    }
+
+    #[test]
+    fn takes_a_big_pile_rather_than_drawing() {
+        let rules = Rules::classic();
+        let pile: Vec<Card> = "4S 5H 6D 8C 9S TD KH"
+            .split_whitespace()
+            .map(card)
+            .collect();
+        let pile: &'static [Card] = Box::leak(pile.into_boxed_slice());
+        let mut v = view_with(&rules, "KS KD 5C");
+        v.pile = pile;
+        assert!(score(&v, &Action::PickupOnto) > score(&v, &Action::Draw));
+    }
+
+    #[test]
+    fn asks_partner_only_with_a_hand_that_can_go_out() {
+        let rules = Rules::classic();
+        let melds: Vec<Meld> = ["5S 5H 5D 5C 5S 5H 5D", "KS KH KD"]
+            .iter()
+            .map(|m| Meld {
+                cards: Group::from_cards(&m.split_whitespace().map(card).collect::<Vec<_>>())
+                    .unwrap(),
+                closed: false,
+            })
+            .collect();
+        let melds: &'static [Meld] = Box::leak(melds.into_boxed_slice());
+        let mut v = view_with(&rules, "KC 9S");
+        v.own_melds = melds;
+        assert!(score(&v, &Action::Ask) > score(&v, &Action::Discard(card("9S"))));
+        let mut v = view_with(&rules, "KC 9S 8D 7H JK 4C");
+        v.own_melds = melds;
+        assert!(score(&v, &Action::Ask) < score(&v, &Action::Discard(card("9S"))));
+    }
+}

@@ -1,0 +1,451 @@
+//! The IS-MCTS bot: information-set Monte Carlo tree search (Cowling,
+//! Powley and Whitehouse's single-observer variant).
+//!
+//! Every iteration samples a full state the seat cannot tell from the real
+//! one ([`Decision::determinize`], which never reads a hidden card), walks
+//! one shared tree of actions with UCB1 (counting, for each child, how often
+//! it was available, since the legal actions depend on the sampled hands),
+//! adds one node, plays on with the heuristic bot for a few actions, and
+//! scores the position reached by how far each side is ahead in the hand.
+//! Actions are matched across samples by their class key (suits the rules
+//! cannot tell apart are forgotten), so an opponent's "discard a king" is
+//! one node whatever king the sample gave it.
+//!
+//! The search stops at the end of the hand: a finished hand is scored
+//! exactly, an unfinished one by a static estimate ([`side_value`]).
+//! Budgets are iterations (reproducible) and optionally time.
+
+use crate::heuristic::{self, View};
+use crate::{Bot, Decision};
+use canasta_core::{Action, ActionList, GameState, Phase, Rng, Rules};
+use std::time::{Duration, Instant};
+
+/// How hard the bot thinks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Level {
+    Easy,
+    Medium,
+    Hard,
+    Expert,
+}
+
+impl Level {
+    pub const ALL: [Level; 4] = [Level::Easy, Level::Medium, Level::Hard, Level::Expert];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Level::Easy => "easy",
+            Level::Medium => "medium",
+            Level::Hard => "hard",
+            Level::Expert => "expert",
+        }
+    }
+
+    /// The search budget of the level. Easy looks a little ahead and tries
+    /// moves the heuristic would not (it blunders like a beginner); expert
+    /// searches a fraction of a second a decision on one core.
+    pub fn config(self) -> Config {
+        // (iterations, exploration, widening, rollout depth)
+        let (iterations, exploration, widening, rollout_depth) = match self {
+            Level::Easy => (30, 1.5, 1.2, 12),
+            Level::Medium => (400, 0.7, 0.5, 24),
+            Level::Hard => (2_000, 0.7, 0.5, 24),
+            Level::Expert => (12_000, 0.7, 0.5, 24),
+        };
+        Config {
+            iterations,
+            time: None,
+            exploration,
+            rollout_depth,
+            widening,
+        }
+    }
+}
+
+/// The default level (the one `ismcts` names).
+pub const DEFAULT_LEVEL: Level = Level::Medium;
+
+/// A search budget and its constants.
+#[derive(Clone, Copy, Debug)]
+pub struct Config {
+    /// Iterations per decision.
+    pub iterations: u32,
+    /// Also stop after this long (not reproducible; off by default).
+    pub time: Option<Duration>,
+    /// UCB1's exploration constant (rewards are in [0, 1]).
+    pub exploration: f64,
+    /// Heuristic actions played after the tree before scoring.
+    pub rollout_depth: u32,
+    /// Progressive widening: a node visited n times considers the
+    /// heuristic's best 1 + widening * n^0.5 actions.
+    pub widening: f64,
+}
+
+/// How many of the heuristic's best actions a node visited `visits` times considers.
+fn widening(visits: u32, factor: f64) -> usize {
+    1 + (factor * f64::from(visits).sqrt()) as usize
+}
+
+/// One node: the action that leads to it, who played it, and its statistics.
+struct Node {
+    /// The action's class key.
+    key: Action,
+    /// The seat that played it; rewards are from its side's point of view.
+    actor: u8,
+    visits: u32,
+    /// Iterations in which the action was legal where its parent was reached.
+    available: u32,
+    reward: f64,
+    children: Vec<u32>,
+}
+
+/// The IS-MCTS bot.
+pub struct IsMctsBot {
+    name: String,
+    config: Config,
+    rng: Rng,
+    nodes: Vec<Node>,
+    legal: ActionList,
+    /// Heuristic scores and indexes into `legal`, best first.
+    ranked: Vec<(i32, usize)>,
+    /// Iterations run by the last decision (for benchmarks).
+    last_iterations: u32,
+}
+
+impl IsMctsBot {
+    pub fn new(level: Level, seed: u64) -> IsMctsBot {
+        let mut bot = IsMctsBot::with_config(level.config(), seed);
+        bot.name = format!("ismcts-{}", level.name());
+        bot
+    }
+
+    pub fn with_config(config: Config, seed: u64) -> IsMctsBot {
+        IsMctsBot {
+            name: "ismcts".to_string(),
+            config,
+            rng: Rng::new(seed),
+            nodes: Vec::new(),
+            legal: ActionList::new(),
+            ranked: Vec::new(),
+            last_iterations: 0,
+        }
+    }
+
+    /// Iterations the last search ran.
+    pub fn last_iterations(&self) -> u32 {
+        self.last_iterations
+    }
+
+    fn new_node(&mut self, key: Action, actor: usize) -> u32 {
+        self.nodes.push(Node {
+            key,
+            actor: actor as u8,
+            visits: 0,
+            available: 0,
+            reward: 0.0,
+            children: Vec::new(),
+        });
+        (self.nodes.len() - 1) as u32
+    }
+
+    /// One iteration on a fresh sample.
+    fn iterate(&mut self, decision: &Decision<'_>, path: &mut Vec<u32>) {
+        let mut state = decision.determinize(&mut self.rng);
+        path.clear();
+        path.push(0);
+        self.nodes[0].visits += 1;
+        let mut node = 0usize;
+        // Selection and expansion, among the heuristic's favourite actions
+        // (progressive widening: more of them as the node is visited more).
+        while in_hand(&state) {
+            state.legal_actions_into(&mut self.legal);
+            if self.legal.is_empty() {
+                // Only a sample rebuilt from an observation can get here.
+                break;
+            }
+            let actor = state.to_act();
+            self.order_by_heuristic(&state);
+            let visits = self.nodes[node].visits;
+            let width = widening(visits, self.config.widening).min(self.ranked.len());
+            let mut untried: Option<Action> = None;
+            let mut best: Option<(f64, usize, Action)> = None;
+            for r in 0..width {
+                let a = self.legal[self.ranked[r].1];
+                let key = a.class_key();
+                let child = self.nodes[node]
+                    .children
+                    .iter()
+                    .copied()
+                    .find(|&c| self.nodes[c as usize].key == key);
+                match child {
+                    Some(c) => {
+                        let n = &mut self.nodes[c as usize];
+                        n.available += 1;
+                        let ucb = n.reward / f64::from(n.visits)
+                            + self.config.exploration
+                                * (f64::from(n.available).ln() / f64::from(n.visits)).sqrt();
+                        if best.is_none_or(|(b, _, _)| ucb > b) {
+                            best = Some((ucb, c as usize, a));
+                        }
+                    }
+                    None => {
+                        // The heuristic's favourite untried action first.
+                        if untried.is_none() {
+                            untried = Some(a);
+                        }
+                    }
+                }
+            }
+            if let Some(a) = untried {
+                let child = self.new_node(a.class_key(), actor);
+                self.nodes[child as usize].available = 1;
+                self.nodes[node].children.push(child);
+                state.apply_unchecked(a);
+                path.push(child);
+                break;
+            }
+            let (_, c, a) = best.expect("a legal action");
+            state.apply_unchecked(a);
+            path.push(c as u32);
+            node = c;
+        }
+        // Heuristic playout.
+        for _ in 0..self.config.rollout_depth {
+            if !in_hand(&state) {
+                break;
+            }
+            state.legal_actions_into(&mut self.legal);
+            if self.legal.is_empty() {
+                break;
+            }
+            let a = if self.legal.len() == 1 {
+                self.legal[0]
+            } else {
+                heuristic::best(&View::of_state(&state), &self.legal)
+            };
+            state.apply_unchecked(a);
+        }
+        let rewards = seat_rewards(&state);
+        for &i in &path[1..] {
+            let n = &mut self.nodes[i as usize];
+            n.visits += 1;
+            n.reward += rewards[n.actor as usize];
+        }
+    }
+
+    /// Ranks `self.legal` by the heuristic's score for the seat to act in
+    /// `state`, best first, into `self.ranked`.
+    fn order_by_heuristic(&mut self, state: &GameState) {
+        self.ranked.clear();
+        if self.legal.len() == 1 {
+            self.ranked.push((0, 0));
+            return;
+        }
+        let view = View::of_state(state);
+        self.ranked.extend(
+            self.legal
+                .iter()
+                .enumerate()
+                .map(|(i, a)| (heuristic::score(&view, a), i)),
+        );
+        // Stable, so equal scores keep the generator's order.
+        self.ranked.sort_by_key(|x| std::cmp::Reverse(x.0));
+    }
+
+    fn search(&mut self, decision: &Decision<'_>) -> Option<Action> {
+        self.nodes.clear();
+        self.new_node(Action::Draw, decision.seat());
+        let start = Instant::now();
+        let mut path = Vec::new();
+        let mut done = 0;
+        while done < self.config.iterations {
+            self.iterate(decision, &mut path);
+            done += 1;
+            if let Some(t) = self.config.time
+                && done % 16 == 0
+                && start.elapsed() >= t
+            {
+                break;
+            }
+        }
+        self.last_iterations = done;
+        // The most visited root action among the host's legal ones (the
+        // last expanded of equals).
+        let mut best: Option<(u32, Action)> = None;
+        for &c in &self.nodes[0].children {
+            let n = &self.nodes[c as usize];
+            if best.is_some_and(|(v, _)| v > n.visits) {
+                continue;
+            }
+            if let Some(a) = decision.legal().iter().find(|a| a.class_key() == n.key) {
+                best = Some((n.visits, *a));
+            }
+        }
+        best.map(|(_, a)| a)
+    }
+}
+
+fn in_hand(state: &GameState) -> bool {
+    matches!(state.phase(), Phase::Draw | Phase::Play | Phase::Answer)
+}
+
+/// The hand's worth to a side so far: exact once the hand is over,
+/// otherwise its melds, canasta bonuses (and part of the bonus for melds
+/// close to a canasta), red threes, less the cards its seats still hold.
+pub fn side_value(state: &GameState, side: usize) -> f64 {
+    let rules: &Rules = state.rules();
+    let players = state.players();
+    let seats = || (0..players).filter(move |&s| state.side_of(s) == side);
+    if !in_hand(state)
+        && let Some(result) = state.last_hand()
+    {
+        let team = seats().next().map_or(side, |s| rules.team_of(s));
+        return f64::from(result.teams[team].total);
+    }
+    let size = i32::from(rules.canasta_size);
+    let mut v = 0.0;
+    let melds = state.melds(side);
+    for m in melds {
+        v += f64::from(m.cards.points(rules));
+        let len = i32::from(m.cards.len());
+        let closed = canasta_core::Meld {
+            cards: m.cards,
+            closed: true,
+        };
+        if len >= size {
+            v += f64::from(closed.canasta_bonus(rules));
+        } else if m.rank().is_some() {
+            let share = match size - len {
+                1 => 0.45,
+                2 => 0.2,
+                _ => 0.0,
+            };
+            v += share * f64::from(rules.mixed_canasta_bonus);
+        }
+    }
+    let opened = !melds.is_empty();
+    for s in seats() {
+        let threes = 100.0 * state.red_threes(s) as f64;
+        v += if opened { threes } else { -threes };
+        let held: i32 = state.hand(s).iter().map(|c| rules.card_values.of(c)).sum();
+        v -= 0.6 * f64::from(held);
+    }
+    v
+}
+
+/// Each seat's reward in [0, 1]: its side's value against the best other
+/// side's, squashed.
+fn seat_rewards(state: &GameState) -> [f64; 6] {
+    let n = state.players();
+    let mut values = [0.0f64; 6];
+    let mut sides = [false; 6];
+    for s in 0..n {
+        let side = state.side_of(s);
+        if !sides[side] {
+            sides[side] = true;
+            values[side] = side_value(state, side);
+        }
+    }
+    let mut out = [0.5; 6];
+    for (s, r) in out.iter_mut().enumerate().take(n) {
+        let own = state.side_of(s);
+        let other = (0..6)
+            .filter(|&x| sides[x] && x != own)
+            .map(|x| values[x])
+            .fold(f64::NEG_INFINITY, f64::max);
+        if other.is_finite() {
+            *r = 1.0 / (1.0 + (-(values[own] - other) / 400.0).exp());
+        }
+    }
+    out
+}
+
+impl Bot for IsMctsBot {
+    fn name(&self) -> &str {
+        &self.name
+    }
+
+    fn choose(&mut self, decision: &Decision<'_>) -> Action {
+        let legal = decision.legal();
+        if legal.len() == 1 {
+            self.last_iterations = 0;
+            return legal[0];
+        }
+        // A sample rebuilt from an observation may lack the chosen action
+        // among the host's; the heuristic decides then.
+        self.search(decision).unwrap_or_else(|| {
+            let obs = decision.observation();
+            heuristic::best(&View::from_observation(&obs, decision.rules()), legal)
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use canasta_core::rules::all_forms;
+
+    /// Plays hands of every preset with an IS-MCTS seat; every choice must
+    /// be legal (the host checks) and the search must run its budget.
+    #[test]
+    fn plays_legal_moves_in_every_preset() {
+        for rules in all_forms() {
+            let mut rng = Rng::new(9);
+            let mut g = GameState::new(rules);
+            g.deal_random(&mut rng, 0);
+            let mut bot = IsMctsBot::with_config(
+                Config {
+                    iterations: 40,
+                    time: None,
+                    exploration: 0.7,
+                    rollout_depth: 10,
+                    widening: 0.5,
+                },
+                1,
+            );
+            let mut searched = 0;
+            for _ in 0..60 {
+                if !in_hand(&g) {
+                    break;
+                }
+                let legal = g.legal_actions();
+                let a = if g.to_act() == 0 {
+                    let a = bot.choose(&Decision::new(&g, &legal));
+                    searched += u32::from(bot.last_iterations() == 40);
+                    a
+                } else {
+                    legal[rng.below(legal.len())]
+                };
+                assert!(legal.contains(&a), "{a} not legal");
+                g.apply_unchecked(a);
+            }
+            assert!(searched > 0);
+        }
+    }
+
+    #[test]
+    fn the_same_seed_makes_the_same_choice() {
+        let mut rng = Rng::new(4);
+        let mut g = GameState::new(Rules::classic());
+        g.deal_random(&mut rng, 0);
+        g.apply_unchecked(Action::Draw);
+        let legal = g.legal_actions();
+        let pick = |seed| IsMctsBot::new(Level::Easy, seed).choose(&Decision::new(&g, &legal));
+        assert_eq!(pick(7), pick(7));
+    }
+
+    #[test]
+    fn a_finished_hand_is_valued_exactly() {
+        let mut rng = Rng::new(2);
+        let mut g = GameState::new(Rules::classic());
+        g.deal_random(&mut rng, 0);
+        while in_hand(&g) {
+            let legal = g.legal_actions();
+            g.apply_unchecked(heuristic::best(&View::of_state(&g), &legal));
+        }
+        let result = g.last_hand().unwrap().clone();
+        for side in 0..2 {
+            assert_eq!(side_value(&g, side), f64::from(result.teams[side].total));
+        }
+    }
+}

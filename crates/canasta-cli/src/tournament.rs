@@ -1,0 +1,437 @@
+//! `canasta tournament`: bots against each other on duplicate deals.
+//!
+//! Every pairing plays the same deals: deal d of the run draws its decks
+//! (and the bots' seeds) from the stream (seed, d), so luck of the cards
+//! cancels when the deal is played again with the sides swapped. With two
+//! teams a deal is played twice; with k teams it is played once for every
+//! way of giving the teams to the two bots that seats both (2^k - 2 ways),
+//! so each bot holds every team's cards equally often. Games run in
+//! parallel; results are gathered in job order, so they do not depend on the
+//! thread count.
+
+use crate::game::{Observer, Outcome, Setup, clock_seed, parse_options, play_game};
+use crate::stats::{elo, wilson95};
+use anyhow::{Context, bail};
+use canasta_core::Rules;
+use clap::Args;
+use indicatif::{ProgressBar, ProgressStyle};
+use rayon::prelude::*;
+use serde_json::json;
+use std::io::IsTerminal;
+use std::process::ExitCode;
+use std::time::Instant;
+
+#[derive(Args, Debug)]
+pub struct TournamentArgs {
+    /// Rule preset (see `canasta variants`).
+    #[arg(long, short = 'v', default_value = "classic", value_name = "V")]
+    pub variant: String,
+    /// Number of players [default: the preset's default].
+    #[arg(long, short = 'p', value_name = "N")]
+    pub players: Option<u8>,
+    /// The competitors, comma-separated: built-in bots (random, heuristic)
+    /// or `cmd:PROGRAM ARGS`, a program speaking the bot protocol.
+    #[arg(long, short = 'b', value_delimiter = ',', required = true, num_args = 1.., value_name = "A,B,...")]
+    pub bots: Vec<String>,
+    /// Deals per pairing; each is played with the sides swapped (twice with
+    /// two teams).
+    #[arg(long, short = 'n', default_value_t = 100, value_name = "N")]
+    pub games: u64,
+    /// Seed of the run [default: from the clock; the report shows it].
+    #[arg(long, short = 's', value_name = "S")]
+    pub seed: Option<u64>,
+    /// Worker threads [default: every core]. Results do not depend on it.
+    #[arg(long, short = 't', value_name = "T")]
+    pub threads: Option<usize>,
+    /// The first bot against each of the others only (default: every pair).
+    #[arg(long)]
+    pub gauntlet: bool,
+    /// A rule option as key=value (see `canasta sim --help`). Repeatable.
+    #[arg(long = "option", short = 'o', value_name = "KEY=VALUE")]
+    pub options: Vec<String>,
+    /// Games still short of the target after this many hands stop and count as ties.
+    #[arg(long, default_value_t = 500, value_name = "N")]
+    pub max_hands: u32,
+    /// Print one JSON object on stdout instead of the tables.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// One game of the run: which pairing, which deal, which team colouring.
+#[derive(Clone, Copy)]
+struct Job {
+    pair: usize,
+    deal: u64,
+    /// Bit t set: team t is played by the pairing's second bot.
+    colouring: u32,
+}
+
+/// What one game meant for its pairing's first bot.
+struct GameResult {
+    /// Win, tie (or unfinished) or loss.
+    result: std::cmp::Ordering,
+    unfinished: bool,
+    hands: u32,
+    /// First bot's mean team total less the second's.
+    margin: f64,
+}
+
+/// Totals of one pairing, from its first bot's side.
+#[derive(Default, Clone)]
+struct PairTotals {
+    games: u64,
+    wins: u64,
+    ties: u64,
+    losses: u64,
+    unfinished: u64,
+    hands: u64,
+    margin: f64,
+}
+
+impl PairTotals {
+    fn add(&mut self, r: &GameResult) {
+        self.games += 1;
+        match r.result {
+            std::cmp::Ordering::Greater => self.wins += 1,
+            std::cmp::Ordering::Less => self.losses += 1,
+            std::cmp::Ordering::Equal => self.ties += 1,
+        }
+        self.unfinished += u64::from(r.unfinished);
+        self.hands += u64::from(r.hands);
+        self.margin += r.margin;
+    }
+
+    fn score(&self) -> f64 {
+        self.wins as f64 + 0.5 * self.ties as f64
+    }
+
+    fn swapped(&self) -> PairTotals {
+        PairTotals {
+            wins: self.losses,
+            losses: self.wins,
+            margin: -self.margin,
+            ..self.clone()
+        }
+    }
+
+    fn merge(&mut self, o: &PairTotals) {
+        self.games += o.games;
+        self.wins += o.wins;
+        self.ties += o.ties;
+        self.losses += o.losses;
+        self.unfinished += o.unfinished;
+        self.hands += o.hands;
+        self.margin += o.margin;
+    }
+
+    fn per_hand(&self) -> f64 {
+        if self.hands == 0 {
+            0.0
+        } else {
+            self.margin / self.hands as f64
+        }
+    }
+
+    fn rate(&self) -> f64 {
+        if self.games == 0 {
+            0.0
+        } else {
+            self.score() / self.games as f64
+        }
+    }
+}
+
+struct NoObserver;
+impl Observer for NoObserver {}
+
+/// Distinct labels for the competitors (a name given twice gets `#2`).
+fn labels(bots: &[String]) -> Vec<String> {
+    bots.iter()
+        .enumerate()
+        .map(|(i, b)| {
+            let k = bots[..i].iter().filter(|x| *x == b).count();
+            if k == 0 {
+                b.clone()
+            } else {
+                format!("{b}#{}", k + 1)
+            }
+        })
+        .collect()
+}
+
+fn play(
+    rules: &Rules,
+    args: &TournamentArgs,
+    pair: (usize, usize),
+    job: Job,
+    seed: u64,
+) -> Result<GameResult, String> {
+    let n = rules.players as usize;
+    let teams = rules.teams as usize;
+    let second = |t: usize| job.colouring & (1 << t) != 0;
+    let bots = (0..n)
+        .map(|s| {
+            let b = if second(rules.team_of(s)) {
+                pair.1
+            } else {
+                pair.0
+            };
+            args.bots[b].clone()
+        })
+        .collect();
+    let setup = Setup {
+        rules: rules.clone(),
+        bots,
+        max_hands: args.max_hands.max(1),
+    };
+    let o: Outcome = play_game(&setup, seed, job.deal, &mut NoObserver)
+        .map_err(|e| format!("deal {} (teams {:b}): {e}", job.deal, job.colouring))?;
+    let mean = |want_second: bool| {
+        let xs: Vec<f64> = (0..teams)
+            .filter(|&t| second(t) == want_second)
+            .map(|t| f64::from(o.totals[t]))
+            .collect();
+        xs.iter().sum::<f64>() / xs.len() as f64
+    };
+    let result = match (o.finished, o.winner) {
+        (true, Some(t)) if second(t) => std::cmp::Ordering::Less,
+        (true, Some(_)) => std::cmp::Ordering::Greater,
+        _ => std::cmp::Ordering::Equal,
+    };
+    Ok(GameResult {
+        result,
+        unfinished: !o.finished,
+        hands: o.hands,
+        margin: mean(false) - mean(true),
+    })
+}
+
+pub fn run(args: &TournamentArgs) -> anyhow::Result<ExitCode> {
+    let options = parse_options(&args.options)?;
+    let rules = Rules::from_header(&args.variant, args.players, &options)
+        .map_err(|e| anyhow::anyhow!("{e}"))
+        .context("cannot set up the rules (see `canasta variants`)")?;
+    if args.bots.len() < 2 {
+        bail!("a tournament needs at least two bots");
+    }
+    for name in &args.bots {
+        crate::external::check_seat_name(name).map_err(anyhow::Error::msg)?;
+    }
+    let teams = rules.teams as usize;
+    if !(2..=6).contains(&teams) {
+        bail!("a tournament needs 2 to 6 teams, the rules have {teams}");
+    }
+    let seed = args.seed.unwrap_or_else(clock_seed);
+    let k = args.bots.len();
+    let pairs: Vec<(usize, usize)> = if args.gauntlet {
+        (1..k).map(|j| (0, j)).collect()
+    } else {
+        (0..k)
+            .flat_map(|i| (i + 1..k).map(move |j| (i, j)))
+            .collect()
+    };
+    let colourings: Vec<u32> = (1..(1u32 << teams) - 1).collect();
+    let jobs: Vec<Job> = (0..pairs.len())
+        .flat_map(|pair| {
+            let colourings = &colourings;
+            (0..args.games).flat_map(move |deal| {
+                colourings.iter().map(move |&colouring| Job {
+                    pair,
+                    deal,
+                    colouring,
+                })
+            })
+        })
+        .collect();
+
+    let mut builder = rayon::ThreadPoolBuilder::new();
+    if let Some(t) = args.threads {
+        if t == 0 {
+            bail!("--threads must be at least 1");
+        }
+        builder = builder.num_threads(t);
+    }
+    let pool = builder.build().context("cannot start the worker threads")?;
+    let threads = pool.current_num_threads();
+    let progress = if std::io::stderr().is_terminal() {
+        let pb = ProgressBar::new(jobs.len() as u64);
+        pb.set_style(
+            ProgressStyle::with_template("{bar:40} {pos}/{len} games  {elapsed} (eta {eta})")
+                .expect("valid template"),
+        );
+        pb
+    } else {
+        ProgressBar::hidden()
+    };
+    let start = Instant::now();
+    let results: Vec<Result<GameResult, String>> = pool.install(|| {
+        jobs.par_iter()
+            .map(|job| {
+                let r = play(&rules, args, pairs[job.pair], *job, seed);
+                progress.inc(1);
+                r
+            })
+            .collect()
+    });
+    progress.finish_and_clear();
+    let seconds = start.elapsed().as_secs_f64();
+
+    let mut per_pair = vec![PairTotals::default(); pairs.len()];
+    for (job, r) in jobs.iter().zip(&results) {
+        let r = r
+            .as_ref()
+            .map_err(|e| anyhow::anyhow!("{e}"))
+            .with_context(|| format!("pairing {} of seed {seed} failed", job.pair))?;
+        per_pair[job.pair].add(r);
+    }
+    let names = labels(&args.bots);
+    let mut per_bot = vec![PairTotals::default(); k];
+    let mut games = vec![vec![0.0; k]; k];
+    let mut score = vec![vec![0.0; k]; k];
+    for (&(a, b), t) in pairs.iter().zip(&per_pair) {
+        per_bot[a].merge(t);
+        per_bot[b].merge(&t.swapped());
+        games[a][b] += t.games as f64;
+        games[b][a] += t.games as f64;
+        score[a][b] += t.score();
+        score[b][a] += t.swapped().score();
+    }
+    let ratings = elo(&games, &score);
+    let ci = |t: &PairTotals| wilson95(t.score(), t.games as f64);
+    let per_deal = colourings.len();
+
+    if args.json {
+        let bots: Vec<_> = (0..k)
+            .map(|i| {
+                let t = &per_bot[i];
+                let (lo, hi) = ci(t);
+                json!({
+                    "name": names[i],
+                    "games": t.games,
+                    "wins": t.wins,
+                    "ties": t.ties,
+                    "losses": t.losses,
+                    "win_rate": t.rate(),
+                    "ci95": [lo, hi],
+                    "margin_per_hand": t.per_hand(),
+                    "elo": ratings[i],
+                })
+            })
+            .collect();
+        let pairings: Vec<_> = pairs
+            .iter()
+            .zip(&per_pair)
+            .map(|(&(a, b), t)| {
+                let (lo, hi) = ci(t);
+                json!({
+                    "a": names[a],
+                    "b": names[b],
+                    "games": t.games,
+                    "a_wins": t.wins,
+                    "ties": t.ties,
+                    "b_wins": t.losses,
+                    "unfinished": t.unfinished,
+                    "a_win_rate": t.rate(),
+                    "ci95": [lo, hi],
+                    "a_margin_per_hand": t.per_hand(),
+                })
+            })
+            .collect();
+        let summary = json!({
+            "variant": rules.variant,
+            "players": rules.players,
+            "teams": rules.teams,
+            "options": canasta_core::record::Header::for_rules(&rules, None).options,
+            "seed": seed,
+            "mode": if args.gauntlet { "gauntlet" } else { "round_robin" },
+            "deals_per_pairing": args.games,
+            "games_per_deal": per_deal,
+            "bots": bots,
+            "pairings": pairings,
+            "threads": threads,
+            "seconds": seconds,
+        });
+        outln!("{summary}");
+        return Ok(ExitCode::SUCCESS);
+    }
+
+    outln!(
+        "{} tournament: {} ({} players, {} teams), {}, {} deal(s) per pairing, each played {per_deal} times with the sides swapped; seed {seed}",
+        if args.gauntlet {
+            "gauntlet"
+        } else {
+            "round-robin"
+        },
+        rules.variant,
+        rules.players,
+        rules.teams,
+        names.join(", "),
+        args.games,
+    );
+    outln!();
+    let width = names.iter().map(String::len).max().unwrap_or(3).max(3);
+    outln!(
+        "{:<width$}  {:>6}  {:>6}  {:>5}  {:>6}  {:>7}  {:>15}  {:>11}  {:>5}",
+        "bot",
+        "games",
+        "wins",
+        "ties",
+        "losses",
+        "win %",
+        "95% CI",
+        "margin/hand",
+        "Elo"
+    );
+    let mut order: Vec<usize> = (0..k).collect();
+    order.sort_by(|&a, &b| ratings[b].total_cmp(&ratings[a]));
+    for &i in &order {
+        let t = &per_bot[i];
+        let (lo, hi) = ci(t);
+        outln!(
+            "{:<width$}  {:>6}  {:>6}  {:>5}  {:>6}  {:>6.1}%  {:>6.1}% - {:>5.1}%  {:>+11.1}  {:>5.0}",
+            names[i],
+            t.games,
+            t.wins,
+            t.ties,
+            t.losses,
+            100.0 * t.rate(),
+            100.0 * lo,
+            100.0 * hi,
+            t.per_hand(),
+            ratings[i]
+        );
+    }
+    outln!();
+    for (&(a, b), t) in pairs.iter().zip(&per_pair) {
+        let (lo, hi) = ci(t);
+        outln!(
+            "{} vs {}: {} games, {}-{}-{} (wins-ties-losses), {:.1}% [{:.1}%, {:.1}%], margin {:+.1} a hand{}",
+            names[a],
+            names[b],
+            t.games,
+            t.wins,
+            t.ties,
+            t.losses,
+            100.0 * t.rate(),
+            100.0 * lo,
+            100.0 * hi,
+            t.per_hand(),
+            if t.unfinished > 0 {
+                format!(", {} unfinished (counted as ties)", t.unfinished)
+            } else {
+                String::new()
+            }
+        );
+    }
+    outln!();
+    outln!(
+        "{} games in {seconds:.2} s ({:.1} games/s, {threads} thread(s)); ties count half; Elo has mean 1500",
+        jobs.len(),
+        if seconds > 0.0 {
+            jobs.len() as f64 / seconds
+        } else {
+            0.0
+        }
+    );
+    Ok(ExitCode::SUCCESS)
+}

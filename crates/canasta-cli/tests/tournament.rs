@@ -1,0 +1,261 @@
+//! `canasta tournament` and `canasta bot-serve`, run as a user would.
+
+use serde_json::Value;
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+const BIN: &str = env!("CARGO_BIN_EXE_canasta");
+
+fn canasta(args: &[&str]) -> Output {
+    Command::new(BIN)
+        .args(args)
+        .output()
+        .expect("the binary runs")
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+/// Runs a tournament with `--json` and returns its object.
+fn tournament(args: &[&str]) -> Value {
+    let mut all = vec!["tournament", "--json"];
+    all.extend_from_slice(args);
+    let out = canasta(&all);
+    assert!(
+        out.status.success(),
+        "tournament failed: {}",
+        text(&out.stderr)
+    );
+    serde_json::from_slice(&out.stdout).expect("one JSON object")
+}
+
+/// The object without what depends on the machine (time, threads).
+fn results(mut v: Value) -> Value {
+    let o = v.as_object_mut().unwrap();
+    o.remove("seconds");
+    o.remove("threads");
+    v
+}
+
+fn bot<'v>(v: &'v Value, name: &str) -> &'v Value {
+    v["bots"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|b| b["name"] == name)
+        .unwrap_or_else(|| panic!("no bot {name} in {v}"))
+}
+
+#[test]
+fn heuristic_beats_random_and_the_report_has_every_field() {
+    let v = tournament(&["--bots", "heuristic,random", "--games", "15", "--seed", "3"]);
+    assert_eq!(v["games_per_deal"], 2);
+    let h = bot(&v, "heuristic");
+    let r = bot(&v, "random");
+    for b in [h, r] {
+        assert_eq!(b["games"], 30);
+        let rate = b["win_rate"].as_f64().unwrap();
+        let ci = b["ci95"].as_array().unwrap();
+        let (lo, hi) = (ci[0].as_f64().unwrap(), ci[1].as_f64().unwrap());
+        assert!(lo <= rate && rate <= hi, "{b}");
+        assert!(b["wins"].is_u64() && b["elo"].is_f64() && b["margin_per_hand"].is_f64());
+    }
+    assert!(h["win_rate"].as_f64().unwrap() >= 0.9, "{h}");
+    assert!(h["elo"].as_f64().unwrap() > r["elo"].as_f64().unwrap());
+    assert!(h["margin_per_hand"].as_f64().unwrap() > 0.0);
+}
+
+#[test]
+fn results_do_not_depend_on_the_thread_count() {
+    let args = [
+        "--bots",
+        "heuristic,random,heuristic",
+        "--games",
+        "4",
+        "--seed",
+        "11",
+    ];
+    let one = tournament(&[&args[..], &["--threads", "1"]].concat());
+    let two = tournament(&[&args[..], &["--threads", "2"]].concat());
+    assert_eq!(results(one), results(two));
+}
+
+#[test]
+fn a_duplicate_deal_is_even_between_equal_bots() {
+    // The same bot on both sides of every deal: each deal is won once by
+    // each side, so the record is exactly even.
+    let v = tournament(&[
+        "--bots",
+        "heuristic,heuristic",
+        "--games",
+        "6",
+        "--seed",
+        "5",
+    ]);
+    let p = &v["pairings"][0];
+    assert_eq!(p["a_wins"], p["b_wins"], "{p}");
+    assert_eq!(p["a_margin_per_hand"].as_f64().unwrap(), 0.0);
+}
+
+#[test]
+fn every_preset_form_holds_a_tournament() {
+    for (variant, players, per_deal) in [
+        ("classic", "2", 2),
+        ("classic", "3", 6),
+        ("classic", "6", 6),
+        ("canastone", "4", 2),
+        ("canastone", "6", 2),
+        ("italian", "4", 2),
+        ("italian", "6", 2),
+        ("canastia", "2", 2),
+        ("canastia", "3", 6),
+    ] {
+        let v = tournament(&[
+            "--variant",
+            variant,
+            "--players",
+            players,
+            "--bots",
+            "heuristic,random",
+            "--games",
+            "1",
+            "--seed",
+            "2",
+        ]);
+        assert_eq!(v["games_per_deal"], per_deal, "{variant} {players}");
+        assert_eq!(bot(&v, "random")["games"], per_deal, "{variant} {players}");
+    }
+}
+
+#[test]
+fn an_external_seat_plays_exactly_like_the_bot_it_serves() {
+    // `bot-serve --bot random` seeded through the protocol makes the same
+    // choices as the built-in random bot, so the results are identical.
+    let external = format!("cmd:{BIN} bot-serve --bot random");
+    let args = ["--games", "2", "--seed", "8", "--threads", "1"];
+    let ext = tournament(&[&args[..], &["--bots", &format!("heuristic,{external}")]].concat());
+    let own = tournament(&[&args[..], &["--bots", "heuristic,random"]].concat());
+    let strip = |v: &Value| {
+        let mut p = v["pairings"][0].clone();
+        p.as_object_mut().unwrap().remove("b");
+        p
+    };
+    assert_eq!(strip(&ext), strip(&own));
+    assert_eq!(bot(&ext, &external)["games"], 4);
+}
+
+#[test]
+fn a_served_search_bot_plays_from_observations_alone() {
+    let external = format!("cmd:{BIN} bot-serve --bot ismcts-easy");
+    let v = tournament(&[
+        "--variant",
+        "canastone",
+        "--bots",
+        &format!("heuristic,{external}"),
+        "--games",
+        "1",
+        "--seed",
+        "4",
+    ]);
+    assert_eq!(bot(&v, &external)["games"], 2);
+}
+
+#[test]
+fn an_external_seat_that_answers_nonsense_stops_the_run() {
+    let out = canasta(&[
+        "tournament",
+        "--bots",
+        "heuristic,cmd:echo '{\"action\":\"ask\"}'",
+        "--games",
+        "1",
+        "--seed",
+        "1",
+    ]);
+    assert!(!out.status.success());
+    let err = text(&out.stderr);
+    assert!(!err.contains("panicked"), "{err}");
+    assert!(err.contains("ask") || err.contains("closed"), "{err}");
+}
+
+/// Runs `canasta bot-serve` with `input` on stdin.
+fn serve(bot: &str, input: &str) -> Output {
+    let mut child = Command::new(BIN)
+        .args(["bot-serve", "--bot", bot])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    child.wait_with_output().unwrap()
+}
+
+#[test]
+fn bot_serve_answers_the_documented_example() {
+    // The exchange of docs/bot-protocol.md.
+    let doc = include_str!("../../../docs/bot-protocol.md");
+    let host: Vec<&str> = doc
+        .lines()
+        .filter_map(|l| l.strip_prefix("host> "))
+        .collect();
+    assert!(host.len() >= 2, "the document shows a game and a decision");
+    let out = serve("heuristic", &(host.join("\n") + "\n"));
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let replies: Vec<Value> = text(&out.stdout)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(replies.len(), host.len() - 1);
+    let bot_lines: Vec<Value> = doc
+        .lines()
+        .filter_map(|l| l.strip_prefix("bot> "))
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(replies, bot_lines);
+}
+
+#[test]
+fn bot_serve_rejects_a_decision_before_a_game() {
+    let out = serve(
+        "random",
+        "{\"type\":\"decision\",\"observation\":{},\"legal\":[\"draw\"]}\n",
+    );
+    assert!(!out.status.success());
+    assert!(text(&out.stderr).contains("line 1"));
+}
+
+#[test]
+fn search_bots_take_their_seats_by_level() {
+    let v = tournament(&[
+        "--variant",
+        "classic",
+        "--players",
+        "2",
+        "--bots",
+        "ismcts-easy,random",
+        "--games",
+        "1",
+        "--seed",
+        "6",
+    ]);
+    assert_eq!(bot(&v, "ismcts-easy")["games"], 2);
+    let out = canasta(&[
+        "tournament",
+        "--bots",
+        "ismcts-genius,random",
+        "--games",
+        "1",
+    ]);
+    assert!(!out.status.success());
+    assert!(
+        text(&out.stderr).contains("ismcts-expert"),
+        "{}",
+        text(&out.stderr)
+    );
+}

@@ -1,0 +1,336 @@
+//! Determinization: one full game state consistent with what a seat can see.
+//!
+//! Search under hidden information (IS-MCTS) samples complete states that the
+//! seat cannot tell apart from the real one and plays them out. The sample
+//! must never depend on a hidden card, or a bot using it would cheat. So
+//! [`GameState::determinize`] first computes the seat's unseen cards from
+//! public information only (the deck, the seat's own hand, the table, the
+//! face-up pile, the cards others are known to hold and the laid-out red
+//! threes), then overwrites every hidden zone: the unknown part of each other
+//! hand, every foot, the stock and the pile's face-down packet. The zones'
+//! sizes are public; their contents are dealt afresh from the unseen cards.
+//! Hidden contents are never read, so two states that differ only in hidden
+//! cards give the same sample for the same generator (tested below).
+//!
+//! One public constraint is kept: red threes are laid out at once, so only a
+//! hand whose first turn is still pending (Hoyle's timing) can hold one; they
+//! may also lie in the stock, a foot or the packet.
+
+use crate::card::{Card, CardCounts, Rank, Suit};
+use crate::observation::Observation;
+use crate::rng::Rng;
+use crate::rules::Rules;
+use crate::state::{GameState, TurnFlags};
+
+impl GameState {
+    /// Every card `seat` cannot see, from public information and the seat's
+    /// own hand only. Equals `self.observe(seat).unseen(rules)`, without
+    /// building the observation.
+    pub fn unseen_by(&self, seat: usize) -> CardCounts {
+        let mut unseen = self.rs.rules.deck();
+        let mut take = |counts: &CardCounts| {
+            for (c, n) in counts.faces() {
+                unseen.remove_up_to(c, n);
+            }
+        };
+        take(&self.hands[seat]);
+        for side in &self.melds {
+            for m in side.iter() {
+                take(&m.cards.counts());
+            }
+        }
+        take(&CardCounts::from_cards(
+            self.pile[self.pile_hidden as usize..].iter().copied(),
+        ));
+        for s in 0..self.players() {
+            if s != seat {
+                take(&self.known[s]);
+            }
+            let mut reds = CardCounts::new();
+            reds.add_n(Card::new(Rank::Three, Suit::Hearts), self.red_threes[s][0]);
+            reds.add_n(
+                Card::new(Rank::Three, Suit::Diamonds),
+                self.red_threes[s][1],
+            );
+            take(&reds);
+        }
+        unseen
+    }
+
+    /// A full state that `seat` cannot tell from this one: every hidden card
+    /// re-dealt at random among the hidden zones, keeping their sizes and
+    /// every publicly known card in place. Reads no hidden card.
+    pub fn determinize(&self, seat: usize, rng: &mut Rng) -> GameState {
+        let n = self.players();
+        let mut out = self.clone();
+        let unseen = self.unseen_by(seat);
+        let mut plain: Vec<Card> = Vec::with_capacity(unseen.total());
+        let mut reds: Vec<Card> = Vec::new();
+        for c in unseen.iter() {
+            if c.is_red_three() {
+                reds.push(c);
+            } else {
+                plain.push(c);
+            }
+        }
+        // Hidden slots of a hand: its size less its known cards.
+        let hidden_in_hand = |s: usize| self.hands[s].total() - self.known[s].total();
+        // Hands that cannot hold a red three take plain cards first, drawn
+        // uniformly; every other slot then shares the rest uniformly.
+        rng.shuffle(&mut plain);
+        for s in 0..n {
+            if s == seat || self.first_turn_pending[s] {
+                continue;
+            }
+            let mut hand = self.known[s];
+            for _ in 0..hidden_in_hand(s) {
+                hand.add(plain.pop().expect("enough unseen plain cards"));
+            }
+            out.hands[s] = hand;
+        }
+        let mut rest = plain;
+        rest.extend(reds);
+        rng.shuffle(&mut rest);
+        for s in 0..n {
+            if s == seat || !self.first_turn_pending[s] {
+                continue;
+            }
+            let mut hand = self.known[s];
+            for _ in 0..hidden_in_hand(s) {
+                hand.add(rest.pop().expect("enough unseen cards"));
+            }
+            out.hands[s] = hand;
+        }
+        for s in 0..n {
+            let mut foot = CardCounts::new();
+            for _ in 0..self.feet[s].total() {
+                foot.add(rest.pop().expect("enough unseen cards"));
+            }
+            out.feet[s] = foot;
+        }
+        let hidden = self.pile_hidden as usize;
+        for i in 0..hidden {
+            out.pile[i] = rest.pop().expect("enough unseen cards");
+        }
+        out.stock.clear();
+        for _ in 0..self.stock.len() {
+            out.stock.push(rest.pop().expect("enough unseen cards"));
+        }
+        debug_assert!(rest.is_empty(), "unseen cards left over: {rest:?}");
+        out
+    }
+}
+
+impl GameState {
+    /// A sample for `obs.seat` built from its observation alone, for a bot
+    /// that is told only the observation (the bot protocol). The observation
+    /// lacks a few public details of the turn and hand, which are guessed:
+    /// whether cards were laid since the draw (no), which melds existed when
+    /// the turn began (all), which seats have melded (every seat of a side
+    /// that has), whether a first turn is pending (no), which cards of the
+    /// seat's own hand the others know of (none), and hands played (one if
+    /// any score is not zero). The sample's legal actions may therefore
+    /// differ from the host's in rare positions; callers choose among the
+    /// host's list.
+    pub fn from_observation(obs: &Observation, rules: &Rules, rng: &mut Rng) -> GameState {
+        let n = obs.players;
+        let seat = obs.seat;
+        let mut g = GameState::new(rules.clone());
+        g.phase = obs.phase;
+        g.dealer = obs.dealer as u8;
+        g.current = obs.current as u8;
+        g.to_act = obs.to_act as u8;
+        g.state_id = obs.state_id;
+        for (t, &score) in obs.scores.iter().enumerate() {
+            g.scores[t] = score;
+        }
+        g.hands_played = u32::from(obs.scores.iter().any(|&x| x != 0));
+        // Hidden zones get placeholder cards of the right sizes; the
+        // determinization below replaces every one of them.
+        let filler = Card::default();
+        for s in 0..n {
+            g.side_of[s] = obs.side_of[s] as u8;
+            g.red_threes[s] = obs.red_three_suits[s];
+            if s == seat {
+                g.hands[s] = obs.hand;
+            } else {
+                g.known[s] = obs.known[s];
+                g.hands[s] = obs.known[s];
+                let unknown = obs.hand_sizes[s] - obs.known[s].total();
+                g.hands[s].add_n(filler, unknown as u8);
+            }
+            g.feet[s].add_n(filler, obs.foot_sizes[s] as u8);
+        }
+        for (side, melds) in obs.melds.iter().enumerate() {
+            for m in melds {
+                g.melds[side].push(*m);
+            }
+        }
+        for s in 0..n {
+            g.seat_melded[s] = !g.melds[g.side_of[s] as usize].is_empty();
+        }
+        if rules.temporary_partnership {
+            g.lone_hand = (0..n)
+                .find(|&s| (0..n).all(|o| o == s || g.side_of[o] != g.side_of[s]))
+                .filter(|_| (0..n).any(|o| g.side_of[o] as usize != o))
+                .map(|s| s as u8);
+        }
+        for _ in 0..obs.pile_hidden {
+            g.pile.push(filler);
+        }
+        g.pile.extend(obs.pile.iter().copied());
+        g.pile_hidden = obs.pile_hidden as u16;
+        g.pile_frozen = obs.pile_frozen;
+        for _ in 0..obs.stock {
+            g.stock.push(filler);
+        }
+        let side = g.side_of[obs.current] as usize;
+        g.turn = TurnFlags {
+            drew_from_stock: obs.drew_from_stock,
+            took_pile: obs.took_pile,
+            laid_since_draw: false,
+            asked: obs.asked,
+            answer: obs.answer,
+            must_go_out: obs.must_go_out,
+            added_to_old: false,
+            melds_at_start: g.melds[side].len() as u8,
+            had_melded: g.seat_melded[obs.current],
+            completed_canasta: false,
+            opened_before_draw: false,
+        };
+        g.determinize(seat, rng)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::rng::Rng;
+    use crate::state::{GameState, Phase};
+    use crate::{Rules, rules::all_forms};
+
+    /// A position some random actions into a hand of `rules`.
+    fn position(rules: Rules, seed: u64, steps: usize) -> GameState {
+        let mut rng = Rng::new(seed);
+        let mut g = GameState::new(rules);
+        g.deal_random(&mut rng, 0);
+        for _ in 0..steps {
+            if !matches!(g.phase(), Phase::Draw | Phase::Play | Phase::Answer) {
+                break;
+            }
+            let legal = g.legal_actions();
+            g.apply_unchecked(legal[rng.below(legal.len())]);
+        }
+        g
+    }
+
+    fn forms() -> Vec<Rules> {
+        all_forms()
+    }
+
+    #[test]
+    fn unseen_agrees_with_the_observation() {
+        for rules in forms() {
+            for seed in 0..20 {
+                let g = position(rules.clone(), seed, (seed * 13) as usize);
+                for s in 0..g.players() {
+                    assert_eq!(g.unseen_by(s), g.observe(s).unseen(g.rules()));
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_sample_keeps_everything_the_seat_sees() {
+        for rules in forms() {
+            for seed in 0..30 {
+                let g = position(rules.clone(), seed, (seed * 11) as usize);
+                let seat = g.to_act();
+                let d = g.determinize(seat, &mut Rng::new(seed));
+                assert_eq!(d.observe(seat), g.observe(seat));
+                assert_eq!(d.all_cards(), g.all_cards());
+                for s in 0..g.players() {
+                    assert!(d.hand(s).contains_all(g.known_cards(s)));
+                    if !g.first_turn_pending[s] {
+                        assert_eq!(d.hand(s).red_threes(), 0);
+                    }
+                }
+                // The sample plays on like a real state.
+                assert_eq!(d.legal_actions(), g.legal_actions());
+            }
+        }
+    }
+
+    /// Swaps one hidden card of another seat's hand with one of the stock.
+    fn swap_hidden(g: &GameState, seat: usize) -> Option<GameState> {
+        let mut h = g.clone();
+        let other = (0..g.players()).find(|&s| {
+            s != seat && g.hands[s].total() > g.known[s].total() && !g.first_turn_pending[s]
+        })?;
+        let mut unknown = g.hands[other];
+        unknown.remove_all(&g.known[other]);
+        let from_hand = unknown.iter().find(|c| !c.is_red_three())?;
+        let i = h
+            .stock
+            .iter()
+            .position(|&c| c != from_hand && !c.is_red_three())?;
+        let from_stock = h.stock[i];
+        h.stock[i] = from_hand;
+        h.hands[other].remove(from_hand);
+        h.hands[other].add(from_stock);
+        Some(h)
+    }
+
+    #[test]
+    fn hidden_cards_do_not_change_the_sample() {
+        let mut compared = 0;
+        for rules in forms() {
+            for seed in 0..20 {
+                let g = position(rules.clone(), seed, (seed * 7) as usize);
+                let seat = g.to_act();
+                let Some(h) = swap_hidden(&g, seat) else {
+                    continue;
+                };
+                assert_ne!(format!("{g:?}"), format!("{h:?}"));
+                let a = g.determinize(seat, &mut Rng::new(99));
+                let b = h.determinize(seat, &mut Rng::new(99));
+                assert_eq!(format!("{a:?}"), format!("{b:?}"));
+                compared += 1;
+            }
+        }
+        assert!(compared > 50, "only {compared} positions compared");
+    }
+
+    #[test]
+    fn samples_vary_with_the_generator() {
+        let g = position(Rules::classic(), 5, 40);
+        let seat = g.to_act();
+        let a = g.determinize(seat, &mut Rng::new(1));
+        let b = g.determinize(seat, &mut Rng::new(2));
+        assert_ne!(format!("{a:?}"), format!("{b:?}"));
+    }
+
+    #[test]
+    fn a_state_rebuilt_from_an_observation_shows_the_same_view() {
+        let (mut positions, mut same_legal) = (0, 0);
+        for rules in forms() {
+            for seed in 0..30 {
+                let g = position(rules.clone(), seed, (seed * 9) as usize);
+                if !matches!(g.phase(), Phase::Draw | Phase::Play | Phase::Answer) {
+                    continue;
+                }
+                let seat = g.to_act();
+                let obs = g.observe(seat);
+                let r = GameState::from_observation(&obs, &rules, &mut Rng::new(seed));
+                assert_eq!(r.observe(seat), obs);
+                assert_eq!(r.all_cards(), g.all_cards());
+                positions += 1;
+                same_legal += usize::from(r.legal_actions() == g.legal_actions());
+            }
+        }
+        // The guessed details of the turn rarely matter.
+        assert!(
+            same_legal * 10 >= positions * 9,
+            "{same_legal} of {positions}"
+        );
+    }
+}
