@@ -751,18 +751,16 @@ impl Plan {
         for g in other.into_iter().chain(black) {
             if g.is_sequence() {
                 // A new sequence: its lowest three cards, then the others.
-                let core =
-                    g.cards()
-                        .take(self.min_meld as usize)
-                        .fold(Group::default(), |mut acc, c| {
-                            acc.merge(&Group::from_cards(&[c]).expect("one card"));
-                            acc
-                        });
-                let core = if core.is_sequence() {
-                    core
-                } else {
-                    // A single card is not a sequence yet.
-                    *g
+                let mut low = 0u16;
+                let mut bits = g.run;
+                for _ in 0..self.min_meld {
+                    let bit = bits & bits.wrapping_neg();
+                    low |= bit;
+                    bits &= !bit;
+                }
+                let core = match g.run_suit() {
+                    Some(suit) if bits != 0 => Group::sequence(suit, low),
+                    _ => *g,
                 };
                 self.melds.push(PlanMeld {
                     rank: None,

@@ -512,6 +512,7 @@ impl GameState {
                 .enumerate()
                 .map(|(i, m)| {
                     let tag = match m.canasta(self.rules()) {
+                        Some(_) if m.cards.is_sequence() => " (samba)",
                         Some(crate::meld::CanastaKind::Natural) => " (natural canasta)",
                         Some(crate::meld::CanastaKind::Mixed) => " (mixed canasta)",
                         None => "",

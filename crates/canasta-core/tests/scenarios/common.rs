@@ -38,6 +38,10 @@ pub fn canastia(players: u8) -> Rules {
 }
 
 /// The Canastone preset (P-CNE): 4 players, or 6 in two teams of three.
+pub fn samba(players: u8) -> Rules {
+    Rules::preset("samba", Some(players), None).unwrap()
+}
+
 pub fn pennies() -> Rules {
     Rules::preset("pennies", None, None).unwrap()
 }

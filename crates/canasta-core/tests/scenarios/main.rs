@@ -18,6 +18,7 @@ mod players_2;
 mod players_3;
 mod players_6;
 mod records;
+mod samba;
 mod scoring;
 mod seed_examples;
 mod stock;

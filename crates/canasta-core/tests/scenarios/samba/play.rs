@@ -1,0 +1,140 @@
+//! The deal, the opening, the pile, going out and scoring in Samba
+//! (P-SAM, BIC-SAM; research §4.1).
+
+use super::*;
+use canasta_core::{HandEndReason, IllegalReason, Phase, Rules};
+
+/// P-SAM, BIC-SAM: 162 cards (three packs, six jokers); 15 cards each (13
+/// with six players); four in partnerships; two, three or five each for
+/// themselves; six as three teams of two, partners two seats apart.
+#[test]
+fn deal_and_forms() {
+    for (players, teams, hand) in [(4, 2, 15), (2, 2, 15), (3, 3, 15), (5, 5, 15), (6, 3, 13)] {
+        let r = samba(players);
+        assert_eq!(r.deck_size(), 162);
+        assert_eq!(
+            (r.teams, r.hand_size, r.draw_count),
+            (teams, hand, 2),
+            "{players}"
+        );
+    }
+    let six = samba(6);
+    assert_eq!(six.team_of(0), six.team_of(3), "partners two seats apart");
+    assert!(Rules::preset("samba", Some(7), None).is_err());
+}
+
+/// BIC-SAM, HSW-SAM, S002: opening minimum 15 below 0; 50 from 0; 90 from
+/// 1500; 120 from 3000; 160 from 7000 (P-SAM's 150 is `opening_table`).
+/// Sequences count toward it.
+#[test]
+fn opening_table_and_sequences_count() {
+    let r = samba(4);
+    for (score, need) in [
+        (-5, 15),
+        (0, 50),
+        (1500, 90),
+        (3000, 120),
+        (6995, 120),
+        (7000, 160),
+    ] {
+        assert_eq!(r.opening_minimum(score), need, "at {score}");
+    }
+    let mut g = samba_and_kings().game();
+    play(&mut g, 1, "draw");
+    assert_eq!(
+        refused(&g, 1, "meld 4H 5H 6H"),
+        IllegalReason::OpeningTooLow { need: 50, have: 15 }
+    );
+    assert!(
+        legal(&g, "meld 4H 5H 6H 7H 8H 9H TH"),
+        "a samba of 50 opens"
+    );
+}
+
+/// P-SAM, BIC-SAM: the side needs two canastas (a samba counts) to go out;
+/// going out earns 200 and there is no concealed bonus. BIC-SAM: red
+/// threes 100 each, minus for a side without the two canastas.
+#[test]
+fn out_with_a_samba_and_a_canasta() {
+    let mut g = samba_and_kings().game();
+    play_all(
+        &mut g,
+        1,
+        &[
+            "draw",
+            "meld 4H 5H 6H 7H 8H 9H TH / KS KS KH KH KD KD KC",
+            "meld 9H 9S 2C",
+        ],
+    );
+    assert_eq!(g.phase(), Phase::HandOver);
+    let h = g.last_hand().unwrap();
+    assert_eq!((h.reason, h.seat), (HandEndReason::Out, Some(1)));
+    let t = &h.teams[1];
+    assert_eq!(t.melded, 50 + 70 + 40);
+    assert_eq!(t.canastas, 1500 + 500);
+    assert_eq!(t.going_out, 200, "no concealed bonus");
+    assert_eq!(t.red_threes, 100);
+    assert_eq!(t.in_hand, -hand_value(g.hand(3)));
+    items(h, 1);
+    let o = &h.teams[0];
+    assert_eq!(o.red_threes, -100, "no two canastas: minus");
+    assert_eq!(o.in_hand, -hand_value(g.hand(0)) - hand_value(g.hand(2)));
+    items(h, 0);
+}
+
+/// Without two canastas nobody goes out: with a samba and six kings, the
+/// meld of three queens that would leave 9S to discard is refused.
+#[test]
+fn one_canasta_is_not_enough_to_go_out() {
+    let mut g = DealSpec::new(samba(4), 0)
+        .hand(1, "4H 5H 6H 7H 8H 9H TH KS KS KH KH KD 2C QS QS")
+        .upcards("QC")
+        .stock("QH 9S")
+        .game();
+    play_all(
+        &mut g,
+        1,
+        &["draw", "meld 4H 5H 6H 7H 8H 9H TH / KS KS KH KH KD 2C"],
+    );
+    assert_eq!(g.hand(1), &counts("QS QS QH 9S"));
+    assert_eq!(
+        refused(&g, 1, "meld QS QS QH"),
+        IllegalReason::StrandsLastCard
+    );
+    assert!(generated(&g, "discard 9S"));
+}
+
+/// BIC-SAM: an unfrozen pile may be taken by putting its top card on one of
+/// the side's melds short of a canasta, a sequence included.
+#[test]
+fn the_top_card_may_go_on_a_sequence() {
+    // Seat 2 discards 5H; seat 3 (seat 1's partner) takes the pile by
+    // putting 5H on hearts 6-10.
+    let mut g2 = DealSpec::new(samba(4), 0)
+        .hand(1, "6H 7H 8H 9H TH KS KS KH 5D 4H 2C 2D QS QS 5C")
+        .hand(2, "5H")
+        .upcards("QC")
+        .stock("JH 8C 4D 4S 6C 6D")
+        .game();
+    play_all(
+        &mut g2,
+        1,
+        &["draw", "meld 6H 7H 8H 9H TH / KS KS KH", "discard 5C"],
+    );
+    play_all(&mut g2, 2, &["draw", "discard 5H"]);
+    assert!(!g2.pile_frozen());
+    assert!(generated(&g2, "pickup"));
+    play(&mut g2, 3, "pickup");
+    assert_eq!(g2.melds(1)[0].cards.to_string(), "5H 6H 7H 8H 9H TH");
+}
+
+/// P-SAM: the pile can never be taken with a three, a two or a joker on top.
+#[test]
+fn threes_and_wild_cards_stop_the_pile() {
+    let mut g = opened_with_a_sequence();
+    play(&mut g, 1, "discard 2D");
+    assert_eq!(
+        refused(&g, 2, "pickup"),
+        IllegalReason::PileBlocked(card("2D"))
+    );
+}
