@@ -28,6 +28,7 @@ pub mod meld;
 mod movegen;
 pub mod observation;
 mod opening;
+mod plan;
 pub mod record;
 pub mod rng;
 pub mod rules;

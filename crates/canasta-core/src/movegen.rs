@@ -111,6 +111,10 @@ impl GameState {
             }
             return;
         }
+        // P-SAM (Dutch): the top card alone onto a sequence, for the draw.
+        if rules.top_card_to_sequence && self.pickup_onto_target(side, top).is_some() {
+            out.push(Action::PickupOnto);
+        }
         let frozen = self.frozen_for(side);
         // Where a rank may have several melds (Samba), a pair taken with the
         // top card is a new meld; the top card alone goes on a meld that
@@ -413,6 +417,16 @@ impl GameState {
     pub(crate) fn pickup_onto_target(&self, side: usize, top: Card) -> Option<usize> {
         let rules = &self.rs.rules;
         let melds = &self.melds[side];
+        let onto_sequence = || {
+            melds.iter().position(|m| {
+                m.cards.is_sequence()
+                    && m.cards.len() < rules.canasta_size
+                    && extends_run(&m.cards, top)
+            })
+        };
+        if rules.top_card_to_sequence {
+            return onto_sequence();
+        }
         if !rules.several_melds_per_rank {
             return self.meld_index_of_rank(side, top.rank());
         }
@@ -423,13 +437,7 @@ impl GameState {
                     && !m.closed
                     && (rules.take_onto_canasta || !m.is_canasta(rules))
             })
-            .or_else(|| {
-                melds.iter().position(|m| {
-                    m.cards.is_sequence()
-                        && m.cards.len() < rules.canasta_size
-                        && extends_run(&m.cards, top)
-                })
-            })
+            .or_else(onto_sequence)
     }
 
     /// Asking is allowed right after the draw (or taking the pile), before

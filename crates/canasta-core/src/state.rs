@@ -515,6 +515,18 @@ impl GameState {
     fn apply_action(&mut self, seat: usize, side: usize, action: Action) {
         match action {
             Action::Draw => self.draw(seat),
+            Action::PickupOnto if self.rs.rules.top_card_to_sequence => {
+                // P-SAM (Dutch): the top card alone, onto a sequence, for the draw.
+                let top = self.pile.pop().expect("pile has a top card");
+                let i = self
+                    .pickup_onto_target(side, top)
+                    .expect("a sequence the top card extends");
+                self.melds[side][i].cards.push_to_run(top);
+                self.turn.added_to_old |= i < self.turn.melds_at_start as usize;
+                self.seat_melded[seat] = true;
+                self.turn.drew_from_stock = true;
+                self.phase = Phase::Play;
+            }
             Action::PickupOnto => {
                 let top = self.pile.pop().expect("pile has a top card");
                 self.last_pickup_rank = top.rank();

@@ -49,6 +49,19 @@ fn house_rule_forms() -> Vec<Rules> {
         let base = Rules::preset("classic", Some(players), None).unwrap();
         v.push(base.with_options(&opts).unwrap());
     }
+    // Options of the newer presets: Samba's Dutch rules (2 players),
+    // Pennies' readings of BIC-PEN and S002.
+    for (variant, players, s) in [
+        ("samba", 2, r#"{"samba_pile_rule": "dutch"}"#),
+        (
+            "pennies",
+            6,
+            r#"{"pure_rank": null, "special_discard": "until_own_side", "teams": 3}"#,
+        ),
+    ] {
+        let opts: serde_json::Map<String, serde_json::Value> = serde_json::from_str(s).unwrap();
+        v.push(Rules::from_header(variant, Some(players), &opts).unwrap());
+    }
     v
 }
 

@@ -422,6 +422,10 @@ pub struct Rules {
     /// A side may have several melds of one rank, kept apart (P-SAM,
     /// BIC-SAM); a new group of a melded rank is a new meld.
     pub several_melds_per_rank: bool,
+    /// P-SAM (Dutch): instead of drawing, a player may take the pile's top
+    /// card alone to extend one of the side's sequences short of a samba
+    /// (`pickup`); the rest of the pile stays. Needs `take_onto_meld` off.
+    pub top_card_to_sequence: bool,
 }
 
 /// Every problem found in a rules value, not just the first.
@@ -541,6 +545,9 @@ impl Rules {
             p.push(
                 "going out or red threes by special canastas need a special_canasta_rank".into(),
             );
+        }
+        if self.top_card_to_sequence && (self.take_onto_meld || !self.sequences) {
+            p.push("top_card_to_sequence needs sequences and take_onto_meld off".into());
         }
         if self.sequences && self.canasta_size > 11 {
             p.push("sequences need canasta_size of at most 11 (four to ace)".into());

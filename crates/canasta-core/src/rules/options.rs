@@ -36,6 +36,23 @@ impl Rules {
         for (k, v) in options {
             let (k, v) = normalize_option(k, v);
             let k = &k;
+            if k == "samba_pile_rule" {
+                // Research §4.1's named choice, as the fields it sets.
+                let dutch = match v.as_str() {
+                    Some("dutch") => true,
+                    Some("us") => false,
+                    _ => {
+                        problems.push(format!(
+                            "option `samba_pile_rule` is `us` or `dutch`, not {v}"
+                        ));
+                        continue;
+                    }
+                };
+                fields.insert("pile_always_frozen".into(), dutch.into());
+                fields.insert("take_onto_meld".into(), (!dutch).into());
+                fields.insert("top_card_to_sequence".into(), dutch.into());
+                continue;
+            }
             if k == "variant" || k == "players" {
                 problems.push(format!(
                     "`{k}` belongs in the record header, not in options"

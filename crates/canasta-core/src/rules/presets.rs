@@ -227,6 +227,7 @@ impl Rules {
             sequences: false,
             samba_bonus: 0,
             several_melds_per_rank: false,
+            top_card_to_sequence: false,
         }
     }
 

@@ -138,3 +138,67 @@ fn threes_and_wild_cards_stop_the_pile() {
         IllegalReason::PileBlocked(card("2D"))
     );
 }
+
+/// P-SAM's Dutch pile rule, the option `samba_pile_rule: dutch`: the pile
+/// is always frozen (a natural pair takes it), but a player may instead of
+/// drawing take the top card alone to extend one of the side's sequences;
+/// the rest of the pile stays.
+#[test]
+fn dutch_option_top_card_alone_onto_a_sequence() {
+    let options: serde_json::Map<String, serde_json::Value> =
+        serde_json::from_str(r#"{"sambaPileRule": "dutch"}"#).unwrap();
+    let rules = samba(4).with_options(&options).unwrap();
+    assert!(rules.pile_always_frozen && rules.top_card_to_sequence && !rules.take_onto_meld);
+    let mut g = DealSpec::new(rules, 0)
+        .hand(1, "6H 7H 8H 9H TH KS KS KH 5D 4H 2C 2D QS QS 5C")
+        .hand(2, "5H")
+        .hand(3, "QH QD")
+        .upcards("QC")
+        .stock("JH 8C 4D 4S 6C 6D")
+        .game();
+    play_all(
+        &mut g,
+        1,
+        &["draw", "meld 6H 7H 8H 9H TH / KS KS KH", "discard 5C"],
+    );
+    play_all(&mut g, 2, &["draw", "discard 5H"]);
+    let pile = g.pile().len();
+    let hand = *g.hand(3);
+    assert!(generated(&g, "pickup"));
+    play(&mut g, 3, "pickup");
+    assert_eq!(g.melds(1)[0].cards.to_string(), "5H 6H 7H 8H 9H TH");
+    assert_eq!(g.pile().len(), pile - 1, "the rest of the pile stays");
+    assert_eq!(g.hand(3), &hand, "no draw");
+    assert_eq!(g.phase(), Phase::Play);
+    assert_eq!(
+        refused(&g, 3, "draw"),
+        IllegalReason::WrongPhase(Phase::Play)
+    );
+}
+
+/// The Dutch pile is frozen for everyone: the top card never goes on a
+/// group, only a natural pair takes the pile.
+#[test]
+fn dutch_option_pile_always_frozen() {
+    let options: serde_json::Map<String, serde_json::Value> =
+        serde_json::from_str(r#"{"samba_pile_rule": "dutch"}"#).unwrap();
+    let rules = samba(4).with_options(&options).unwrap();
+    let mut g = DealSpec::new(rules, 0)
+        .hand(1, "6H 7H 8H 9H TH KS KS KH 5D 4H 2C 2D QS QS 5C")
+        .hand(2, "KD")
+        .hand(3, "KC KC")
+        .upcards("QC")
+        .stock("JH 8C 4D 4S")
+        .game();
+    play_all(
+        &mut g,
+        1,
+        &["draw", "meld 6H 7H 8H 9H TH / KS KS KH", "discard 5C"],
+    );
+    play_all(&mut g, 2, &["draw", "discard KD"]);
+    assert!(!legal(&g, "pickup"), "not onto the kings");
+    assert!(legal(&g, "pickup KC KC"));
+    let bad: serde_json::Map<String, serde_json::Value> =
+        serde_json::from_str(r#"{"samba_pile_rule": "swiss"}"#).unwrap();
+    assert!(samba(4).with_options(&bad).is_err());
+}
