@@ -338,32 +338,28 @@ fn bench_runs() {
     assert!(v["classic_4"]["state_bytes"].as_u64().unwrap() > 0);
 }
 
-/// Every preset's records pass `check`, annulled deals (Canastone) included.
+/// Every form of every preset writes records that pass `check` (annulled
+/// deals, feet, sequences included).
 #[test]
 fn records_of_every_preset_check() {
     let dir = tempfile::tempdir().unwrap();
-    for (variant, players) in [
-        ("classic", "2"),
-        ("classic", "3"),
-        ("classic", "4"),
-        ("classic", "6"),
-        ("canastone", "4"),
-        ("canastone", "6"),
-        ("italian", "4"),
-        ("italian", "6"),
-    ] {
-        let name = format!("{variant}{players}.jsonl");
+    for rules in canasta_core::rules::all_forms() {
+        let (variant, players) = (rules.variant.clone(), rules.players.to_string());
+        let teams = format!("teams={}", rules.teams);
+        let name = format!("{variant}{players}t{}.jsonl", rules.teams);
         let args = [
             "--variant",
-            variant,
+            &variant,
             "--players",
-            players,
+            &players,
+            "--option",
+            &teams,
             "--games",
-            "3",
+            "2",
             "--seed",
             "21",
             "--max-hands",
-            "6",
+            "4",
         ];
         sim_record(dir.path(), &name, &args);
         let out = canasta(&["check", dir.path().join(&name).to_str().unwrap()]);
