@@ -222,6 +222,63 @@ impl GroupMemo {
     }
 }
 
+/// The side's melds as the going-out test reads them, gathered in one pass.
+struct Side {
+    canastas: u8,
+    /// Each rank's melds that can take cards: (naturals, wilds, already a
+    /// canasta). Beyond eight of one rank the rest never matter.
+    own: [arrayvec::ArrayVec<(u8, u8, bool), 8>; 13],
+    /// Cards in each rank's melds short of a canasta.
+    material: [u32; 13],
+    /// Each suit's sequences short of a samba (lowest, highest rank index),
+    /// and their cards.
+    runs: [arrayvec::ArrayVec<(usize, usize), 8>; 4],
+    run_material: [u32; 4],
+    /// The side has melded black threes (no more may follow).
+    three_meld: bool,
+}
+
+impl Side {
+    fn of(rules: &Rules, melds: &[Meld]) -> Side {
+        let mut side = Side {
+            canastas: 0,
+            own: Default::default(),
+            material: [0; 13],
+            runs: Default::default(),
+            run_material: [0; 4],
+            three_meld: false,
+        };
+        for m in melds {
+            let canasta = m.is_canasta(rules);
+            side.canastas += u8::from(canasta);
+            if m.cards.is_special_threes(rules) {
+                side.three_meld = true;
+            } else if let Some(suit) = m.cards.run_suit() {
+                if m.cards.len() < rules.canasta_size {
+                    let run = m.cards.run;
+                    let _ = side.runs[suit as usize].try_push((
+                        run.trailing_zeros() as usize,
+                        15 - run.leading_zeros() as usize,
+                    ));
+                    side.run_material[suit as usize] += m.cards.len() as u32;
+                }
+            } else if let Some(r) = m.cards.rank
+                && !m.closed
+            {
+                let _ = side.own[r.index()].try_push((
+                    m.cards.natural_count(),
+                    m.cards.wild_count(),
+                    canasta,
+                ));
+                if !canasta {
+                    side.material[r.index()] += m.cards.len() as u32;
+                }
+            }
+        }
+        side
+    }
+}
+
 /// The rank-group half of going out for one hand: the side's melds of each
 /// rank, the wild cards in hand, memoised new-group outcomes.
 struct RankGroups<'a> {
@@ -235,25 +292,10 @@ struct RankGroups<'a> {
 }
 
 impl<'a> RankGroups<'a> {
-    fn new(rules: &'a Rules, melds: &[Meld], pool: u8, need: u8) -> RankGroups<'a> {
-        let mut own: [arrayvec::ArrayVec<(u8, u8, bool), 8>; 13] = Default::default();
-        for m in melds {
-            if let Some(r) = m.cards.rank
-                && !m.closed
-                && !m.cards.is_special_threes(rules)
-            {
-                // Beyond eight melds of one rank, the rest are never needed
-                // to place a hand (and cannot be in real play).
-                let _ = own[r.index()].try_push((
-                    m.cards.natural_count(),
-                    m.cards.wild_count(),
-                    m.is_canasta(rules),
-                ));
-            }
-        }
+    fn new(rules: &'a Rules, side: &Side, pool: u8, need: u8) -> RankGroups<'a> {
         RankGroups {
             rules,
-            own,
+            own: side.own.clone(),
             pool,
             need: need.min(MAX_NEED as u8),
             memo: GroupMemo::new(),
@@ -394,17 +436,12 @@ fn dedup<T: Ord>(v: &mut Vec<T>) {
 /// suit's cards in hand and its unfinished sequences, seven to a canasta,
 /// the wild cards filling the smallest gaps first. Counting a natural for
 /// both its rank and its suit only makes the bound looser.
-fn canasta_bound(rules: &Rules, hand: &CardCounts, melds: &[Meld]) -> u8 {
+fn canasta_bound(rules: &Rules, hand: &CardCounts, side: &Side) -> u8 {
     let size = rules.canasta_size as u32;
     let mut whole = 0u32;
     let mut gaps = arrayvec::ArrayVec::<u32, 13>::new();
     for &r in rules.meld_ranks() {
-        let material = hand.rank_count(r) as u32
-            + melds
-                .iter()
-                .filter(|m| m.cards.rank == Some(r) && !m.is_canasta(rules) && !m.closed)
-                .map(|m| m.cards.len() as u32)
-                .sum::<u32>();
+        let material = hand.rank_count(r) as u32 + side.material[r.index()];
         whole += material / size;
         if !material.is_multiple_of(size) {
             gaps.push(size - material % size);
@@ -426,11 +463,7 @@ fn canasta_bound(rules: &Rules, hand: &CardCounts, melds: &[Meld]) -> u8 {
                 .iter()
                 .map(|&r| hand.count(Card::new(r, suit)) as u32)
                 .sum::<u32>()
-                + melds
-                    .iter()
-                    .filter(|m| m.cards.run_suit() == Some(suit) && !m.is_canasta(rules))
-                    .map(|m| m.cards.len() as u32)
-                    .sum::<u32>();
+                + side.run_material[suit as usize];
             whole += cards / size;
         }
     }
@@ -441,20 +474,15 @@ fn canasta_bound(rules: &Rules, hand: &CardCounts, melds: &[Meld]) -> u8 {
 /// take: for each rank, as many melds as it has plus one new group per
 /// `min_naturals` naturals in hand, each holding no more than the wild
 /// limit allows with all the rank's naturals (sequences take none).
-fn wild_room(rules: &Rules, hand: &CardCounts, melds: &[Meld]) -> u8 {
+fn wild_room(rules: &Rules, hand: &CardCounts, side: &Side) -> u8 {
     let mut room = 0u32;
     for &r in rules.meld_ranks() {
         let n = hand.rank_count(r);
-        let own = melds
+        let (count, naturals, wilds) = side.own[r.index()]
             .iter()
-            .filter(|m| m.cards.rank == Some(r) && !m.closed);
-        let (count, naturals, wilds) = own.fold((0u32, 0u32, 0u32), |(c, a, w), m| {
-            (
-                c + 1,
-                a + m.cards.natural_count() as u32,
-                w + m.cards.wild_count() as u32,
-            )
-        });
+            .fold((0u32, 0u32, 0u32), |(c, a, w), &(n, x, _)| {
+                (c + 1, a + n as u32, w + x as u32)
+            });
         let groups = count + n as u32 / rules.min_naturals.max(1) as u32;
         let total = (naturals + n as u32).min(u8::MAX as u32) as u8;
         let each = rules.wild_capacity_of(Some(r), total) as u32;
@@ -466,26 +494,23 @@ fn wild_room(rules: &Rules, hand: &CardCounts, melds: &[Meld]) -> u8 {
 /// Naturals in `hand` that can go nowhere: no meld of their rank, too few
 /// of the rank for a new group, and no sequence of their suit to join or
 /// three in a row to start one. Black threes short of a meld count too.
-fn stranded(rules: &Rules, hand: &CardCounts, melds: &[Meld]) -> u32 {
+fn stranded(rules: &Rules, hand: &CardCounts, side: &Side) -> u32 {
     let mut count = 0u32;
     let b = hand.black_threes();
-    if !black_threes_ok(rules, b, melds) {
+    if !black_threes_ok(rules, b, side) {
         count += b as u32;
     }
     let wild_help = u8::from(hand.wilds() > 0);
     for suit in Suit::ALL {
         let have = crate::movegen::suit_run_mask(hand, suit);
-        let open_run = rules.sequences
-            && melds
-                .iter()
-                .any(|m| m.cards.run_suit() == Some(suit) && m.cards.len() < rules.canasta_size);
+        let open_run = rules.sequences && !side.runs[suit as usize].is_empty();
         for &r in &Rank::MELDABLE {
             let n = hand.count(Card::new(r, suit));
             if n == 0 {
                 continue;
             }
             let total = hand.rank_count(r);
-            let group_ok = melds.iter().any(|m| m.cards.rank == Some(r) && !m.closed)
+            let group_ok = !side.own[r.index()].is_empty()
                 || total >= rules.min_meld
                 || (total >= rules.min_naturals && total + wild_help >= rules.min_meld);
             if group_ok {
@@ -508,12 +533,10 @@ fn stranded(rules: &Rules, hand: &CardCounts, melds: &[Meld]) -> u32 {
 
 /// Whether `b` black threes can all be melded (none, or a meld of their
 /// own while going out).
-fn black_threes_ok(rules: &Rules, b: u8, melds: &[Meld]) -> bool {
+fn black_threes_ok(rules: &Rules, b: u8, side: &Side) -> bool {
     b == 0
         || !rules.special_threes()
-        || (rules.black_threes_meldable
-            && b >= rules.min_meld
-            && !melds.iter().any(|m| m.cards.is_special_threes(rules)))
+        || (rules.black_threes_meldable && b >= rules.min_meld && !side.three_meld)
 }
 
 /// Whether some way of giving the hand's naturals to sequences leaves over
@@ -523,7 +546,7 @@ fn black_threes_ok(rules: &Rules, b: u8, melds: &[Meld]) -> bool {
 fn any_leftover(
     rules: &Rules,
     hand: &CardCounts,
-    melds: &[Meld],
+    side: &Side,
     need: u8,
     mut place: impl FnMut(Packed, u8) -> bool,
 ) -> bool {
@@ -547,24 +570,14 @@ fn any_leftover(
         if cards == 0 {
             continue;
         }
-        let runs: arrayvec::ArrayVec<(usize, usize), { crate::state::MAX_MELDS }> = melds
-            .iter()
-            .filter(|m| m.cards.run_suit() == Some(suit) && m.cards.len() < rules.canasta_size)
-            .map(|m| {
-                let run = m.cards.run;
-                (
-                    run.trailing_zeros() as usize,
-                    15 - run.leading_zeros() as usize,
-                )
-            })
-            .collect();
+        let runs = &side.runs[suit as usize];
         let have = crate::movegen::suit_run_mask(hand, suit);
         let three_in_a_row = have & (have >> 1) & (have >> 2) != 0;
         if !rules.sequences || (runs.is_empty() && !three_in_a_row) {
             // No sequence can take any of these cards: all are left over.
             fixed += cards;
         } else {
-            suits.push(suit_outcomes(rules, cards, &runs));
+            suits.push(suit_outcomes(rules, cards, runs));
         }
     }
     let mut seen: HashSet<u64, BuildHasherDefault<PackedHasher>> = HashSet::default();
@@ -597,16 +610,16 @@ pub(crate) fn placeable_sequences(
     melds: &[Meld],
     need_total: u8,
 ) -> bool {
+    let side = Side::of(rules, melds);
     if hand.red_threes() > 0
-        || !black_threes_ok(rules, hand.black_threes(), melds)
-        || stranded(rules, hand, melds) > 0
+        || !black_threes_ok(rules, hand.black_threes(), &side)
+        || stranded(rules, hand, &side) > 0
     {
         return false;
     }
-    let have = melds.iter().filter(|m| m.is_canasta(rules)).count() as u8;
-    let need = need_total.saturating_sub(have);
-    let mut groups = RankGroups::new(rules, melds, hand.wilds(), need);
-    any_leftover(rules, hand, melds, need, |left, still| {
+    let need = need_total.saturating_sub(side.canastas);
+    let mut groups = RankGroups::new(rules, &side, hand.wilds(), need);
+    any_leftover(rules, hand, &side, need, |left, still| {
         groups.check(left, still, true, false, &|_| false)
     })
 }
@@ -645,23 +658,23 @@ pub(crate) fn goes_out(
     if hand.red_threes() > 0 {
         return false;
     }
-    let have = melds.iter().filter(|m| m.is_canasta(rules)).count() as u8;
-    let need = need_total.saturating_sub(have);
-    if canasta_bound(rules, hand, melds) < need || stranded(rules, hand, melds) > 1 {
+    let side = Side::of(rules, melds);
+    let need = need_total.saturating_sub(side.canastas);
+    if canasta_bound(rules, hand, &side) < need || stranded(rules, hand, &side) > 1 {
         return false;
     }
     let (b, wilds) = (hand.black_threes(), hand.wilds());
     let natural_ok = |r: Rank| discard_ok(Card::new(r, Suit::Spades));
     let wild_ok = wilds > 0 && discard_ok(Card::JOKER);
-    if wilds.saturating_sub(u8::from(wild_ok)) > wild_room(rules, hand, melds) {
+    if wilds.saturating_sub(u8::from(wild_ok)) > wild_room(rules, hand, &side) {
         return false;
     }
     let black_ok = b > 0 && discard_ok(Card::new(Rank::Three, Suit::Spades));
-    let threes_all = black_threes_ok(rules, b, melds);
-    let threes_but_one = b > 0 && black_threes_ok(rules, b - 1, melds);
-    let mut groups = RankGroups::new(rules, melds, wilds, need);
+    let threes_all = black_threes_ok(rules, b, &side);
+    let threes_but_one = b > 0 && black_threes_ok(rules, b - 1, &side);
+    let mut groups = RankGroups::new(rules, &side, wilds, need);
     let no_natural = |_: Rank| false;
-    any_leftover(rules, hand, melds, need, |left, still| {
+    any_leftover(rules, hand, &side, need, |left, still| {
         (threes_all && groups.check(left, still, meld_out, wild_ok, &natural_ok))
             || (black_ok && threes_but_one && groups.check(left, still, true, false, &no_natural))
     })
