@@ -136,8 +136,61 @@ fn combine(acc: &Reach, add: &Reach, pool: u8, need: u8) -> Reach {
 }
 
 /// Outcomes of one rank's leftover naturals `n`, spread over the side's
-/// melds of the rank (naturals, wilds, already a canasta) and new groups.
+/// melds of the rank (naturals, wilds, already a canasta) and new groups:
+/// a small knapsack over the melds by naturals still to place.
 fn rank_outcomes(
+    rules: &Rules,
+    rank: Rank,
+    n: u8,
+    melds: &[(u8, u8, bool)],
+    pool: u8,
+    need: u8,
+    groups: &mut GroupMemo,
+) -> Reach {
+    let size = rules.canasta_size;
+    if melds.len() <= 2 {
+        return rank_outcomes_few(rules, rank, n, melds, pool, need, groups);
+    }
+    let n = n as usize;
+    // `after[rem]`: placing `rem` naturals on the melds after this one and
+    // in new groups.
+    let mut after: arrayvec::ArrayVec<Reach, 16> = (0..=n)
+        .map(|rem| *groups.get(rules, rank, rem as u8, pool, need))
+        .collect();
+    for &(a, b, done) in melds.iter().rev() {
+        let mut here_k: arrayvec::ArrayVec<Reach, 16> = arrayvec::ArrayVec::new();
+        for k in 0..=n as u8 {
+            let room = if done && !rules.wilds_on_canasta {
+                0
+            } else {
+                rules.wild_capacity_of(Some(rank), a + k).saturating_sub(b)
+            };
+            let mut here = reach_none(need);
+            for x in 0..=room.min(pool) {
+                let made = usize::from(!done && a + b + k + x >= size).min(need as usize);
+                here[made] |= 1 << x;
+            }
+            here_k.push(here);
+        }
+        let mut now: arrayvec::ArrayVec<Reach, 16> = arrayvec::ArrayVec::new();
+        for rem in 0..=n {
+            let mut out = reach_none(need);
+            for k in 0..=rem {
+                let both = combine(&here_k[k], &after[rem - k], pool, need);
+                for (o, b) in out.iter_mut().zip(both) {
+                    *o |= b;
+                }
+            }
+            now.push(out);
+        }
+        after = now;
+    }
+    after[n]
+}
+
+/// [`rank_outcomes`] for one or two melds of the rank, by trying every
+/// share of the naturals for each (cheaper than the knapsack when few).
+fn rank_outcomes_few(
     rules: &Rules,
     rank: Rank,
     n: u8,
@@ -157,7 +210,7 @@ fn rank_outcomes(
         } else {
             rules.wild_capacity_of(Some(rank), a + k).saturating_sub(b)
         };
-        let tail = rank_outcomes(rules, rank, n - k, rest, pool, need, groups);
+        let tail = rank_outcomes_few(rules, rank, n - k, rest, pool, need, groups);
         let mut here = reach_none(need);
         for x in 0..=room.min(pool) {
             let made = usize::from(!done && a + b + k + x >= size).min(need as usize);
@@ -175,21 +228,21 @@ fn rank_outcomes(
 /// wild-card pool (each group at least `min_naturals`, with enough wild
 /// cards to make `min_meld`).
 struct GroupMemo {
-    table: [Vec<Option<Reach>>; 13],
+    /// By naturals, for every rank but the pure one (new groups of any other
+    /// rank have the same outcomes), and for the pure rank.
+    table: [[Option<Reach>; 16]; 2],
 }
 
 impl GroupMemo {
     fn new() -> GroupMemo {
         GroupMemo {
-            table: Default::default(),
+            table: [[None; 16]; 2],
         }
     }
 
     fn get(&mut self, rules: &Rules, rank: Rank, m: u8, pool: u8, need: u8) -> &Reach {
-        let ri = rank.index();
-        if self.table[ri].len() <= m as usize {
-            self.table[ri].resize(m as usize + 1, None);
-        }
+        let ri = usize::from(Some(rank) == rules.pure_rank);
+        let m = m.min(15);
         if self.table[ri][m as usize].is_none() {
             let mut out = reach_none(need);
             if m == 0 {
@@ -288,7 +341,7 @@ struct RankGroups<'a> {
     need: u8,
     memo: GroupMemo,
     /// Outcomes of ranks with melds, by rank and naturals left over.
-    cache: [[Option<Reach>; 16]; 13],
+    cache: arrayvec::ArrayVec<(usize, u8, Reach), 32>,
 }
 
 impl<'a> RankGroups<'a> {
@@ -299,7 +352,7 @@ impl<'a> RankGroups<'a> {
             pool,
             need: need.min(MAX_NEED as u8),
             memo: GroupMemo::new(),
-            cache: [[None; 16]; 13],
+            cache: arrayvec::ArrayVec::new(),
         }
     }
 
@@ -308,7 +361,7 @@ impl<'a> RankGroups<'a> {
         if self.own[ri].is_empty() {
             return *self.memo.get(self.rules, rank, n, self.pool, self.need);
         }
-        if let Some(r) = self.cache[ri][n as usize] {
+        if let Some(&(_, _, r)) = self.cache.iter().find(|c| c.0 == ri && c.1 == n) {
             return r;
         }
         let own = self.own[ri].clone();
@@ -321,7 +374,10 @@ impl<'a> RankGroups<'a> {
             self.need,
             &mut self.memo,
         );
-        self.cache[ri][n as usize] = Some(r);
+        if self.cache.is_full() {
+            self.cache.clear();
+        }
+        self.cache.push((ri, n, r));
         r
     }
 
@@ -580,7 +636,13 @@ fn any_leftover(
             suits.push(suit_outcomes(rules, cards, runs));
         }
     }
+    if suits.is_empty() {
+        // Nothing for sequences: the only leftover is the one tried above.
+        return false;
+    }
     let mut seen: HashSet<u64, BuildHasherDefault<PackedHasher>> = HashSet::default();
+    // The leftover with no new sequence was tried first.
+    seen.insert(all | (suits.len() as u64) << 53);
     let mut stack: Vec<(usize, Packed, u8)> = vec![(0, fixed, 0)];
     while let Some((i, left, sambas)) = stack.pop() {
         if i == suits.len() {

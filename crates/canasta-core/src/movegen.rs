@@ -317,7 +317,7 @@ impl GameState {
             && rules.special_threes()
             && !before_draw
             && b >= rules.min_meld
-            && has_meld & (1 << Rank::Three.index()) == 0
+            && self.meld_rank_mask(side) & (1 << Rank::Three.index()) == 0
         {
             // Black threes left after the meld can only be the final
             // discard, so at most one may stay behind.
