@@ -147,7 +147,6 @@ fn rank_outcomes(
     need: u8,
     groups: &mut GroupMemo,
 ) -> Reach {
-    let size = rules.canasta_size;
     if melds.len() <= 2 {
         return rank_outcomes_few(rules, rank, n, melds, pool, need, groups);
     }
@@ -158,20 +157,9 @@ fn rank_outcomes(
         .map(|rem| *groups.get(rules, rank, rem as u8, pool, need))
         .collect();
     for &(a, b, done) in melds.iter().rev() {
-        let mut here_k: arrayvec::ArrayVec<Reach, 16> = arrayvec::ArrayVec::new();
-        for k in 0..=n as u8 {
-            let room = if done && !rules.wilds_on_canasta {
-                0
-            } else {
-                rules.wild_capacity_of(Some(rank), a + k).saturating_sub(b)
-            };
-            let mut here = reach_none(need);
-            for x in 0..=room.min(pool) {
-                let made = usize::from(!done && a + b + k + x >= size).min(need as usize);
-                here[made] |= 1 << x;
-            }
-            here_k.push(here);
-        }
+        let here_k: arrayvec::ArrayVec<Reach, 16> = (0..=n as u8)
+            .map(|k| onto_meld(rules, rank, (a, b, done), k, pool, need))
+            .collect();
         let mut now: arrayvec::ArrayVec<Reach, 16> = arrayvec::ArrayVec::new();
         for rem in 0..=n {
             let mut out = reach_none(need);
@@ -188,6 +176,23 @@ fn rank_outcomes(
     after[n]
 }
 
+/// Outcomes of putting `k` naturals and then any wild cards it can take on
+/// one meld of `rank` (naturals, wilds, already a canasta).
+fn onto_meld(rules: &Rules, rank: Rank, meld: (u8, u8, bool), k: u8, pool: u8, need: u8) -> Reach {
+    let (a, b, done) = meld;
+    let room = if done && !rules.wilds_on_canasta {
+        0
+    } else {
+        rules.wild_capacity_of(Some(rank), a + k).saturating_sub(b)
+    };
+    let mut here = reach_none(need);
+    for x in 0..=room.min(pool) {
+        let made = usize::from(!done && a + b + k + x >= rules.canasta_size).min(need as usize);
+        here[made] |= 1 << x;
+    }
+    here
+}
+
 /// [`rank_outcomes`] for one or two melds of the rank, by trying every
 /// share of the naturals for each (cheaper than the knapsack when few).
 fn rank_outcomes_few(
@@ -202,20 +207,10 @@ fn rank_outcomes_few(
     let Some((&(a, b, done), rest)) = melds.split_first() else {
         return *groups.get(rules, rank, n, pool, need);
     };
-    let size = rules.canasta_size;
     let mut out = reach_none(need);
     for k in 0..=n {
-        let room = if done && !rules.wilds_on_canasta {
-            0
-        } else {
-            rules.wild_capacity_of(Some(rank), a + k).saturating_sub(b)
-        };
         let tail = rank_outcomes_few(rules, rank, n - k, rest, pool, need, groups);
-        let mut here = reach_none(need);
-        for x in 0..=room.min(pool) {
-            let made = usize::from(!done && a + b + k + x >= size).min(need as usize);
-            here[made] |= 1 << x;
-        }
+        let here = onto_meld(rules, rank, (a, b, done), k, pool, need);
         let both = combine(&here, &tail, pool, need);
         for (o, b) in out.iter_mut().zip(both) {
             *o |= b;
