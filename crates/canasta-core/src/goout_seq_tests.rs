@@ -120,15 +120,19 @@ fn sequence_placement_matches_brute_force() {
             });
             table.push(B::Seq(Suit::Hearts, run));
         }
-        if rng.below(2) == 0 {
-            let n = 3 + rng.below(4) as u8;
+        // None to four groups of nines (several of a rank, Samba), some
+        // with a wild card, some canastas.
+        for _ in 0..rng.below(5) {
+            let n = 3 + rng.below(5) as u8;
+            let w = u8::from(n >= 4 && rng.below(2) == 0);
             let mut g = Group::of_rank(Rank::Nine);
             g.naturals = [n, 0, 0, 0];
+            g.jokers = w;
             melds.push(Meld {
                 cards: g,
                 closed: false,
             });
-            table.push(B::Rank(Rank::Nine, n, 0));
+            table.push(B::Rank(Rank::Nine, n, w));
         }
         let cards: Vec<Card> = hand.iter().filter(|c| !c.is_wild()).collect();
         for need in [0, 1, 2] {
