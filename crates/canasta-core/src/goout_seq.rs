@@ -284,6 +284,9 @@ struct Side {
     run_material: [u32; 4],
     /// The side has melded black threes (no more may follow).
     three_meld: bool,
+    /// For each meld of a rank, the rank and its place in `own` of that
+    /// rank (`u8::MAX`: not a rank meld counted there).
+    slot: [(u8, u8); crate::state::MAX_MELDS],
 }
 
 impl Side {
@@ -295,8 +298,9 @@ impl Side {
             runs: Default::default(),
             run_material: [0; 4],
             three_meld: false,
+            slot: [(u8::MAX, u8::MAX); crate::state::MAX_MELDS],
         };
-        for m in melds {
+        for (i, m) in melds.iter().enumerate() {
             let canasta = m.is_canasta(rules);
             side.canastas += u8::from(canasta);
             if m.cards.is_special_threes(rules) {
@@ -313,11 +317,13 @@ impl Side {
             } else if let Some(r) = m.cards.rank
                 && !m.closed
             {
-                let _ = side.own[r.index()].try_push((
-                    m.cards.natural_count(),
-                    m.cards.wild_count(),
-                    canasta,
-                ));
+                if side.own[r.index()]
+                    .try_push((m.cards.natural_count(), m.cards.wild_count(), canasta))
+                    .is_ok()
+                    && i < side.slot.len()
+                {
+                    side.slot[i] = (r.index() as u8, (side.own[r.index()].len() - 1) as u8);
+                }
                 if !canasta {
                     side.material[r.index()] += m.cards.len() as u32;
                 }
@@ -489,25 +495,40 @@ fn dedup<T: Ord>(v: &mut Vec<T>) {
 /// both its rank and its suit only makes the bound looser.
 fn canasta_bound(rules: &Rules, hand: &CardCounts, side: &Side) -> u8 {
     let size = rules.canasta_size as u32;
+    // A canasta holds at most `max_wilds` wild cards, so at least this many
+    // of its cards are the rank's own (naturals, or cards already melded).
+    let own_cards = size.saturating_sub(rules.max_wilds as u32).max(1);
     let mut whole = 0u32;
-    let mut gaps = arrayvec::ArrayVec::<u32, 13>::new();
+    // Wild cards each further canasta of a rank would cost, cheapest first.
+    let mut costs = arrayvec::ArrayVec::<u32, 64>::new();
     for &r in rules.meld_ranks() {
         let material = hand.rank_count(r) as u32 + side.material[r.index()];
-        whole += material / size;
-        if !material.is_multiple_of(size) {
-            gaps.push(size - material % size);
+        let most = material / own_cards;
+        let free = (material / size).min(most);
+        whole += free;
+        for k in free + 1..=most {
+            // The first further canasta fills the gap; each next one is
+            // seven more cards.
+            let cost = if k == free + 1 {
+                size * k - material
+            } else {
+                size
+            };
+            let _ = costs.try_push(cost);
         }
     }
-    gaps.sort_unstable();
+    costs.sort_unstable();
     let mut wilds = hand.wilds() as u32;
-    for g in gaps {
-        if g > wilds {
+    for c in costs {
+        if c > wilds {
             break;
         }
-        wilds -= g;
+        wilds -= c;
         whole += 1;
     }
-    whole += wilds / size;
+    if rules.wild_melds {
+        whole += wilds / size;
+    }
     if rules.sequences {
         for suit in Suit::ALL {
             let cards = Rank::MELDABLE
@@ -679,6 +700,155 @@ pub(crate) fn placeable_sequences(
     any_leftover(rules, hand, &side, need, |left, still| {
         groups.check(left, still, true, false, &|_| false)
     })
+}
+
+/// Quick answers for many one-step changes of one position (the candidate
+/// actions of a player bound to go out, or about to hold one card): every
+/// natural in rank groups, no new sequence, the ranks' outcomes combined
+/// once from both ends, so that a change recomputes only its own rank. It
+/// answers `true` only when it finds a way out; otherwise the caller runs
+/// the full test.
+pub(crate) struct QuickOut<'a> {
+    groups: RankGroups<'a>,
+    side: Side,
+    hand: CardCounts,
+    prefix: [Reach; 12],
+    suffix: [Reach; 12],
+    meld_out: bool,
+    wild_ok: bool,
+    /// Ranks (by index) whose naturals may be the final discard.
+    natural_ok: [bool; 13],
+}
+
+impl<'a> QuickOut<'a> {
+    /// For `hand` and `melds`, or `None` where the quick answer does not
+    /// apply (red threes, black threes that cannot all be melded, threes
+    /// as a rank).
+    pub(crate) fn new(
+        rules: &'a Rules,
+        hand: &CardCounts,
+        melds: &[Meld],
+        need_total: u8,
+        meld_out: bool,
+        discard_ok: impl Fn(Card) -> bool,
+    ) -> Option<QuickOut<'a>> {
+        let side = Side::of(rules, melds);
+        if hand.red_threes() > 0
+            || !black_threes_ok(rules, hand.black_threes(), &side)
+            || !rules.special_threes()
+        {
+            return None;
+        }
+        let need = need_total.saturating_sub(side.canastas).min(MAX_NEED as u8);
+        let pool = hand.wilds();
+        let mut groups = RankGroups::new(rules, &side, pool, need);
+        let mut unit = reach_none(need);
+        unit[0] = 1;
+        let full: [Reach; 11] = std::array::from_fn(|i| {
+            let r = Rank::MELDABLE[i];
+            groups.outcomes(r, hand.rank_count(r))
+        });
+        let mut prefix = [unit; 12];
+        for i in 0..11 {
+            prefix[i + 1] = combine(&prefix[i], &full[i], pool, need);
+        }
+        let mut suffix = [unit; 12];
+        for i in (0..11).rev() {
+            suffix[i] = combine(&full[i], &suffix[i + 1], pool, need);
+        }
+        Some(QuickOut {
+            groups,
+            side,
+            hand: *hand,
+            prefix,
+            suffix,
+            meld_out,
+            wild_ok: discard_ok(Card::JOKER),
+            natural_ok: std::array::from_fn(|r| {
+                r >= Rank::Four.index() && discard_ok(Card::new(Rank::from_index(r), Suit::Spades))
+            }),
+        })
+    }
+
+    /// After `action` (a one-card add to a rank meld, or one new rank
+    /// group), can the player certainly go out? `false` means "not known".
+    pub(crate) fn after(&mut self, action: &crate::action::Action) -> bool {
+        use crate::action::Action;
+        let rules = self.groups.rules;
+        match *action {
+            Action::Add { meld, cards } if cards.len() == 1 => {
+                let Some(&(r, e)) = self.side.slot.get(meld as usize) else {
+                    return false;
+                };
+                if r == u8::MAX {
+                    return false;
+                }
+                let rank = Rank::from_index(r as usize);
+                let mut own = self.side.own[rank.index()].clone();
+                if cards.wild_count() == 1 {
+                    own[e as usize].1 += 1;
+                    self.judge(rank, 0, 1, &own)
+                } else if cards.rank == Some(rank) {
+                    own[e as usize].0 += 1;
+                    self.judge(rank, 1, 0, &own)
+                } else {
+                    false
+                }
+            }
+            Action::Meld(groups) if groups.len() == 1 => {
+                let g = groups.as_slice()[0];
+                let Some(rank) = g.rank else { return false };
+                if g.is_sequence() || rank == Rank::Three || g.len() >= rules.canasta_size {
+                    return false;
+                }
+                let mut own = self.side.own[rank.index()].clone();
+                if own
+                    .try_push((g.natural_count(), g.wild_count(), false))
+                    .is_err()
+                {
+                    return false;
+                }
+                self.judge(rank, g.natural_count(), g.wild_count(), &own)
+            }
+            _ => false,
+        }
+    }
+
+    /// The hand gives `naturals` of `rank` and `wilds` wild cards, and the
+    /// rank's melds become `own`: can every card left go out?
+    fn judge(&mut self, rank: Rank, naturals: u8, wilds: u8, own: &[(u8, u8, bool)]) -> bool {
+        let rules = self.groups.rules;
+        let Some(n) = self.hand.rank_count(rank).checked_sub(naturals) else {
+            return false;
+        };
+        let Some(pool) = self.hand.wilds().checked_sub(wilds) else {
+            return false;
+        };
+        if self.hand.total() <= (naturals + wilds) as usize {
+            // An emptied hand is judged by the full test.
+            return false;
+        }
+        let i = rank.index() - Rank::Four.index();
+        let (full_pool, need) = (self.groups.pool, self.groups.need);
+        let mut outcome =
+            |n: u8| rank_outcomes(rules, rank, n, own, full_pool, need, &mut self.groups.memo);
+        let changed = outcome(n);
+        let less = (n > 0 && self.natural_ok[rank.index()]).then(|| outcome(n - 1));
+        let around = |o: &Reach| {
+            combine(
+                &combine(&self.prefix[i], o, full_pool, need),
+                &self.suffix[i + 1],
+                full_pool,
+                need,
+            )
+        };
+        let need = need as usize;
+        let hit = |r: &Reach, w: u8| r[need..].iter().any(|&b| b & (1 << w) != 0);
+        let both = around(&changed);
+        (self.meld_out && hit(&both, pool))
+            || (self.wild_ok && pool > 0 && hit(&both, pool - 1))
+            || less.is_some_and(|l| hit(&around(&l), pool))
+    }
 }
 
 impl GameState {

@@ -168,3 +168,31 @@ fn sequence_placement_matches_brute_force() {
         "both answers are exercised: {yes} {no}"
     );
 }
+
+/// The quick answers for a player's candidate actions change no list: over
+/// random Samba hands of every form, each position's legal actions are the
+/// same with them and without (where every candidate gets the full test).
+#[test]
+fn quick_answers_change_no_legal_list() {
+    use crate::movegen::WITHOUT_QUICK;
+    use crate::state::{GameState, Phase};
+    let mut compared = 0;
+    for players in [2, 3, 4] {
+        let rules = Rules::preset("samba", Some(players), None).unwrap();
+        let mut rng = Rng::new(5);
+        for h in 0..12 {
+            let mut g = GameState::new(rules.clone());
+            g.deal_random(&mut rng, h % players as usize);
+            while matches!(g.phase(), Phase::Draw | Phase::Play | Phase::Answer) {
+                let quick = g.legal_actions();
+                WITHOUT_QUICK.with(|w| w.set(true));
+                let full = g.legal_actions();
+                WITHOUT_QUICK.with(|w| w.set(false));
+                assert_eq!(quick, full, "{}", g.describe());
+                compared += 1;
+                g.apply_unchecked(quick[rng.below(quick.len())]);
+            }
+        }
+    }
+    assert!(compared > 1000, "{compared}");
+}

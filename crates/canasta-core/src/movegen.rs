@@ -11,9 +11,11 @@
 
 use crate::action::{Action, ActionList, Groups};
 use crate::card::{Card, CardCounts, Rank, Suit};
+use crate::goout_seq::QuickOut;
 use crate::meld::{Group, pick_black_threes, pick_naturals};
 use crate::state::{GameState, Phase};
 use arrayvec::ArrayVec;
+use std::cell::RefCell;
 
 impl GameState {
     /// Every legal action of the seat to act, in a deterministic order.
@@ -253,8 +255,37 @@ impl GameState {
         let hand = &self.hands[seat];
         let must = self.turn.must_go_out;
         let total = hand.total();
+        // Where going out is searched (Samba), many candidates of a player
+        // bound to go out are answered at once by a quick test that shares
+        // the work between them; the rest get the full one.
+        let quick_rules = (rules.sequences || rules.several_melds_per_rank)
+            && self.feet[seat].is_empty()
+            && self.turn.answer != Some(false)
+            && !tests_without_quick();
+        let quick: RefCell<Option<Option<QuickOut>>> = RefCell::new(None);
         let push = |a: Action, used: usize, out: &mut ActionList| {
-            if before_draw || (total - used >= 2 && !must) || self.ok_after(a) {
+            if before_draw || (total - used >= 2 && !must) {
+                out.push(a);
+                return;
+            }
+            if quick_rules {
+                let mut q = quick.borrow_mut();
+                let q = q.get_or_insert_with(|| {
+                    QuickOut::new(
+                        rules,
+                        hand,
+                        &self.melds[side],
+                        self.canastas_needed(),
+                        !rules.go_out_needs_discard,
+                        |c| self.final_discard_ok(c),
+                    )
+                });
+                if q.as_mut().is_some_and(|q| q.after(&a)) {
+                    out.push(a);
+                    return;
+                }
+            }
+            if self.ok_after(a) {
                 out.push(a);
             }
         };
@@ -488,6 +519,23 @@ impl GameState {
             .iter()
             .filter(|m| m.is_canasta(rules))
             .count() as u8
+    }
+}
+
+#[cfg(test)]
+thread_local! {
+    /// Tests turn the quick going-out answers off to compare lists.
+    pub(crate) static WITHOUT_QUICK: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+fn tests_without_quick() -> bool {
+    #[cfg(test)]
+    {
+        WITHOUT_QUICK.with(|w| w.get())
+    }
+    #[cfg(not(test))]
+    {
+        false
     }
 }
 
