@@ -104,7 +104,9 @@ pub const PRESETS: &[PresetInfo] = &[
         default_players: 4,
         summary: "Samba (pagat, Bicycle): 162 cards, 15 each, draw two, sequences of one suit \
                   (a samba at seven, 1500), two canastas or sambas to go out, game to 10000; \
-                  4 in partnerships, 2, 3 and 5 each for themselves, 6 in three teams of two",
+                  4 in partnerships, 2, 3 and 5 each for themselves, 6 in three teams of two; \
+                  option samba_pile_rule=dutch for pagat's Dutch pile (sets pile_always_frozen, \
+                  take_onto_meld, top_card_to_sequence)",
         provisional: &[],
     },
     PresetInfo {
