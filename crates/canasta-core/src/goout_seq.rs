@@ -656,6 +656,8 @@ fn any_leftover(
         // Nothing for sequences: the only leftover is the one tried above.
         return false;
     }
+    // Suits with few ways first: fewer branches near the root.
+    suits.sort_by_key(|o| o.len());
     let mut seen: HashSet<u64, BuildHasherDefault<PackedHasher>> = HashSet::default();
     // The leftover with no new sequence was tried first.
     seen.insert(all | (suits.len() as u64) << 53);
@@ -667,7 +669,7 @@ fn any_leftover(
             }
             continue;
         }
-        for &(more, s2) in suits[i].iter().rev() {
+        for &(more, s2) in suits[i].iter() {
             let next = (i + 1, left + more, (sambas + s2).min(need));
             let key = next.1 | (next.0 as u64) << 53 | (next.2 as u64) << 56;
             if seen.insert(key) {
