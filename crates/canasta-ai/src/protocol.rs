@@ -119,8 +119,7 @@ fn meld(text: &str) -> Result<Meld, BotError> {
         .collect::<Result<Vec<_>, _>>()
         .map_err(|e| BotError(format!("meld `{text}`: {e}")))?;
     let cards = Group::from_cards(&cards).map_err(|e| BotError(format!("meld `{text}`: {e:?}")))?;
-    // The observation does not say whether a meld was closed by choice
-    // (Canastia); every meld is read as open.
+    // Closed by choice (Canastia) or not is in `closed_melds`.
     Ok(Meld {
         cards,
         closed: false,
@@ -145,6 +144,23 @@ fn phase(name: &str) -> Result<Phase, BotError> {
 /// A missing or malformed field.
 pub fn parse_observation(v: &Value) -> Result<Observation, BotError> {
     let melds: Vec<Vec<String>> = de(v, "melds")?;
+    // Absent from hosts that predate it: then every meld is open.
+    let closed_melds: Vec<Vec<usize>> = match v.get("closed_melds") {
+        None => vec![Vec::new(); melds.len()],
+        Some(_) => de(v, "closed_melds")?,
+    };
+    let mut melds = melds
+        .iter()
+        .map(|side| side.iter().map(|m| meld(m)).collect())
+        .collect::<Result<Vec<Vec<Meld>>, _>>()?;
+    for (side, closed) in melds.iter_mut().zip(&closed_melds) {
+        for &i in closed {
+            let m = side
+                .get_mut(i)
+                .ok_or_else(|| BotError(format!("observation `closed_melds`: no meld {i}")))?;
+            m.closed = true;
+        }
+    }
     let known = field(v, "known")?
         .as_array()
         .ok_or_else(|| BotError("observation `known` is not a list".into()))?
@@ -164,10 +180,8 @@ pub fn parse_observation(v: &Value) -> Result<Observation, BotError> {
         hand_sizes: de(v, "hand_sizes")?,
         foot_sizes: de(v, "foot_sizes")?,
         known,
-        melds: melds
-            .iter()
-            .map(|side| side.iter().map(|m| meld(m)).collect())
-            .collect::<Result<Vec<Vec<Meld>>, _>>()?,
+        melds,
+        closed_melds,
         side_of: de(v, "side_of")?,
         red_threes: de(v, "red_threes")?,
         red_three_suits: de(v, "red_three_suits")?,
@@ -225,13 +239,7 @@ mod tests {
                 else {
                     panic!("not a decision: {line}");
                 };
-                let mut back = parse_observation(&observation).unwrap();
-                // Closed-by-choice flags are not part of the JSON form.
-                for (side, orig) in back.melds.iter_mut().zip(&obs.melds) {
-                    for (m, o) in side.iter_mut().zip(orig) {
-                        m.closed = o.closed;
-                    }
-                }
+                let back = parse_observation(&observation).unwrap();
                 assert_eq!(back, obs);
                 assert_eq!(parse_legal(&texts).unwrap(), legal);
                 let pick = legal[rng.below(legal.len())];

@@ -30,6 +30,9 @@ pub struct Observation {
     pub known: Vec<CardCounts>,
     /// Melds by side, and the side of each seat.
     pub melds: Vec<Vec<Meld>>,
+    /// The numbers of the melds closed as canastas by choice (Canastia), by
+    /// side: a meld's text does not say it.
+    pub closed_melds: Vec<Vec<usize>>,
     pub side_of: Vec<usize>,
     pub red_threes: Vec<usize>,
     /// The same red threes by suit: hearts, diamonds.
@@ -116,6 +119,16 @@ impl GameState {
                 .collect(),
             melds: (0..n.min(MAX_SEATS))
                 .map(|s| self.melds[s].to_vec())
+                .collect(),
+            closed_melds: (0..n.min(MAX_SEATS))
+                .map(|s| {
+                    self.melds[s]
+                        .iter()
+                        .enumerate()
+                        .filter(|(_, m)| m.closed)
+                        .map(|(i, _)| i)
+                        .collect()
+                })
                 .collect(),
             side_of: (0..n).map(|s| self.side_of(s)).collect(),
             red_threes: (0..n).map(|s| self.red_threes(s)).collect(),
