@@ -90,9 +90,9 @@ impl<'a> Decision<'a> {
     /// it cannot see re-dealt at random (see [`GameState::determinize`]).
     /// Search plays such samples out; the real state never leaves the
     /// decision. For a decision known only from an observation the sample
-    /// is rebuilt from it ([`GameState::from_observation`]), guessing a few
-    /// details of the turn; its legal actions may then differ from
-    /// [`Decision::legal`] in rare positions.
+    /// is rebuilt from it ([`GameState::from_observation`]) with the
+    /// table's public facts it carries (an older host that omits them
+    /// leaves a few details of the turn to be guessed).
     pub fn determinize(&self, rng: &mut Rng) -> GameState {
         match self.source {
             Source::State(s) => s.determinize(s.to_act(), rng),

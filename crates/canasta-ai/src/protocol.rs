@@ -196,6 +196,11 @@ pub fn parse_observation(v: &Value) -> Result<Observation, BotError> {
         asked: de(v, "asked")?,
         answer: de(v, "answer")?,
         must_go_out: de(v, "must_go_out")?,
+        // Absent from hosts that predate it: rebuilt by guesses then.
+        table: match v.get("table") {
+            None => Default::default(),
+            Some(_) => de(v, "table")?,
+        },
     })
 }
 

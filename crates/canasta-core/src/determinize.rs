@@ -123,8 +123,9 @@ impl GameState {
 
 impl GameState {
     /// A sample for `obs.seat` built from its observation alone, for a bot
-    /// that is told only the observation (the bot protocol). The observation
-    /// lacks a few public details of the turn and hand, which are guessed:
+    /// that is told only the observation (the bot protocol). The table's
+    /// public facts come from `obs.table`; from a host that does not send
+    /// them they are guessed:
     /// whether cards were laid since the draw (no), which melds existed when
     /// the turn began (all), which seats have melded (every seat of a side
     /// that has), whether a first turn is pending (no), which cards of the
@@ -166,8 +167,20 @@ impl GameState {
                 g.melds[side].push(*m);
             }
         }
+        // The table's public facts, where the observation carries them;
+        // otherwise guessed (see above).
+        let facts = &obs.table;
+        let told = facts.seat_melded.len() == n;
         for s in 0..n {
-            g.seat_melded[s] = !g.melds[g.side_of[s] as usize].is_empty();
+            g.seat_melded[s] = if told {
+                facts.seat_melded[s]
+            } else {
+                !g.melds[g.side_of[s] as usize].is_empty()
+            };
+            g.first_turn_pending[s] = told && facts.first_turn_pending.get(s) == Some(&true);
+        }
+        if told {
+            g.hands_played = facts.hands_played;
         }
         if rules.temporary_partnership {
             g.lone_hand = (0..n)
@@ -185,18 +198,34 @@ impl GameState {
             g.stock.push(filler);
         }
         let side = g.side_of[obs.current] as usize;
-        g.turn = TurnFlags {
-            drew_from_stock: obs.drew_from_stock,
-            took_pile: obs.took_pile,
-            laid_since_draw: false,
-            asked: obs.asked,
-            answer: obs.answer,
-            must_go_out: obs.must_go_out,
-            added_to_old: false,
-            melds_at_start: g.melds[side].len() as u8,
-            had_melded: g.seat_melded[obs.current],
-            completed_canasta: false,
-            opened_before_draw: false,
+        g.turn = if told {
+            TurnFlags {
+                drew_from_stock: obs.drew_from_stock,
+                took_pile: obs.took_pile,
+                laid_since_draw: facts.laid_since_draw,
+                asked: obs.asked,
+                answer: obs.answer,
+                must_go_out: obs.must_go_out,
+                added_to_old: facts.added_to_old,
+                melds_at_start: facts.melds_at_start as u8,
+                had_melded: facts.had_melded,
+                completed_canasta: facts.completed_canasta,
+                opened_before_draw: facts.opened_before_draw,
+            }
+        } else {
+            TurnFlags {
+                drew_from_stock: obs.drew_from_stock,
+                took_pile: obs.took_pile,
+                laid_since_draw: false,
+                asked: obs.asked,
+                answer: obs.answer,
+                must_go_out: obs.must_go_out,
+                added_to_old: false,
+                melds_at_start: g.melds[side].len() as u8,
+                had_melded: g.seat_melded[obs.current],
+                completed_canasta: false,
+                opened_before_draw: false,
+            }
         };
         g.determinize(seat, rng)
     }
@@ -327,10 +356,8 @@ mod tests {
                 same_legal += usize::from(r.legal_actions() == g.legal_actions());
             }
         }
-        // The guessed details of the turn rarely matter.
-        assert!(
-            same_legal * 10 >= positions * 9,
-            "{same_legal} of {positions}"
-        );
+        // With the table's public facts in the observation nothing is
+        // guessed: the legal actions are the same everywhere.
+        assert_eq!(same_legal, positions);
     }
 }

@@ -53,6 +53,31 @@ pub struct Observation {
     pub asked: bool,
     pub answer: Option<bool>,
     pub must_go_out: bool,
+    /// Public facts the rules read that everyone at the table saw: so that
+    /// a bot told only this observation can rebuild a faithful position.
+    pub table: TableFacts,
+}
+
+/// Public facts of the hand and of the turn in progress.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, serde::Deserialize)]
+pub struct TableFacts {
+    /// Hands finished so far in the game.
+    pub hands_played: u32,
+    /// Each seat has melded this hand.
+    pub seat_melded: Vec<bool>,
+    /// Each seat still has its first turn to come (red threes laid then,
+    /// under `red_three_timing: first_turn`).
+    pub first_turn_pending: Vec<bool>,
+    /// This turn: cards laid since the draw; cards added to melds older than
+    /// the turn; the side's melds when it began; the player had melded
+    /// before it; a canasta completed by the player; an opening before the
+    /// draw (Canastone).
+    pub laid_since_draw: bool,
+    pub added_to_old: bool,
+    pub melds_at_start: usize,
+    pub had_melded: bool,
+    pub completed_canasta: bool,
+    pub opened_before_draw: bool,
 }
 
 impl Observation {
@@ -152,6 +177,17 @@ impl GameState {
             asked: t.asked,
             answer: t.answer,
             must_go_out: t.must_go_out && own_turn,
+            table: TableFacts {
+                hands_played: self.hands_played,
+                seat_melded: self.seat_melded[..n.min(MAX_SEATS)].to_vec(),
+                first_turn_pending: self.first_turn_pending[..n.min(MAX_SEATS)].to_vec(),
+                laid_since_draw: t.laid_since_draw,
+                added_to_old: t.added_to_old,
+                melds_at_start: t.melds_at_start as usize,
+                had_melded: t.had_melded,
+                completed_canasta: t.completed_canasta,
+                opened_before_draw: t.opened_before_draw,
+            },
         }
     }
 }
