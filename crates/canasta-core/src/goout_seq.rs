@@ -462,6 +462,33 @@ impl<'a> RankGroups<'a> {
     }
 }
 
+/// The outcomes no other outcome dominates. A natural left over at a rank
+/// the side has a meld of always has a home (and only adds wild-card room,
+/// discard choices and canasta chances), so an outcome leaving the same
+/// cards at the other ranks, at least as many at the melded ones, and at
+/// least as many sambas, is at least as good.
+fn undominated(mut outcomes: Vec<(Packed, u8)>, melded: Packed) -> Vec<(Packed, u8)> {
+    if outcomes.len() < 2 || melded == 0 {
+        return outcomes;
+    }
+    let covers = |a: Packed, b: Packed| (0..13).all(|r| get(a, r) >= get(b, r));
+    // Most left over at melded ranks first, so a dominating one comes before.
+    outcomes.sort_unstable_by_key(|&(left, s)| {
+        std::cmp::Reverse((0..13).map(|r| get(left & melded, r) as u32).sum::<u32>() * 8 + s as u32)
+    });
+    let mut kept: Vec<(Packed, u8)> = Vec::with_capacity(outcomes.len());
+    for (left, sambas) in outcomes {
+        let dominated = kept.iter().any(|&(k, ks)| {
+            ks >= sambas && k & !melded == left & !melded && covers(k & melded, left & melded)
+        });
+        if !dominated {
+            kept.push((left, sambas));
+        }
+    }
+    kept.sort_unstable();
+    kept
+}
+
 /// A fast hasher for packed leftovers (no untrusted input reaches it).
 #[derive(Default)]
 struct PackedHasher(u64);
@@ -633,6 +660,13 @@ fn any_leftover(
         return true;
     }
     let mut fixed: Packed = 0;
+    // Nibble mask of the ranks the side has a meld of (any natural left
+    // over there has a home).
+    let melded: Packed = rules
+        .meld_ranks()
+        .iter()
+        .filter(|r| !side.own[r.index()].is_empty())
+        .fold(0, |m, r| m | 0xF << (4 * r.index()));
     let mut suits: arrayvec::ArrayVec<Vec<(Packed, u8)>, 4> = arrayvec::ArrayVec::new();
     for suit in Suit::ALL {
         let mut cards: Packed = 0;
@@ -649,7 +683,7 @@ fn any_leftover(
             // No sequence can take any of these cards: all are left over.
             fixed += cards;
         } else {
-            suits.push(suit_outcomes(rules, cards, runs));
+            suits.push(undominated(suit_outcomes(rules, cards, runs), melded));
         }
     }
     if suits.is_empty() {
