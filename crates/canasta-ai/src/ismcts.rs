@@ -131,6 +131,11 @@ impl IsMctsBot {
         }
     }
 
+    /// The name shown in tables (a budget suffix, say).
+    pub fn set_name(&mut self, name: &str) {
+        self.name = name.to_string();
+    }
+
     /// Iterations the last search ran.
     pub fn last_iterations(&self) -> u32 {
         self.last_iterations

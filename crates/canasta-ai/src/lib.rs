@@ -137,15 +137,71 @@ pub const BOT_NAMES: &[&str] = &[
 ];
 
 /// A built-in bot by name, seeded for reproducible play.
+///
+/// A search bot takes a budget after `@`: `ismcts@250ms` searches for a
+/// quarter of a second a decision (not reproducible: the machine's speed
+/// decides), `ismcts-hard@5000` runs 5,000 iterations; the level keeps its
+/// other settings.
 pub fn bot_by_name(name: &str, seed: u64) -> Option<Box<dyn Bot>> {
-    match name.to_ascii_lowercase().as_str() {
-        "random" => Some(Box::new(RandomBot::new(seed))),
-        "heuristic" => Some(Box::new(HeuristicBot::new())),
-        "ismcts" => Some(Box::new(IsMctsBot::new(ismcts::DEFAULT_LEVEL, seed))),
+    let name = name.to_ascii_lowercase();
+    let (base, budget) = match name.split_once('@') {
+        Some((base, budget)) => (base, Some(budget)),
+        None => (name.as_str(), None),
+    };
+    let level = match base {
+        "random" if budget.is_none() => return Some(Box::new(RandomBot::new(seed))),
+        "heuristic" if budget.is_none() => return Some(Box::new(HeuristicBot::new())),
+        "ismcts" => ismcts::DEFAULT_LEVEL,
         other => {
             let level = other.strip_prefix("ismcts-")?;
-            let level = Level::ALL.into_iter().find(|l| l.name() == level)?;
-            Some(Box::new(IsMctsBot::new(level, seed)))
+            Level::ALL.into_iter().find(|l| l.name() == level)?
+        }
+    };
+    let Some(budget) = budget else {
+        return Some(Box::new(IsMctsBot::new(level, seed)));
+    };
+    let mut config = level.config();
+    if let Some(ms) = budget.strip_suffix("ms") {
+        config.time = Some(std::time::Duration::from_millis(ms.parse().ok()?));
+        config.iterations = u32::MAX;
+    } else {
+        config.iterations = budget.parse().ok().filter(|&n| n > 0)?;
+    }
+    let mut bot = IsMctsBot::with_config(config, seed);
+    bot.set_name(&name);
+    Some(Box::new(bot))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Names with budgets: iterations or milliseconds after `@`, on search
+    /// bots only.
+    #[test]
+    fn bot_names_take_budgets() {
+        for name in [
+            "random",
+            "heuristic",
+            "ismcts",
+            "ismcts-easy",
+            "ismcts@100",
+            "ismcts-hard@250ms",
+        ] {
+            let bot = bot_by_name(name, 1).unwrap_or_else(|| panic!("{name}"));
+            if name.contains('@') {
+                assert_eq!(bot.name(), name);
+            }
+        }
+        for bad in [
+            "random@5",
+            "heuristic@10ms",
+            "ismcts@",
+            "ismcts@0",
+            "ismcts@fastms",
+            "ismcts-wise",
+        ] {
+            assert!(bot_by_name(bad, 1).is_none(), "{bad}");
         }
     }
 }

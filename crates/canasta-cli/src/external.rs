@@ -17,7 +17,7 @@ pub fn check_seat_name(name: &str) -> Result<(), String> {
         Some(_) => Ok(()),
         None if bot_by_name(name, 0).is_some() => Ok(()),
         None => Err(format!(
-            "unknown bot `{name}` (known: {}, or {COMMAND_PREFIX}PROGRAM)",
+            "unknown bot `{name}` (known: {}, a search bot with a budget such as ismcts@250ms or ismcts-hard@5000, or {COMMAND_PREFIX}PROGRAM)",
             BOT_NAMES.join(", ")
         )),
     }
