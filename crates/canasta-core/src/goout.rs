@@ -514,7 +514,7 @@ impl GameState {
         let rules = &self.rs.rules;
         self.melds[side]
             .iter()
-            .filter(|m| !rules.meld_full(m.cards.len()))
+            .filter(|m| !m.is_full(rules))
             .fold(0, |acc, m| acc | m.cards.rank.map_or(0, |r| 1 << r.index()))
     }
 

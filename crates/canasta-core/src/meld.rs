@@ -483,6 +483,12 @@ impl Meld {
         Some(GoOutKind::of(rules, self.cards.rank, kind))
     }
 
+    /// Full where melds are capped (P-PEN): it takes nothing more. Cheap
+    /// where they are not (the common case in hot loops).
+    pub fn is_full(&self, rules: &Rules) -> bool {
+        rules.max_meld_size != 0 && rules.meld_full(self.cards.len())
+    }
+
     pub fn is_canasta(&self, rules: &Rules) -> bool {
         self.canasta(rules).is_some()
     }

@@ -362,7 +362,7 @@ impl GameState {
             }
         }
         for (i, m) in melds.iter().enumerate() {
-            if m.cards.is_special_threes(rules) || m.closed || rules.meld_full(m.cards.len()) {
+            if m.cards.is_special_threes(rules) || m.closed || m.is_full(rules) {
                 continue;
             }
             if m.cards.is_sequence() {

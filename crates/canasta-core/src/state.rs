@@ -735,7 +735,7 @@ impl GameState {
         let rules = &self.rs.rules;
         self.melds[side]
             .iter()
-            .position(|m| m.cards.rank == rank && !rules.meld_full(m.cards.len()))
+            .position(|m| m.cards.rank == rank && !m.is_full(rules))
     }
 
     /// Classic 3 players: the first to take the pile (or to go out) plays
