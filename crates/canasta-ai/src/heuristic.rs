@@ -266,10 +266,26 @@ fn group_score(v: &View<'_>, g: &Group, old: Option<Group>) -> i32 {
     let before_len = old.map_or(0, |o| o.len());
     let completes = merged.len() >= rules.canasta_size && before_len < rules.canasta_size;
     let mut s = 12 * naturals;
-    if g.rank.is_none() && old.is_none() {
-        // A meld of wild cards (Canastone) ties up every wild card until it
-        // is a canasta: only with plenty of them.
-        return if wilds >= 4 { 40 * wilds } else { -150 };
+    if merged.is_sequence() {
+        // A sequence (Samba) grows toward a samba, worth three canastas.
+        s += 4 * naturals;
+        if completes {
+            s += bonus(&merged, rules) / 3;
+        }
+        return s;
+    }
+    if g.is_wild_only() && old.is_none() {
+        // A meld of wild cards ties up every wild card until it is a
+        // canasta where the rules say so (Canastone): only with plenty of
+        // them. Where it does not (Pennies, which needs a wild canasta to
+        // go out) it is a good home for them.
+        return if !rules.wild_meld_reserves_wilds {
+            25 * wilds
+        } else if wilds >= 4 {
+            40 * wilds
+        } else {
+            -150
+        };
     }
     let was_clean = old.is_none_or(|o| o.wild_count() == 0);
     let wild_cost = if completes {
@@ -327,6 +343,29 @@ fn keep(v: &View<'_>, c: Card) -> i32 {
     };
     if v.own_melds.iter().any(|m| m.rank() == Some(r)) {
         k += 40;
+    }
+    // Samba: a card that extends one of our sequences, or sits next to
+    // cards of its suit in hand, builds toward a samba.
+    if rules.sequences
+        && let Some(suit) = c.suit()
+    {
+        let bit = 1u16 << r.index();
+        let extends = v.own_melds.iter().any(|m| {
+            m.cards.run_suit() == Some(suit)
+                && m.cards.len() < rules.canasta_size
+                && (m.cards.run & (bit << 1) != 0 || m.cards.run & (bit >> 1) != 0)
+                && m.cards.run & bit == 0
+        });
+        let neighbours = [r.index().wrapping_sub(1), r.index() + 1]
+            .into_iter()
+            .filter(|&i| (2..13).contains(&i))
+            .filter(|&i| {
+                v.hand
+                    .count(Card::new(canasta_core::Rank::from_index(i), suit))
+                    > 0
+            })
+            .count() as i32;
+        k += if extends { 50 } else { 15 * neighbours };
     }
     // Danger: the next opponents take the pile with it.
     let known = i32::from(v.opp_known.rank_count(r));
@@ -429,6 +468,34 @@ mod tests {
             opp_min_hand: 11,
             side_opened: true,
         }
+    }
+
+    /// Samba: a sequence is worth laying (it was once mistaken for a meld
+    /// of wild cards), and a card next to our sequence is kept.
+    #[test]
+    fn samba_sequences_are_laid_and_their_neighbours_kept() {
+        let rules = Rules::preset("samba", None, None).unwrap();
+        let v = view_with(&rules, "5H 6H 7H 9C KD 4S");
+        let seq: Action = "meld 5H 6H 7H".parse().unwrap();
+        assert!(score(&v, &seq) > score(&v, &Action::Discard(card("4S"))));
+        let discards: Vec<Action> = ["9C", "KD", "4S", "5H"]
+            .iter()
+            .map(|c| Action::Discard(card(c)))
+            .collect();
+        assert_ne!(best(&v, &discards), Action::Discard(card("5H")));
+    }
+
+    /// Pennies: a meld of wild cards holds nothing back and a wild canasta
+    /// is needed to go out, so wild cards are laid together.
+    #[test]
+    fn pennies_lays_wild_melds() {
+        let rules = Rules::preset("pennies", None, None).unwrap();
+        let v = view_with(&rules, "JK JK 2S 9C KD 4S");
+        let wild: Action = "meld JK JK 2S".parse().unwrap();
+        assert!(score(&v, &wild) > 0);
+        let canastone = Rules::preset("canastone", None, None).unwrap();
+        let v = view_with(&canastone, "JK JK 2S 9C KD 4S");
+        assert!(score(&v, &wild) < 0);
     }
 
     #[test]
