@@ -104,8 +104,14 @@ type Reach = [u64; MAX_NEED + 1];
 /// Most canastas a going-out test counts; more are never required.
 const MAX_NEED: usize = 7;
 
-fn reach_none(_need: u8) -> Reach {
-    [0; MAX_NEED + 1]
+/// No outcome at all.
+const NOTHING: Reach = [0; MAX_NEED + 1];
+
+/// Adds every pair of `more` to `into`.
+fn union(into: &mut Reach, more: &Reach) {
+    for (o, m) in into.iter_mut().zip(more) {
+        *o |= m;
+    }
 }
 
 /// Every (a + b) of `x` in `acc` and `y` in `add`, wild cards up to `pool`.
@@ -115,7 +121,7 @@ fn combine(acc: &Reach, add: &Reach, pool: u8, need: u8) -> Reach {
     } else {
         (1u64 << (pool + 1)) - 1
     };
-    let mut out = reach_none(need);
+    let mut out = NOTHING;
     // Every count is capped at `need`: nothing lies beyond it.
     let n = need as usize + 1;
     for (c1, &b1) in acc[..n].iter().enumerate() {
@@ -162,12 +168,10 @@ fn rank_outcomes(
             .collect();
         let mut now: arrayvec::ArrayVec<Reach, 16> = arrayvec::ArrayVec::new();
         for rem in 0..=n {
-            let mut out = reach_none(need);
+            let mut out = NOTHING;
             for k in 0..=rem {
                 let both = combine(&here_k[k], &after[rem - k], pool, need);
-                for (o, b) in out.iter_mut().zip(both) {
-                    *o |= b;
-                }
+                union(&mut out, &both);
             }
             now.push(out);
         }
@@ -185,7 +189,7 @@ fn onto_meld(rules: &Rules, rank: Rank, meld: (u8, u8, bool), k: u8, pool: u8, n
     } else {
         rules.wild_capacity_of(Some(rank), a + k).saturating_sub(b)
     };
-    let mut here = reach_none(need);
+    let mut here = NOTHING;
     for x in 0..=room.min(pool) {
         let made = usize::from(!done && a + b + k + x >= rules.canasta_size).min(need as usize);
         here[made] |= 1 << x;
@@ -207,14 +211,12 @@ fn rank_outcomes_few(
     let Some((&(a, b, done), rest)) = melds.split_first() else {
         return *groups.get(rules, rank, n, pool, need);
     };
-    let mut out = reach_none(need);
+    let mut out = NOTHING;
     for k in 0..=n {
         let tail = rank_outcomes_few(rules, rank, n - k, rest, pool, need, groups);
         let here = onto_meld(rules, rank, (a, b, done), k, pool, need);
         let both = combine(&here, &tail, pool, need);
-        for (o, b) in out.iter_mut().zip(both) {
-            *o |= b;
-        }
+        union(&mut out, &both);
     }
     out
 }
@@ -239,7 +241,7 @@ impl GroupMemo {
         let ri = usize::from(Some(rank) == rules.pure_rank);
         let m = m.min(15);
         if self.table[ri][m as usize].is_none() {
-            let mut out = reach_none(need);
+            let mut out = NOTHING;
             if m == 0 {
                 out[0] = 1;
             }
@@ -254,15 +256,13 @@ impl GroupMemo {
                     continue;
                 }
                 let tail = *self.get(rules, rank, rest, pool, need);
-                let mut here = reach_none(need);
+                let mut here = NOTHING;
                 for y in least..=cap {
                     let made = usize::from(p + y >= rules.canasta_size).min(need as usize);
                     here[made] |= 1 << y;
                 }
                 let both = combine(&here, &tail, pool, need);
-                for (o, b) in out.iter_mut().zip(both) {
-                    *o |= b;
-                }
+                union(&mut out, &both);
             }
             self.table[ri][m as usize] = Some(out);
         }
@@ -425,7 +425,7 @@ impl<'a> RankGroups<'a> {
             .collect();
         let (pool, need) = (self.pool, self.need);
         let still = still as usize;
-        let mut unit = reach_none(need);
+        let mut unit = NOTHING;
         unit[0] = 1;
         let full: arrayvec::ArrayVec<Reach, 13> = ranks
             .iter()
@@ -778,7 +778,7 @@ impl<'a> QuickOut<'a> {
         let need = need_total.saturating_sub(side.canastas).min(MAX_NEED as u8);
         let pool = hand.wilds();
         let mut groups = RankGroups::new(rules, &side, pool, need);
-        let mut unit = reach_none(need);
+        let mut unit = NOTHING;
         unit[0] = 1;
         let full: [Reach; 11] = std::array::from_fn(|i| {
             let r = Rank::MELDABLE[i];

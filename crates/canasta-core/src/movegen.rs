@@ -127,9 +127,13 @@ impl GameState {
             self.meld_index_of_rank(side, Some(rank))
                 .map(|i| self.melds[side][i])
         };
-        let onto = self
-            .pickup_onto_target(side, top)
-            .map(|i| self.melds[side][i]);
+        // One meld per rank: the same meld (not looked up twice).
+        let onto = if rules.several_melds_per_rank || rules.top_card_to_sequence {
+            self.pickup_onto_target(side, top)
+                .map(|i| self.melds[side][i])
+        } else {
+            existing
+        };
         let n = hand.rank_count(rank);
         if existing.is_some_and(|m| m.closed) {
             // A closed canasta takes nothing more (Canastia).
