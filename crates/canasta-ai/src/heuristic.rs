@@ -14,6 +14,9 @@
 //!   singletons of ranks they have not melded and are not known to hold,
 //!   preferring ranks whose other copies are already out of play; freeze a
 //!   big pile with a wild card when nothing safe is left;
+//! - read the discards: a rank the next player threw is a safer discard, a
+//!   rank partner threw is not worth keeping alone, and a partner down to
+//!   two cards is the signal to lay and discard high cards;
 //! - go out whenever the rules allow it, ask partner when a yes would let us
 //!   go out, and answer yes when our own hand would cost little.
 //!
@@ -21,7 +24,9 @@
 //! so search can build it cheaply from a sampled state.
 
 use crate::{Bot, Decision};
-use canasta_core::{Action, Card, CardCounts, GameState, Group, Meld, Observation, Rank, Rules};
+use canasta_core::{
+    Action, Card, CardCounts, GameState, Group, Meld, Observation, Rank, Rules, rank_bits,
+};
 
 /// What the acting seat sees, in the form the scores need.
 pub struct View<'a> {
@@ -42,6 +47,50 @@ pub struct View<'a> {
     /// Fewest cards in an opponent's hand (how soon they may go out).
     pub opp_min_hand: usize,
     pub side_opened: bool,
+    /// Ranks the next seat, the first who can take our discard, has
+    /// discarded this hand, when that seat is an opponent: a player who
+    /// throws a rank seldom keeps a pair of it.
+    pub next_discarded: u16,
+    /// Ranks our partners have discarded this hand: their signal that they
+    /// hold no pair of it and will not build it.
+    pub partner_discarded: u16,
+    /// Fewest cards in a partner's hand (`usize::MAX` without a partner):
+    /// a partner about to go out is the signal to unload high cards.
+    pub partner_min_hand: usize,
+}
+
+/// The signals read from the other seats' discards and hand sizes.
+struct Signals {
+    next_discarded: u16,
+    partner_discarded: u16,
+    partner_min_hand: usize,
+}
+
+impl Signals {
+    fn read(
+        seat: usize,
+        players: usize,
+        side_of: impl Fn(usize) -> usize,
+        discarded: impl Fn(usize) -> u16,
+        hand_size: impl Fn(usize) -> usize,
+    ) -> Signals {
+        let side = side_of(seat);
+        let next = (seat + 1) % players;
+        let mut signals = Signals {
+            next_discarded: if side_of(next) == side {
+                0
+            } else {
+                discarded(next)
+            },
+            partner_discarded: 0,
+            partner_min_hand: usize::MAX,
+        };
+        for s in (0..players).filter(|&s| s != seat && side_of(s) == side) {
+            signals.partner_discarded |= discarded(s);
+            signals.partner_min_hand = signals.partner_min_hand.min(hand_size(s));
+        }
+        signals
+    }
 }
 
 impl<'a> View<'a> {
@@ -60,6 +109,19 @@ impl<'a> View<'a> {
             opp_min_hand = opp_min_hand.min(obs.hand_sizes[s]);
             opp_meld_ranks |= rank_mask(&obs.melds[other]);
         }
+        let discarded: Vec<u16> = obs
+            .table
+            .discarded_ranks
+            .iter()
+            .map(|ranks| rank_bits(ranks))
+            .collect();
+        let signals = Signals::read(
+            obs.seat,
+            obs.players,
+            |s| obs.side_of[s],
+            |s| discarded.get(s).copied().unwrap_or(0),
+            |s| obs.hand_sizes[s],
+        );
         View {
             rules,
             hand: obs.hand,
@@ -72,6 +134,9 @@ impl<'a> View<'a> {
             pile_frozen: obs.pile_frozen,
             opp_min_hand,
             side_opened: obs.opening_needed[obs.seat] == 0,
+            next_discarded: signals.next_discarded,
+            partner_discarded: signals.partner_discarded,
+            partner_min_hand: signals.partner_min_hand,
         }
     }
 
@@ -93,6 +158,13 @@ impl<'a> View<'a> {
             opp_meld_ranks |= rank_mask(state.melds(other));
         }
         let hidden = state.pile_hidden();
+        let signals = Signals::read(
+            seat,
+            state.players(),
+            |s| state.side_of(s),
+            |s| state.discarded_ranks(s),
+            |s| state.hand(s).total(),
+        );
         View {
             rules: state.rules(),
             hand: *state.hand(seat),
@@ -105,6 +177,9 @@ impl<'a> View<'a> {
             pile_frozen: state.pile_frozen(),
             opp_min_hand,
             side_opened: !state.melds(side).is_empty(),
+            next_discarded: signals.next_discarded,
+            partner_discarded: signals.partner_discarded,
+            partner_min_hand: signals.partner_min_hand,
         }
     }
 
@@ -225,14 +300,16 @@ pub fn score(v: &View<'_>, action: &Action) -> i32 {
                 // Opening is worth a good deal: the pile opens up to us.
                 s += 60;
             }
-            s + leftover_score(&after)
+            s + leftover_score(&after) + unload_bonus(v, &action.cards_from_hand())
         }
         Action::Add { meld, cards } => {
             if after.is_empty() {
                 return 10_000;
             }
             let old = v.own_melds.get(meld as usize).map(|m| m.cards);
-            group_score(v, &cards, old) + leftover_score(&after)
+            group_score(v, &cards, old)
+                + leftover_score(&after)
+                + unload_bonus(v, &action.cards_from_hand())
         }
         Action::CloseCanasta(_) => 150,
         // A yes binds us to go out this turn: ask only when we can.
@@ -251,6 +328,15 @@ pub fn score(v: &View<'_>, action: &Action) -> i32 {
             }
         }
     }
+}
+
+/// Cards laid while partner is about to go out count for us instead of
+/// against us: follow the signal and lay what can be laid.
+fn unload_bonus(v: &View<'_>, laid: &CardCounts) -> i32 {
+    if v.partner_min_hand > 2 || !v.side_opened {
+        return 0;
+    }
+    laid.iter().map(|c| v.rules.card_values.of(c)).sum::<i32>() / 2
 }
 
 /// Laying one group (on `old`, an existing meld, or as a new meld).
@@ -336,7 +422,10 @@ fn keep(v: &View<'_>, c: Card) -> i32 {
     }
     let Some(r) = c.rank() else { return 0 };
     let held = i32::from(v.hand.rank_count(r));
+    let bit = 1u16 << r.index();
     let mut k = match held {
+        // Partner threw this rank: nobody on our side is building it.
+        1 if v.partner_discarded & bit != 0 => -10,
         1 => 0,
         2 => 45,
         _ => 70,
@@ -349,7 +438,6 @@ fn keep(v: &View<'_>, c: Card) -> i32 {
     if rules.sequences
         && let Some(suit) = c.suit()
     {
-        let bit = 1u16 << r.index();
         let extends = v.own_melds.iter().any(|m| {
             m.cards.run_suit() == Some(suit)
                 && m.cards.len() < rules.canasta_size
@@ -379,7 +467,11 @@ fn keep(v: &View<'_>, c: Card) -> i32 {
     let can_take =
         (melded && !v.pile_frozen && rules.take_onto_meld) || known + unseen >= take_need;
     if can_take {
-        let weight = 15 + 5 * v.pile_len() as i32;
+        let mut weight = 15 + 5 * v.pile_len() as i32;
+        if v.next_discarded & bit != 0 && known == 0 {
+            // The next player threw this rank: likely no pair of it.
+            weight /= 2;
+        }
         k += if known >= take_need || (melded && !v.pile_frozen) {
             weight * 2
         } else {
@@ -392,7 +484,9 @@ fn keep(v: &View<'_>, c: Card) -> i32 {
     if v.side_opened {
         // Opened: a high card left in hand costs its value.
         k -= value / 5;
-        if v.opp_min_hand <= 3 {
+        // Someone is about to go out: an opponent (we would pay for it) or
+        // our partner (the signal to unload before the hand ends).
+        if v.opp_min_hand <= 3 || v.partner_min_hand <= 2 {
             k -= value / 3;
         }
     } else {
@@ -467,7 +561,65 @@ mod tests {
             pile_frozen: false,
             opp_min_hand: 11,
             side_opened: true,
+            next_discarded: 0,
+            partner_discarded: 0,
+            partner_min_hand: 11,
         }
+    }
+
+    /// The next player threw a nine: of two singletons the opponents could
+    /// take alike, the nine goes.
+    #[test]
+    fn reads_the_next_players_discards_as_safe() {
+        let rules = Rules::classic();
+        let mut v = view_with(&rules, "9S TC 7H 7D");
+        let legal: Vec<Action> = ["9S", "TC"]
+            .iter()
+            .map(|c| Action::Discard(card(c)))
+            .collect();
+        v.next_discarded = 1 << Rank::Nine.index();
+        assert_eq!(best(&v, &legal), Action::Discard(card("9S")));
+        v.next_discarded = 1 << Rank::Ten.index();
+        assert_eq!(best(&v, &legal), Action::Discard(card("TC")));
+    }
+
+    /// Partner threw sixes: nobody on our side builds them, so a lone six
+    /// goes before a lone five.
+    #[test]
+    fn follows_partners_discards() {
+        let rules = Rules::classic();
+        let mut v = view_with(&rules, "5S 6C KH KD");
+        let legal: Vec<Action> = ["5S", "6C"]
+            .iter()
+            .map(|c| Action::Discard(card(c)))
+            .collect();
+        v.partner_discarded = 1 << Rank::Six.index();
+        assert_eq!(best(&v, &legal), Action::Discard(card("6C")));
+        v.partner_discarded = 1 << Rank::Five.index();
+        assert_eq!(best(&v, &legal), Action::Discard(card("5S")));
+    }
+
+    /// Partner is down to one card: the ace is laid on our meld now rather
+    /// than kept for later, and a high card is discarded before a low one.
+    #[test]
+    fn unloads_when_partner_is_about_to_go_out() {
+        let rules = Rules::classic();
+        let melds: Vec<Meld> = vec![Meld {
+            cards: Group::from_cards(&[card("AS"), card("AH"), card("AD")]).unwrap(),
+            closed: false,
+        }];
+        let melds: &'static [Meld] = Box::leak(melds.into_boxed_slice());
+        let mut v = view_with(&rules, "AC 4S KH 8C 9D");
+        v.own_melds = melds;
+        let add: Action = "add 0 AC".parse().unwrap();
+        let calm = score(&v, &add);
+        v.partner_min_hand = 1;
+        assert!(score(&v, &add) > calm);
+        let legal: Vec<Action> = ["4S", "KH"]
+            .iter()
+            .map(|c| Action::Discard(card(c)))
+            .collect();
+        assert_eq!(best(&v, &legal), Action::Discard(card("KH")));
     }
 
     /// Samba: a sequence is worth laying (it was once mistaken for a meld

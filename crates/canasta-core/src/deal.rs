@@ -170,6 +170,7 @@ impl GameState {
             };
         }
         self.seat_melded = [false; MAX_SEATS];
+        self.discarded_ranks = [0; MAX_SEATS];
         self.first_turn_pending = [false; MAX_SEATS];
         self.lone_hand = None;
         self.turn = TurnFlags::default();

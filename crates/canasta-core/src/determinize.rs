@@ -178,6 +178,10 @@ impl GameState {
                 !g.melds[g.side_of[s] as usize].is_empty()
             };
             g.first_turn_pending[s] = told && facts.first_turn_pending.get(s) == Some(&true);
+            g.discarded_ranks[s] = facts
+                .discarded_ranks
+                .get(s)
+                .map_or(0, |ranks| crate::observation::rank_bits(ranks));
         }
         if told {
             g.hands_played = facts.hands_played;

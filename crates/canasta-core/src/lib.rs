@@ -40,7 +40,7 @@ pub use action::{Action, ActionList, Groups, ParseActionError};
 pub use card::{Card, CardCounts, ParseCardError, Rank, Suit};
 pub use error::{IllegalAction, IllegalReason};
 pub use meld::{CanastaKind, Group, Meld};
-pub use observation::Observation;
+pub use observation::{Observation, TableFacts, rank_bits};
 pub use rng::{Rng, shuffled_deck};
 pub use rules::{PRESETS, PresetInfo, Rules, RulesError};
 pub use score::{HandEndReason, HandResult, TeamScore};

@@ -2,7 +2,7 @@
 //! sizes of other hands and the cards it saw enter them from the pile.
 //! Bots and clients get this, never the [`GameState`].
 
-use crate::card::{Card, CardCounts};
+use crate::card::{Card, CardCounts, Rank};
 use crate::meld::Meld;
 use crate::rules::Rules;
 use crate::state::{GameState, MAX_SEATS, Phase};
@@ -68,6 +68,10 @@ pub struct TableFacts {
     /// Each seat still has its first turn to come (red threes laid then,
     /// under `red_three_timing: first_turn`).
     pub first_turn_pending: Vec<bool>,
+    /// The ranks each seat has discarded this hand: partners read them as
+    /// signals (no pair of that rank held), opponents as safe discards.
+    #[serde(default)]
+    pub discarded_ranks: Vec<Vec<Rank>>,
     /// This turn: cards laid since the draw; cards added to melds older than
     /// the turn; the side's melds when it began; the player had melded
     /// before it; a canasta completed by the player; an opening before the
@@ -99,12 +103,9 @@ impl Observation {
             }
         }
         for suits in &self.red_three_suits {
+            seen.add_n(Card::new(Rank::Three, crate::card::Suit::Hearts), suits[0]);
             seen.add_n(
-                Card::new(crate::card::Rank::Three, crate::card::Suit::Hearts),
-                suits[0],
-            );
-            seen.add_n(
-                Card::new(crate::card::Rank::Three, crate::card::Suit::Diamonds),
+                Card::new(Rank::Three, crate::card::Suit::Diamonds),
                 suits[1],
             );
         }
@@ -114,6 +115,19 @@ impl Observation {
         }
         unseen
     }
+}
+
+/// The ranks whose bits are set, lowest first.
+fn ranks_of(bits: u16) -> Vec<Rank> {
+    Rank::ALL
+        .into_iter()
+        .filter(|r| bits & (1 << r.index()) != 0)
+        .collect()
+}
+
+/// The rank bits of a list of ranks.
+pub fn rank_bits(ranks: &[Rank]) -> u16 {
+    ranks.iter().fold(0, |acc, r| acc | 1 << r.index())
 }
 
 impl GameState {
@@ -181,6 +195,10 @@ impl GameState {
                 hands_played: self.hands_played,
                 seat_melded: self.seat_melded[..n.min(MAX_SEATS)].to_vec(),
                 first_turn_pending: self.first_turn_pending[..n.min(MAX_SEATS)].to_vec(),
+                discarded_ranks: self.discarded_ranks[..n.min(MAX_SEATS)]
+                    .iter()
+                    .map(|&bits| ranks_of(bits))
+                    .collect(),
                 laid_since_draw: t.laid_since_draw,
                 added_to_old: t.added_to_old,
                 melds_at_start: t.melds_at_start as usize,

@@ -138,6 +138,9 @@ pub struct GameState {
     /// The side (meld owner) of each seat.
     pub(crate) side_of: [u8; MAX_SEATS],
     pub(crate) seat_melded: [bool; MAX_SEATS],
+    /// Ranks each seat has discarded this hand (bit = rank index): public,
+    /// everyone saw the discards, and partners read them as signals.
+    pub(crate) discarded_ranks: [u16; MAX_SEATS],
     pub(crate) first_turn_pending: [bool; MAX_SEATS],
     /// Classic 3 players: who plays alone this hand, once known.
     pub(crate) lone_hand: Option<u8>,
@@ -187,6 +190,7 @@ impl GameState {
             red_threes: [[0; 2]; MAX_SEATS],
             side_of: [0, 1, 2, 3, 4, 5],
             seat_melded: [false; MAX_SEATS],
+            discarded_ranks: [0; MAX_SEATS],
             first_turn_pending: [false; MAX_SEATS],
             lone_hand: None,
             turn: TurnFlags::default(),
@@ -304,6 +308,12 @@ impl GameState {
     }
 
     /// Red threes laid out by a seat.
+    /// Ranks `seat` has discarded this hand, as a set of rank bits
+    /// (bit = [`Rank::index`]).
+    pub fn discarded_ranks(&self, seat: usize) -> u16 {
+        self.discarded_ranks[seat]
+    }
+
     pub fn red_threes(&self, seat: usize) -> usize {
         (self.red_threes[seat][0] + self.red_threes[seat][1]) as usize
     }
@@ -599,6 +609,9 @@ impl GameState {
                     self.known[seat].remove(c);
                 }
                 self.pile.push(c);
+                if let Some(r) = c.rank() {
+                    self.discarded_ranks[seat] |= 1 << r.index();
+                }
                 if (c.is_wild() && self.rs.rules.wilds_freeze_pile)
                     || (c.is_black_three() && self.rs.rules.black_three_freezes)
                 {
