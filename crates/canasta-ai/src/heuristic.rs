@@ -10,6 +10,9 @@
 //! - keep a meld clean while it can still become a natural canasta, unless
 //!   the variant wants a dirty canasta the side does not have yet
 //!   (Canastone's clean + dirty requirement);
+//! - build what going out asks for by kind: Pennies' sevens (the 1500
+//!   canasta) are laid early and kept, and a hand asks partner only when
+//!   the side has a canasta of every kind the rules want;
 //! - discard what the opponents cannot use: black threes first, then
 //!   singletons of ranks they have not melded and are not known to hold,
 //!   preferring ranks whose other copies are already out of play; freeze a
@@ -25,7 +28,8 @@
 
 use crate::{Bot, Decision};
 use canasta_core::{
-    Action, Card, CardCounts, GameState, Group, Meld, Observation, Rank, Rules, rank_bits,
+    Action, Card, CardCounts, GameState, GoOutKind, Group, KindCounts, Meld, Observation, Rank,
+    Rules, rank_bits,
 };
 
 /// What the acting seat sees, in the form the scores need.
@@ -187,17 +191,21 @@ impl<'a> View<'a> {
         self.pile.len() + self.pile_hidden
     }
 
-    /// Canastas the side has, clean and dirty.
-    fn canastas(&self) -> (u8, u8) {
-        let (mut clean, mut dirty) = (0, 0);
+    /// Canastas the side has, by the kinds going out counts.
+    fn canastas(&self) -> KindCounts {
+        let mut kinds = KindCounts::default();
         for m in self.own_melds {
-            match complete_kind(m, self.rules) {
-                Some(true) => clean += 1,
-                Some(false) => dirty += 1,
-                None => {}
+            if let Some(kind) = complete_kind(m, self.rules) {
+                kinds.add(kind);
             }
         }
-        (clean, dirty)
+        kinds
+    }
+
+    /// The side still lacks a canasta of the special rank that the rules
+    /// ask for (Pennies' sevens).
+    fn needs_special(&self) -> bool {
+        self.canastas().special < self.rules.go_out_special_canastas
     }
 
     /// Whether the hand looks like it can go out this turn: the side has
@@ -205,11 +213,7 @@ impl<'a> View<'a> {
     /// cannot be laid. An estimate: the generator has the exact test.
     fn can_go_out(&self) -> bool {
         let rules = self.rules;
-        let (clean, dirty) = self.canastas();
-        if clean + dirty < rules.canastas_to_go_out
-            || clean < rules.go_out_natural_canastas
-            || dirty < rules.go_out_mixed_canastas
-        {
+        if !self.canastas().meet(rules, rules.canastas_to_go_out) {
             return false;
         }
         let mut wilds = i32::from(self.hand.wilds());
@@ -242,7 +246,7 @@ impl<'a> View<'a> {
     }
 
     fn needs_dirty(&self) -> bool {
-        self.canastas().1 < self.rules.go_out_mixed_canastas
+        self.canastas().dirty < self.rules.go_out_mixed_canastas
     }
 }
 
@@ -253,16 +257,14 @@ fn rank_mask(melds: &[Meld]) -> u32 {
         .fold(0, |acc, r| acc | 1 << r.index())
 }
 
-/// A meld long enough to be a canasta: `Some(clean)`. Counted as if closed,
-/// so that Canastia's canastas by choice score like the others.
-fn complete_kind(m: &Meld, rules: &Rules) -> Option<bool> {
-    let closed = Meld {
+/// A meld long enough to be a canasta: its kind for going out. Counted as
+/// if closed, so that Canastia's canastas by choice score like the others.
+fn complete_kind(m: &Meld, rules: &Rules) -> Option<GoOutKind> {
+    Meld {
         cards: m.cards,
         closed: true,
-    };
-    closed
-        .canasta(rules)
-        .map(|k| k == canasta_core::CanastaKind::Natural)
+    }
+    .going_out_kind(rules)
 }
 
 fn bonus(g: &Group, rules: &Rules) -> i32 {
@@ -352,6 +354,10 @@ fn group_score(v: &View<'_>, g: &Group, old: Option<Group>) -> i32 {
     let before_len = old.map_or(0, |o| o.len());
     let completes = merged.len() >= rules.canasta_size && before_len < rules.canasta_size;
     let mut s = 12 * naturals;
+    if merged.rank.is_some() && merged.rank == rules.special_canasta_rank && v.needs_special() {
+        // Pennies' sevens build the 1500 canasta that going out needs.
+        s += 15 * naturals;
+    }
     if merged.is_sequence() {
         // A sequence (Samba) grows toward a samba, worth three canastas.
         s += 4 * naturals;
@@ -635,6 +641,40 @@ mod tests {
             .map(|c| Action::Discard(card(c)))
             .collect();
         assert_ne!(best(&v, &discards), Action::Discard(card("5H")));
+    }
+
+    /// Pennies: sevens build the 1500 canasta going out needs, so they are
+    /// laid before another rank and kept rather than thrown; two canastas
+    /// without a wild and a sevens canasta are not enough to ask partner.
+    #[test]
+    fn pennies_builds_the_sevens_canasta_and_counts_every_kind() {
+        let rules = Rules::preset("pennies", None, None).unwrap();
+        let v = view_with(&rules, "7S 7H 7D 9S 9H 9D KC");
+        let sevens: Action = "meld 7S 7H 7D".parse().unwrap();
+        let nines: Action = "meld 9S 9H 9D".parse().unwrap();
+        assert!(score(&v, &sevens) > score(&v, &nines));
+        let v = view_with(&rules, "7S 9C 8D 8H");
+        let legal: Vec<Action> = ["7S", "9C"]
+            .iter()
+            .map(|c| Action::Discard(card(c)))
+            .collect();
+        assert_eq!(best(&v, &legal), Action::Discard(card("9C")));
+        let melds: Vec<Meld> = ["5S 5H 5D 5C 5S 5H 5D", "KS KH KD KC 2S 2H JK"]
+            .iter()
+            .map(|m| Meld {
+                cards: Group::from_cards(&m.split_whitespace().map(card).collect::<Vec<_>>())
+                    .unwrap(),
+                closed: false,
+            })
+            .collect();
+        let melds: &'static [Meld] = Box::leak(melds.into_boxed_slice());
+        let mut v = view_with(&rules, "9S");
+        v.own_melds = melds;
+        assert!(!v.can_go_out());
+        let classic = Rules::classic();
+        let mut v = view_with(&classic, "9S");
+        v.own_melds = melds;
+        assert!(v.can_go_out());
     }
 
     /// Pennies: a meld of wild cards holds nothing back and a wild canasta
