@@ -3,10 +3,14 @@
 
 use crate::check::hand_lines;
 use crate::play::line::game_over_text;
+use crate::play::render::{Screen, render};
 use crate::play::view::{TableView, position_lines};
+use anyhow::Context;
 use canasta_core::record::{Header, Replay};
 use canasta_core::{GameState, Phase, Rules};
 use clap::Args;
+use ratatui::DefaultTerminal;
+use ratatui::crossterm::event::{self, Event, KeyCode, KeyEventKind};
 use serde_json::Value;
 use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
@@ -185,7 +189,7 @@ pub fn run(args: &ReplayArgs) -> anyhow::Result<ExitCode> {
         && std::io::stdin().is_terminal()
         && std::io::stdout().is_terminal();
     if screen {
-        crate::play::tui::replay(&steps)?;
+        replay_screen(&steps)?;
     } else {
         print_steps(&steps, &mut std::io::stdout().lock())?;
     }
@@ -197,6 +201,65 @@ pub fn run(args: &ReplayArgs) -> anyhow::Result<ExitCode> {
     } else {
         ExitCode::FAILURE
     })
+}
+
+/// Steps through a replayed record full screen: → or space forward, ←
+/// back, PgDn/PgUp ten at a time, Home/End, q to leave.
+///
+/// # Errors
+/// The terminal fails.
+fn replay_screen(steps: &Steps) -> anyhow::Result<()> {
+    let mut terminal = ratatui::init();
+    let result = replay_loop(&mut terminal, steps);
+    ratatui::restore();
+    result.context("the terminal failed")
+}
+
+fn replay_loop(terminal: &mut DefaultTerminal, steps: &Steps) -> anyhow::Result<()> {
+    let last = steps.steps.len() - 1;
+    let mut at = 0usize;
+    loop {
+        let step = &steps.steps[at];
+        let view = step_view(steps, &step.state);
+        let log: Vec<String> = steps.steps[..=at]
+            .iter()
+            .flat_map(|s| {
+                let mut lines = s.text.clone();
+                lines[0] = format!("[line {}] {}", s.line, lines[0]);
+                lines
+            })
+            .collect();
+        let mut message = format!("step {} of {} (line {})", at + 1, last + 1, step.line);
+        if at == last
+            && let Some(e) = steps.errors.first()
+        {
+            message = format!("{message}; the record stops: {e}");
+        }
+        let keys = "→/space forward  ← back  PgDn/PgUp ten  Home/End  q quit";
+        let screen = Screen {
+            view: Some(&view),
+            log: &log,
+            message: &message,
+            refused: at == last && !steps.errors.is_empty(),
+            keys,
+            ..Screen::default()
+        };
+        terminal.draw(|f| render(f, &screen))?;
+        if let Event::Key(key) = event::read()?
+            && key.kind == KeyEventKind::Press
+        {
+            at = match key.code {
+                KeyCode::Right | KeyCode::Char(' ') | KeyCode::Enter => (at + 1).min(last),
+                KeyCode::Left | KeyCode::Backspace => at.saturating_sub(1),
+                KeyCode::PageDown => (at + 10).min(last),
+                KeyCode::PageUp => at.saturating_sub(10),
+                KeyCode::Home => 0,
+                KeyCode::End => last,
+                KeyCode::Char('q') | KeyCode::Esc => return Ok(()),
+                _ => at,
+            };
+        }
+    }
 }
 
 /// Every step as text: what the line did, then the position while a hand

@@ -243,8 +243,8 @@ fn render_hand(frame: &mut Frame, area: Rect, view: &TableView, screen: &Screen)
     for (i, card) in screen.cards.iter().enumerate() {
         let sep = match i.checked_sub(1).map(|p| screen.cards[p]) {
             None => "",
-            Some(prev) if card.is_wild() && !prev.is_wild() => "  wild:",
-            Some(prev) if !card.is_wild() && prev.rank() != card.rank() => " |",
+            Some(prev) if card.is_wild() && !prev.is_wild() => " wild:",
+            Some(prev) if !card.is_wild() && prev.rank() != card.rank() => "|",
             Some(_) => "",
         };
         spans.push(Span::raw(sep));
@@ -307,4 +307,215 @@ fn overlay(frame: &mut Frame, area: Rect, o: &Overlay) {
         ),
         rect,
     );
+}
+
+#[cfg(test)]
+pub(crate) mod tests {
+    use super::*;
+    use crate::play::session::{Next, Seat, Session};
+    use crate::play::view::{MeldView, SeatView};
+    use canasta_core::{CardCounts, Phase, Rng, Rules};
+    use ratatui::Terminal;
+    use ratatui::backend::TestBackend;
+
+    /// The frame's text, one string per row.
+    pub(crate) fn draw(screen: &Screen, width: u16, height: u16) -> Vec<String> {
+        let mut terminal = Terminal::new(TestBackend::new(width, height)).unwrap();
+        terminal.draw(|f| render(f, screen)).unwrap();
+        let buffer = terminal.backend().buffer();
+        (0..height)
+            .map(|y| (0..width).map(|x| buffer[(x, y)].symbol()).collect())
+            .collect()
+    }
+
+    fn cards(text: &str) -> Vec<Card> {
+        text.split_whitespace()
+            .map(|c| c.parse().unwrap())
+            .collect()
+    }
+
+    fn seat(label: &str, n: usize) -> SeatView {
+        SeatView {
+            label: label.into(),
+            team: 0,
+            cards: n,
+            foot: 0,
+            red_threes: Vec::new(),
+            hand: None,
+        }
+    }
+
+    /// A table with a canasta of each kind, a frozen pile and red threes.
+    fn table() -> TableView {
+        let hand = CardCounts::from_cards(cards("4H 4C 9S KS KD 2C JK"));
+        let mut seats = vec![
+            seat("seat 0 (you)", 7),
+            seat("seat 1 (ismcts)", 9),
+            seat("seat 2 (ismcts)", 4),
+            seat("seat 3 (ismcts)", 11),
+        ];
+        seats[0].hand = Some(hand);
+        seats[1].red_threes = cards("3H 3D");
+        let meld = |index, text: &str, canasta| MeldView {
+            index,
+            cards: text.into(),
+            len: text.split_whitespace().count(),
+            canasta,
+        };
+        TableView {
+            title: "classic canasta, 4 players in 2 teams, target 5000".into(),
+            hand_number: 3,
+            phase: Phase::Play,
+            dealer: 2,
+            current: 0,
+            to_act: 0,
+            viewer: Some(0),
+            seats,
+            sides: vec![
+                SideView {
+                    side: 0,
+                    label: "side 0 (seats 0, 2)".into(),
+                    melds: vec![
+                        meld(0, "KS KS KH KH KD KC KC", Some("natural canasta")),
+                        meld(1, "7H 7D 7C", None),
+                    ],
+                    opening_needed: None,
+                    own: true,
+                },
+                SideView {
+                    side: 1,
+                    label: "side 1 (seats 1, 3)".into(),
+                    melds: vec![meld(0, "2S 9H 9H 9D 9C 9C JK", Some("mixed canasta"))],
+                    opening_needed: None,
+                    own: false,
+                },
+            ],
+            scores: vec![
+                ("team 0 (seats 0, 2)".into(), 1234),
+                ("team 1 (seats 1, 3)".into(), -85),
+            ],
+            pile_top: Some("2D".parse().unwrap()),
+            pile_size: 14,
+            pile_frozen: true,
+            stock: 41,
+            asked: false,
+            answer: None,
+            must_go_out: false,
+        }
+    }
+
+    #[test]
+    fn the_table_shows_what_a_player_sees() {
+        let view = table();
+        let (groups, wilds) = crate::play::view::hand_groups(view.seats[0].hand.as_ref().unwrap());
+        let hand: Vec<Card> = groups.into_iter().flatten().chain(wilds).collect();
+        let selected = [false, true, false, false, false, false, false];
+        let log = vec!["seat 3: discard 2D".to_string()];
+        let screen = Screen {
+            view: Some(&view),
+            cards: &hand,
+            cursor: 2,
+            selected: &selected,
+            log: &log,
+            message: "`discard 4H` is refused: 4H is not in your hand",
+            refused: true,
+            keys: "keys",
+            ..Screen::default()
+        };
+        let text = draw(&screen, 120, 30).join("\n");
+        for expected in [
+            "natural canasta",
+            "mixed canasta",
+            "FROZEN",
+            "pile 14 card(s), top 2D",
+            "stock 41",
+            "team 0 (seats 0, 2): 1234",
+            "team 1 (seats 1, 3): -85",
+            "red threes: seat 1 3H 3D",
+            "seat 3 (ismcts): 11 cards",
+            " 4H [4C]| 9S | KS  KD  wild: 2C  JK ",
+            "4H is not in your hand",
+            "seat 3: discard 2D",
+            "your hand, seat 0 (7 cards)",
+        ] {
+            assert!(
+                text.contains(expected),
+                "`{expected}` missing from:\n{text}"
+            );
+        }
+        // The cursor's mark sits under the third card (9S).
+        let rows = draw(&screen, 120, 30);
+        let hand_row = rows.iter().position(|r| r.contains("[4C]")).unwrap();
+        let col = rows[hand_row].find("9S").unwrap();
+        assert_eq!(&rows[hand_row + 1][col - 1..col + 3], " ^^ ");
+    }
+
+    #[test]
+    fn an_unopened_side_shows_its_opening_minimum() {
+        let mut view = table();
+        view.sides[1].melds.clear();
+        view.sides[1].opening_needed = Some(90);
+        view.pile_frozen = false;
+        let screen = Screen {
+            view: Some(&view),
+            ..Screen::default()
+        };
+        let text = draw(&screen, 120, 30).join("\n");
+        assert!(text.contains("opening needs 90"), "{text}");
+        assert!(text.contains("no melds"));
+        assert!(!text.contains("FROZEN"));
+    }
+
+    /// The screen of seat 0 is the same whatever the cards it cannot see:
+    /// every other hand and the stock re-dealt at random change nothing.
+    #[test]
+    fn the_screen_never_shows_a_hidden_card() {
+        let rules = Rules::classic();
+        let seats = vec![
+            Seat::Human,
+            Seat::Bot("heuristic".into()),
+            Seat::Bot("heuristic".into()),
+            Seat::Bot("heuristic".into()),
+        ];
+        let mut session = Session::new(rules.clone(), seats, 11, 10).unwrap();
+        let names: Vec<String> = session.seats().iter().map(|s| s.name().into()).collect();
+        let mut checked = 0;
+        let mut rng = Rng::new(5);
+        while checked < 12 {
+            match session.next() {
+                Next::Deal => {
+                    session.deal().unwrap();
+                }
+                Next::Bot(_) => {
+                    session.play_bot().unwrap();
+                }
+                Next::Human(_) => {
+                    let real = TableView::new(&session.observe(0), &rules, &names);
+                    let sample = session.state().determinize(0, &mut rng);
+                    assert_ne!(sample.hand(1), session.state().hand(1), "a real re-deal");
+                    let seen = TableView::new(&sample.observe(0), &rules, &names);
+                    let shot = |v: &TableView| {
+                        draw(
+                            &Screen {
+                                view: Some(v),
+                                ..Screen::default()
+                            },
+                            120,
+                            30,
+                        )
+                    };
+                    assert_eq!(shot(&real), shot(&seen));
+                    for other in 1..4 {
+                        let hidden = crate::play::view::hand_text(session.state().hand(other));
+                        assert!(!shot(&real).join("\n").contains(&hidden));
+                    }
+                    let a = session.human_legal()[0];
+                    session.play_human(a).unwrap();
+                    checked += 1;
+                }
+                _ => break,
+            }
+        }
+        assert_eq!(checked, 12);
+    }
 }

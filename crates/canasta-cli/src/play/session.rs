@@ -554,3 +554,144 @@ impl Session {
             .with_context(|| format!("cannot write {}", path.display()))
     }
 }
+
+#[cfg(test)]
+impl Session {
+    /// The whole truth, for tests that compare it with what a seat is shown.
+    pub(crate) fn state(&self) -> &GameState {
+        &self.state
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn heuristic_table(humans: &[usize], seed: u64) -> Session {
+        let rules = Rules::classic();
+        let seats = (0..4)
+            .map(|s| match humans.contains(&s) {
+                true => Seat::Human,
+                false => Seat::Bot("heuristic".into()),
+            })
+            .collect();
+        Session::new(rules, seats, seed, 50).unwrap()
+    }
+
+    /// Plays bots and deals until a human must act; the human plays the
+    /// first legal action `turns` times.
+    fn play_on(s: &mut Session, turns: usize) {
+        let mut done = 0;
+        loop {
+            match s.next() {
+                Next::Deal => {
+                    s.deal().unwrap();
+                }
+                Next::Bot(_) => {
+                    s.play_bot().unwrap();
+                }
+                Next::Human(_) if done < turns => {
+                    let a = s.human_legal()[0];
+                    s.play_human(a).unwrap();
+                    done += 1;
+                }
+                _ => return,
+            }
+        }
+    }
+
+    #[test]
+    fn an_illegal_action_is_refused_with_the_engines_reason_and_changes_nothing() {
+        let mut s = heuristic_table(&[0], 3);
+        play_on(&mut s, 0);
+        let (record, state) = (s.record_text(), s.state().clone());
+        let Err(Refusal::Illegal(e)) = s.play_human("discard 4H".parse().unwrap()) else {
+            panic!("a discard before drawing is refused")
+        };
+        assert_eq!(
+            e.reason,
+            canasta_core::IllegalReason::WrongPhase(Phase::Draw)
+        );
+        assert!(
+            Refusal::Illegal(e).to_string().contains("not possible now"),
+            "plain words"
+        );
+        assert_eq!(s.record_text(), record);
+        assert_eq!(s.state().state_id(), state.state_id());
+        assert!(s.undo().is_err(), "a refusal leaves nothing to undo");
+    }
+
+    #[test]
+    fn undo_takes_back_the_humans_action_and_the_bots_moves_after_it() {
+        let mut s = heuristic_table(&[0], 4);
+        play_on(&mut s, 0);
+        let before = s.record_text();
+        play_on(&mut s, 2); // draw, then a discard; the bots answer
+        assert_ne!(s.record_text(), before);
+        s.undo().unwrap();
+        s.undo().unwrap();
+        assert_eq!(s.record_text(), before);
+        assert_eq!(s.undo(), Err("there is nothing of yours to undo"));
+        // Played again, the same actions give the same game (heuristic bots).
+        play_on(&mut s, 2);
+        let mut t = heuristic_table(&[0], 4);
+        play_on(&mut t, 2);
+        assert_eq!(s.record_text(), t.record_text());
+    }
+
+    #[test]
+    fn undo_is_refused_with_two_humans() {
+        let mut s = heuristic_table(&[0, 2], 5);
+        play_on(&mut s, 1);
+        assert!(s.undo().is_err());
+    }
+
+    /// A game saved at any point and resumed goes on exactly as the
+    /// unbroken game (same decks, same bots), across hands.
+    #[test]
+    fn a_resumed_game_goes_on_as_the_unbroken_one() {
+        let mut whole = heuristic_table(&[0], 6);
+        play_on(&mut whole, 60);
+        for cut in [10, 35] {
+            let mut first = heuristic_table(&[0], 6);
+            play_on(&mut first, cut);
+            let seats = first.seats().to_vec();
+            let mut resumed = Session::resume(&first.record_text(), seats, 50).unwrap();
+            assert_eq!(resumed.record_text(), first.record_text());
+            play_on(&mut resumed, 60 - cut);
+            assert_eq!(resumed.record_text(), whole.record_text(), "cut at {cut}");
+        }
+        assert!(whole.hands_played() >= 1, "the test crosses a hand's end");
+    }
+
+    #[test]
+    fn a_resumed_record_must_agree_with_itself() {
+        let mut s = heuristic_table(&[0], 7);
+        play_on(&mut s, 3);
+        let text = s.record_text().replace("\"seat\":0", "\"seat\":1");
+        let Err(err) = Session::resume(&text, s.seats().to_vec(), 50) else {
+            panic!("a record whose seats do not match its turns resumes")
+        };
+        assert!(err.to_string().starts_with("line "), "{err}");
+    }
+
+    #[test]
+    fn the_hint_is_a_legal_action_with_a_reason() {
+        let mut s = heuristic_table(&[0], 8);
+        play_on(&mut s, 1);
+        let hint = s.hint().expect("the human is to act");
+        assert!(s.human_legal().contains(&hint.action));
+        assert!(!hint.why.is_empty());
+    }
+
+    /// Drawn cards are shown to the seat that drew them, no one else.
+    #[test]
+    fn a_draw_is_seen_only_by_its_player() {
+        let mut s = heuristic_table(&[0], 9);
+        play_on(&mut s, 0);
+        let played = s.play_human(Action::Draw).unwrap();
+        assert!(played.describe(Some(0)).contains(" -> "));
+        assert!(!played.describe(Some(1)).contains(" -> "));
+        assert!(!played.describe(None).contains(" -> "));
+    }
+}

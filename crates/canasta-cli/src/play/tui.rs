@@ -6,8 +6,6 @@ use super::line::{game_over_lines, hand_end_lines, seat_names};
 use super::render::{Overlay, Screen, render};
 use super::session::{Next, Played, Session};
 use super::view::{TableView, hand_groups};
-use crate::replay::{Steps, step_view};
-use anyhow::Context;
 use canasta_core::{Action, Card, CardCounts, Group, Groups};
 use ratatui::DefaultTerminal;
 use ratatui::crossterm::event::{self, Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
@@ -79,31 +77,37 @@ struct App<'a> {
 /// # Errors
 /// The terminal fails, or a bot does.
 pub fn run(session: &mut Session, pace: Duration, save: Option<PathBuf>) -> anyhow::Result<()> {
-    let viewer = session.humans().next().unwrap_or(0);
-    let names = seat_names(session);
-    let mut app = App {
-        session,
-        names,
-        viewer,
-        hand: CardCounts::new(),
-        cards: Vec::new(),
-        selected: Vec::new(),
-        groups: Vec::new(),
-        cursor: 0,
-        log: Vec::new(),
-        message: "your game: press ? for the keys".into(),
-        refused: false,
-        mode: Mode::Play,
-        pace,
-        last_move: Instant::now(),
-        save,
-        hint_due: false,
-        quit: false,
-    };
+    let mut app = App::new(session, pace, save);
     let mut terminal = ratatui::init();
     let result = app.main_loop(&mut terminal);
     ratatui::restore();
     result
+}
+
+impl<'a> App<'a> {
+    fn new(session: &'a mut Session, pace: Duration, save: Option<PathBuf>) -> App<'a> {
+        let viewer = session.humans().next().unwrap_or(0);
+        let names = seat_names(session);
+        App {
+            session,
+            names,
+            viewer,
+            hand: CardCounts::new(),
+            cards: Vec::new(),
+            selected: Vec::new(),
+            groups: Vec::new(),
+            cursor: 0,
+            log: Vec::new(),
+            message: "your game: press ? for the keys".into(),
+            refused: false,
+            mode: Mode::Play,
+            pace,
+            last_move: Instant::now(),
+            save,
+            hint_due: false,
+            quit: false,
+        }
+    }
 }
 
 impl App<'_> {
@@ -344,8 +348,7 @@ impl App<'_> {
                 }
             }
             KeyCode::Esc => {
-                self.selected.iter_mut().for_each(|s| *s = false);
-                self.groups.clear();
+                self.clear_selection();
                 self.say("", false);
             }
             KeyCode::Char('g') => {
@@ -407,6 +410,7 @@ impl App<'_> {
             }
             KeyCode::Char('u') => match self.session.undo() {
                 Ok(()) => {
+                    self.clear_selection();
                     self.log.push("(you took back your last action)".into());
                     self.say("undone: back to before your last action", false);
                 }
@@ -448,6 +452,11 @@ impl App<'_> {
             KeyCode::Char('q') => self.mode = Mode::ConfirmQuit,
             _ => {}
         }
+    }
+
+    fn clear_selection(&mut self) {
+        self.selected.iter_mut().for_each(|s| *s = false);
+        self.groups.clear();
     }
 
     /// Indexes of the selected cards.
@@ -533,6 +542,7 @@ impl App<'_> {
         match self.session.play_human(action) {
             Ok(played) => {
                 self.say("", false);
+                self.clear_selection();
                 self.after(played);
             }
             Err(refusal) => self.say(refusal.to_string(), true),
@@ -571,61 +581,140 @@ impl App<'_> {
     }
 }
 
-/// Steps through a replayed record full screen: → or space forward, ←
-/// back, PgDn/PgUp ten at a time, Home/End, q to leave.
-///
-/// # Errors
-/// The terminal fails.
-pub fn replay(steps: &Steps) -> anyhow::Result<()> {
-    let mut terminal = ratatui::init();
-    let result = replay_loop(&mut terminal, steps);
-    ratatui::restore();
-    result.context("the terminal failed")
-}
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::play::render::tests::draw;
+    use crate::play::session::Seat;
+    use canasta_core::Rules;
 
-fn replay_loop(terminal: &mut DefaultTerminal, steps: &Steps) -> anyhow::Result<()> {
-    let last = steps.steps.len() - 1;
-    let mut at = 0usize;
-    loop {
-        let step = &steps.steps[at];
-        let view = step_view(steps, &step.state);
-        let log: Vec<String> = steps.steps[..=at]
-            .iter()
-            .flat_map(|s| {
-                let mut lines = s.text.clone();
-                lines[0] = format!("[line {}] {}", s.line, lines[0]);
-                lines
-            })
+    fn press(app: &mut App, code: KeyCode) {
+        app.key(KeyEvent::new(code, KeyModifiers::NONE));
+    }
+
+    /// Deals and lets the bots play until the human is to act.
+    fn until_human(app: &mut App) {
+        loop {
+            app.advance().unwrap();
+            match app.session.next() {
+                Next::Bot(_) => {
+                    let p = app.session.play_bot().unwrap();
+                    app.after(p);
+                }
+                Next::Human(_) => break,
+                other => panic!("{other:?}"),
+            }
+            if let Mode::Reading(_) = app.mode {
+                press(app, KeyCode::Enter);
+            }
+        }
+        app.sync_hand();
+    }
+
+    fn frame(app: &App) -> String {
+        let view = app.view();
+        let overlay = app.overlay();
+        let grouped = app.grouped_flags();
+        draw(
+            &app.screen(view.as_ref(), overlay.as_ref(), &grouped),
+            120,
+            34,
+        )
+        .join("\n")
+    }
+
+    #[test]
+    fn keys_draw_discard_undo_and_explain_refusals() {
+        let seats = vec![
+            Seat::Human,
+            Seat::Bot("heuristic".into()),
+            Seat::Bot("heuristic".into()),
+            Seat::Bot("heuristic".into()),
+        ];
+        let mut session = Session::new(Rules::classic(), seats, 21, 10).unwrap();
+        let mut app = App::new(&mut session, Duration::ZERO, None);
+        until_human(&mut app);
+        // A discard before drawing: the engine's reason, in red, nothing played.
+        press(&mut app, KeyCode::Char('x'));
+        assert!(app.refused);
+        assert!(app.message.contains("not possible now"), "{}", app.message);
+        assert!(frame(&app).contains("not possible now"));
+        press(&mut app, KeyCode::Char('d'));
+        assert!(!app.refused, "{}", app.message);
+        app.sync_hand();
+        let drawn = app.session.record_text();
+        assert!(
+            drawn.ends_with("{\"action\":\"draw\",\"seat\":0}\n"),
+            "{drawn}"
+        );
+        // Select the card under the cursor and discard it.
+        press(&mut app, KeyCode::Right);
+        let card = app.cards[app.cursor];
+        press(&mut app, KeyCode::Char(' '));
+        assert!(frame(&app).contains(&format!("[{card}]")));
+        press(&mut app, KeyCode::Char('x'));
+        assert!(!app.refused, "{}", app.message);
+        assert!(
+            app.session
+                .record_text()
+                .contains(&format!("discard {card}\",\"seat\":0"))
+        );
+        // Undo takes back the discard (and any bot moves after it).
+        press(&mut app, KeyCode::Char('u'));
+        assert_eq!(app.session.record_text(), drawn);
+        // Melding nothing is explained, not sent.
+        press(&mut app, KeyCode::Char('m'));
+        assert!(
+            app.refused && app.message.contains("select"),
+            "{}",
+            app.message
+        );
+        // Help and the pace keys.
+        press(&mut app, KeyCode::Char('+'));
+        assert_eq!(app.pace, Duration::from_millis(100));
+        press(&mut app, KeyCode::Char('?'));
+        assert!(frame(&app).contains("undo your last action"));
+        press(&mut app, KeyCode::Enter);
+        assert!(matches!(app.mode, Mode::Play));
+    }
+
+    #[test]
+    fn typed_actions_and_groups_make_melds() {
+        let seats = vec![
+            Seat::Human,
+            Seat::Bot("heuristic".into()),
+            Seat::Bot("heuristic".into()),
+            Seat::Bot("heuristic".into()),
+        ];
+        let mut session = Session::new(Rules::classic(), seats, 22, 10).unwrap();
+        let mut app = App::new(&mut session, Duration::ZERO, None);
+        until_human(&mut app);
+        press(&mut app, KeyCode::Char(':'));
+        for c in "draw".chars() {
+            press(&mut app, KeyCode::Char(c));
+        }
+        assert!(frame(&app).contains("draw"));
+        press(&mut app, KeyCode::Enter);
+        assert!(
+            app.session
+                .record_text()
+                .ends_with("{\"action\":\"draw\",\"seat\":0}\n")
+        );
+        app.sync_hand();
+        // Two marked groups of different ranks make one compound action.
+        let ranks: Vec<usize> = (0..app.cards.len())
+            .filter(|&i| !app.cards[i].is_wild())
             .collect();
-        let mut message = format!("step {} of {} (line {})", at + 1, last + 1, step.line);
-        if at == last
-            && let Some(e) = steps.errors.first()
-        {
-            message = format!("{message}; the record stops: {e}");
-        }
-        let keys = "→/space forward  ← back  PgDn/PgUp ten  Home/End  q quit";
-        let screen = Screen {
-            view: Some(&view),
-            log: &log,
-            message: &message,
-            refused: at == last && !steps.errors.is_empty(),
-            keys,
-            ..Screen::default()
-        };
-        terminal.draw(|f| render(f, &screen))?;
-        if let Event::Key(key) = event::read()?
-            && key.kind == KeyEventKind::Press
-        {
-            at = match key.code {
-                KeyCode::Right | KeyCode::Char(' ') | KeyCode::Enter => (at + 1).min(last),
-                KeyCode::Left | KeyCode::Backspace => at.saturating_sub(1),
-                KeyCode::PageDown => (at + 10).min(last),
-                KeyCode::PageUp => at.saturating_sub(10),
-                KeyCode::Home => 0,
-                KeyCode::End => last,
-                KeyCode::Char('q') | KeyCode::Esc => return Ok(()),
-                _ => at,
-            };
-        }
+        let first = ranks[0];
+        let other = *ranks
+            .iter()
+            .find(|&&i| app.cards[i].rank() != app.cards[first].rank())
+            .unwrap();
+        app.selected[first] = true;
+        press(&mut app, KeyCode::Char('g'));
+        app.selected[other] = true;
+        let groups = app.groups_from_selection().unwrap();
+        assert_eq!(groups.len(), 2);
+        assert_eq!(groups[0].to_string(), app.cards[first].to_string());
     }
 }
