@@ -71,8 +71,8 @@ pub fn render(frame: &mut Frame, screen: &Screen) {
         Constraint::Length(2),
         Constraint::Length(hand_rows + 2),
         Constraint::Min(3),
-        Constraint::Length(1),
-        Constraint::Length(1),
+        Constraint::Length(2),
+        Constraint::Length(2),
     ])
     .areas(area);
     frame.render_widget(Paragraph::new(head_lines(view)), head);
@@ -95,9 +95,13 @@ pub fn render(frame: &mut Frame, screen: &Screen) {
     } else {
         Style::new().fg(Color::Yellow)
     };
-    frame.render_widget(Paragraph::new(Span::styled(screen.message, style)), message);
     frame.render_widget(
-        Paragraph::new(Span::styled(screen.keys, Style::new().fg(Color::DarkGray))),
+        Paragraph::new(Span::styled(screen.message, style)).wrap(Wrap { trim: true }),
+        message,
+    );
+    frame.render_widget(
+        Paragraph::new(Span::styled(screen.keys, Style::new().fg(Color::DarkGray)))
+            .wrap(Wrap { trim: true }),
         keys,
     );
     if let Some(o) = screen.overlay {
@@ -109,19 +113,17 @@ fn head_lines(view: &TableView) -> Vec<Line<'_>> {
     let scores: Vec<String> = view
         .scores
         .iter()
-        .map(|(label, score)| format!("{label}: {score}"))
+        .map(|(label, score)| format!("{label} {score}"))
         .collect();
     vec![
         Line::from(vec![
-            Span::styled(format!("{} ", view.title), TITLE),
             Span::raw(format!(
-                "| hand {}, dealer seat {} | {}",
-                view.hand_number,
-                view.dealer,
-                view.status()
+                "hand {}, dealer seat {}: ",
+                view.hand_number, view.dealer
             )),
+            Span::styled(view.status(), TITLE),
         ]),
-        Line::from(format!("scores  {}", scores.join("   "))),
+        Line::from(format!("scores: {} | {}", scores.join(", "), view.title)),
     ]
 }
 
@@ -213,7 +215,7 @@ fn info_lines(view: &TableView) -> Vec<Line<'_>> {
             } else {
                 String::new()
             };
-            format!("{}: {} cards{foot}", s.label, s.cards)
+            format!("{}: {}{foot}", s.label, plural(s.cards, "card"))
         })
         .collect();
     vec![Line::from(pile), Line::from(counts.join("  "))]
@@ -274,10 +276,18 @@ fn render_hand(frame: &mut Frame, area: Rect, view: &TableView, screen: &Screen)
     if screen.cards.is_empty() {
         spans.push(Span::raw("(no cards)"));
     }
-    let title = format!(" your hand, seat {seat} ({} cards) ", screen.cards.len());
+    let title = format!(
+        " your hand, seat {seat} ({}) ",
+        plural(screen.cards.len(), "card")
+    );
     let widget = Paragraph::new(vec![Line::from(spans), Line::from(marks)])
         .block(Block::bordered().title(title));
     frame.render_widget(widget, area);
+}
+
+/// `1 card`, `7 cards`.
+fn plural(n: usize, word: &str) -> String {
+    format!("{n} {word}{}", if n == 1 { "" } else { "s" })
 }
 
 fn overlay(frame: &mut Frame, area: Rect, o: &Overlay) {
@@ -374,7 +384,7 @@ pub(crate) mod tests {
             sides: vec![
                 SideView {
                     side: 0,
-                    label: "side 0 (seats 0, 2)".into(),
+                    label: "team 0 (seats 0, 2)".into(),
                     melds: vec![
                         meld(0, "KS KS KH KH KD KC KC", Some("natural canasta")),
                         meld(1, "7H 7D 7C", None),
@@ -384,7 +394,7 @@ pub(crate) mod tests {
                 },
                 SideView {
                     side: 1,
-                    label: "side 1 (seats 1, 3)".into(),
+                    label: "team 1 (seats 1, 3)".into(),
                     melds: vec![meld(0, "2S 9H 9H 9D 9C 9C JK", Some("mixed canasta"))],
                     opening_needed: None,
                     own: false,
@@ -429,10 +439,11 @@ pub(crate) mod tests {
             "FROZEN",
             "pile 14 card(s), top 2D",
             "stock 41",
-            "team 0 (seats 0, 2): 1234",
-            "team 1 (seats 1, 3): -85",
+            "team 0 (seats 0, 2) 1234",
+            "team 1 (seats 1, 3) -85",
             "red threes: seat 1 3H 3D",
             "seat 3 (ismcts): 11 cards",
+            "hand 3, dealer seat 2: seat 0 (you) to meld, add or discard",
             " 4H [4C]| 9S | KS  KD  wild: 2C  JK ",
             "4H is not in your hand",
             "seat 3: discard 2D",

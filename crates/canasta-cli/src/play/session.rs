@@ -511,11 +511,12 @@ impl Session {
         let total: u32 = stats.iter().map(|s| s.visits).sum::<u32>().max(1);
         let share = |v: u32| 100.0 * f64::from(v) / f64::from(total);
         let find = |key: Action| legal.iter().copied().find(|a| a.class_key() == key);
-        let mut why = format!("{} playouts", bot.last_iterations());
+        let mut why = String::new();
         if let Some(best) = stats.first() {
             why.push_str(&format!(
-                ": {:.0}% went through it, mean outcome {:.2} (0.50 is an even hand)",
+                "{:.0}% of {} playouts chose it, mean outcome {:.2} (0.50 is even)",
                 share(best.visits),
+                bot.last_iterations(),
                 best.mean_reward
             ));
         }
@@ -531,9 +532,9 @@ impl Session {
         let obs = self.state.observe(seat);
         let thumb = heuristic::best(&View::from_observation(&obs, self.rules()), &legal);
         if thumb.class_key() == action.class_key() {
-            why.push_str("; the rules of thumb agree");
+            why.push_str("; rules of thumb agree");
         } else {
-            why.push_str(&format!("; the rules of thumb would play `{thumb}`"));
+            why.push_str(&format!("; rules of thumb say `{thumb}`"));
         }
         Some(Hint { action, why })
     }

@@ -20,7 +20,7 @@ pub struct MeldView {
 pub struct SideView {
     /// The side's number (meld owner).
     pub side: usize,
-    /// `side 0 (seats 0, 2)`.
+    /// `team 0 (seats 0, 2)`, or `side 0 (...)` where a side is not one team.
     pub label: String,
     pub melds: Vec<MeldView>,
     /// Points the side's opening needs; `None` once it has melded.
@@ -118,7 +118,16 @@ impl TableView {
             let Some(&first) = seats.peek() else {
                 continue;
             };
-            let label = format!("side {side} ({})", members(seats));
+            let members_of = |t: usize| (0..n).filter(move |&s| rules.team_of(s) == t);
+            let team = rules.team_of(first);
+            // A side that is exactly a team is called one (a Classic
+            // three-player hand pairs two teams into one side).
+            let kind = if members_of(team).eq((0..n).filter(|&s| obs.side_of[s] == side)) {
+                format!("team {team}")
+            } else {
+                format!("side {side}")
+            };
+            let label = format!("{kind} ({})", members(seats));
             let melds = obs.melds[side]
                 .iter()
                 .enumerate()
