@@ -35,6 +35,14 @@ const HELP: &[&str] = &[
     "when it takes a natural pair; canastas are marked natural or mixed.",
 ];
 
+/// A line of the move list. Moves are worded for whoever is watching when
+/// the screen is drawn: a card drawn shows only to the seat that drew it,
+/// also after the keyboard has passed to another human.
+enum LogLine {
+    Text(String),
+    Move(Box<Played>),
+}
+
 /// What the keys do now.
 enum Mode {
     Play,
@@ -60,7 +68,7 @@ struct App<'a> {
     /// Groups marked with `g` (indexes into `cards`).
     groups: Vec<Vec<usize>>,
     cursor: usize,
-    log: Vec<String>,
+    log: Vec<LogLine>,
     message: String,
     refused: bool,
     mode: Mode,
@@ -118,8 +126,13 @@ impl App<'_> {
             let view = self.view();
             let overlay = self.overlay();
             let grouped = self.grouped_flags();
-            terminal
-                .draw(|f| render(f, &self.screen(view.as_ref(), overlay.as_ref(), &grouped)))?;
+            let log = self.log_lines();
+            terminal.draw(|f| {
+                render(
+                    f,
+                    &self.screen(view.as_ref(), overlay.as_ref(), &grouped, &log),
+                )
+            })?;
             if self.hint_due {
                 self.hint_due = false;
                 self.hint();
@@ -152,7 +165,7 @@ impl App<'_> {
         match self.session.next() {
             Next::Deal => {
                 let d = self.session.deal()?;
-                self.log.push(format!(
+                self.log.push(LogLine::Text(format!(
                     "--- hand {} dealt by seat {}{}",
                     d.hand,
                     d.dealer,
@@ -161,10 +174,12 @@ impl App<'_> {
                     } else {
                         ""
                     }
-                ));
+                )));
                 self.last_move = Instant::now();
             }
             Next::Human(seat) if seat != self.viewer => {
+                // Nothing of the last player's may stay on screen.
+                self.say("", false);
                 self.mode = Mode::PassKeyboard(seat);
             }
             Next::GameOver => {
@@ -227,6 +242,7 @@ impl App<'_> {
         view: Option<&'s TableView>,
         overlay: Option<&'s Overlay>,
         grouped: &'s [bool],
+        log: &'s [String],
     ) -> Screen<'s> {
         let (message, keys): (&str, &str) = match &self.mode {
             Mode::ChooseMeld(_) => ("add to which meld? type its number (Esc cancels)", KEYS),
@@ -242,12 +258,23 @@ impl App<'_> {
             cursor: self.cursor,
             selected: &self.selected,
             grouped,
-            log: &self.log,
+            log,
             message,
             refused: self.refused,
             keys,
             overlay,
         }
+    }
+
+    /// The move list as the viewer may read it.
+    fn log_lines(&self) -> Vec<String> {
+        self.log
+            .iter()
+            .map(|l| match l {
+                LogLine::Text(t) => t.clone(),
+                LogLine::Move(p) => p.describe(Some(self.viewer)),
+            })
+            .collect()
     }
 
     /// Which cards are in a marked group.
@@ -411,7 +438,8 @@ impl App<'_> {
             KeyCode::Char('u') => match self.session.undo() {
                 Ok(()) => {
                     self.clear_selection();
-                    self.log.push("(you took back your last action)".into());
+                    self.log
+                        .push(LogLine::Text("(you took back your last action)".into()));
                     self.say("undone: back to before your last action", false);
                 }
                 Err(why) => self.say(format!("cannot undo: {why}"), true),
@@ -551,7 +579,7 @@ impl App<'_> {
 
     /// Logs a move and shows the hand's score when it ended the hand.
     fn after(&mut self, played: Played) {
-        self.log.push(played.describe(Some(self.viewer)));
+        self.log.push(LogLine::Move(Box::new(played.clone())));
         self.last_move = Instant::now();
         if let Some(result) = &played.hand_end {
             let mut lines = hand_end_lines(self.session, result);
@@ -582,139 +610,5 @@ impl App<'_> {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::play::render::tests::draw;
-    use crate::play::session::Seat;
-    use canasta_core::Rules;
-
-    fn press(app: &mut App, code: KeyCode) {
-        app.key(KeyEvent::new(code, KeyModifiers::NONE));
-    }
-
-    /// Deals and lets the bots play until the human is to act.
-    fn until_human(app: &mut App) {
-        loop {
-            app.advance().unwrap();
-            match app.session.next() {
-                Next::Bot(_) => {
-                    let p = app.session.play_bot().unwrap();
-                    app.after(p);
-                }
-                Next::Human(_) => break,
-                other => panic!("{other:?}"),
-            }
-            if let Mode::Reading(_) = app.mode {
-                press(app, KeyCode::Enter);
-            }
-        }
-        app.sync_hand();
-    }
-
-    fn frame(app: &App) -> String {
-        let view = app.view();
-        let overlay = app.overlay();
-        let grouped = app.grouped_flags();
-        draw(
-            &app.screen(view.as_ref(), overlay.as_ref(), &grouped),
-            120,
-            34,
-        )
-        .join("\n")
-    }
-
-    #[test]
-    fn keys_draw_discard_undo_and_explain_refusals() {
-        let seats = vec![
-            Seat::Human,
-            Seat::Bot("heuristic".into()),
-            Seat::Bot("heuristic".into()),
-            Seat::Bot("heuristic".into()),
-        ];
-        let mut session = Session::new(Rules::classic(), seats, 21, 10).unwrap();
-        let mut app = App::new(&mut session, Duration::ZERO, None);
-        until_human(&mut app);
-        // A discard before drawing: the engine's reason, in red, nothing played.
-        press(&mut app, KeyCode::Char('x'));
-        assert!(app.refused);
-        assert!(app.message.contains("not possible now"), "{}", app.message);
-        assert!(frame(&app).contains("not possible now"));
-        press(&mut app, KeyCode::Char('d'));
-        assert!(!app.refused, "{}", app.message);
-        app.sync_hand();
-        let drawn = app.session.record_text();
-        assert!(
-            drawn.ends_with("{\"action\":\"draw\",\"seat\":0}\n"),
-            "{drawn}"
-        );
-        // Select the card under the cursor and discard it.
-        press(&mut app, KeyCode::Right);
-        let card = app.cards[app.cursor];
-        press(&mut app, KeyCode::Char(' '));
-        assert!(frame(&app).contains(&format!("[{card}]")));
-        press(&mut app, KeyCode::Char('x'));
-        assert!(!app.refused, "{}", app.message);
-        assert!(
-            app.session
-                .record_text()
-                .contains(&format!("discard {card}\",\"seat\":0"))
-        );
-        // Undo takes back the discard (and any bot moves after it).
-        press(&mut app, KeyCode::Char('u'));
-        assert_eq!(app.session.record_text(), drawn);
-        // Melding nothing is explained, not sent.
-        press(&mut app, KeyCode::Char('m'));
-        assert!(
-            app.refused && app.message.contains("select"),
-            "{}",
-            app.message
-        );
-        // Help and the pace keys.
-        press(&mut app, KeyCode::Char('+'));
-        assert_eq!(app.pace, Duration::from_millis(100));
-        press(&mut app, KeyCode::Char('?'));
-        assert!(frame(&app).contains("undo your last action"));
-        press(&mut app, KeyCode::Enter);
-        assert!(matches!(app.mode, Mode::Play));
-    }
-
-    #[test]
-    fn typed_actions_and_groups_make_melds() {
-        let seats = vec![
-            Seat::Human,
-            Seat::Bot("heuristic".into()),
-            Seat::Bot("heuristic".into()),
-            Seat::Bot("heuristic".into()),
-        ];
-        let mut session = Session::new(Rules::classic(), seats, 22, 10).unwrap();
-        let mut app = App::new(&mut session, Duration::ZERO, None);
-        until_human(&mut app);
-        press(&mut app, KeyCode::Char(':'));
-        for c in "draw".chars() {
-            press(&mut app, KeyCode::Char(c));
-        }
-        assert!(frame(&app).contains("draw"));
-        press(&mut app, KeyCode::Enter);
-        assert!(
-            app.session
-                .record_text()
-                .ends_with("{\"action\":\"draw\",\"seat\":0}\n")
-        );
-        app.sync_hand();
-        // Two marked groups of different ranks make one compound action.
-        let ranks: Vec<usize> = (0..app.cards.len())
-            .filter(|&i| !app.cards[i].is_wild())
-            .collect();
-        let first = ranks[0];
-        let other = *ranks
-            .iter()
-            .find(|&&i| app.cards[i].rank() != app.cards[first].rank())
-            .unwrap();
-        app.selected[first] = true;
-        press(&mut app, KeyCode::Char('g'));
-        app.selected[other] = true;
-        let groups = app.groups_from_selection().unwrap();
-        assert_eq!(groups.len(), 2);
-        assert_eq!(groups[0].to_string(), app.cards[first].to_string());
-    }
-}
+#[path = "tui_tests.rs"]
+mod tests;
