@@ -61,7 +61,7 @@ pub fn render(frame: &mut Frame, screen: &Screen) {
         .unwrap_or(1) as u16;
     let hands_shown = view.seats.iter().filter(|s| s.hand.is_some()).count() as u16;
     let hand_rows = if view.viewer.is_some() {
-        2
+        hand_lines(screen, area.width.saturating_sub(2) as usize).len() as u16
     } else {
         hands_shown.max(1)
     };
@@ -223,25 +223,12 @@ fn info_lines(view: &TableView) -> Vec<Line<'_>> {
 
 /// The viewer's hand with cursor and selection, or (for an onlooker) every
 /// hand shown.
-fn render_hand(frame: &mut Frame, area: Rect, view: &TableView, screen: &Screen) {
-    let Some(seat) = view.viewer else {
-        let lines: Vec<Line> = view
-            .seats
-            .iter()
-            .filter_map(|s| {
-                s.hand
-                    .as_ref()
-                    .map(|h| Line::from(format!("{}: {}", s.label, hand_text(h))))
-            })
-            .collect();
-        frame.render_widget(
-            Paragraph::new(lines).block(Block::bordered().title(" hands ")),
-            area,
-        );
-        return;
-    };
-    let mut spans = Vec::new();
-    let mut marks = String::new();
+/// The viewer's hand in rows of at most `width` characters, each row of
+/// cards followed by a row marking the cursor (`^^`): a hand swollen by the
+/// pile wraps instead of running off the screen.
+fn hand_lines<'a>(screen: &Screen, width: usize) -> Vec<Line<'a>> {
+    let mut lines = Vec::new();
+    let (mut spans, mut marks) = (Vec::new(), String::new());
     for (i, card) in screen.cards.iter().enumerate() {
         let sep = match i.checked_sub(1).map(|p| screen.cards[p]) {
             None => "",
@@ -249,6 +236,10 @@ fn render_hand(frame: &mut Frame, area: Rect, view: &TableView, screen: &Screen)
             Some(prev) if !card.is_wild() && prev.rank() != card.rank() => "|",
             Some(_) => "",
         };
+        if !marks.is_empty() && marks.len() + sep.len() + 4 > width {
+            lines.push(Line::from(std::mem::take(&mut spans)));
+            lines.push(Line::from(std::mem::take(&mut marks)));
+        }
         spans.push(Span::raw(sep));
         marks.push_str(&" ".repeat(sep.len()));
         let selected = screen.selected.get(i).copied().unwrap_or(false);
@@ -276,12 +267,34 @@ fn render_hand(frame: &mut Frame, area: Rect, view: &TableView, screen: &Screen)
     if screen.cards.is_empty() {
         spans.push(Span::raw("(no cards)"));
     }
+    lines.push(Line::from(spans));
+    lines.push(Line::from(marks));
+    lines
+}
+
+fn render_hand(frame: &mut Frame, area: Rect, view: &TableView, screen: &Screen) {
+    let Some(seat) = view.viewer else {
+        let lines: Vec<Line> = view
+            .seats
+            .iter()
+            .filter_map(|s| {
+                s.hand
+                    .as_ref()
+                    .map(|h| Line::from(format!("{}: {}", s.label, hand_text(h))))
+            })
+            .collect();
+        frame.render_widget(
+            Paragraph::new(lines).block(Block::bordered().title(" hands ")),
+            area,
+        );
+        return;
+    };
+    let lines = hand_lines(screen, area.width.saturating_sub(2) as usize);
     let title = format!(
         " your hand, seat {seat} ({}) ",
         plural(screen.cards.len(), "card")
     );
-    let widget = Paragraph::new(vec![Line::from(spans), Line::from(marks)])
-        .block(Block::bordered().title(title));
+    let widget = Paragraph::new(lines).block(Block::bordered().title(title));
     frame.render_widget(widget, area);
 }
 
@@ -459,6 +472,32 @@ pub(crate) mod tests {
         let hand_row = rows.iter().position(|r| r.contains("[4C]")).unwrap();
         let col = rows[hand_row].find("9S").unwrap();
         assert_eq!(&rows[hand_row + 1][col - 1..col + 3], " ^^ ");
+    }
+
+    /// A hand wider than the screen wraps, the cursor mark under its card.
+    #[test]
+    fn a_long_hand_wraps() {
+        let mut view = table();
+        let long = cards("4H 4C 5S 5D 6S 6H 7C 7D 8S 8H 9C 9D TS TH JC JD QS QH KC KD AS AH 2C JK");
+        view.seats[0].hand = Some(CardCounts::from_cards(long.iter().copied()));
+        let (groups, wilds) = crate::play::view::hand_groups(view.seats[0].hand.as_ref().unwrap());
+        let hand: Vec<Card> = groups.into_iter().flatten().chain(wilds).collect();
+        let screen = Screen {
+            view: Some(&view),
+            cards: &hand,
+            cursor: 23,
+            ..Screen::default()
+        };
+        let rows = draw(&screen, 60, 40);
+        let text = rows.join("\n");
+        assert!(text.contains("your hand, seat 0 (24 cards)"), "{text}");
+        assert!(text.contains(" 4H  4C | 5S"), "{text}");
+        assert!(text.contains("JK"), "the last card is on screen: {text}");
+        let last = rows.iter().rposition(|r| r.contains(" JK ")).unwrap();
+        let title = rows.iter().position(|r| r.contains("your hand")).unwrap();
+        assert_eq!(last, title + 3, "JK on the hand's second row of cards");
+        let col = rows[last].find(" JK ").unwrap();
+        assert_eq!(&rows[last + 1][col..col + 4], " ^^ ");
     }
 
     #[test]
