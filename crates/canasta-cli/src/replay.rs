@@ -278,3 +278,71 @@ pub fn print_steps(steps: &Steps, out: &mut impl Write) -> anyhow::Result<()> {
     }
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::play::render::tests::draw;
+    use crate::play::session::{Next, Seat, Session};
+    use crate::play::view::hand_text;
+
+    /// A finished hand of four heuristic bots, as a record.
+    fn record() -> String {
+        let seats = vec![Seat::Bot("heuristic".into()); 4];
+        let mut s = Session::new(Rules::classic(), seats, 31, 1).unwrap();
+        loop {
+            match s.next() {
+                Next::Deal => {
+                    s.deal().unwrap();
+                }
+                Next::Bot(_) => {
+                    s.play_bot().unwrap();
+                }
+                _ => return s.record_text(),
+            }
+        }
+    }
+
+    #[test]
+    fn a_replay_shows_every_hand_at_every_step() {
+        let text = record();
+        let steps = load(&text, 1).unwrap();
+        assert!(steps.errors.is_empty(), "{:?}", steps.errors);
+        assert_eq!(steps.steps.len(), text.lines().count());
+        assert_eq!(steps.names[1], "heuristic");
+        let mid = &steps.steps[steps.steps.len() / 2];
+        let view = step_view(&steps, &mid.state);
+        let screen = Screen {
+            view: Some(&view),
+            ..Screen::default()
+        };
+        let shot = draw(&screen, 140, 40).join("\n");
+        for seat in 0..4 {
+            let hand = hand_text(mid.state.hand(seat));
+            assert!(
+                shot.contains(&format!("seat {seat} (heuristic): {hand}")),
+                "{shot}"
+            );
+        }
+        let last = steps.steps.last().unwrap();
+        assert!(last.text[0].starts_with("hand 1: "), "{:?}", last.text);
+        let Err(e) = load(&text, 2) else {
+            panic!("the record holds one game")
+        };
+        assert!(e.contains("holds 1 game"), "{e}");
+    }
+
+    #[test]
+    fn a_bad_line_stops_the_replay_where_check_would() {
+        let text = record();
+        let mut lines: Vec<&str> = text.lines().collect();
+        lines[3] = "{\"seat\": 9, \"action\": \"draw\"}";
+        let steps = load(&lines.join("\n"), 1).unwrap();
+        assert_eq!(steps.steps.len(), 3, "the lines before the bad one");
+        assert!(
+            steps.errors[0].starts_with("line 4: "),
+            "{:?}",
+            steps.errors
+        );
+    }
+}
