@@ -115,14 +115,21 @@ fn head_lines(view: &TableView) -> Vec<Line<'_>> {
         .iter()
         .map(|(label, score)| format!("{label} {score}"))
         .collect();
+    let mut first = vec![
+        Span::raw(format!(
+            "hand {}, dealer seat {}: ",
+            view.hand_number, view.dealer
+        )),
+        Span::styled(view.status(), TITLE),
+    ];
+    if let Some(note) = view.turn_note() {
+        first.push(Span::styled(
+            format!(" | {note}"),
+            Style::new().fg(Color::Magenta).add_modifier(Modifier::BOLD),
+        ));
+    }
     vec![
-        Line::from(vec![
-            Span::raw(format!(
-                "hand {}, dealer seat {}: ",
-                view.hand_number, view.dealer
-            )),
-            Span::styled(view.status(), TITLE),
-        ]),
+        Line::from(first),
         Line::from(format!("scores: {} | {}", scores.join(", "), view.title)),
     ]
 }
@@ -506,12 +513,15 @@ pub(crate) mod tests {
         view.sides[1].melds.clear();
         view.sides[1].opening_needed = Some(90);
         view.pile_frozen = false;
+        view.asked = true;
+        view.answer = Some(true);
         let screen = Screen {
             view: Some(&view),
             ..Screen::default()
         };
         let text = draw(&screen, 120, 30).join("\n");
         assert!(text.contains("opening needs 90"), "{text}");
+        assert!(text.contains("partner said yes: you must go out"), "{text}");
         assert!(text.contains("no melds"));
         assert!(!text.contains("FROZEN"));
     }

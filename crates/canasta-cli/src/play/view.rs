@@ -89,8 +89,10 @@ impl TableView {
         for side in &mut view.sides {
             side.own = side.side == obs.side_of[obs.seat];
         }
-        view.asked = obs.asked;
-        view.answer = obs.answer;
+        // The turn's flags are the current player's, not a partner's.
+        let own_turn = obs.current == obs.seat;
+        view.asked = obs.asked && own_turn;
+        view.answer = obs.answer.filter(|_| own_turn);
         view.must_go_out = obs.must_go_out;
         view
     }
@@ -194,6 +196,25 @@ impl TableView {
             Phase::Answer => format!("{who} to answer: may seat {} go out?", self.current),
             Phase::Deal | Phase::HandOver => "between hands".into(),
             Phase::GameOver => "game over".into(),
+        }
+    }
+
+    /// What the viewer's turn is bound to, if anything: asking partner and
+    /// the answer, or having to go out.
+    pub fn turn_note(&self) -> Option<String> {
+        if self.asked {
+            Some(
+                match self.answer {
+                    Some(true) => "partner said yes: you must go out",
+                    Some(false) => "partner said no: you may not go out",
+                    None => "you asked partner to go out",
+                }
+                .into(),
+            )
+        } else if self.must_go_out {
+            Some("you must go out this turn".into())
+        } else {
+            None
         }
     }
 
@@ -331,16 +352,7 @@ pub fn position_lines(view: &TableView) -> Vec<String> {
             lines.push(format!("{whose}: {}", hand_text(hand)));
         }
     }
-    if view.asked {
-        let answer = match view.answer {
-            Some(true) => "partner said yes: you must go out",
-            Some(false) => "partner said no",
-            None => "waiting for partner's answer",
-        };
-        lines.push(format!("you asked to go out; {answer}"));
-    } else if view.must_go_out {
-        lines.push("you must go out this turn".into());
-    }
+    lines.extend(view.turn_note());
     lines
 }
 
