@@ -51,7 +51,7 @@ enum Command {
     /// `meld KS KH KD`, `add 0 KC`, `discard 4H`, ...) or a command (`hint`,
     /// `undo`, `save FILE`, `legal`, `help`, `quit`). With no human seat
     /// (--watch or --humans none) the bots play a game and it is printed as
-    /// a transcript: each hand's deal, every action as "seat N: <action>",
+    /// a transcript: each hand's deal, every action as `seat N: <action>`,
     /// the itemised scores of each hand, and the final totals and winner.
     Play(play::PlayArgs),
     /// Step through a game record: the position after every line, all
