@@ -342,6 +342,22 @@ fn replay_prints_each_step_and_reports_bad_lines() {
     assert!(text(&out.stdout).contains("[line 4] "));
 }
 
+/// With no flags, `play` seats the user at seat 0 against IS-MCTS bots;
+/// the end of input stops the game cleanly.
+#[test]
+fn play_without_flags_seats_you_against_ismcts() {
+    let out = canasta(&["play", "--seed", "1"], "");
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    assert!(
+        stdout.contains("seats: 0 human, 1 ismcts, 2 ismcts, 3 ismcts"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("seat 0 (you) to draw"), "{stdout}");
+    assert!(stdout.contains("your hand: "));
+    assert!(stdout.contains("end of input: the game stops here"));
+}
+
 /// Bad seats are refused before the game starts.
 #[test]
 fn bad_human_seats_are_refused() {
