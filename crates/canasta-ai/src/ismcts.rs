@@ -99,6 +99,19 @@ struct Node {
     children: Vec<u32>,
 }
 
+/// One action at the root of a finished search.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct RootStat {
+    /// The action's class key (suits the rules cannot tell apart forgotten):
+    /// match it with `Action::class_key` of a legal action.
+    pub key: Action,
+    /// Iterations that went through the action.
+    pub visits: u32,
+    /// Their mean reward for the acting seat, in [0, 1]: 0.5 is an even
+    /// hand, more is ahead (the squashed score margin of the playouts).
+    pub mean_reward: f64,
+}
+
 /// The IS-MCTS bot.
 pub struct IsMctsBot {
     name: String,
@@ -139,6 +152,36 @@ impl IsMctsBot {
     /// Iterations the last search ran.
     pub fn last_iterations(&self) -> u32 {
         self.last_iterations
+    }
+
+    /// The root's actions after the last search, most visited first: what
+    /// the search made of each choice, for a player asking why (a hint).
+    /// Empty when the last decision needed no search (one legal action).
+    pub fn root_stats(&self) -> Vec<RootStat> {
+        if self.last_iterations == 0 || self.nodes.is_empty() {
+            return Vec::new();
+        }
+        let mut stats: Vec<(usize, RootStat)> = self.nodes[0]
+            .children
+            .iter()
+            .enumerate()
+            .map(|(i, &c)| {
+                let n = &self.nodes[c as usize];
+                let stat = RootStat {
+                    key: n.key,
+                    visits: n.visits,
+                    mean_reward: if n.visits > 0 {
+                        n.reward / f64::from(n.visits)
+                    } else {
+                        0.0
+                    },
+                };
+                (i, stat)
+            })
+            .collect();
+        // As the choice breaks ties: the last expanded of equals first.
+        stats.sort_by_key(|(i, s)| std::cmp::Reverse((s.visits, *i)));
+        stats.into_iter().map(|(_, s)| s).collect()
     }
 
     fn new_node(&mut self, key: Action, actor: usize) -> u32 {
@@ -426,6 +469,25 @@ mod tests {
             }
             assert!(searched > 0);
         }
+    }
+
+    /// The statistics name the chosen action first and count the budget.
+    #[test]
+    fn root_stats_describe_the_last_search() {
+        let mut rng = Rng::new(4);
+        let mut g = GameState::new(Rules::classic());
+        g.deal_random(&mut rng, 0);
+        g.apply_unchecked(Action::Draw);
+        let legal = g.legal_actions();
+        let mut bot = IsMctsBot::new(Level::Easy, 3);
+        assert!(bot.root_stats().is_empty(), "no search yet");
+        let chosen = bot.choose(&Decision::new(&g, &legal));
+        let stats = bot.root_stats();
+        assert_eq!(stats[0].key, chosen.class_key());
+        assert!(stats.windows(2).all(|w| w[0].visits >= w[1].visits));
+        let visits: u32 = stats.iter().map(|s| s.visits).sum();
+        assert_eq!(visits, bot.last_iterations());
+        assert!(stats.iter().all(|s| (0.0..=1.0).contains(&s.mean_reward)));
     }
 
     #[test]

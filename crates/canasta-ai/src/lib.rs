@@ -15,7 +15,7 @@ use canasta_core::{Action, GameState, Observation, Rng, Rules};
 use thiserror::Error;
 
 pub use heuristic::HeuristicBot;
-pub use ismcts::{IsMctsBot, Level};
+pub use ismcts::{IsMctsBot, Level, RootStat};
 pub use random::RandomBot;
 
 /// Where a decision comes from: a game played here (whose state stays

@@ -1,6 +1,7 @@
 //! `canasta`: the command line around the Canasta engine.
 //!
-//! Subcommands: `play` (a bot game with a readable transcript), `sim`
+//! Subcommands: `play` (a game against bots at the terminal), `replay`
+//! (steps through a record), `sim`
 //! (many bot games, with records in the game-record format), `check`
 //! (replays and verifies a record), `variants` (presets and their options)
 //! `bench` (engine throughput), `tournament` (bots against each other on
@@ -20,6 +21,7 @@ mod check;
 mod external;
 mod game;
 mod play;
+mod replay;
 mod serve;
 mod sim;
 mod stats;
@@ -40,13 +42,24 @@ struct Cli {
 
 #[derive(Subcommand, Debug)]
 enum Command {
-    /// Play one game between bots and print a readable transcript.
+    /// Play a game at the terminal: you at seat 0, bots at the others.
     ///
-    /// For now every seat is a bot (the interactive terminal game comes
-    /// later): the transcript shows each hand's deal, every action as
-    /// "seat N: <action>", the itemised scores of each hand, and the final
-    /// totals and winner.
+    /// On a terminal the game is full screen (press ? for the keys).
+    /// Without one (stdin or stdout not a terminal, or --line) it is played
+    /// line by line: the position is printed from the acting human's seat
+    /// and each line read is an action in the record notation (`draw`,
+    /// `meld KS KH KD`, `add 0 KC`, `discard 4H`, ...) or a command (`hint`,
+    /// `undo`, `save FILE`, `legal`, `help`, `quit`). With no human seat
+    /// (--watch or --humans none) the bots play a game and it is printed as
+    /// a transcript: each hand's deal, every action as `seat N: <action>`,
+    /// the itemised scores of each hand, and the final totals and winner.
     Play(play::PlayArgs),
+    /// Step through a game record: the position after every line, all
+    /// hands shown (full screen on a terminal, printed otherwise).
+    ///
+    /// An error in the record is reported as `canasta check` does
+    /// (`line N: reason`, exit status 1) after the steps before it.
+    Replay(replay::ReplayArgs),
     /// Play many games between bots; optionally write their records.
     ///
     /// Game g (counting from 0) draws everything from the random stream
@@ -98,16 +111,11 @@ pub struct GameArgs {
     /// Number of players [default: the preset's default].
     #[arg(long, short = 'p', value_name = "N")]
     pub players: Option<u8>,
-    /// Bots by seat, comma-separated (built in: random, heuristic; or
-    /// `cmd:PROGRAM ARGS`, a program speaking the bot protocol); one name
-    /// applies to every seat.
-    #[arg(
-        long,
-        short = 'b',
-        value_delimiter = ',',
-        default_value = "random",
-        value_name = "B,..."
-    )]
+    /// Bots by seat, comma-separated (built in: random, heuristic, ismcts,
+    /// ismcts-easy, -hard, -expert, ismcts@250ms; or `cmd:PROGRAM ARGS`, a
+    /// program speaking the bot protocol); one name applies to every seat
+    /// [default: random; for `play`: ismcts].
+    #[arg(long, short = 'b', value_delimiter = ',', value_name = "B,...")]
     pub bots: Vec<String>,
     /// A rule option (house rule) as key=value; the value is read as JSON,
     /// else as a string. Repeatable. Example: --option black_three_freezes=true
@@ -124,6 +132,7 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Play(a) => play::run(&a),
+        Command::Replay(a) => replay::run(&a),
         Command::Sim(a) => sim::run(&a),
         Command::Check(a) => check::run(&a),
         Command::Variants(a) => variants::run(&a),

@@ -282,7 +282,8 @@ fn variants_lists_classic_for_two_three_four_and_six() {
 
 #[test]
 fn play_prints_a_whole_game() {
-    let out = canasta(&["play", "--seed", "1"]);
+    // With no human seat, `play` prints a bot game's transcript.
+    let out = canasta(&["play", "--seed", "1", "--watch", "--bots", "random"]);
     assert!(out.status.success(), "{}", text(&out.stderr));
     let stdout = text(&out.stdout);
     assert!(stdout.contains("seat 1: ") || stdout.contains("seat 0: "));

@@ -1,23 +1,14 @@
-//! `canasta play`: for now, one game between bots with a readable transcript.
+//! `canasta play --watch` (or `--humans none`): one game between bots,
+//! printed as a readable transcript with every hand's deal in full (an
+//! onlooker's view of a finished game, for users and tests that follow a
+//! bot game).
 
-use crate::GameArgs;
 use crate::check::{hand_lines, members};
-use crate::game::{Observer, Setup, clock_seed, play_game};
+use crate::game::{Observer, Setup, play_game};
 use anyhow::anyhow;
 use canasta_core::{Action, Card, CardCounts, GameState, HandResult};
-use clap::Args;
 use std::io::{BufWriter, Write};
 use std::process::ExitCode;
-
-#[derive(Args, Debug)]
-pub struct PlayArgs {
-    #[command(flatten)]
-    pub game: GameArgs,
-    /// Seed of the game [default: from the clock; the transcript shows it].
-    /// The game is game 0 of `canasta sim` with the same seed and setup.
-    #[arg(long, short = 's', value_name = "S")]
-    pub seed: Option<u64>,
-}
 
 /// Writes the transcript as the game goes.
 struct Transcript<W: Write> {
@@ -135,9 +126,8 @@ impl<W: Write> Observer for Transcript<W> {
     }
 }
 
-pub fn run(args: &PlayArgs) -> anyhow::Result<ExitCode> {
-    let setup = Setup::from_args(&args.game)?;
-    let seed = args.seed.unwrap_or_else(clock_seed);
+/// Plays game 0 of `canasta sim` with the same seed and setup, printing it.
+pub fn run(setup: &Setup, seed: u64) -> anyhow::Result<ExitCode> {
     let rules = &setup.rules;
     let mut t = Transcript {
         out: BufWriter::new(std::io::stdout().lock()),
@@ -153,8 +143,7 @@ pub fn run(args: &PlayArgs) -> anyhow::Result<ExitCode> {
         rules.target,
         setup.bots.join(",")
     ));
-    let outcome =
-        play_game(&setup, seed, 0, &mut t).map_err(|e| anyhow!("the game failed: {e}"))?;
+    let outcome = play_game(setup, seed, 0, &mut t).map_err(|e| anyhow!("the game failed: {e}"))?;
     if !outcome.finished {
         t.say(&format!(
             "\n=== stopped after {} hands, short of the target; totals {:?}",

@@ -1,0 +1,698 @@
+//! A game at a table of humans and bots, with no terminal in it: the line
+//! mode and the full-screen game both drive this model, so what one can do
+//! the other can, and tests reach all of it without a terminal.
+//!
+//! What the session keeps secret: bots get only `Decision::new(&state,
+//! &legal)` (their seat's view and samples of the hidden cards), and a user
+//! interface gets only a seat's [`Observation`] plus public facts — never
+//! the game state, so no screen can show a card its player could not see.
+//!
+//! Randomness, so that a saved game resumes exactly as it would have gone
+//! on: the random stream (seed, 0) gives each seat's bot seed (seat 0 first)
+//! and then the first dealer, as in `canasta sim`; the k-th deal of the game
+//! (counting from 0, annulled deals included) shuffles its deck, and draws
+//! the first player where the variant draws one, from the stream
+//! (seed, k + 1). A resumed game counts the `deal` lines of its record, so
+//! its next deck is the one the unbroken game would have dealt. Bots' own
+//! random choices start afresh after a resume or an undo.
+
+use crate::external::seat_bot;
+use anyhow::{Context, bail};
+use canasta_ai::heuristic::{self, View};
+use canasta_ai::{Bot, Decision, IsMctsBot, Level};
+use canasta_core::record::{Header, RecordError, RecordErrorKind, Replay, write};
+use canasta_core::{
+    Action, ActionList, CardCounts, DealOutcome, GameState, HandResult, IllegalAction, Observation,
+    Phase, Rng, Rules, shuffled_deck,
+};
+use serde_json::Value;
+use std::time::Duration;
+
+/// The name a record's header gives a seat played at the keyboard.
+pub const HUMAN_NAME: &str = "human";
+
+/// How long the hint's search may think.
+const HINT_TIME: Duration = Duration::from_millis(900);
+
+/// Who sits where: a human at the keyboard, or a bot by name.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Seat {
+    Human,
+    Bot(String),
+}
+
+impl Seat {
+    /// The seat's name in the record header (`human` or the bot's name).
+    pub fn name(&self) -> &str {
+        match self {
+            Seat::Human => HUMAN_NAME,
+            Seat::Bot(b) => b,
+        }
+    }
+}
+
+/// What the game waits for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Next {
+    /// The next hand must be dealt ([`Session::deal`]).
+    Deal,
+    /// A human at this seat must act ([`Session::play_human`]).
+    Human(usize),
+    /// The bot at this seat acts ([`Session::play_bot`]).
+    Bot(usize),
+    /// A team reached the target.
+    GameOver,
+    /// The game reached its hand limit short of the target.
+    Stopped,
+}
+
+/// One action as it happened, with what the table saw of it.
+#[derive(Clone, Debug)]
+pub struct Played {
+    pub seat: usize,
+    pub action: Action,
+    /// Cards drawn: for the acting seat's eyes only.
+    drawn: CardCounts,
+    /// Red threes laid out by the action (public).
+    pub red_threes: usize,
+    /// Cards taken with the pile (public).
+    pub pile_taken: usize,
+    /// The hand's score, when the action ended it.
+    pub hand_end: Option<HandResult>,
+}
+
+impl Played {
+    /// The action in words for `viewer`: the cards drawn are shown only to
+    /// the seat that drew them.
+    pub fn describe(&self, viewer: Option<usize>) -> String {
+        let mut text = format!("seat {}: {}", self.seat, self.action);
+        if viewer == Some(self.seat) && !self.drawn.is_empty() {
+            text.push_str(&format!(" -> {}", self.drawn));
+        }
+        if self.pile_taken > 0 {
+            text.push_str(&format!(" (takes the pile: {} card(s))", self.pile_taken));
+        }
+        if self.red_threes > 0 {
+            text.push_str(&format!(" (red threes laid out: {})", self.red_threes));
+        }
+        text
+    }
+}
+
+/// A hand dealt: its number, dealer, and deals the rules annulled first.
+#[derive(Clone, Copy, Debug)]
+pub struct Dealt {
+    pub hand: u32,
+    pub dealer: usize,
+    pub annulled: usize,
+}
+
+/// What the strongest bot would play for the human to act, and why.
+#[derive(Clone, Debug)]
+pub struct Hint {
+    pub action: Action,
+    /// One line: the search's figures for the action and its runner-up.
+    pub why: String,
+}
+
+/// Why a human's input was not played.
+#[derive(Debug)]
+pub enum Refusal {
+    /// Not a human's turn (a bot acts, or the hand is over).
+    NotHumansTurn,
+    /// The engine refused the action; its reason is in plain words.
+    Illegal(IllegalAction),
+}
+
+impl std::fmt::Display for Refusal {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Refusal::NotHumansTurn => f.write_str("it is not your turn"),
+            Refusal::Illegal(e) => write!(f, "`{}` is refused: {}", e.action, e.reason),
+        }
+    }
+}
+
+/// The state before a human's action, to undo it and all that followed.
+struct Snapshot {
+    state: GameState,
+    record_len: usize,
+    deals: u64,
+    next_dealer: usize,
+}
+
+/// A game in progress.
+pub struct Session {
+    state: GameState,
+    seed: u64,
+    seats: Vec<Seat>,
+    bots: SeatBots,
+    /// The record so far, one line each, exactly as saved.
+    record: Vec<String>,
+    /// `deal` lines in the record (annulled deals included).
+    deals: u64,
+    next_dealer: usize,
+    undo: Vec<Snapshot>,
+    max_hands: u32,
+    legal: ActionList,
+}
+
+/// Each seat's bot (`None` for a human).
+type SeatBots = Vec<Option<Box<dyn Bot>>>;
+
+/// The bots' seeds and the first dealer, from the stream (seed, 0).
+fn bots_and_dealer(rules: &Rules, seats: &[Seat], seed: u64) -> anyhow::Result<(SeatBots, usize)> {
+    let n = rules.players as usize;
+    let mut rng = Rng::stream(seed, 0);
+    let seeds: Vec<u64> = (0..n).map(|_| rng.next_u64()).collect();
+    let mut bots = Vec::with_capacity(n);
+    for (seat, kind) in seats.iter().enumerate() {
+        bots.push(match kind {
+            Seat::Human => None,
+            Seat::Bot(name) => {
+                Some(seat_bot(name, rules, seat, seeds[seat]).map_err(anyhow::Error::msg)?)
+            }
+        });
+    }
+    Ok((bots, rng.below(n)))
+}
+
+impl Session {
+    /// A new game under `rules`, waiting for its first deal.
+    ///
+    /// # Errors
+    /// A seat list of the wrong length, or a bot that cannot be set up.
+    pub fn new(rules: Rules, seats: Vec<Seat>, seed: u64, max_hands: u32) -> anyhow::Result<Self> {
+        if seats.len() != rules.players as usize {
+            bail!("{} seats for {} players", seats.len(), rules.players);
+        }
+        let (bots, dealer) = bots_and_dealer(&rules, &seats, seed)?;
+        let mut header = Header::for_rules(&rules, Some(seed));
+        header.names = Some(seats.iter().map(|s| s.name().to_string()).collect());
+        let record = vec![serde_json::to_string(&header)?];
+        Ok(Session {
+            state: GameState::new(rules),
+            seed,
+            seats,
+            bots,
+            record,
+            deals: 0,
+            next_dealer: dealer,
+            undo: Vec::new(),
+            max_hands: max_hands.max(1),
+            legal: ActionList::new(),
+        })
+    }
+
+    /// The header of a record (its first non-blank line): for choosing the
+    /// seats before [`Session::resume`].
+    ///
+    /// # Errors
+    /// No header on the first line.
+    pub fn record_header(text: &str) -> Result<Header, RecordError> {
+        let (i, first) = text
+            .lines()
+            .enumerate()
+            .find(|(_, l)| !l.trim().is_empty())
+            .unwrap_or((0, ""));
+        let err = |kind| RecordError { line: i + 1, kind };
+        let value: Value =
+            serde_json::from_str(first).map_err(|e| err(RecordErrorKind::Json(e.to_string())))?;
+        if value.get("canasta_record").is_none() {
+            return Err(err(RecordErrorKind::MissingHeader));
+        }
+        serde_json::from_value(value).map_err(|e| err(RecordErrorKind::Header(e.to_string())))
+    }
+
+    /// The game a record holds, continued from where it stops (in the
+    /// middle of a hand, between hands, or over). The record is checked as
+    /// `canasta check` does; it must hold one game.
+    ///
+    /// # Errors
+    /// The first bad line as `line N: reason`, a `hand_end`/`game_end` that
+    /// disagrees with the replay, a second game, or a bot that cannot start.
+    pub fn resume(text: &str, seats: Vec<Seat>, max_hands: u32) -> anyhow::Result<Self> {
+        let mut replay: Option<Replay> = None;
+        let mut record = Vec::new();
+        let (mut deals, mut last_dealer, mut actions_since_deal) = (0u64, None, 0usize);
+        for (i, raw) in text.lines().enumerate() {
+            let line = i + 1;
+            let raw = raw.trim();
+            if raw.is_empty() {
+                continue;
+            }
+            let value: Value = serde_json::from_str(raw).map_err(|e| RecordError {
+                line,
+                kind: RecordErrorKind::Json(e.to_string()),
+            })?;
+            match replay.as_mut() {
+                None => replay = Some(Replay::start(&value, line)?),
+                Some(_) if value.get("canasta_record").is_some() => {
+                    bail!("line {line}: a second game; a saved game holds one")
+                }
+                Some(r) => {
+                    r.feed(&value, line)
+                        .map_err(|kind| RecordError { line, kind })?;
+                    if let Some(d) = value.get("dealer").and_then(Value::as_u64) {
+                        deals += 1;
+                        last_dealer = Some(d as usize);
+                        actions_since_deal = 0;
+                    } else if value.get("action").is_some() {
+                        actions_since_deal += 1;
+                    }
+                }
+            }
+            record.push(raw.to_string());
+        }
+        let replay = replay.context("the record is empty")?;
+        let state = replay.state().clone();
+        let report = replay.finish();
+        if let Some(m) = report.mismatches.first() {
+            bail!("line {}: {}", m.line, m.message);
+        }
+        let header = Session::record_header(text)?;
+        let seed = header.seed.unwrap_or_else(crate::game::clock_seed);
+        let rules = state.rules().clone();
+        if seats.len() != rules.players as usize {
+            bail!("{} seats for {} players", seats.len(), rules.players);
+        }
+        let (bots, first_dealer) = bots_and_dealer(&rules, &seats, seed)?;
+        let n = rules.players as usize;
+        let next_dealer = match last_dealer {
+            None => first_dealer,
+            // The last deal was annulled: the same dealer deals again.
+            Some(d) if actions_since_deal == 0 => d,
+            Some(d) => (d + 1) % n,
+        };
+        Ok(Session {
+            state,
+            seed,
+            seats,
+            bots,
+            record,
+            deals,
+            next_dealer,
+            undo: Vec::new(),
+            max_hands: max_hands.max(1),
+            legal: ActionList::new(),
+        })
+    }
+
+    pub fn rules(&self) -> &Rules {
+        self.state.rules()
+    }
+
+    pub fn seed(&self) -> u64 {
+        self.seed
+    }
+
+    pub fn seats(&self) -> &[Seat] {
+        &self.seats
+    }
+
+    /// Seats played at the keyboard.
+    pub fn humans(&self) -> impl Iterator<Item = usize> + '_ {
+        (0..self.seats.len()).filter(|&s| self.seats[s] == Seat::Human)
+    }
+
+    /// What `seat` sees: its hand and the table.
+    pub fn observe(&self, seat: usize) -> Observation {
+        self.state.observe(seat)
+    }
+
+    pub fn hands_played(&self) -> u32 {
+        self.state.hands_played()
+    }
+
+    /// Team scores.
+    pub fn scores(&self) -> &[i32] {
+        self.state.scores()
+    }
+
+    /// `Some(winner)` once the game is over (`None` inside: a tie).
+    pub fn winner(&self) -> Option<Option<usize>> {
+        self.state.winner()
+    }
+
+    /// What the game waits for.
+    pub fn next(&self) -> Next {
+        match self.state.phase() {
+            Phase::GameOver => Next::GameOver,
+            Phase::Deal | Phase::HandOver if self.state.hands_played() >= self.max_hands => {
+                Next::Stopped
+            }
+            Phase::Deal | Phase::HandOver => Next::Deal,
+            Phase::Draw | Phase::Play | Phase::Answer => {
+                let seat = self.state.to_act();
+                match self.seats[seat] {
+                    Seat::Human => Next::Human(seat),
+                    Seat::Bot(_) => Next::Bot(seat),
+                }
+            }
+        }
+    }
+
+    /// Deals the next hand (again, while the rules annul the deal).
+    ///
+    /// # Errors
+    /// Not the time for a deal, or the engine refusing its own deck (a bug).
+    pub fn deal(&mut self) -> anyhow::Result<Dealt> {
+        if self.next() != Next::Deal {
+            bail!("no deal is due now");
+        }
+        let n = self.state.players();
+        let mut annulled = 0;
+        loop {
+            let rules = self.state.rules();
+            let mut rng = Rng::stream(self.seed, self.deals + 1);
+            let deck = shuffled_deck(rules, &mut rng);
+            let first = rules.random_first_player.then(|| rng.below(n));
+            let dealer = self.next_dealer;
+            let outcome = self
+                .state
+                .deal_with_first(&deck, dealer, first)
+                .map_err(|e| anyhow::anyhow!("the engine refused its own deck: {e}"))?;
+            self.deals += 1;
+            let first = first.filter(|_| outcome == DealOutcome::Dealt);
+            self.record
+                .push(write::deal_with_first(&deck, dealer, first));
+            if outcome == DealOutcome::Dealt {
+                return Ok(Dealt {
+                    hand: self.state.hands_played() + 1,
+                    dealer,
+                    annulled,
+                });
+            }
+            annulled += 1;
+        }
+    }
+
+    /// Applies `action` for `seat` through the engine's checked apply, and
+    /// records it (and the hand's and game's end when it brings them).
+    fn apply(&mut self, seat: usize, action: Action) -> Result<Played, IllegalAction> {
+        let hand_before = *self.state.hand(seat);
+        let reds_before = self.state.red_threes(seat);
+        let pile_before = self.state.pile().len();
+        self.state.apply_for(seat, action)?;
+        self.record.push(write::action(seat, &action));
+        let mut drawn = CardCounts::new();
+        if action == Action::Draw {
+            drawn = *self.state.hand(seat);
+            drawn.remove_all(&hand_before);
+        }
+        let pile_taken = if matches!(action, Action::Pickup { .. } | Action::PickupOnto) {
+            pile_before
+        } else {
+            0
+        };
+        let mut hand_end = None;
+        if matches!(self.state.phase(), Phase::HandOver | Phase::GameOver) {
+            let result = self.state.last_hand().expect("a finished hand").clone();
+            self.record.push(write::hand_end(&result));
+            self.record.extend(write::game_end(&self.state));
+            self.next_dealer = (self.state.dealer() + 1) % self.state.players();
+            hand_end = Some(result);
+        }
+        Ok(Played {
+            seat,
+            action,
+            drawn,
+            red_threes: self.state.red_threes(seat).saturating_sub(reds_before),
+            pile_taken,
+            hand_end,
+        })
+    }
+
+    /// The bot to act plays.
+    ///
+    /// # Errors
+    /// No bot to act, a bot that fails (an external program), or a bot
+    /// choosing outside the legal list.
+    pub fn play_bot(&mut self) -> anyhow::Result<Played> {
+        let Next::Bot(seat) = self.next() else {
+            bail!("no bot is to act");
+        };
+        self.state.legal_actions_into(&mut self.legal);
+        let bot = self.bots[seat].as_mut().expect("a bot seat has a bot");
+        let action = bot
+            .try_choose(&Decision::new(&self.state, &self.legal))
+            .map_err(|e| anyhow::anyhow!("seat {seat}: {e}"))?;
+        self.apply(seat, action)
+            .map_err(|e| anyhow::anyhow!("bot `{}` at seat {seat}: {e}", self.seats[seat].name()))
+    }
+
+    /// The human to act plays `action`; an illegal one changes nothing and
+    /// comes back with the engine's reason.
+    ///
+    /// # Errors
+    /// Not a human's turn, or the engine's refusal.
+    pub fn play_human(&mut self, action: Action) -> Result<Played, Refusal> {
+        let Next::Human(seat) = self.next() else {
+            return Err(Refusal::NotHumansTurn);
+        };
+        let snapshot = Snapshot {
+            state: self.state.clone(),
+            record_len: self.record.len(),
+            deals: self.deals,
+            next_dealer: self.next_dealer,
+        };
+        let played = self.apply(seat, action).map_err(Refusal::Illegal)?;
+        self.undo.push(snapshot);
+        Ok(played)
+    }
+
+    /// Takes back the human's last action and everything after it (bots'
+    /// moves, deals).
+    ///
+    /// # Errors
+    /// Nothing to undo, or a game with several humans.
+    pub fn undo(&mut self) -> Result<(), &'static str> {
+        if self.humans().count() != 1 {
+            return Err("undo is for games of one human against bots");
+        }
+        let s = self.undo.pop().ok_or("there is nothing of yours to undo")?;
+        self.state = s.state;
+        self.record.truncate(s.record_len);
+        self.deals = s.deals;
+        self.next_dealer = s.next_dealer;
+        Ok(())
+    }
+
+    /// The legal actions of the human to act (empty on a bot's turn): the
+    /// engine's list, which depends only on what that seat can see.
+    pub fn human_legal(&self) -> ActionList {
+        match self.next() {
+            Next::Human(_) => self.state.legal_actions(),
+            _ => ActionList::new(),
+        }
+    }
+
+    /// What the strongest bot (IS-MCTS expert, thinking at most about a
+    /// second) would play for the human to act, and why in one line: the
+    /// share of its playouts through the action and their mean outcome,
+    /// against the runner-up's, and whether the heuristic agrees.
+    pub fn hint(&self) -> Option<Hint> {
+        let Next::Human(seat) = self.next() else {
+            return None;
+        };
+        let legal = self.state.legal_actions();
+        if legal.len() == 1 {
+            return Some(Hint {
+                action: legal[0],
+                why: "it is the only legal action".into(),
+            });
+        }
+        let mut config = Level::Expert.config();
+        config.time = Some(HINT_TIME);
+        let mut bot = IsMctsBot::with_config(config, self.seed ^ self.state.state_id());
+        let decision = Decision::new(&self.state, &legal);
+        let action = bot.choose(&decision);
+        let stats = bot.root_stats();
+        let total: u32 = stats.iter().map(|s| s.visits).sum::<u32>().max(1);
+        let share = |v: u32| 100.0 * f64::from(v) / f64::from(total);
+        let find = |key: Action| legal.iter().copied().find(|a| a.class_key() == key);
+        let mut why = String::new();
+        if let Some(best) = stats.first() {
+            why.push_str(&format!(
+                "{:.0}% of {} playouts chose it, mean outcome {:.2} (0.50 is even)",
+                share(best.visits),
+                bot.last_iterations(),
+                best.mean_reward
+            ));
+        }
+        if let Some(second) = stats.get(1)
+            && let Some(other) = find(second.key)
+        {
+            why.push_str(&format!(
+                "; runner-up `{other}`: {:.0}%, {:.2}",
+                share(second.visits),
+                second.mean_reward
+            ));
+        }
+        let obs = self.state.observe(seat);
+        let thumb = heuristic::best(&View::from_observation(&obs, self.rules()), &legal);
+        if thumb.class_key() == action.class_key() {
+            why.push_str("; rules of thumb agree");
+        } else {
+            why.push_str(&format!("; rules of thumb say `{thumb}`"));
+        }
+        Some(Hint { action, why })
+    }
+
+    /// The record so far, as a file holds it.
+    pub fn record_text(&self) -> String {
+        let mut text = self.record.join("\n");
+        text.push('\n');
+        text
+    }
+
+    /// Writes the record so far to `path`.
+    ///
+    /// # Errors
+    /// The file cannot be written.
+    pub fn save(&self, path: &std::path::Path) -> anyhow::Result<()> {
+        std::fs::write(path, self.record_text())
+            .with_context(|| format!("cannot write {}", path.display()))
+    }
+}
+
+#[cfg(test)]
+impl Session {
+    /// The whole truth, for tests that compare it with what a seat is shown.
+    pub(crate) fn state(&self) -> &GameState {
+        &self.state
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn heuristic_table(humans: &[usize], seed: u64) -> Session {
+        let rules = Rules::classic();
+        let seats = (0..4)
+            .map(|s| match humans.contains(&s) {
+                true => Seat::Human,
+                false => Seat::Bot("heuristic".into()),
+            })
+            .collect();
+        Session::new(rules, seats, seed, 50).unwrap()
+    }
+
+    /// Plays bots and deals until a human must act; the human plays the
+    /// first legal action `turns` times.
+    fn play_on(s: &mut Session, turns: usize) {
+        let mut done = 0;
+        loop {
+            match s.next() {
+                Next::Deal => {
+                    s.deal().unwrap();
+                }
+                Next::Bot(_) => {
+                    s.play_bot().unwrap();
+                }
+                Next::Human(_) if done < turns => {
+                    let a = s.human_legal()[0];
+                    s.play_human(a).unwrap();
+                    done += 1;
+                }
+                _ => return,
+            }
+        }
+    }
+
+    #[test]
+    fn an_illegal_action_is_refused_with_the_engines_reason_and_changes_nothing() {
+        let mut s = heuristic_table(&[0], 3);
+        play_on(&mut s, 0);
+        let (record, state) = (s.record_text(), s.state().clone());
+        let Err(Refusal::Illegal(e)) = s.play_human("discard 4H".parse().unwrap()) else {
+            panic!("a discard before drawing is refused")
+        };
+        assert_eq!(
+            e.reason,
+            canasta_core::IllegalReason::WrongPhase(Phase::Draw)
+        );
+        assert!(
+            Refusal::Illegal(e).to_string().contains("not possible now"),
+            "plain words"
+        );
+        assert_eq!(s.record_text(), record);
+        assert_eq!(s.state().state_id(), state.state_id());
+        assert!(s.undo().is_err(), "a refusal leaves nothing to undo");
+    }
+
+    #[test]
+    fn undo_takes_back_the_humans_action_and_the_bots_moves_after_it() {
+        let mut s = heuristic_table(&[0], 4);
+        play_on(&mut s, 0);
+        let before = s.record_text();
+        play_on(&mut s, 2); // draw, then a discard; the bots answer
+        assert_ne!(s.record_text(), before);
+        s.undo().unwrap();
+        s.undo().unwrap();
+        assert_eq!(s.record_text(), before);
+        assert_eq!(s.undo(), Err("there is nothing of yours to undo"));
+        // Played again, the same actions give the same game (heuristic bots).
+        play_on(&mut s, 2);
+        let mut t = heuristic_table(&[0], 4);
+        play_on(&mut t, 2);
+        assert_eq!(s.record_text(), t.record_text());
+    }
+
+    #[test]
+    fn undo_is_refused_with_two_humans() {
+        let mut s = heuristic_table(&[0, 2], 5);
+        play_on(&mut s, 1);
+        assert!(s.undo().is_err());
+    }
+
+    /// A game saved at any point and resumed goes on exactly as the
+    /// unbroken game (same decks, same bots), across hands.
+    #[test]
+    fn a_resumed_game_goes_on_as_the_unbroken_one() {
+        let mut whole = heuristic_table(&[0], 6);
+        play_on(&mut whole, 60);
+        for cut in [10, 35] {
+            let mut first = heuristic_table(&[0], 6);
+            play_on(&mut first, cut);
+            let seats = first.seats().to_vec();
+            let mut resumed = Session::resume(&first.record_text(), seats, 50).unwrap();
+            assert_eq!(resumed.record_text(), first.record_text());
+            play_on(&mut resumed, 60 - cut);
+            assert_eq!(resumed.record_text(), whole.record_text(), "cut at {cut}");
+        }
+        assert!(whole.hands_played() >= 1, "the test crosses a hand's end");
+    }
+
+    #[test]
+    fn a_resumed_record_must_agree_with_itself() {
+        let mut s = heuristic_table(&[0], 7);
+        play_on(&mut s, 3);
+        let text = s.record_text().replace("\"seat\":0", "\"seat\":1");
+        let Err(err) = Session::resume(&text, s.seats().to_vec(), 50) else {
+            panic!("a record whose seats do not match its turns resumes")
+        };
+        assert!(err.to_string().starts_with("line "), "{err}");
+    }
+
+    #[test]
+    fn the_hint_is_a_legal_action_with_a_reason() {
+        let mut s = heuristic_table(&[0], 8);
+        play_on(&mut s, 1);
+        let hint = s.hint().expect("the human is to act");
+        assert!(s.human_legal().contains(&hint.action));
+        assert!(!hint.why.is_empty());
+    }
+
+    /// Drawn cards are shown to the seat that drew them, no one else.
+    #[test]
+    fn a_draw_is_seen_only_by_its_player() {
+        let mut s = heuristic_table(&[0], 9);
+        play_on(&mut s, 0);
+        let played = s.play_human(Action::Draw).unwrap();
+        assert!(played.describe(Some(0)).contains(" -> "));
+        assert!(!played.describe(Some(1)).contains(" -> "));
+        assert!(!played.describe(None).contains(" -> "));
+    }
+}

@@ -1,0 +1,199 @@
+//! The full-screen game's keys, drawn on ratatui's test backend.
+
+use super::*;
+use crate::play::render::tests::draw;
+use crate::play::session::Seat;
+use canasta_core::Rules;
+
+fn press(app: &mut App, code: KeyCode) {
+    app.key(KeyEvent::new(code, KeyModifiers::NONE));
+}
+
+/// Deals and lets the bots play until the human is to act.
+fn until_human(app: &mut App) {
+    loop {
+        app.advance().unwrap();
+        match app.session.next() {
+            Next::Bot(_) => {
+                let p = app.session.play_bot().unwrap();
+                app.after(p);
+            }
+            Next::Human(_) => break,
+            other => panic!("{other:?}"),
+        }
+        if let Mode::Reading(_) = app.mode {
+            press(app, KeyCode::Enter);
+        }
+    }
+    app.sync_hand();
+}
+
+fn frame(app: &App) -> String {
+    let view = app.view();
+    let overlay = app.overlay();
+    let grouped = app.grouped_flags();
+    let log = app.log_lines();
+    draw(
+        &app.screen(view.as_ref(), overlay.as_ref(), &grouped, &log),
+        120,
+        34,
+    )
+    .join("\n")
+}
+
+#[test]
+fn keys_draw_discard_undo_and_explain_refusals() {
+    let seats = vec![
+        Seat::Human,
+        Seat::Bot("heuristic".into()),
+        Seat::Bot("heuristic".into()),
+        Seat::Bot("heuristic".into()),
+    ];
+    let mut session = Session::new(Rules::classic(), seats, 21, 10).unwrap();
+    let mut app = App::new(&mut session, Duration::ZERO, None);
+    until_human(&mut app);
+    // A discard before drawing: the engine's reason, in red, nothing played.
+    press(&mut app, KeyCode::Char('x'));
+    assert!(app.refused);
+    assert!(app.message.contains("not possible now"), "{}", app.message);
+    assert!(frame(&app).contains("not possible now"));
+    press(&mut app, KeyCode::Char('d'));
+    assert!(!app.refused, "{}", app.message);
+    app.sync_hand();
+    let drawn = app.session.record_text();
+    assert!(
+        drawn.ends_with("{\"action\":\"draw\",\"seat\":0}\n"),
+        "{drawn}"
+    );
+    // Select the card under the cursor and discard it.
+    press(&mut app, KeyCode::Right);
+    let card = app.cards[app.cursor];
+    press(&mut app, KeyCode::Char(' '));
+    assert!(frame(&app).contains(&format!("[{card}]")));
+    press(&mut app, KeyCode::Char('x'));
+    assert!(!app.refused, "{}", app.message);
+    assert!(
+        app.session
+            .record_text()
+            .contains(&format!("discard {card}\",\"seat\":0"))
+    );
+    // Undo takes back the discard (and any bot moves after it).
+    press(&mut app, KeyCode::Char('u'));
+    assert_eq!(app.session.record_text(), drawn);
+    // Melding nothing is explained, not sent.
+    press(&mut app, KeyCode::Char('m'));
+    assert!(
+        app.refused && app.message.contains("select"),
+        "{}",
+        app.message
+    );
+    // Help and the pace keys.
+    press(&mut app, KeyCode::Char('+'));
+    assert_eq!(app.pace, Duration::from_millis(100));
+    press(&mut app, KeyCode::Char('?'));
+    assert!(frame(&app).contains("undo your last action"));
+    press(&mut app, KeyCode::Enter);
+    assert!(matches!(app.mode, Mode::Play));
+}
+
+#[test]
+fn typed_actions_and_groups_make_melds() {
+    let seats = vec![
+        Seat::Human,
+        Seat::Bot("heuristic".into()),
+        Seat::Bot("heuristic".into()),
+        Seat::Bot("heuristic".into()),
+    ];
+    let mut session = Session::new(Rules::classic(), seats, 22, 10).unwrap();
+    let mut app = App::new(&mut session, Duration::ZERO, None);
+    until_human(&mut app);
+    press(&mut app, KeyCode::Char(':'));
+    for c in "draw".chars() {
+        press(&mut app, KeyCode::Char(c));
+    }
+    assert!(frame(&app).contains("draw"));
+    press(&mut app, KeyCode::Enter);
+    assert!(
+        app.session
+            .record_text()
+            .ends_with("{\"action\":\"draw\",\"seat\":0}\n")
+    );
+    app.sync_hand();
+    // Two marked groups of different ranks make one compound action.
+    let ranks: Vec<usize> = (0..app.cards.len())
+        .filter(|&i| !app.cards[i].is_wild())
+        .collect();
+    let first = ranks[0];
+    let other = *ranks
+        .iter()
+        .find(|&&i| app.cards[i].rank() != app.cards[first].rank())
+        .unwrap();
+    app.selected[first] = true;
+    press(&mut app, KeyCode::Char('g'));
+    app.selected[other] = true;
+    let groups = app.groups_from_selection().unwrap();
+    assert_eq!(groups.len(), 2);
+    assert_eq!(groups[0].to_string(), app.cards[first].to_string());
+}
+
+/// Two humans: the table is hidden while the keyboard passes, and the
+/// next player's move list does not show the cards the other drew.
+#[test]
+fn hot_seat_hides_the_other_players_cards() {
+    let seats = vec![
+        Seat::Human,
+        Seat::Human,
+        Seat::Bot("heuristic".into()),
+        Seat::Bot("heuristic".into()),
+    ];
+    let mut session = Session::new(Rules::classic(), seats, 23, 10).unwrap();
+    let mut app = App::new(&mut session, Duration::ZERO, None);
+    let mut passes = 0;
+    let mut drawn_by = None;
+    while passes < 2 {
+        app.advance().unwrap();
+        match (&app.mode, app.session.next()) {
+            (Mode::PassKeyboard(seat), _) => {
+                let seat = *seat;
+                let hidden = frame(&app);
+                assert!(hidden.contains(&format!("pass the keyboard to seat {seat}")));
+                assert!(!hidden.contains("your hand"), "{hidden}");
+                assert!(!hidden.contains("->"), "{hidden}");
+                press(&mut app, KeyCode::Enter);
+                assert_eq!(app.viewer, seat);
+                app.sync_hand();
+                let shown = frame(&app);
+                assert!(shown.contains(&format!("your hand, seat {seat}")));
+                if let Some(other) = drawn_by.filter(|&d| d != seat) {
+                    assert!(
+                        !shown.contains(&format!("seat {other}: draw ->")),
+                        "{shown}"
+                    );
+                }
+                passes += 1;
+            }
+            (Mode::Play, Next::Human(seat)) => {
+                app.sync_hand();
+                press(&mut app, KeyCode::Char('d'));
+                if !app.refused {
+                    drawn_by = Some(seat);
+                    assert!(frame(&app).contains(&format!("seat {seat}: draw ->")));
+                }
+                app.sync_hand();
+                press(&mut app, KeyCode::Char('x'));
+                if app.refused {
+                    // Some card is always a legal discard.
+                    let legal = app.session.human_legal();
+                    app.act(legal[legal.len() - 1]);
+                }
+            }
+            (Mode::Play, Next::Bot(_)) => {
+                let p = app.session.play_bot().unwrap();
+                app.after(p);
+            }
+            (Mode::Reading(_), _) => press(&mut app, KeyCode::Enter),
+            (_, other) => panic!("{other:?}"),
+        }
+    }
+    assert!(app.session.undo().is_err(), "no undo with two humans");
+}
