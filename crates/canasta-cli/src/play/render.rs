@@ -2,7 +2,7 @@
 //! table as one seat sees it, plus the keyboard's selection, log and
 //! message), so it is tested on ratatui's `TestBackend` without a terminal.
 
-use super::view::{SideView, TableView, cards_text, hand_text};
+use super::view::{SideView, TableView, hand_text};
 use canasta_core::Card;
 use ratatui::Frame;
 use ratatui::layout::{Constraint, Layout, Rect};
@@ -200,13 +200,7 @@ fn info_lines(view: &TableView) -> Vec<Line<'_>> {
                 .add_modifier(Modifier::BOLD),
         ));
     }
-    let reds: Vec<String> = view
-        .seats
-        .iter()
-        .enumerate()
-        .filter(|(_, s)| !s.red_threes.is_empty())
-        .map(|(i, s)| format!("seat {i} {}", cards_text(&s.red_threes)))
-        .collect();
+    let reds = view.red_three_list();
     if !reds.is_empty() {
         pile.push(Span::styled(
             format!("   red threes: {}", reds.join(", ")),

@@ -219,6 +219,16 @@ impl TableView {
     }
 
     /// The pile in words: `pile 3 cards, top 7H, FROZEN`.
+    /// Each seat's red threes on the table, as `seat N 3H 3D`.
+    pub fn red_three_list(&self) -> Vec<String> {
+        self.seats
+            .iter()
+            .enumerate()
+            .filter(|(_, s)| !s.red_threes.is_empty())
+            .map(|(i, s)| format!("seat {i} {}", cards_text(&s.red_threes)))
+            .collect()
+    }
+
     pub fn pile_text(&self) -> String {
         let top = self.pile_top.map_or("none".to_string(), |c| c.to_string());
         format!(
@@ -318,13 +328,7 @@ pub fn position_lines(view: &TableView) -> Vec<String> {
         };
         lines.push(format!("{}{opening}: {melds}", side.label));
     }
-    let reds: Vec<String> = view
-        .seats
-        .iter()
-        .enumerate()
-        .filter(|(_, s)| !s.red_threes.is_empty())
-        .map(|(i, s)| format!("seat {i} {}", cards_text(&s.red_threes)))
-        .collect();
+    let reds = view.red_three_list();
     if !reds.is_empty() {
         lines.push(format!("red threes: {}", reds.join(" | ")));
     }
