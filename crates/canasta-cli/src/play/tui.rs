@@ -22,8 +22,8 @@ const HELP: &[&str] = &[
     "p          pick up the pile: with the selected cards (and groups), or",
     "           with nothing selected onto your side's meld of its rank",
     "m          meld the groups and the selection (naturals split by rank)",
-    "a          add the selection to a meld (then its number if asked;",
-    "           for meld 10 and up, type it: add 12 KS)",
+    "a          add the selection to a meld (then its number if asked:",
+    "           1 plays at once, or waits for 12 when there are ten melds)",
     "x          discard the card under the cursor (or the one selected)",
     "k          ask partner to go out      y / n   answer partner",
     ":          type an action in the record notation (meld 7H 7D 2C)",
@@ -47,8 +47,9 @@ enum LogLine {
 /// What the keys do now.
 enum Mode {
     Play,
-    /// `a` was pressed with this group: waiting for the meld number.
-    ChooseMeld(Group),
+    /// `a` was pressed with this group: waiting for the meld number,
+    /// typed so far (several digits where the side has ten melds or more).
+    ChooseMeld(Group, String),
     /// Typing an action after `:`.
     Typing(String),
     /// A box to read; Enter (or Esc) closes it.
@@ -246,7 +247,10 @@ impl App<'_> {
         log: &'s [String],
     ) -> Screen<'s> {
         let (message, keys): (&str, &str) = match &self.mode {
-            Mode::ChooseMeld(_) => ("add to which meld? type its number (Esc cancels)", KEYS),
+            Mode::ChooseMeld(_, _) => (
+                "add to which meld? type its number, Enter if it could go on (Esc cancels)",
+                KEYS,
+            ),
             Mode::Typing(text) => (
                 text.as_str(),
                 "type an action (draw, meld 7H 7D 2C, add 0 KS, discard 4H); Enter plays it, Esc cancels",
@@ -313,13 +317,25 @@ impl App<'_> {
         }
         match std::mem::replace(&mut self.mode, Mode::Play) {
             Mode::Play => self.play_key(key.code),
-            Mode::ChooseMeld(group) => match key.code {
-                KeyCode::Char(c) if c.is_ascii_digit() => {
-                    let meld = c as u8 - b'0';
-                    self.act(Action::Add { meld, cards: group });
+            Mode::ChooseMeld(group, mut typed) => match key.code {
+                KeyCode::Char(c) if c.is_ascii_digit() && typed.len() < 2 => {
+                    typed.push(c);
+                    // Played at once unless another digit could still
+                    // name one of the side's melds.
+                    let number: usize = typed.parse().unwrap_or(0);
+                    if number == 0 || number * 10 >= self.own_meld_count() {
+                        self.add_to(group, &typed);
+                    } else {
+                        self.mode = Mode::ChooseMeld(group, typed);
+                    }
+                }
+                KeyCode::Enter if !typed.is_empty() => self.add_to(group, &typed),
+                KeyCode::Backspace => {
+                    typed.pop();
+                    self.mode = Mode::ChooseMeld(group, typed);
                 }
                 KeyCode::Esc => {}
-                _ => self.mode = Mode::ChooseMeld(group),
+                _ => self.mode = Mode::ChooseMeld(group, typed),
             },
             Mode::Typing(mut text) => match key.code {
                 KeyCode::Enter => match text.parse::<Action>() {
@@ -562,7 +578,21 @@ impl App<'_> {
                 meld: *m as u8,
                 cards: group,
             }),
-            _ => self.mode = Mode::ChooseMeld(group),
+            _ => self.mode = Mode::ChooseMeld(group, String::new()),
+        }
+    }
+
+    /// Melds the viewer's side has on the table.
+    fn own_meld_count(&self) -> usize {
+        let obs = self.session.observe(self.viewer);
+        obs.melds[obs.side_of[self.viewer]].len()
+    }
+
+    /// Adds `group` to the meld numbered `typed`.
+    fn add_to(&mut self, cards: Group, typed: &str) {
+        match typed.parse::<u8>() {
+            Ok(meld) => self.act(Action::Add { meld, cards }),
+            Err(_) => self.say(format!("`{typed}` is not a meld number"), true),
         }
     }
 

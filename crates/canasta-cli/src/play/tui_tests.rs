@@ -197,3 +197,26 @@ fn hot_seat_hides_the_other_players_cards() {
     }
     assert!(app.session.undo().is_err(), "no undo with two humans");
 }
+
+/// The meld number after `a`: one digit plays at once while the side has
+/// fewer than ten melds; Esc leaves the choice with nothing played.
+#[test]
+fn a_meld_number_plays_at_once_below_ten_melds() {
+    let seats = vec![Seat::Human, Seat::Bot("heuristic".into())];
+    let rules = Rules::preset("classic", Some(2), None).unwrap();
+    let mut session = Session::new(rules, seats, 5, 10).unwrap();
+    let mut app = App::new(&mut session, Duration::ZERO, None);
+    until_human(&mut app);
+    let group = Group::from_cards(&[app.cards[0]]).unwrap();
+    let before = app.message.clone();
+    app.mode = Mode::ChooseMeld(group, String::new());
+    press(&mut app, KeyCode::Esc);
+    assert!(matches!(app.mode, Mode::Play));
+    assert_eq!(app.message, before);
+    app.mode = Mode::ChooseMeld(group, String::new());
+    press(&mut app, KeyCode::Char('3'));
+    assert!(matches!(app.mode, Mode::Play));
+    // Before the draw an add is refused, with the engine's reason.
+    assert!(app.refused, "{}", app.message);
+    assert!(app.message.contains("add 3"), "{}", app.message);
+}
