@@ -184,7 +184,10 @@ fn side_widget(side: &SideView) -> Paragraph<'_> {
     } else {
         Style::default()
     };
-    Paragraph::new(lines).block(Block::bordered().title(title).border_style(style))
+    // A long meld wraps rather than lose its marker on a narrow screen.
+    Paragraph::new(lines)
+        .wrap(Wrap { trim: true })
+        .block(Block::bordered().title(title).border_style(style))
 }
 
 fn info_lines(view: &TableView) -> Vec<Line<'_>> {
