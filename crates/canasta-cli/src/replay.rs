@@ -72,6 +72,11 @@ pub fn load(text: &str, game: usize) -> Result<Steps, String> {
             if replay.is_some() {
                 break;
             }
+        } else if headers == 0 {
+            // As `canasta check`: the record starts with its header.
+            return Err(format!(
+                "line {line}: the first line must be a header with \"canasta_record\""
+            ));
         }
         if headers != game {
             continue;
@@ -344,5 +349,15 @@ mod tests {
             "{:?}",
             steps.errors
         );
+    }
+
+    /// Lines before the header are refused, as `canasta check` refuses them.
+    #[test]
+    fn a_record_must_start_with_its_header() {
+        let text = format!("garbage\n{{\"x\": 1}}\n{}", record());
+        let err = load(&text, 1).map(|_| ()).unwrap_err();
+        assert!(err.starts_with("line 1: "), "{err}");
+        let text = format!("\n{}", record());
+        assert!(load(&text, 1).is_ok(), "blank lines are ignored");
     }
 }

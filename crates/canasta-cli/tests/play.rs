@@ -53,8 +53,9 @@ fn last_hand(out: &str) -> Vec<String> {
 }
 
 /// A scripted game: a typo and an illegal action are explained and lose
-/// nothing, undo takes back a draw, save writes a record `check` accepts,
-/// and the record holds what was played.
+/// nothing, undo takes back a discard and the bots' replies but not a draw
+/// (its card was seen), save writes a record `check` accepts, and the
+/// record holds what was played.
 #[test]
 fn a_scripted_game_refuses_undoes_and_saves() {
     let dir = tempfile::tempdir().unwrap();
@@ -62,7 +63,7 @@ fn a_scripted_game_refuses_undoes_and_saves() {
     let card = last_hand(&first)[0].clone();
     let save = dir.path().join("game.jsonl");
     let script = format!(
-        "flop\ndiscard {card}\ndraw\nundo\ndraw\ndiscard {card}\nhint\nsave {}\n",
+        "flop\ndiscard {card}\ndraw\nundo\ndiscard {card}\nundo\ndiscard {card}\nhint\nsave {}\n",
         save.display()
     );
     let out = play(&["--seed", "5"], &script);
@@ -71,6 +72,10 @@ fn a_scripted_game_refuses_undoes_and_saves() {
         out.contains(&format!(
             "`discard {card}` is refused: that is not possible now (the game is in the Draw phase)"
         )),
+        "{out}"
+    );
+    assert!(
+        out.contains("cannot undo: undo cannot go back past a card you have seen"),
         "{out}"
     );
     assert!(out.contains("undone: back to before your last action"));
@@ -88,7 +93,7 @@ fn a_scripted_game_refuses_undoes_and_saves() {
             "{\"action\":\"draw\",\"seat\":0}".to_string(),
             format!("{{\"action\":\"discard {card}\",\"seat\":0}}")
         ],
-        "the undone draw is not in the record"
+        "the undone discard is not in the record twice"
     );
     assert!(
         record
@@ -159,7 +164,13 @@ fn a_record_cut_mid_hand_resumes_there() {
     );
     assert!(out.contains("seat 2 (you) to "), "{out}");
     let resumed = std::fs::read_to_string(&cut_path).unwrap();
-    assert!(resumed.starts_with(&cut));
+    let (header, rest) = resumed.split_once('\n').unwrap();
+    assert!(rest.starts_with(cut.split_once('\n').unwrap().1));
+    // The header now names who sat where.
+    assert!(
+        header.contains("\"names\":[\"heuristic\",\"heuristic\",\"human\",\"heuristic\"]"),
+        "{header}"
+    );
     assert!(check(&cut_path).status.success());
     // A finished game resumes straight to its result.
     let out = play(&["--resume", path.to_str().unwrap()], "");
@@ -340,6 +351,37 @@ fn replay_prints_each_step_and_reports_bad_lines() {
         text(&out.stderr)
     );
     assert!(text(&out.stdout).contains("[line 4] "));
+}
+
+/// Input that is not UTF-8 is refused like any unreadable line; quitting
+/// without a save file says so; a seed from the clock is kept secret.
+#[test]
+fn odd_input_and_quitting() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_canasta"))
+        .args(["play", "--line", "--bots", "heuristic"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(b"draw\n\xff\xfe\nquit\n")
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    assert!(stdout.contains("cannot read `"), "{stdout}");
+    assert!(
+        stdout.contains("the game stops here (not saved)"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("seed from the clock, shown at the end"),
+        "{stdout}"
+    );
 }
 
 /// With no flags, `play` seats the user at seat 0 against IS-MCTS bots;

@@ -21,6 +21,9 @@ pub struct LineOptions {
     /// Repeat each line read after the prompt (input from a file or a pipe
     /// is not shown by a terminal, and a transcript reads better with it).
     pub echo: bool,
+    /// Clear the terminal before passing the keyboard to another human, so
+    /// that the last hand is not left on the screen.
+    pub clear_between_humans: bool,
 }
 
 const HELP: &str = "\
@@ -134,10 +137,13 @@ impl<R: BufRead, W: Write> Lines<'_, R, W> {
 
     fn read(&mut self) -> anyhow::Result<Option<String>> {
         self.out.flush()?;
-        let mut line = String::new();
-        if self.input.read_line(&mut line)? == 0 {
+        let mut bytes = Vec::new();
+        if self.input.read_until(b'\n', &mut bytes)? == 0 {
             return Ok(None);
         }
+        // Bytes that are not UTF-8 become a line no action matches, and are
+        // answered like any other unreadable line.
+        let line = String::from_utf8_lossy(&bytes);
         if self.opts.echo {
             writeln!(self.out, "{}", line.trim_end())?;
         }
@@ -181,7 +187,9 @@ impl<R: BufRead, W: Write> Lines<'_, R, W> {
             rules.players,
             rules.teams,
             rules.target,
-            self.session.seed(),
+            self.session
+                .shown_seed()
+                .map_or("from the clock, shown at the end".to_string(), |s| s.to_string()),
             seats.join(", ")
         ))?;
         let mut dirty = true;
@@ -215,6 +223,10 @@ impl<R: BufRead, W: Write> Lines<'_, R, W> {
                 }
                 Next::Human(seat) => {
                     if humans.len() > 1 && last_human.is_some_and(|h| h != seat) {
+                        if self.opts.clear_between_humans {
+                            // Clear the screen and its scrollback, cursor home.
+                            write!(self.out, "\x1b[2J\x1b[3J\x1b[H")?;
+                        }
                         self.say(&format!("\npass the keyboard to seat {seat}, press Enter"))?;
                         if self.read()?.is_none() {
                             return self.end_of_input();
@@ -234,7 +246,12 @@ impl<R: BufRead, W: Write> Lines<'_, R, W> {
                         Step::Stay => {}
                         Step::Changed => dirty = true,
                         Step::Quit => {
-                            self.say("you left the table; the game stops here")?;
+                            let saved = if self.opts.save.is_some() {
+                                ""
+                            } else {
+                                " (not saved)"
+                            };
+                            self.say(&format!("you left the table; the game stops here{saved}"))?;
                             return self.save_on_stop();
                         }
                     }
@@ -244,6 +261,7 @@ impl<R: BufRead, W: Write> Lines<'_, R, W> {
                     for line in game_over_lines(self.session) {
                         self.say(&line)?;
                     }
+                    self.say(&format!("seed {}", self.session.seed()))?;
                     return self.save_on_stop();
                 }
                 Next::Stopped => {
@@ -304,7 +322,11 @@ impl<R: BufRead, W: Write> Lines<'_, R, W> {
                         self.say("save needs a file name: save FILE (or start with --save FILE)")?
                     }
                     Some(path) => match self.session.save(&path) {
-                        Ok(()) => self.say(&format!("saved to {}", path.display()))?,
+                        Ok(()) => {
+                            self.say(&format!("saved to {}", path.display()))?;
+                            // Where the game is saved again when it stops.
+                            self.opts.save = Some(path);
+                        }
                         Err(e) => self.say(&format!("cannot save: {e:#}"))?,
                     },
                 }
@@ -366,6 +388,13 @@ pub fn run<R: BufRead, W: Write>(
         opts,
     };
     let result = lines.run();
-    lines.out.flush()?;
+    if result.is_err() {
+        // A failed bot, a closed output: the game so far is still saved
+        // where --save says (the error is the one reported).
+        if let Some(path) = lines.opts.save.clone() {
+            let _ = lines.session.save(&path);
+        }
+    }
+    let _ = lines.out.flush();
     result
 }

@@ -128,7 +128,11 @@ pub fn run(args: &PlayArgs) -> anyhow::Result<ExitCode> {
                     false => Seat::Bot(setup.bots[s].clone()),
                 })
                 .collect();
-            Session::new(setup.rules, seats, seed, setup.max_hands)?
+            let mut session = Session::new(setup.rules, seats, seed, setup.max_hands)?;
+            if args.seed.is_none() {
+                session.keep_seed_secret();
+            }
+            session
         }
     };
     let save = args.save.clone().or_else(|| args.resume.clone());
@@ -142,6 +146,7 @@ pub fn run(args: &PlayArgs) -> anyhow::Result<ExitCode> {
             pace: Duration::from_millis(args.pace.unwrap_or(0)),
             save,
             echo: !std::io::stdin().is_terminal(),
+            clear_between_humans: std::io::stdout().is_terminal(),
         };
         let stdin = std::io::stdin();
         let mut out = std::io::stdout().lock();

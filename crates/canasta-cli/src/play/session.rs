@@ -14,7 +14,12 @@
 //! the first player where the variant draws one, from the stream
 //! (seed, k + 1). A resumed game counts the `deal` lines of its record, so
 //! its next deck is the one the unbroken game would have dealt. Bots' own
-//! random choices start afresh after a resume or an undo.
+//! random choices start afresh after a resume; after an undo they go on
+//! from where their streams stood, so the same move may meet other replies.
+//!
+//! Undo never takes back a card the player has seen: an action that turned
+//! up hidden cards (a draw, a pickup with a face-down packet or a stock
+//! card, a foot) cannot be undone, nor anything before it.
 
 use crate::external::seat_bot;
 use anyhow::{Context, bail};
@@ -153,6 +158,10 @@ pub struct Session {
     deals: u64,
     next_dealer: usize,
     undo: Vec<Snapshot>,
+    /// A human's action turned up hidden cards: undo stops there.
+    sealed: bool,
+    /// The seed was chosen from the clock: not shown before the game ends.
+    seed_secret: bool,
     max_hands: u32,
     legal: ActionList,
 }
@@ -199,6 +208,8 @@ impl Session {
             deals: 0,
             next_dealer: dealer,
             undo: Vec::new(),
+            sealed: false,
+            seed_secret: false,
             max_hands: max_hands.max(1),
             legal: ActionList::new(),
         })
@@ -277,6 +288,14 @@ impl Session {
             bail!("{} seats for {} players", seats.len(), rules.players);
         }
         let (bots, first_dealer) = bots_and_dealer(&rules, &seats, seed)?;
+        // The header names who sits where now: the seats may have changed
+        // on resuming.
+        let names: Vec<String> = seats.iter().map(|s| s.name().to_string()).collect();
+        if header.names.as_ref() != Some(&names) {
+            let mut header = header;
+            header.names = Some(names);
+            record[0] = serde_json::to_string(&header)?;
+        }
         let n = rules.players as usize;
         let next_dealer = match last_dealer {
             None => first_dealer,
@@ -293,6 +312,8 @@ impl Session {
             deals,
             next_dealer,
             undo: Vec::new(),
+            sealed: false,
+            seed_secret: false,
             max_hands: max_hands.max(1),
             legal: ActionList::new(),
         })
@@ -304,6 +325,18 @@ impl Session {
 
     pub fn seed(&self) -> u64 {
         self.seed
+    }
+
+    /// Keeps the seed from the players until the game is over: the decks
+    /// follow from it, so a player who knew a clock-chosen seed could
+    /// recompute every hand.
+    pub fn keep_seed_secret(&mut self) {
+        self.seed_secret = true;
+    }
+
+    /// The seed, when the players may know it.
+    pub fn shown_seed(&self) -> Option<u64> {
+        (!self.seed_secret || self.next() == Next::GameOver).then_some(self.seed)
     }
 
     pub fn seats(&self) -> &[Seat] {
@@ -456,8 +489,16 @@ impl Session {
             deals: self.deals,
             next_dealer: self.next_dealer,
         };
+        let unseen_before = self.unseen_by(seat);
         let played = self.apply(seat, action).map_err(Refusal::Illegal)?;
-        self.undo.push(snapshot);
+        if self.unseen_by(seat) < unseen_before {
+            // Cards came to light: taking the action back would let the
+            // player play the turn again knowing them.
+            self.undo.clear();
+            self.sealed = true;
+        } else {
+            self.undo.push(snapshot);
+        }
         Ok(played)
     }
 
@@ -470,12 +511,21 @@ impl Session {
         if self.humans().count() != 1 {
             return Err("undo is for games of one human against bots");
         }
-        let s = self.undo.pop().ok_or("there is nothing of yours to undo")?;
+        let s = self.undo.pop().ok_or(if self.sealed {
+            "undo cannot go back past a card you have seen (a draw, or a pickup that turned up hidden cards)"
+        } else {
+            "there is nothing of yours to undo"
+        })?;
         self.state = s.state;
         self.record.truncate(s.record_len);
         self.deals = s.deals;
         self.next_dealer = s.next_dealer;
         Ok(())
+    }
+
+    /// How many cards `seat` has not seen.
+    fn unseen_by(&self, seat: usize) -> usize {
+        self.state.observe(seat).unseen(self.state.rules()).total()
     }
 
     /// The legal actions of the human to act (empty on a bot's turn): the
@@ -627,17 +677,43 @@ mod tests {
         let mut s = heuristic_table(&[0], 4);
         play_on(&mut s, 0);
         let before = s.record_text();
-        play_on(&mut s, 2); // draw, then a discard; the bots answer
-        assert_ne!(s.record_text(), before);
-        s.undo().unwrap();
-        s.undo().unwrap();
-        assert_eq!(s.record_text(), before);
         assert_eq!(s.undo(), Err("there is nothing of yours to undo"));
+        play_on(&mut s, 1); // the draw
+        let drawn = s.record_text();
+        assert_ne!(drawn, before);
+        play_on(&mut s, 1); // a discard; the bots answer
+        assert_ne!(s.record_text(), drawn);
+        s.undo().unwrap();
+        assert_eq!(s.record_text(), drawn);
+        // The draw showed a card: it stays played.
+        let refusal = s.undo().unwrap_err();
+        assert!(refusal.contains("a card you have seen"), "{refusal}");
+        assert_eq!(s.record_text(), drawn);
         // Played again, the same actions give the same game (heuristic bots).
-        play_on(&mut s, 2);
+        play_on(&mut s, 1);
         let mut t = heuristic_table(&[0], 4);
         play_on(&mut t, 2);
         assert_eq!(s.record_text(), t.record_text());
+    }
+
+    /// Resumed with other seats, the saved header names the new ones.
+    #[test]
+    fn a_resumed_game_names_its_new_seats() {
+        let mut first = heuristic_table(&[0], 6);
+        play_on(&mut first, 3);
+        let seats = vec![
+            Seat::Bot("random".into()),
+            Seat::Human,
+            Seat::Bot("heuristic".into()),
+            Seat::Bot("heuristic".into()),
+        ];
+        let resumed = Session::resume(&first.record_text(), seats, 50).unwrap();
+        let header = Session::record_header(&resumed.record_text()).unwrap();
+        assert_eq!(
+            header.names.unwrap(),
+            ["random", "human", "heuristic", "heuristic"]
+        );
+        assert_eq!(header.seed, Some(6));
     }
 
     #[test]
