@@ -169,7 +169,17 @@ fn resume(args: &PlayArgs, path: &PathBuf) -> anyhow::Result<Session> {
     let named = |s: usize| names.get(s).map(String::as_str);
     let humans = match human_seats(args, n)? {
         Some(h) => h,
-        None => (0..n).filter(|&s| named(s) == Some(HUMAN_NAME)).collect(),
+        None => {
+            let named_humans: Vec<usize> =
+                (0..n).filter(|&s| named(s) == Some(HUMAN_NAME)).collect();
+            // A record of bots (from `canasta sim`, say): you take seat 0,
+            // as in a new game; `--humans none` watches it go on.
+            if named_humans.is_empty() {
+                vec![0]
+            } else {
+                named_humans
+            }
+        }
     };
     let bots = bot_names(&args.game, n)?;
     let seats = (0..n)
