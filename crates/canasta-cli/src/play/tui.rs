@@ -4,7 +4,7 @@
 
 use super::line::{game_over_lines, hand_end_lines, seat_names};
 use super::render::{Overlay, Screen, render};
-use super::session::{Next, Played, Session};
+use super::session::{Dealt, Next, Played, Session};
 use super::view::{TableView, hand_groups};
 use canasta_core::{Action, Card, CardCounts, Group, Groups};
 use ratatui::DefaultTerminal;
@@ -22,8 +22,9 @@ const HELP: &[&str] = &[
     "p          pick up the pile: with the selected cards (and groups), or",
     "           with nothing selected onto your side's meld of its rank",
     "m          meld the groups and the selection (naturals split by rank)",
-    "a          add the selection to a meld (then its number if asked:",
-    "           1 plays at once, or waits for 12 when there are ten melds)",
+    "a          add the selection to a meld, then its number if asked: a digit",
+    "           plays at once, or waits for a second one (1 then 2 for meld 12)",
+    "           when the side has more than ten melds",
     "x          discard the card under the cursor (or the one selected)",
     "k          ask partner to go out      y / n   answer partner",
     ":          type an action in the record notation (meld 7H 7D 2C)",
@@ -57,6 +58,16 @@ enum Mode {
     /// Between two humans: the table is hidden until Enter.
     PassKeyboard(usize),
     ConfirmQuit,
+}
+
+/// The line the move list gives a deal.
+fn deal_line(d: &Dealt) -> String {
+    let annulled = match d.annulled {
+        0 => String::new(),
+        1 => " (after an annulled deal)".into(),
+        n => format!(" (after {n} annulled deals)"),
+    };
+    format!("--- hand {} dealt by seat {}{annulled}", d.hand, d.dealer)
 }
 
 struct App<'a> {
@@ -167,16 +178,7 @@ impl App<'_> {
         match self.session.next() {
             Next::Deal => {
                 let d = self.session.deal()?;
-                self.log.push(LogLine::Text(format!(
-                    "--- hand {} dealt by seat {}{}",
-                    d.hand,
-                    d.dealer,
-                    if d.annulled > 0 {
-                        " (after an annulled deal)"
-                    } else {
-                        ""
-                    }
-                )));
+                self.log.push(LogLine::Text(deal_line(&d)));
                 self.last_move = Instant::now();
             }
             Next::Human(seat) if seat != self.viewer => {

@@ -220,3 +220,24 @@ fn a_meld_number_plays_at_once_below_ten_melds() {
     assert!(app.refused, "{}", app.message);
     assert!(app.message.contains("add 3"), "{}", app.message);
 }
+
+#[test]
+fn the_deal_line_counts_annulled_deals_and_the_help_is_accurate() {
+    let dealt = |annulled| {
+        deal_line(&Dealt {
+            hand: 3,
+            dealer: 1,
+            annulled,
+        })
+    };
+    assert_eq!(dealt(0), "--- hand 3 dealt by seat 1");
+    assert_eq!(
+        dealt(1),
+        "--- hand 3 dealt by seat 1 (after an annulled deal)"
+    );
+    assert_eq!(
+        dealt(2),
+        "--- hand 3 dealt by seat 1 (after 2 annulled deals)"
+    );
+    assert!(HELP.concat().contains("more than ten melds"));
+}
