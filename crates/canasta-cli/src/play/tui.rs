@@ -102,6 +102,9 @@ struct App<'a> {
     save: Option<PathBuf>,
     /// Where `s` saves when there is no such file yet.
     default_save: PathBuf,
+    /// With several humans the table stays hidden until the first of them
+    /// to act takes the keyboard.
+    hidden: bool,
     /// A hint was asked for: computed after the next frame shows "thinking".
     hint_due: bool,
     quit: bool,
@@ -122,6 +125,7 @@ pub fn run(session: &mut Session, pace: Duration, save: Option<PathBuf>) -> anyh
 impl<'a> App<'a> {
     fn new(session: &'a mut Session, pace: Duration, save: Option<PathBuf>) -> App<'a> {
         let viewer = session.humans().next().unwrap_or(0);
+        let hidden = session.humans().count() > 1;
         let names = seat_names(session);
         App {
             session,
@@ -133,13 +137,18 @@ impl<'a> App<'a> {
             groups: Vec::new(),
             cursor: 0,
             log: Vec::new(),
-            message: "your game: press ? for the keys".into(),
+            message: if hidden {
+                "hot seat: the table shows when the first of you to act takes the keyboard".into()
+            } else {
+                "your game: press ? for the keys".into()
+            },
             refused: false,
             mode: Mode::Play,
             pace,
             last_move: Instant::now(),
             save,
             default_save: PathBuf::from(DEFAULT_SAVE),
+            hidden,
             hint_due: false,
             quit: false,
         }
@@ -196,7 +205,7 @@ impl App<'_> {
                 self.log.push(LogLine::Text(deal_line(&d)));
                 self.last_move = Instant::now();
             }
-            Next::Human(seat) if seat != self.viewer => {
+            Next::Human(seat) if seat != self.viewer || self.hidden => {
                 // Nothing of the last player's may stay on screen.
                 self.say("", false);
                 self.mode = Mode::PassKeyboard(seat);
@@ -241,13 +250,15 @@ impl App<'_> {
         });
     }
 
-    /// The table is hidden between two humans.
+    /// The table is hidden: between two humans, or before the first of
+    /// several takes the keyboard.
     fn table_hidden(&self) -> bool {
-        match &self.mode {
-            Mode::PassKeyboard(_) => true,
-            Mode::ConfirmQuit { back, .. } => matches!(**back, Mode::PassKeyboard(_)),
-            _ => false,
-        }
+        self.hidden
+            || match &self.mode {
+                Mode::PassKeyboard(_) => true,
+                Mode::ConfirmQuit { back, .. } => matches!(**back, Mode::PassKeyboard(_)),
+                _ => false,
+            }
     }
 
     fn view(&self) -> Option<TableView> {
@@ -417,10 +428,12 @@ impl App<'_> {
             Mode::PassKeyboard(seat) => match key.code {
                 KeyCode::Enter => {
                     self.viewer = seat;
+                    self.hidden = false;
                     self.hand = CardCounts::new();
                     self.cards.clear();
                     self.say(format!("seat {seat}, your turn"), false);
                 }
+                KeyCode::Char('q') => self.confirm_quit(Mode::PassKeyboard(seat)),
                 _ => self.mode = Mode::PassKeyboard(seat),
             },
         }

@@ -396,6 +396,56 @@ fn s_remembers_its_file_and_a_failed_save_does_not_quit() {
     assert!(app.quit, "a second y leaves without saving");
 }
 
+/// With two humans nobody's hand shows before the first of them to act
+/// has the keyboard, whoever acts first; q on the hand-over screen asks
+/// to quit, with the table still hidden.
+#[test]
+fn hot_seat_starts_hidden_for_the_first_human_to_act() {
+    let mut firsts = Vec::new();
+    for seed in 40..48 {
+        let seats = vec![
+            Seat::Human,
+            Seat::Bot("heuristic".into()),
+            Seat::Human,
+            Seat::Bot("heuristic".into()),
+        ];
+        let mut session = Session::new(Rules::classic(), seats, seed, 10).unwrap();
+        let mut app = App::new(&mut session, Duration::ZERO, None);
+        let seat = loop {
+            app.advance().unwrap();
+            let shown = frame(&app);
+            assert!(!shown.contains("your hand"), "{shown}");
+            match (&app.mode, app.session.next()) {
+                (Mode::PassKeyboard(seat), Next::Human(to_act)) => {
+                    assert_eq!(*seat, to_act);
+                    break to_act;
+                }
+                (Mode::Play, Next::Bot(_)) => {
+                    let p = app.session.play_bot().unwrap();
+                    app.after(p);
+                }
+                // Just dealt: the next round hands the keyboard over.
+                (Mode::Play, Next::Human(_)) => {}
+                (_, next) => panic!("{next:?}"),
+            }
+        };
+        assert!(frame(&app).contains(&format!("pass the keyboard to seat {seat}")));
+        press(&mut app, KeyCode::Char('q'));
+        let asked = frame(&app);
+        assert!(asked.contains("leave the game") && !asked.contains("your hand"));
+        press(&mut app, KeyCode::Char('n'));
+        assert!(matches!(app.mode, Mode::PassKeyboard(s) if s == seat));
+        press(&mut app, KeyCode::Enter);
+        app.sync_hand();
+        assert!(frame(&app).contains(&format!("your hand, seat {seat}")));
+        firsts.push(seat);
+    }
+    assert!(
+        firsts.contains(&2),
+        "some seed lets seat 2 act first: {firsts:?}"
+    );
+}
+
 #[test]
 fn the_deal_line_counts_annulled_deals_and_the_help_is_accurate() {
     let dealt = |annulled| {
