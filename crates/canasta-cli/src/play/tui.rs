@@ -4,7 +4,7 @@
 
 use super::line::{game_over_lines, hand_end_lines, seat_names};
 use super::render::{Overlay, Screen, render};
-use super::session::{Next, Played, Session};
+use super::session::{Dealt, Next, Played, Session};
 use super::view::{TableView, hand_groups};
 use canasta_core::{Action, Card, CardCounts, Group, Groups};
 use ratatui::DefaultTerminal;
@@ -22,15 +22,17 @@ const HELP: &[&str] = &[
     "p          pick up the pile: with the selected cards (and groups), or",
     "           with nothing selected onto your side's meld of its rank",
     "m          meld the groups and the selection (naturals split by rank)",
-    "a          add the selection to a meld (then its number if asked:",
-    "           1 plays at once, or waits for 12 when there are ten melds)",
+    "a          add the selection to a meld, then its number if asked: a digit",
+    "           plays at once, or waits for a second one (1 then 2 for meld 12)",
+    "           when the side has more than ten melds",
     "x          discard the card under the cursor (or the one selected)",
     "k          ask partner to go out      y / n   answer partner",
     ":          type an action in the record notation (meld 7H 7D 2C)",
     "h          hint: what the strongest bot would play, and why",
     "u          undo your last action (one human against bots)",
-    "s          save the game record (to --save FILE, or canasta-save.jsonl)",
-    "+ / -      bots play slower / faster   q  quit",
+    "s          save the game record (to --save FILE, or canasta-save.jsonl;",
+    "           quitting and the game's end then save there again)",
+    "+ / -      bots play slower / faster   q  quit (Ctrl-C too)",
     "",
     "[KS] is selected, <KS> is in a marked group; the pile top shows FROZEN",
     "when it takes a natural pair; canastas are marked natural or mixed.",
@@ -54,9 +56,29 @@ enum Mode {
     Typing(String),
     /// A box to read; Enter (or Esc) closes it.
     Reading(Overlay),
+    /// The game is over (or stopped short of its target): q leaves.
+    Ended(Overlay),
     /// Between two humans: the table is hidden until Enter.
     PassKeyboard(usize),
-    ConfirmQuit,
+    /// Leave the game? `back` is what the keys did before; `failed` is why
+    /// saving on the way out failed (y then leaves without saving).
+    ConfirmQuit {
+        back: Box<Mode>,
+        failed: Option<String>,
+    },
+}
+
+/// Where `s` saves when `--save` names no file.
+const DEFAULT_SAVE: &str = "canasta-save.jsonl";
+
+/// The line the move list gives a deal.
+fn deal_line(d: &Dealt) -> String {
+    let annulled = match d.annulled {
+        0 => String::new(),
+        1 => " (after an annulled deal)".into(),
+        n => format!(" (after {n} annulled deals)"),
+    };
+    format!("--- hand {} dealt by seat {}{annulled}", d.hand, d.dealer)
 }
 
 struct App<'a> {
@@ -76,7 +98,13 @@ struct App<'a> {
     mode: Mode,
     pace: Duration,
     last_move: Instant,
+    /// Where the game saves: --save's file, or the one `s` saved to.
     save: Option<PathBuf>,
+    /// Where `s` saves when there is no such file yet.
+    default_save: PathBuf,
+    /// With several humans the table stays hidden until the first of them
+    /// to act takes the keyboard.
+    hidden: bool,
     /// A hint was asked for: computed after the next frame shows "thinking".
     hint_due: bool,
     quit: bool,
@@ -97,6 +125,7 @@ pub fn run(session: &mut Session, pace: Duration, save: Option<PathBuf>) -> anyh
 impl<'a> App<'a> {
     fn new(session: &'a mut Session, pace: Duration, save: Option<PathBuf>) -> App<'a> {
         let viewer = session.humans().next().unwrap_or(0);
+        let hidden = session.humans().count() > 1;
         let names = seat_names(session);
         App {
             session,
@@ -108,12 +137,18 @@ impl<'a> App<'a> {
             groups: Vec::new(),
             cursor: 0,
             log: Vec::new(),
-            message: "your game: press ? for the keys".into(),
+            message: if hidden {
+                "hot seat: the table shows when the first of you to act takes the keyboard".into()
+            } else {
+                "your game: press ? for the keys".into()
+            },
             refused: false,
             mode: Mode::Play,
             pace,
             last_move: Instant::now(),
             save,
+            default_save: PathBuf::from(DEFAULT_SAVE),
+            hidden,
             hint_due: false,
             quit: false,
         }
@@ -167,52 +202,67 @@ impl App<'_> {
         match self.session.next() {
             Next::Deal => {
                 let d = self.session.deal()?;
-                self.log.push(LogLine::Text(format!(
-                    "--- hand {} dealt by seat {}{}",
-                    d.hand,
-                    d.dealer,
-                    if d.annulled > 0 {
-                        " (after an annulled deal)"
-                    } else {
-                        ""
-                    }
-                )));
+                self.log.push(LogLine::Text(deal_line(&d)));
                 self.last_move = Instant::now();
             }
-            Next::Human(seat) if seat != self.viewer => {
+            Next::Human(seat) if seat != self.viewer || self.hidden => {
                 // Nothing of the last player's may stay on screen.
                 self.say("", false);
                 self.mode = Mode::PassKeyboard(seat);
             }
             Next::GameOver => {
-                let mut lines = game_over_lines(self.session);
-                lines.push(String::new());
-                lines.push("press q to leave".into());
-                self.mode = Mode::Reading(Overlay {
-                    title: "game over".into(),
-                    lines,
-                });
-                self.autosave();
+                let lines = game_over_lines(self.session);
+                self.end("game over", lines);
             }
             Next::Stopped => {
-                self.mode = Mode::Reading(Overlay {
-                    title: "stopped".into(),
-                    lines: vec![
-                        format!(
-                            "the game stopped after {} hands, short of the target",
-                            self.session.hands_played()
-                        ),
-                        "press q to leave".into(),
-                    ],
-                });
+                let lines = vec![format!(
+                    "the game stopped after {} hands, short of the target; totals {}",
+                    self.session.hands_played(),
+                    self.session
+                        .scores()
+                        .iter()
+                        .map(i32::to_string)
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                )];
+                self.end("stopped", lines);
             }
             _ => {}
         }
         Ok(())
     }
 
+    /// The box at the game's end, which saves the game where it saves
+    /// and may now show the seed (from the clock, it would have let a
+    /// player recompute every deal).
+    fn end(&mut self, title: &str, mut lines: Vec<String>) {
+        lines.push(format!("seed {}", self.session.seed()));
+        match self.autosave() {
+            Some(Ok(path)) => lines.push(format!("saved to {}", path.display())),
+            Some(Err(e)) => lines.push(format!("not saved: {e}")),
+            None => {}
+        }
+        lines.push(String::new());
+        lines.push("press q to leave".into());
+        self.mode = Mode::Ended(Overlay {
+            title: title.into(),
+            lines,
+        });
+    }
+
+    /// The table is hidden: between two humans, or before the first of
+    /// several takes the keyboard.
+    fn table_hidden(&self) -> bool {
+        self.hidden
+            || match &self.mode {
+                Mode::PassKeyboard(_) => true,
+                Mode::ConfirmQuit { back, .. } => matches!(**back, Mode::PassKeyboard(_)),
+                _ => false,
+            }
+    }
+
     fn view(&self) -> Option<TableView> {
-        if matches!(self.mode, Mode::PassKeyboard(_)) {
+        if self.table_hidden() {
             return None;
         }
         let obs = self.session.observe(self.viewer);
@@ -221,19 +271,26 @@ impl App<'_> {
 
     fn overlay(&self) -> Option<Overlay> {
         match &self.mode {
-            Mode::Reading(o) => Some(o.clone()),
+            Mode::Reading(o) | Mode::Ended(o) => Some(o.clone()),
             Mode::PassKeyboard(seat) => Some(Overlay {
                 title: "hot seat".into(),
                 lines: vec![format!(
                     "pass the keyboard to seat {seat}, then press Enter"
                 )],
             }),
-            Mode::ConfirmQuit => Some(Overlay {
+            Mode::ConfirmQuit { failed, .. } => Some(Overlay {
                 title: "quit?".into(),
-                lines: vec![match &self.save {
-                    Some(p) => format!("leave the game (saved to {})? y / n", p.display()),
-                    None => "leave the game (not saved: s saves first)? y / n".into(),
-                }],
+                lines: match (failed, &self.save) {
+                    (Some(e), _) => vec![
+                        format!("not saved: {e}"),
+                        "leave without saving? y / n".into(),
+                    ],
+                    (None, Some(p)) => vec![format!(
+                        "leave the game (it saves to {})? y / n",
+                        p.display()
+                    )],
+                    (None, None) => vec!["leave the game (not saved: s saves first)? y / n".into()],
+                },
             }),
             _ => None,
         }
@@ -311,11 +368,16 @@ impl App<'_> {
     }
 
     fn key(&mut self, key: KeyEvent) {
-        if key.code == KeyCode::Char('c') && key.modifiers.contains(KeyModifiers::CONTROL) {
-            self.quit = true;
-            return;
-        }
+        let ctrl_c =
+            key.code == KeyCode::Char('c') && key.modifiers.contains(KeyModifiers::CONTROL);
         match std::mem::replace(&mut self.mode, Mode::Play) {
+            // A second Ctrl-C leaves as y does.
+            Mode::ConfirmQuit { back, failed } => match key.code {
+                KeyCode::Char('y') => self.leave(back, failed),
+                _ if ctrl_c => self.leave(back, failed),
+                _ => self.mode = *back,
+            },
+            mode if ctrl_c => self.confirm_quit(mode),
             Mode::Play => self.play_key(key.code),
             Mode::ChooseMeld(group, mut typed) => match key.code {
                 KeyCode::Char(c) if c.is_ascii_digit() && typed.len() < 2 => {
@@ -353,29 +415,52 @@ impl App<'_> {
                 }
                 _ => self.mode = Mode::Typing(text),
             },
+            // Closed, the last hand's box gives way to the game's end.
             Mode::Reading(o) => match key.code {
-                KeyCode::Char('q') if self.session.next() == Next::GameOver => self.quit = true,
-                KeyCode::Char('q') if self.session.next() == Next::Stopped => self.quit = true,
-                KeyCode::Enter | KeyCode::Esc | KeyCode::Char(' ')
-                    if !matches!(self.session.next(), Next::GameOver | Next::Stopped) => {}
+                KeyCode::Enter | KeyCode::Esc | KeyCode::Char(' ') => {}
+                KeyCode::Char('q') => self.confirm_quit(Mode::Reading(o)),
                 _ => self.mode = Mode::Reading(o),
+            },
+            Mode::Ended(o) => match key.code {
+                KeyCode::Char('q') => self.leave(Box::new(Mode::Ended(o)), None),
+                _ => self.mode = Mode::Ended(o),
             },
             Mode::PassKeyboard(seat) => match key.code {
                 KeyCode::Enter => {
                     self.viewer = seat;
+                    self.hidden = false;
                     self.hand = CardCounts::new();
                     self.cards.clear();
                     self.say(format!("seat {seat}, your turn"), false);
                 }
+                KeyCode::Char('q') => self.confirm_quit(Mode::PassKeyboard(seat)),
                 _ => self.mode = Mode::PassKeyboard(seat),
             },
-            Mode::ConfirmQuit => {
-                if key.code == KeyCode::Char('y') {
-                    self.autosave();
-                    self.quit = true;
-                }
-            }
         }
+    }
+
+    /// Asks whether to leave; any answer but y goes back to `back`.
+    fn confirm_quit(&mut self, back: Mode) {
+        self.mode = Mode::ConfirmQuit {
+            back: Box::new(back),
+            failed: None,
+        };
+    }
+
+    /// Leaves, saving first where the game saves; a save that fails keeps
+    /// the game open and says why (leaving then takes another y).
+    fn leave(&mut self, back: Box<Mode>, failed: Option<String>) {
+        if failed.is_none()
+            && let Some(Err(e)) = self.autosave()
+        {
+            self.say(format!("not saved: {e}"), true);
+            self.mode = Mode::ConfirmQuit {
+                back,
+                failed: Some(e),
+            };
+            return;
+        }
+        self.quit = true;
     }
 
     fn play_key(&mut self, code: KeyCode) {
@@ -462,15 +547,19 @@ impl App<'_> {
                 Err(why) => self.say(format!("cannot undo: {why}"), true),
             },
             KeyCode::Char('s') => {
-                let path = self
-                    .save
-                    .clone()
-                    .unwrap_or_else(|| PathBuf::from("canasta-save.jsonl"));
+                let path = self.save.clone().unwrap_or(self.default_save.clone());
                 match self.session.save(&path) {
-                    Ok(()) => self.say(
-                        format!("saved to {} (canasta play --resume FILE)", path.display()),
-                        false,
-                    ),
+                    Ok(()) => {
+                        let shown = std::path::absolute(&path).unwrap_or(path.clone());
+                        self.say(
+                            format!(
+                                "saved to {} (canasta play --resume FILE); quitting saves there too",
+                                shown.display()
+                            ),
+                            false,
+                        );
+                        self.save = Some(path);
+                    }
                     Err(e) => self.say(format!("{e:#}"), true),
                 }
             }
@@ -494,7 +583,7 @@ impl App<'_> {
                     lines: HELP.iter().map(|l| l.to_string()).collect(),
                 });
             }
-            KeyCode::Char('q') => self.mode = Mode::ConfirmQuit,
+            KeyCode::Char('q') => self.confirm_quit(Mode::Play),
             _ => {}
         }
     }
@@ -615,7 +704,14 @@ impl App<'_> {
         if let Some(result) = &played.hand_end {
             let mut lines = hand_end_lines(self.session, result);
             lines.push(String::new());
-            lines.push("press Enter for the next hand".into());
+            lines.push(
+                match self.session.next() {
+                    Next::GameOver => "Enter: the final totals",
+                    Next::Stopped => "Enter: the end (the game's hand limit)",
+                    _ => "Enter: the next hand",
+                }
+                .into(),
+            );
             self.mode = Mode::Reading(Overlay {
                 title: format!("hand {} is over", self.session.hands_played()),
                 lines,
@@ -630,13 +726,14 @@ impl App<'_> {
         }
     }
 
-    /// Saves to --save's file, when there is one.
-    fn autosave(&mut self) {
-        if let Some(path) = self.save.clone()
-            && let Err(e) = self.session.save(&path)
-        {
-            self.say(format!("{e:#}"), true);
-        }
+    /// Saves where the game saves, when it has such a file: the file, or
+    /// why it could not be written.
+    fn autosave(&self) -> Option<Result<PathBuf, String>> {
+        let path = self.save.clone()?;
+        Some(match self.session.save(&path) {
+            Ok(()) => Ok(path),
+            Err(e) => Err(format!("{e:#}")),
+        })
     }
 }
 

@@ -220,3 +220,249 @@ fn a_meld_number_plays_at_once_below_ten_melds() {
     assert!(app.refused, "{}", app.message);
     assert!(app.message.contains("add 3"), "{}", app.message);
 }
+
+fn ctrl_c(app: &mut App) {
+    app.key(KeyEvent::new(KeyCode::Char('c'), KeyModifiers::CONTROL));
+}
+
+/// One human (seat 0, playing the heuristic's choice) against heuristic
+/// bots.
+fn one_human(rules: Rules, seed: u64, max_hands: u32) -> Session {
+    let mut seats = vec![Seat::Bot("heuristic".into()); rules.players as usize];
+    seats[0] = Seat::Human;
+    Session::new(rules, seats, seed, max_hands).unwrap()
+}
+
+/// Plays until the hand that ends the game is over, its score box open;
+/// no frame on the way shows the seed (from the clock it would tell the
+/// deals).
+fn play_last_hand(app: &mut App) {
+    let seed = format!("seed {}", app.session.seed());
+    loop {
+        app.advance().unwrap();
+        app.sync_hand();
+        assert!(!frame(app).contains(&seed));
+        match (&app.mode, app.session.next()) {
+            (Mode::Reading(_), Next::GameOver | Next::Stopped) => return,
+            (Mode::Reading(_), _) => press(app, KeyCode::Enter),
+            (Mode::Play, Next::Human(seat)) => {
+                let obs = app.session.observe(seat);
+                let legal = app.session.human_legal();
+                let view = canasta_ai::heuristic::View::from_observation(&obs, app.session.rules());
+                app.act(canasta_ai::heuristic::best(&view, &legal));
+                assert!(!app.refused, "{}", app.message);
+            }
+            (Mode::Play, Next::Bot(_)) => {
+                let p = app.session.play_bot().unwrap();
+                app.after(p);
+            }
+            (_, next) => panic!("{next:?}"),
+        }
+    }
+}
+
+/// The last hand's box says the totals come next; Enter closes it, and
+/// the game-over box shows the totals, the winner and the seed, and the
+/// game is saved to --save's file.
+#[test]
+fn the_game_over_box_follows_the_last_hand_and_saves() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("game.jsonl");
+    let mut rules = Rules::classic();
+    rules.target = 50;
+    let mut session = one_human(rules, 31, 20);
+    let mut app = App::new(&mut session, Duration::ZERO, Some(path.clone()));
+    play_last_hand(&mut app);
+    assert_eq!(app.session.next(), Next::GameOver);
+    let last = frame(&app);
+    assert!(last.contains("Enter: the final totals"), "{last}");
+    assert!(!path.exists(), "saved only at the end");
+    press(&mut app, KeyCode::Enter);
+    app.advance().unwrap();
+    assert!(matches!(app.mode, Mode::Ended(_)));
+    let over = frame(&app);
+    assert!(over.contains("game over"), "{over}");
+    assert!(over.contains("totals"), "{over}");
+    assert!(over.contains("winner"), "{over}");
+    assert!(
+        over.contains(&format!("seed {}", app.session.seed())),
+        "{over}"
+    );
+    let saved = std::fs::read_to_string(&path).unwrap();
+    assert_eq!(saved, app.session.record_text());
+    assert!(saved.contains("game_end"), "{saved}");
+    // Enter stays on the totals; q leaves.
+    press(&mut app, KeyCode::Enter);
+    assert!(matches!(app.mode, Mode::Ended(_)) && !app.quit);
+    press(&mut app, KeyCode::Char('q'));
+    assert!(app.quit);
+}
+
+/// A game stopped by its hand limit shows so after the hand's box, with
+/// the totals, and is saved.
+#[test]
+fn a_game_stopped_by_its_hand_limit_says_so_and_saves() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("stopped.jsonl");
+    let mut session = one_human(Rules::classic(), 32, 1);
+    let mut app = App::new(&mut session, Duration::ZERO, Some(path.clone()));
+    play_last_hand(&mut app);
+    assert_eq!(app.session.next(), Next::Stopped);
+    assert!(frame(&app).contains("Enter: the end"));
+    press(&mut app, KeyCode::Enter);
+    app.advance().unwrap();
+    let stopped = frame(&app);
+    assert!(stopped.contains("stopped after 1 hands"), "{stopped}");
+    assert!(stopped.contains("totals"), "{stopped}");
+    assert_eq!(
+        std::fs::read_to_string(&path).unwrap(),
+        app.session.record_text()
+    );
+}
+
+/// Ctrl-C asks first (any other key goes back to the game); a second one
+/// leaves, saving to --save's file.
+#[test]
+fn ctrl_c_asks_and_a_second_one_leaves_saving() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("quit.jsonl");
+    let mut session = one_human(Rules::classic(), 33, 10);
+    let mut app = App::new(&mut session, Duration::ZERO, Some(path.clone()));
+    until_human(&mut app);
+    ctrl_c(&mut app);
+    assert!(!app.quit);
+    assert!(frame(&app).contains("leave the game"));
+    press(&mut app, KeyCode::Char('n'));
+    assert!(matches!(app.mode, Mode::Play));
+    press(&mut app, KeyCode::Char('d'));
+    ctrl_c(&mut app);
+    ctrl_c(&mut app);
+    assert!(app.quit);
+    assert_eq!(
+        std::fs::read_to_string(&path).unwrap(),
+        app.session.record_text()
+    );
+}
+
+/// `s` without --save remembers its file, so quitting saves the moves
+/// made since; a save that fails on the way out does not quit.
+#[test]
+fn s_remembers_its_file_and_a_failed_save_does_not_quit() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("canasta-save.jsonl");
+    let mut session = one_human(Rules::classic(), 34, 10);
+    let mut app = App::new(&mut session, Duration::ZERO, None);
+    app.default_save = path.clone();
+    until_human(&mut app);
+    press(&mut app, KeyCode::Char('q'));
+    assert!(frame(&app).contains("not saved: s saves first"));
+    press(&mut app, KeyCode::Esc);
+    press(&mut app, KeyCode::Char('s'));
+    assert!(!app.refused, "{}", app.message);
+    assert!(
+        app.message.contains("canasta-save.jsonl"),
+        "{}",
+        app.message
+    );
+    assert_eq!(app.save.as_deref(), Some(path.as_path()));
+    press(&mut app, KeyCode::Char('d'));
+    press(&mut app, KeyCode::Char('q'));
+    assert!(frame(&app).contains("it saves to"));
+    press(&mut app, KeyCode::Char('y'));
+    assert!(app.quit);
+    assert_eq!(
+        std::fs::read_to_string(&path).unwrap(),
+        app.session.record_text(),
+        "the draw after `s` is saved too"
+    );
+    // A file that cannot be written: the game stays, with the reason.
+    app.quit = false;
+    app.save = Some(dir.path().join("no such dir").join("x.jsonl"));
+    press(&mut app, KeyCode::Char('q'));
+    press(&mut app, KeyCode::Char('y'));
+    assert!(!app.quit);
+    assert!(
+        app.refused && app.message.contains("cannot write"),
+        "{}",
+        app.message
+    );
+    let asked = frame(&app);
+    assert!(asked.contains("leave without saving"), "{asked}");
+    press(&mut app, KeyCode::Char('n'));
+    assert!(matches!(app.mode, Mode::Play) && !app.quit);
+    press(&mut app, KeyCode::Char('q'));
+    press(&mut app, KeyCode::Char('y'));
+    press(&mut app, KeyCode::Char('y'));
+    assert!(app.quit, "a second y leaves without saving");
+}
+
+/// With two humans nobody's hand shows before the first of them to act
+/// has the keyboard, whoever acts first; q on the hand-over screen asks
+/// to quit, with the table still hidden.
+#[test]
+fn hot_seat_starts_hidden_for_the_first_human_to_act() {
+    let mut firsts = Vec::new();
+    for seed in 40..48 {
+        let seats = vec![
+            Seat::Human,
+            Seat::Bot("heuristic".into()),
+            Seat::Human,
+            Seat::Bot("heuristic".into()),
+        ];
+        let mut session = Session::new(Rules::classic(), seats, seed, 10).unwrap();
+        let mut app = App::new(&mut session, Duration::ZERO, None);
+        let seat = loop {
+            app.advance().unwrap();
+            let shown = frame(&app);
+            assert!(!shown.contains("your hand"), "{shown}");
+            match (&app.mode, app.session.next()) {
+                (Mode::PassKeyboard(seat), Next::Human(to_act)) => {
+                    assert_eq!(*seat, to_act);
+                    break to_act;
+                }
+                (Mode::Play, Next::Bot(_)) => {
+                    let p = app.session.play_bot().unwrap();
+                    app.after(p);
+                }
+                // Just dealt: the next round hands the keyboard over.
+                (Mode::Play, Next::Human(_)) => {}
+                (_, next) => panic!("{next:?}"),
+            }
+        };
+        assert!(frame(&app).contains(&format!("pass the keyboard to seat {seat}")));
+        press(&mut app, KeyCode::Char('q'));
+        let asked = frame(&app);
+        assert!(asked.contains("leave the game") && !asked.contains("your hand"));
+        press(&mut app, KeyCode::Char('n'));
+        assert!(matches!(app.mode, Mode::PassKeyboard(s) if s == seat));
+        press(&mut app, KeyCode::Enter);
+        app.sync_hand();
+        assert!(frame(&app).contains(&format!("your hand, seat {seat}")));
+        firsts.push(seat);
+    }
+    assert!(
+        firsts.contains(&2),
+        "some seed lets seat 2 act first: {firsts:?}"
+    );
+}
+
+#[test]
+fn the_deal_line_counts_annulled_deals_and_the_help_is_accurate() {
+    let dealt = |annulled| {
+        deal_line(&Dealt {
+            hand: 3,
+            dealer: 1,
+            annulled,
+        })
+    };
+    assert_eq!(dealt(0), "--- hand 3 dealt by seat 1");
+    assert_eq!(
+        dealt(1),
+        "--- hand 3 dealt by seat 1 (after an annulled deal)"
+    );
+    assert_eq!(
+        dealt(2),
+        "--- hand 3 dealt by seat 1 (after 2 annulled deals)"
+    );
+    assert!(HELP.concat().contains("more than ten melds"));
+}
