@@ -107,7 +107,8 @@ pub fn game_over_text(
 ) -> Vec<String> {
     let totals: Vec<String> = scores.iter().map(i32::to_string).collect();
     let mut lines = vec![format!(
-        "=== game over after {hands} hands; totals {}",
+        "=== game over after {hands} hand{}; totals {}",
+        if hands == 1 { "" } else { "s" },
         totals.join(", ")
     )];
     lines.push(match winner {
