@@ -553,6 +553,11 @@ fn card(s: &str) -> Card {
 mod tests {
     use super::*;
 
+    /// Discarding each of `cards`.
+    fn discards(cards: &[&str]) -> Vec<Action> {
+        cards.iter().map(|c| Action::Discard(card(c))).collect()
+    }
+
     fn view_with(rules: &Rules, hand: &str) -> View<'static> {
         let rules: &'static Rules = Box::leak(Box::new(rules.clone()));
         View {
@@ -579,10 +584,7 @@ mod tests {
     fn reads_the_next_players_discards_as_safe() {
         let rules = Rules::classic();
         let mut v = view_with(&rules, "9S TC 7H 7D");
-        let legal: Vec<Action> = ["9S", "TC"]
-            .iter()
-            .map(|c| Action::Discard(card(c)))
-            .collect();
+        let legal = discards(&["9S", "TC"]);
         v.next_discarded = 1 << Rank::Nine.index();
         assert_eq!(best(&v, &legal), Action::Discard(card("9S")));
         v.next_discarded = 1 << Rank::Ten.index();
@@ -595,10 +597,7 @@ mod tests {
     fn follows_partners_discards() {
         let rules = Rules::classic();
         let mut v = view_with(&rules, "5S 6C KH KD");
-        let legal: Vec<Action> = ["5S", "6C"]
-            .iter()
-            .map(|c| Action::Discard(card(c)))
-            .collect();
+        let legal = discards(&["5S", "6C"]);
         v.partner_discarded = 1 << Rank::Six.index();
         assert_eq!(best(&v, &legal), Action::Discard(card("6C")));
         v.partner_discarded = 1 << Rank::Five.index();
@@ -621,10 +620,7 @@ mod tests {
         let calm = score(&v, &add);
         v.partner_min_hand = 1;
         assert!(score(&v, &add) > calm);
-        let legal: Vec<Action> = ["4S", "KH"]
-            .iter()
-            .map(|c| Action::Discard(card(c)))
-            .collect();
+        let legal = discards(&["4S", "KH"]);
         assert_eq!(best(&v, &legal), Action::Discard(card("KH")));
     }
 
@@ -636,11 +632,8 @@ mod tests {
         let v = view_with(&rules, "5H 6H 7H 9C KD 4S");
         let seq: Action = "meld 5H 6H 7H".parse().unwrap();
         assert!(score(&v, &seq) > score(&v, &Action::Discard(card("4S"))));
-        let discards: Vec<Action> = ["9C", "KD", "4S", "5H"]
-            .iter()
-            .map(|c| Action::Discard(card(c)))
-            .collect();
-        assert_ne!(best(&v, &discards), Action::Discard(card("5H")));
+        let legal = discards(&["9C", "KD", "4S", "5H"]);
+        assert_ne!(best(&v, &legal), Action::Discard(card("5H")));
     }
 
     /// Pennies: sevens build the 1500 canasta going out needs, so they are
@@ -654,10 +647,7 @@ mod tests {
         let nines: Action = "meld 9S 9H 9D".parse().unwrap();
         assert!(score(&v, &sevens) > score(&v, &nines));
         let v = view_with(&rules, "7S 9C 8D 8H");
-        let legal: Vec<Action> = ["7S", "9C"]
-            .iter()
-            .map(|c| Action::Discard(card(c)))
-            .collect();
+        let legal = discards(&["7S", "9C"]);
         assert_eq!(best(&v, &legal), Action::Discard(card("9C")));
         let melds: Vec<Meld> = ["5S 5H 5D 5C 5S 5H 5D", "KS KH KD KC 2S 2H JK"]
             .iter()

@@ -35,6 +35,26 @@ fn play(extra: &[&str], input: &str) -> String {
     text(&out.stdout)
 }
 
+/// Writes a record of `games` games of heuristic bots to `path`.
+fn sim_heuristic(path: &Path, games: u32, seed: u64) {
+    let (games, seed) = (games.to_string(), seed.to_string());
+    let out = canasta(
+        &[
+            "sim",
+            "--games",
+            &games,
+            "--seed",
+            &seed,
+            "--bots",
+            "heuristic",
+            "--record",
+            path.to_str().unwrap(),
+        ],
+        "",
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+}
+
 fn check(path: &Path) -> Output {
     canasta(&["check", path.to_str().unwrap()], "")
 }
@@ -139,21 +159,7 @@ fn a_resumed_game_continues_as_the_unbroken_one() {
 fn a_record_cut_mid_hand_resumes_there() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("sim.jsonl");
-    let out = canasta(
-        &[
-            "sim",
-            "--games",
-            "1",
-            "--seed",
-            "4",
-            "--bots",
-            "heuristic",
-            "--record",
-            path.to_str().unwrap(),
-        ],
-        "",
-    );
-    assert!(out.status.success());
+    sim_heuristic(&path, 1, 4);
     let record = std::fs::read_to_string(&path).unwrap();
     let cut: String = record.lines().take(40).map(|l| format!("{l}\n")).collect();
     let cut_path = dir.path().join("cut.jsonl");
@@ -307,21 +313,7 @@ fn hot_seat_passes_the_keyboard() {
 fn replay_prints_each_step_and_reports_bad_lines() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("r.jsonl");
-    let out = canasta(
-        &[
-            "sim",
-            "--games",
-            "2",
-            "--seed",
-            "3",
-            "--bots",
-            "heuristic",
-            "--record",
-            path.to_str().unwrap(),
-        ],
-        "",
-    );
-    assert!(out.status.success());
+    sim_heuristic(&path, 2, 3);
     let out = canasta(&["replay", path.to_str().unwrap()], "");
     assert!(out.status.success(), "{}", text(&out.stderr));
     let stdout = text(&out.stdout);
