@@ -2,7 +2,7 @@
 //! sizes of other hands and the cards it saw enter them from the pile.
 //! Bots and clients get this, never the [`GameState`].
 
-use crate::card::{Card, CardCounts, Rank};
+use crate::card::{Card, CardCounts, Rank, Suit};
 use crate::meld::Meld;
 use crate::rules::Rules;
 use crate::state::{GameState, MAX_SEATS, Phase};
@@ -103,11 +103,8 @@ impl Observation {
             }
         }
         for suits in &self.red_three_suits {
-            seen.add_n(Card::new(Rank::Three, crate::card::Suit::Hearts), suits[0]);
-            seen.add_n(
-                Card::new(Rank::Three, crate::card::Suit::Diamonds),
-                suits[1],
-            );
+            seen.add_n(Card::new(Rank::Three, Suit::Hearts), suits[0]);
+            seen.add_n(Card::new(Rank::Three, Suit::Diamonds), suits[1]);
         }
         let mut unseen = rules.deck();
         for (c, n) in seen.faces() {

@@ -307,13 +307,13 @@ impl GameState {
         (0..self.players()).filter(move |&s| self.side_of[s] as usize == side)
     }
 
-    /// Red threes laid out by a seat.
     /// Ranks `seat` has discarded this hand, as a set of rank bits
     /// (bit = [`Rank::index`]).
     pub fn discarded_ranks(&self, seat: usize) -> u16 {
         self.discarded_ranks[seat]
     }
 
+    /// Red threes laid out by a seat.
     pub fn red_threes(&self, seat: usize) -> usize {
         (self.red_threes[seat][0] + self.red_threes[seat][1]) as usize
     }
