@@ -103,7 +103,7 @@ struct Node {
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct RootStat {
     /// The action's class key (suits the rules cannot tell apart forgotten):
-    /// match it with `Action::class_key` of a legal action.
+    /// match it with `Action::key_under` of a legal action.
     pub key: Action,
     /// Iterations that went through the action.
     pub visits: u32,
@@ -219,7 +219,7 @@ impl IsMctsBot {
             let mut best: Option<(f64, usize, Action)> = None;
             for r in 0..width {
                 let a = self.legal[self.ranked[r].1];
-                let key = a.class_key();
+                let key = a.key_under(state.rules());
                 let child = self.nodes[node]
                     .children
                     .iter()
@@ -245,7 +245,7 @@ impl IsMctsBot {
                 }
             }
             if let Some(a) = untried {
-                let child = self.new_node(a.class_key(), actor);
+                let child = self.new_node(a.key_under(state.rules()), actor);
                 self.nodes[child as usize].available = 1;
                 self.nodes[node].children.push(child);
                 state.apply_unchecked(a);
@@ -325,7 +325,11 @@ impl IsMctsBot {
             if best.is_some_and(|(v, _)| v > n.visits) {
                 continue;
             }
-            if let Some(a) = decision.legal().iter().find(|a| a.class_key() == n.key) {
+            if let Some(a) = decision
+                .legal()
+                .iter()
+                .find(|a| a.key_under(decision.rules()) == n.key)
+            {
                 best = Some((n.visits, *a));
             }
         }
@@ -483,7 +487,7 @@ mod tests {
         assert!(bot.root_stats().is_empty(), "no search yet");
         let chosen = bot.choose(&Decision::new(&g, &legal));
         let stats = bot.root_stats();
-        assert_eq!(stats[0].key, chosen.class_key());
+        assert_eq!(stats[0].key, chosen.key_under(g.rules()));
         assert!(stats.windows(2).all(|w| w[0].visits >= w[1].visits));
         let visits: u32 = stats.iter().map(|s| s.visits).sum();
         assert_eq!(visits, bot.last_iterations());

@@ -70,6 +70,16 @@ impl Groups {
         self.iter().map(|g| g.len() as usize).sum()
     }
 
+    /// The same groups in a fixed order.
+    fn sorted(&self) -> Groups {
+        let mut items = self.items;
+        items[..self.len()].sort_unstable();
+        Groups {
+            len: self.len,
+            items,
+        }
+    }
+
     fn class_key(&self) -> Groups {
         let mut out = Groups::new();
         let mut keys: [Group; MAX_GROUPS] = Default::default();
@@ -125,6 +135,40 @@ pub enum Action {
 }
 
 impl Action {
+    /// The key that says which choice this is under `rules`: the
+    /// [class key](Action::class_key) where suits do not matter; where they
+    /// do (Samba), the action itself with its groups in a fixed order.
+    /// Even then twos and threes fold: they are never in a sequence.
+    pub fn key_under(&self, rules: &crate::rules::Rules) -> Action {
+        if !rules.suits_matter() {
+            return self.class_key();
+        }
+        let fold = |g: Group| -> Group {
+            let mut g = g;
+            g.twos = [g.two_count(), 0, 0, 0];
+            if g.rank == Some(crate::card::Rank::Three) && !g.is_sequence() {
+                g.naturals = [g.natural_count(), 0, 0, 0];
+            }
+            g
+        };
+        let fold_all = |gs: Groups| -> Groups { gs.iter().map(|g| fold(*g)).collect::<Groups>().sorted() };
+        match *self {
+            Action::Pickup { with, also } => Action::Pickup {
+                with: fold(with),
+                also: fold_all(also),
+            },
+            Action::Meld(g) => Action::Meld(fold_all(g)),
+            Action::Add { meld, cards } => Action::Add {
+                meld,
+                cards: fold(cards),
+            },
+            Action::Discard(c) if c.is_wild() || c.rank() == Some(crate::card::Rank::Three) => {
+                Action::Discard(class_card(c))
+            }
+            other => other,
+        }
+    }
+
     /// The action with suits forgotten where the rules cannot tell cards
     /// apart, and compound groups sorted: two actions with equal keys are the
     /// same choice. Legality is membership of this key in the generated set.

@@ -60,8 +60,8 @@ pub enum IllegalReason {
         "you may ask only right after drawing or taking the pile, before melding, once a turn, with two or more cards"
     )]
     CannotAsk,
-    #[error("partner cannot go out this turn, so the answer must be no")]
-    AskerCannotGoOut,
+    #[error("you may ask partner only when you could go out this turn")]
+    AskOnlyIfAbleToGoOut,
     #[error("when the stock is empty you must take a pile that matches your side's meld")]
     MustTakePile,
     #[error("taking the pile needs {need} natural cards of its top card's rank from your hand")]

@@ -513,6 +513,50 @@ pub fn pick_naturals(hand: &CardCounts, rank: Rank, k: u8) -> [u8; 4] {
     out
 }
 
+/// The ways to take `k` naturals of `rank` from `hand`: where suits matter
+/// (`all_suits`: Samba, whose sequences are of one suit, so which cards stay
+/// in hand changes what can follow) every distinct choice of suits;
+/// otherwise only [`pick_naturals`]'s.
+pub fn natural_choices(
+    hand: &CardCounts,
+    rank: Rank,
+    k: u8,
+    all_suits: bool,
+) -> arrayvec::ArrayVec<[u8; 4], 120> {
+    let mut out = arrayvec::ArrayVec::new();
+    if !all_suits {
+        out.push(pick_naturals(hand, rank, k));
+        return out;
+    }
+    fn fill(have: &[u8; 4], s: usize, left: u8, cur: &mut [u8; 4], out: &mut arrayvec::ArrayVec<[u8; 4], 120>) {
+        if s == 4 {
+            if left == 0 {
+                out.push(*cur);
+            }
+            return;
+        }
+        let rest: u8 = have[s + 1..].iter().sum();
+        for t in (0..=have[s].min(left)).rev() {
+            if left - t > rest {
+                break;
+            }
+            cur[s] = t;
+            fill(have, s + 1, left - t, cur, out);
+        }
+        cur[s] = 0;
+    }
+    let have = hand.rank_suits(rank);
+    // Four suits hold at most C(k+3, 3) = 120 choices of k <= 7 naturals;
+    // larger groups are never a minimal step, and an opening's larger
+    // group keeps the canonical choice.
+    if k <= 7 {
+        fill(&have, 0, k, &mut [0; 4], &mut out);
+    } else {
+        out.push(pick_naturals(hand, rank, k));
+    }
+    out
+}
+
 /// Black threes from `hand`, spades before clubs.
 pub fn pick_black_threes(hand: &CardCounts, k: u8) -> [u8; 4] {
     let have = hand.rank_suits(Rank::Three);

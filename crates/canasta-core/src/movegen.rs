@@ -12,7 +12,7 @@
 use crate::action::{Action, ActionList, Groups};
 use crate::card::{Card, CardCounts, Rank, Suit};
 use crate::goout_seq::QuickOut;
-use crate::meld::{Group, pick_black_threes, pick_naturals};
+use crate::meld::{Group, natural_choices, pick_black_threes, pick_naturals};
 use crate::state::{GameState, Phase};
 use arrayvec::ArrayVec;
 use std::cell::RefCell;
@@ -25,6 +25,35 @@ impl GameState {
         out
     }
 
+    /// True if `action` is in the generated list, as a choice: cards the
+    /// rules cannot tell apart are interchangeable (by class key), and its
+    /// cards are in the actor's hand. Legality is the judge's
+    /// ([`GameState::is_legal`]); this says whether the generator names
+    /// the action itself rather than steps that reach the same position.
+    pub fn is_generated(&self, action: &Action) -> bool {
+        if !matches!(self.phase, Phase::Draw | Phase::Play | Phase::Answer) {
+            return false;
+        }
+        if !self.hands[self.to_act as usize].contains_all(&action.cards_from_hand()) {
+            return false;
+        }
+        // An add to a sequence is exact: its suit and rank are what it is.
+        if let Action::Add { meld, .. } = action {
+            let side = self.side_of[self.to_act as usize] as usize;
+            if self.melds[side]
+                .get(*meld as usize)
+                .is_some_and(|m| m.cards.is_sequence())
+            {
+                return self.legal_actions().iter().any(|a| a == action);
+            }
+        }
+        let rules = &self.rs.rules;
+        let key = action.key_under(rules);
+        self.legal_actions()
+            .iter()
+            .any(|a| a.key_under(rules) == key)
+    }
+
     /// [`GameState::legal_actions`] into a reused buffer (cleared first).
     pub fn legal_actions_into(&self, out: &mut ActionList) {
         out.clear();
@@ -32,11 +61,9 @@ impl GameState {
             Phase::Draw => self.gen_draw(out),
             Phase::Play => self.gen_play(out),
             Phase::Answer => {
-                // "Yes" binds the asker to go out, so it is offered only when
-                // the asker can; "no" always is.
-                if self.can_go_out(self.current as usize) {
-                    out.push(Action::Answer(true));
-                }
+                // Both answers, always: only an asker who can go out may
+                // ask, and the list must not tell the partner more.
+                out.push(Action::Answer(true));
                 out.push(Action::Answer(false));
             }
             Phase::Deal | Phase::HandOver | Phase::GameOver => {}
@@ -60,8 +87,10 @@ impl GameState {
                 self.gen_melds_and_adds(out, true);
             }
         }
+        let before = out.len();
         self.gen_pickups(out);
-        if self.stock.is_empty() && self.must_take_pile() && out.len() > 1 {
+        // P-CAN: with the stock empty, a pile that matches a meld must be taken.
+        if self.stock.is_empty() && self.must_take_pile() && out.len() > before {
             out.remove(0);
         }
     }
@@ -94,7 +123,7 @@ impl GameState {
             .count()
     }
 
-    fn gen_pickups(&self, out: &mut ActionList) {
+    pub(crate) fn gen_pickups(&self, out: &mut ActionList) {
         let (seat, side) = self.seat_side();
         let rules = &self.rs.rules;
         let hand = &self.hands[seat];
@@ -167,17 +196,20 @@ impl GameState {
         };
         let pair = needed.max(rules.min_meld.saturating_sub(1));
         let meld_room = existing.is_some() || self.melds[side].len() < crate::state::MAX_MELDS;
+        let all_suits = rules.suits_matter();
         if n >= pair && pair < room && meld_room {
-            let mut with = Group::of_rank(rank);
-            with.naturals = pick_naturals(hand, rank, pair);
-            push(
-                Action::Pickup {
-                    with,
-                    also: Groups::new(),
-                },
-                pair as usize,
-                out,
-            );
+            for naturals in natural_choices(hand, rank, pair, all_suits) {
+                let mut with = Group::of_rank(rank);
+                with.naturals = naturals;
+                push(
+                    Action::Pickup {
+                        with,
+                        also: Groups::new(),
+                    },
+                    pair as usize,
+                    out,
+                );
+            }
         }
         if !frozen
             && rules.take_with_natural_and_wild
@@ -192,18 +224,20 @@ impl GameState {
                 (m.cards.natural_count() + 2, m.cards.wild_count() + 1)
             });
             if rules.wild_capacity_of(Some(rank), nat) >= wilds {
-                for wild in wild_classes(hand) {
-                    let mut with = Group::of_rank(rank);
-                    with.naturals = pick_naturals(hand, rank, 1);
-                    with.push(wild).unwrap();
-                    push(
-                        Action::Pickup {
-                            with,
-                            also: Groups::new(),
-                        },
-                        2,
-                        out,
-                    );
+                for naturals in natural_choices(hand, rank, 1, all_suits) {
+                    for wild in wild_classes(hand) {
+                        let mut with = Group::of_rank(rank);
+                        with.naturals = naturals;
+                        with.push(wild).unwrap();
+                        push(
+                            Action::Pickup {
+                                with,
+                                also: Groups::new(),
+                            },
+                            2,
+                            out,
+                        );
+                    }
                 }
             }
         }
@@ -240,7 +274,7 @@ impl GameState {
         let special = rules
             .special_canasta_rank
             .filter(|_| self.special_discard_blocked(seat));
-        for_each_class(hand, |c| {
+        for_each_choice(hand, rules.suits_matter(), |c| {
             if (!finishing || self.final_discard_ok(c))
                 && !(reserved && c.is_wild())
                 && (special.is_none() || c.rank() != special)
@@ -320,12 +354,14 @@ impl GameState {
                 if w > rules.wild_capacity_of(Some(rank), k) || (w > 0 && reserved) {
                     continue;
                 }
-                let mut g = Group::of_rank(rank);
-                g.naturals = pick_naturals(hand, rank, k);
-                for wilds in wild_combos(hand, w) {
-                    let mut g = g;
-                    g.merge(&wilds);
-                    push(Action::Meld(Groups::from_iter([g])), size as usize, out);
+                for naturals in natural_choices(hand, rank, k, rules.suits_matter()) {
+                    let mut g = Group::of_rank(rank);
+                    g.naturals = naturals;
+                    for wilds in wild_combos(hand, w) {
+                        let mut g = g;
+                        g.merge(&wilds);
+                        push(Action::Meld(Groups::from_iter([g])), size as usize, out);
+                    }
                 }
             }
         }
@@ -391,16 +427,18 @@ impl GameState {
             if let Some(rank) = m.cards.rank
                 && hand.rank_count(rank) > 0
             {
-                let mut g = Group::of_rank(rank);
-                g.naturals = pick_naturals(hand, rank, 1);
-                push(
-                    Action::Add {
-                        meld: i as u8,
-                        cards: g,
-                    },
-                    1,
-                    out,
-                );
+                for naturals in natural_choices(hand, rank, 1, rules.suits_matter()) {
+                    let mut g = Group::of_rank(rank);
+                    g.naturals = naturals;
+                    push(
+                        Action::Add {
+                            meld: i as u8,
+                            cards: g,
+                        },
+                        1,
+                        out,
+                    );
+                }
             }
             let wild_room = match m.cards.rank {
                 // A wild meld grows to a canasta and no further.
@@ -475,13 +513,19 @@ impl GameState {
             .or_else(onto_sequence)
     }
 
-    /// Asking is allowed right after the draw (or taking the pile), before
-    /// any further meld, once per turn, with a partner (P-CAN), and with at
-    /// least two cards in hand, so that a "no" leaves a card to keep.
+    /// Asking is allowed only to a player who could go out this turn
+    /// (pagat: permission is asked before going out; record spec), at the
+    /// moment [`GameState::may_ask_now`] allows.
     pub(crate) fn may_ask(&self) -> bool {
+        self.may_ask_now() && self.can_go_out(self.to_act as usize)
+    }
+
+    /// The moment allows asking: right after the draw (or taking the pile),
+    /// before any further meld, once per turn, with a partner (P-CAN), and
+    /// with at least two cards in hand, so that a "no" leaves a card to keep.
+    pub(crate) fn may_ask_now(&self) -> bool {
         let seat = self.to_act as usize;
         self.rs.rules.asking_allowed
-            && (!self.rs.rules.ask_only_if_able || self.can_go_out(seat))
             && !self.turn.asked
             && !self.turn.laid_since_draw
             && !self.turn.must_go_out
@@ -619,6 +663,22 @@ fn wild_combos(hand: &CardCounts, w: u8) -> impl Iterator<Item = Group> + '_ {
             run: 0,
         })
     })
+}
+
+/// Calls `f` with every face in `hand` where suits matter, else with one
+/// representative of each class ([`for_each_class`]).
+pub(crate) fn for_each_choice(hand: &CardCounts, all_suits: bool, mut f: impl FnMut(Card)) {
+    if !all_suits {
+        return for_each_class(hand, f);
+    }
+    for (c, _) in hand.faces() {
+        // Twos and threes of one colour are still one choice.
+        let same_as_earlier = (c.is_wild() && c.rank() == Some(Rank::Two) && c.suit() != Some(Suit::Spades) && hand.faces().any(|(d, _)| d.rank() == Some(Rank::Two) && d.suit() < c.suit()))
+            || (c.rank() == Some(Rank::Three) && hand.faces().any(|(d, _)| d.rank() == Some(Rank::Three) && d.is_red_three() == c.is_red_three() && d.suit() < c.suit()));
+        if !same_as_earlier {
+            f(c);
+        }
+    }
 }
 
 /// Calls `f` with one representative face (the lowest present) of each

@@ -12,7 +12,7 @@
 
 use crate::action::{Action, ActionList, Groups, MAX_GROUPS};
 use crate::card::{Card, CardCounts, Rank, Suit};
-use crate::meld::{Group, pick_black_threes, pick_naturals};
+use crate::meld::{Group, natural_choices, pick_black_threes, pick_naturals};
 use crate::movegen::for_each_class;
 use crate::rules::Rules;
 use crate::state::GameState;
@@ -193,23 +193,26 @@ impl Search<'_> {
         min_wilds: usize,
         mut f: impl FnMut(&mut Self, Group),
     ) {
-        let mut g = Group::of_rank(rank);
         let special = rank == Rank::Three && self.rules.special_threes();
-        g.naturals = if special {
-            pick_black_threes(&self.hand, k)
+        let choices = if special {
+            std::iter::once(pick_black_threes(&self.hand, k)).collect()
         } else {
-            pick_naturals(&self.hand, rank, k)
+            natural_choices(&self.hand, rank, k, self.rules.suits_matter())
         };
         let cap = if special { 0 } else { cap };
         let (jokers, twos) = (self.hand.jokers(), self.hand.twos());
-        for j in 0..=cap.min(jokers) {
-            for t in 0..=(cap - j).min(twos) {
-                if ((j + t) as usize) < min_wilds {
-                    continue;
+        for naturals in choices {
+            let mut g = Group::of_rank(rank);
+            g.naturals = naturals;
+            for j in 0..=cap.min(jokers) {
+                for t in 0..=(cap - j).min(twos) {
+                    if ((j + t) as usize) < min_wilds {
+                        continue;
+                    }
+                    g.jokers = j;
+                    g.twos = pick_naturals(&self.hand, Rank::Two, t);
+                    f(self, g);
                 }
-                g.jokers = j;
-                g.twos = pick_naturals(&self.hand, Rank::Two, t);
-                f(self, g);
             }
         }
     }
@@ -436,87 +439,6 @@ fn removable(
         || without(two_in(g))
 }
 
-/// Reduces a (legal-looking) opening to an irreducible one inside it, for
-/// checking a record's larger opening: drops whole groups, then single
-/// cards (wild cards first), while the minimum is still met. `top` is the
-/// pile's top card when the opening takes the pile (its group is first and
-/// keeps a natural pair from hand).
-pub(crate) fn reduce(rules: &Rules, groups: &Groups, top: Option<Card>, need: i32) -> Groups {
-    let mut out = *groups;
-    let points = |gs: &Groups| -> i32 {
-        gs.iter()
-            .enumerate()
-            .map(|(i, g)| {
-                let mut g = *g;
-                if i == 0
-                    && let Some(t) = top
-                {
-                    if rules.pile_opening_from_hand {
-                        return 0;
-                    }
-                    g.push(t).expect("same rank");
-                }
-                g.opening_points(rules)
-            })
-            .sum::<i32>()
-    };
-    loop {
-        let mut changed = false;
-        let first = usize::from(top.is_some());
-        for i in (first..out.len()).rev() {
-            let mut trial = Groups::new();
-            for (j, g) in out.iter().enumerate() {
-                if j != i {
-                    trial.push(*g);
-                }
-            }
-            if !trial.is_empty() && points(&trial) >= need {
-                out = trial;
-                changed = true;
-                break;
-            }
-        }
-        if changed {
-            continue;
-        }
-        'cards: for i in 0..out.len() {
-            let g = out.as_slice()[i];
-            let is_top = i == 0 && top.is_some();
-            let candidates = if g.is_sequence() {
-                // Only an end card leaves a sequence.
-                [g.cards().next(), g.cards().last(), None]
-            } else {
-                [
-                    (g.jokers > 0).then_some(Card::JOKER),
-                    two_in(&g),
-                    natural_in(&g),
-                ]
-            };
-            for c in candidates.into_iter().flatten() {
-                let mut smaller = g;
-                remove_card(&mut smaller, c);
-                let mut judged = smaller;
-                if is_top {
-                    judged.push(top.unwrap()).expect("same rank");
-                }
-                let hand_naturals_ok = !is_top || smaller.natural_count() >= 2;
-                if hand_naturals_ok && valid_group(rules, &judged) {
-                    let mut trial = out;
-                    trial_set(&mut trial, i, smaller);
-                    if points(&trial) >= need {
-                        out = trial;
-                        changed = true;
-                        break 'cards;
-                    }
-                }
-            }
-        }
-        if !changed {
-            return out;
-        }
-    }
-}
-
 fn trial_set(groups: &mut Groups, i: usize, g: Group) {
     let mut rebuilt = Groups::new();
     for (j, x) in groups.iter().enumerate() {
@@ -549,26 +471,6 @@ fn remove_card(g: &mut Group, c: Card) {
         Some(Rank::Two) => g.twos[c.suit().unwrap() as usize] -= 1,
         Some(_) => g.naturals[c.suit().unwrap() as usize] -= 1,
         None => {}
-    }
-}
-
-/// A valid meld on its own: size, naturals, wild cards; black threes alone.
-pub(crate) fn valid_group(rules: &Rules, g: &Group) -> bool {
-    let (n, w) = (g.natural_count(), g.wild_count());
-    if g.is_sequence() {
-        return valid_sequence(rules, g);
-    }
-    match g.rank {
-        None => rules.wild_melds && g.len() >= rules.min_meld && g.len() <= rules.canasta_size,
-        Some(Rank::Three) if rules.special_threes() => {
-            w == 0 && n >= rules.min_meld && g.naturals[1] == 0 && g.naturals[2] == 0
-        }
-        Some(r) => {
-            g.len() >= rules.min_meld
-                && g.len() <= rules.meld_cap()
-                && n >= rules.min_naturals
-                && w <= rules.wild_capacity_of(Some(r), n)
-        }
     }
 }
 

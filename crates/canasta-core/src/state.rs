@@ -725,12 +725,12 @@ impl GameState {
         }
     }
 
-    /// Lays a group as a new meld, or merges it into the side's meld of that
-    /// rank (one meld per rank).
+    /// Lays a group as a new meld, or merges it into the meld
+    /// [`lay_target`](crate::judge::lay_target) names.
     fn lay_group(&mut self, seat: usize, side: usize, g: Group) {
         self.seat_melded[seat] = true;
-        match self.meld_index_of_rank(side, g.rank) {
-            Some(i) if g.rank.is_some() && !self.rs.rules.several_melds_per_rank => {
+        match crate::judge::lay_target(&self.rs.rules, &self.melds[side], &g) {
+            Some(i) => {
                 self.melds[side][i].cards.merge(&g);
                 self.turn.added_to_old |= i < self.turn.melds_at_start as usize;
             }

@@ -127,11 +127,16 @@ fn context(g: &GameState, what: &str) -> String {
     let house =
         r.options_against(&Rules::preset(&r.variant, Some(r.players), Some(r.teams)).unwrap());
     format!(
-        "{what}\n{} {} players {} teams {house:?}\n{}",
+        "{what}\n{} {} players {} teams {house:?}\n{}\nlegal: {}",
         r.variant,
         r.players,
         r.teams,
-        g.describe()
+        g.describe(),
+        g.legal_actions()
+            .iter()
+            .map(ToString::to_string)
+            .collect::<Vec<_>>()
+            .join(" | ")
     )
 }
 
@@ -193,7 +198,7 @@ fn check_generation_pure(g: &GameState) {
     let mut keys = HashSet::new();
     for a in &actions {
         assert!(
-            keys.insert(a.class_key()),
+            keys.insert(a.key_under(g.rules())),
             "{}",
             context(
                 g,
@@ -210,7 +215,7 @@ fn check_generation_pure(g: &GameState) {
     for a in &actions {
         let text = a.to_string();
         let back: Action = text.parse().unwrap_or_else(|e| panic!("{text}: {e}"));
-        assert_eq!(back.class_key(), a.class_key(), "{}", context(g, &text));
+        assert_eq!(back.key_under(g.rules()), a.key_under(g.rules()), "{}", context(g, &text));
     }
     let mut buf = vec![Action::Ask; 7];
     g.legal_actions_into(&mut buf);
@@ -330,12 +335,19 @@ fn merge_steps(g: &GameState, a: &Action) -> Option<Vec<Action>> {
     let side = g.side_of(g.to_act());
     // The side's meld of the rank that can still take cards (where melds
     // are capped, the one not yet full).
+    // A group of wild cards alone joins the side's wild meld short of a
+    // canasta (one open wild meld a side).
     let rules = g.rules();
-    let rank = grp.rank?;
-    let i = g
-        .melds(side)
-        .iter()
-        .position(|m| m.rank() == Some(rank) && !rules.meld_full(m.cards.len()))?;
+    let i = match grp.rank {
+        Some(rank) => g
+            .melds(side)
+            .iter()
+            .position(|m| m.rank() == Some(rank) && !rules.meld_full(m.cards.len()))?,
+        None if grp.is_wild_only() => g.melds(side).iter().position(|m| {
+            m.cards.is_wild_only() && m.cards.len() < rules.canasta_size
+        })?,
+        None => return None,
+    };
     if !g.hand(g.to_act()).contains_all(&a.cards_from_hand()) {
         return None;
     }
@@ -349,12 +361,32 @@ fn merge_steps(g: &GameState, a: &Action) -> Option<Vec<Action>> {
     )
 }
 
+/// Every distinct order of `steps`.
+fn every_order(steps: &[Action]) -> Vec<Vec<Action>> {
+    if steps.len() <= 1 {
+        return vec![steps.to_vec()];
+    }
+    let mut out: Vec<Vec<Action>> = Vec::new();
+    for i in 0..steps.len() {
+        if steps[..i].contains(&steps[i]) {
+            continue;
+        }
+        let mut rest = steps.to_vec();
+        let first = rest.remove(i);
+        for mut tail in every_order(&rest) {
+            tail.insert(0, first);
+            out.push(tail);
+        }
+    }
+    out
+}
+
 /// `is_generated` of each candidate is membership of its class among the
 /// generated actions, with its cards in hand (an add to a sequence is
 /// exact: its suit matters); `is_legal` is what `apply` does.
 fn check_candidates_legality(g: &GameState) {
     let legal = g.legal_actions();
-    let keys: HashSet<Action> = legal.iter().map(Action::class_key).collect();
+    let keys: HashSet<Action> = legal.iter().map(|a| a.key_under(g.rules())).collect();
     let hand = *g.hand(g.to_act());
     let side = g.side_of(g.to_act());
     for c in candidates(g) {
@@ -363,7 +395,7 @@ fn check_candidates_legality(g: &GameState) {
         let generated = if onto_sequence {
             legal.contains(&c)
         } else {
-            keys.contains(&c.class_key())
+            keys.contains(&c.key_under(g.rules()))
         } && hand.contains_all(&c.cards_from_hand());
         assert_eq!(
             g.is_generated(&c),
@@ -425,9 +457,9 @@ fn fingerprint(g: &GameState) -> Fingerprint {
 }
 
 /// A candidate that is not generated is refused and changes nothing, unless
-/// it is a meld of a rank the side has already melded: `apply` lays that as
-/// one `add` per card, accepted exactly when each step is generated in turn,
-/// giving the state those steps give.
+/// it is a meld of a rank the side has already melded: `apply` merges that
+/// into the meld, accepted exactly when one `add` per card, in some order,
+/// is generated step by step, giving the state those steps give.
 ///
 /// Refused candidates are applied one after another to one copy, compared
 /// by [`Fingerprint`] after each and by `Debug` at the end; a difference at
@@ -442,15 +474,23 @@ fn check_candidates_apply(g: &GameState) {
             continue;
         }
         if let Some(steps) = merge_steps(g, &c) {
-            let mut stepped = g.clone();
-            let all_generated = steps.iter().all(|st| {
-                let ok = stepped.is_generated(st);
-                if ok {
-                    stepped.apply_unchecked(*st);
-                }
-                ok
+            // Some order of the adds must be generated step by step: the
+            // record spec judges the meld by its contents after the action
+            // (a wild card may go into a meld the same action completes).
+            let stepped = every_order(&steps).into_iter().find_map(|order| {
+                let mut stepped = g.clone();
+                order
+                    .iter()
+                    .all(|st| {
+                        let ok = stepped.is_generated(st);
+                        if ok {
+                            stepped.apply_unchecked(*st);
+                        }
+                        ok
+                    })
+                    .then_some(stepped)
             });
-            if all_generated {
+            if let Some(stepped) = stepped {
                 let mut merged = g.clone();
                 let result = merged.apply(c);
                 assert!(

@@ -638,6 +638,18 @@ impl Rules {
         self.max_meld_size != 0 && len >= self.max_meld_size
     }
 
+    /// Natural cards of one rank differ by suit (Samba: a sequence is of
+    /// one suit, so a 9S is not a 9C). Elsewhere only the colour of threes
+    /// matters, and the generator names one suit for cards it cannot tell apart.
+    pub fn suits_matter(&self) -> bool {
+        self.sequences
+    }
+
+    /// The opening at this minimum must be of clean melds only (P-CNE at 50).
+    pub fn opening_must_be_clean(&self, need: i32) -> bool {
+        need <= self.clean_opening_up_to
+    }
+
     /// Most cards a meld may hold.
     pub fn meld_cap(&self) -> u8 {
         if self.max_meld_size == 0 {

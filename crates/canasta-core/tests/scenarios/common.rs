@@ -391,10 +391,9 @@ pub fn legal_texts(g: &GameState) -> Vec<String> {
 }
 
 /// True if the generated list holds an action equal to `text` up to suits
-/// (the engine's class key).
+/// where the rules cannot tell suits apart (the engine's choice key).
 pub fn generated(g: &GameState, text: &str) -> bool {
-    let key = act(text).class_key();
-    g.legal_actions().iter().any(|a| a.class_key() == key)
+    g.is_generated(&act(text))
 }
 
 /// Draws for the seat and discards the card(s) just drawn, keeping the hand as

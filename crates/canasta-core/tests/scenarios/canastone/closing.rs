@@ -187,7 +187,7 @@ fn only_a_player_able_to_close_may_ask() {
         .game();
     play(&mut g, 1, "draw");
     assert!(!generated(&g, "ask"));
-    assert_eq!(refused(&g, 1, "ask"), IllegalReason::CannotAsk);
+    assert_eq!(refused(&g, 1, "ask"), IllegalReason::AskOnlyIfAbleToGoOut);
 }
 
 /// P-CNE "Six players": the same rules with two teams of three; asking goes

@@ -124,17 +124,21 @@ fn black_threes_are_never_melded() {
 
 /// P-CNE "Wild melds": a meld of wild cards only (twos and jokers) is
 /// allowed, one per side; it grows to a canasta of seven and no further.
-/// Once it is a canasta the side's wild cards are free again.
+/// Once it is a canasta the side's wild cards are free again. A written
+/// group of wild cards joins the side's wild meld while it is short of a
+/// canasta, as a group of a melded rank joins that rank's meld.
 #[test]
 fn a_side_has_one_wild_meld_of_at_most_seven_cards() {
     let mut g = opened("2S 2S 2H 2H 2D 2D 2C JK JK JK", "4C 5C");
     assert!(generated(&g, "meld JK JK JK"));
     play(&mut g, 1, "meld JK JK JK");
     assert_eq!(
-        refused(&g, 1, "meld 2S 2S 2H"),
-        IllegalReason::WildMeldExists
+        refused(&g, 1, "meld 2S 2S 2H 2H 2D"),
+        IllegalReason::WildMeldFull(7)
     );
-    play(&mut g, 1, "add 1 2S 2S 2H 2H");
+    play(&mut g, 1, "meld 2S 2S 2H");
+    assert_eq!(g.melds(1).len(), 2, "the group joined the wild meld");
+    play(&mut g, 1, "add 1 2H");
     assert_eq!(g.melds(1)[1].cards.len(), 7);
     assert_eq!(
         refused(&g, 1, "meld 2D 2D 2C"),

@@ -1,0 +1,801 @@
+//! The judge: the one place that decides whether an action is legal.
+//!
+//! Every action, whatever its size (a generated minimal step, or a record's
+//! meld of nine kings, an opening of five groups, a pickup that opens with
+//! three more melds), is judged here by the same checks, in a fixed order;
+//! the first that fails is the refusal's reason, so a reason can never
+//! contradict legality. [`GameState::apply`] applies what the judge accepts
+//! in one piece; the generator (`movegen`, `opening`) enumerates candidates
+//! and keeps those these predicates accept.
+//!
+//! How a lay is judged (record spec, `meld`): the groups go to their melds
+//! ([`lay_target`]), and each new or extended meld is judged by its
+//! contents after the action against the melds as they stood before it
+//! ([`meld_problem`]); rules about the action as a whole (the opening's
+//! minimum and composition, wild cards kept for an unfinished wild meld)
+//! are judged over all its groups; and rules about how the turn can end
+//! (going out, a card left that cannot be discarded) are judged on the
+//! position the action leaves.
+
+use crate::action::{Action, ActionList, Groups};
+use crate::card::{Rank, Suit};
+use crate::error::{IllegalAction, IllegalReason};
+use crate::meld::{Group, Meld};
+use crate::rules::Rules;
+use crate::state::{GameState, MAX_MELDS, Phase};
+use arrayvec::ArrayVec;
+
+/// Melds of one side while an action is judged: the side's melds, then the
+/// new ones the action begins.
+type WorkingMelds = ArrayVec<Meld, { MAX_MELDS + crate::action::MAX_GROUPS + 1 }>;
+
+/// Where a written group goes on a side that has `melds`: the index of the
+/// meld it joins, or `None` for a new meld. The one rule for both judging
+/// and applying:
+/// - a sequence (Samba) is always a new meld;
+/// - naturals of a rank join the side's meld of that rank that can still
+///   take cards (one meld per rank; where melds are capped, the one not yet
+///   full), except where a rank may have several melds (Samba), where a
+///   written group is a new meld;
+/// - wild cards alone join the side's wild meld short of a canasta (a side
+///   has one open wild meld at a time).
+pub(crate) fn lay_target(rules: &Rules, melds: &[Meld], g: &Group) -> Option<usize> {
+    if g.is_sequence() {
+        return None;
+    }
+    match g.rank {
+        None => melds
+            .iter()
+            .position(|m| m.cards.is_wild_only() && m.cards.len() < rules.canasta_size),
+        Some(_) if rules.several_melds_per_rank => None,
+        Some(r) => melds
+            .iter()
+            .position(|m| m.cards.rank == Some(r) && !m.cards.is_sequence() && !m.is_full(rules)),
+    }
+}
+
+/// Why the meld an action makes or extends is not allowed: `before` is the
+/// meld as it stood before the action (`None`: a new meld), `added` the
+/// cards the action puts in it, `index` its number (for messages), `side`
+/// the side's melds before the action. `None` when it is allowed.
+///
+/// Judged by the contents after the action, against the meld before it: a
+/// wild card may not go onto a meld that *was* a canasta (where the rules
+/// say so), but may go into one this action completes.
+pub(crate) fn meld_problem(
+    rules: &Rules,
+    before: Option<&Meld>,
+    added: &Group,
+    index: u8,
+    side: &[Meld],
+) -> Option<IllegalReason> {
+    use IllegalReason as R;
+    let Some(b) = before else {
+        return contents_problem(rules, added, true, side);
+    };
+    if b.closed {
+        return Some(R::CanastaClosed(index));
+    }
+    if b.cards.is_sequence() {
+        if b.cards.len() >= rules.canasta_size {
+            return Some(R::SambaClosed(index));
+        }
+        let suit = b.cards.run_suit();
+        let mut run = b.cards.run;
+        for c in added.cards() {
+            let fits = c.suit() == suit
+                && c.rank().is_some_and(|r| r >= Rank::Four && run & (1 << r.index()) == 0);
+            if !fits {
+                return Some(R::BadSequence);
+            }
+            run |= 1 << c.rank().expect("a natural").index();
+        }
+        let mut after = b.cards;
+        after.merge(added);
+        return contents_problem(rules, &after, false, side);
+    }
+    if b.is_full(rules) {
+        return Some(R::MeldFull {
+            cap: rules.meld_cap(),
+        });
+    }
+    let wrong_rank = added.is_sequence()
+        || b.cards.is_special_threes(rules)
+        || (added.rank.is_some() && added.rank != b.cards.rank);
+    if wrong_rank {
+        return Some(R::WrongRank {
+            meld: index,
+            rank: b.cards.rank,
+        });
+    }
+    if added.wild_count() > 0
+        && b.cards.rank.is_some()
+        && !rules.wilds_on_canasta
+        && b.is_canasta(rules)
+    {
+        return Some(R::NoWildOnCanasta);
+    }
+    let mut after = b.cards;
+    after.merge(added);
+    contents_problem(rules, &after, false, side)
+}
+
+/// Why a meld of these contents may not exist (`new`: the action begins
+/// it), or `None`. The shape rules: size, naturals, the wild-card limits,
+/// pure ranks, caps, wild melds, black threes, sequences.
+fn contents_problem(rules: &Rules, all: &Group, new: bool, side: &[Meld]) -> Option<IllegalReason> {
+    use IllegalReason as R;
+    let too_small = || R::MeldTooSmall {
+        need: rules.min_meld,
+        have: all.len(),
+    };
+    if all.is_sequence() {
+        if !rules.sequences {
+            return Some(R::NoSequences);
+        }
+        if !crate::opening::valid_sequence(rules, all) {
+            return Some(R::BadSequence);
+        }
+        return None;
+    }
+    if all.len() > rules.meld_cap() {
+        return Some(R::MeldFull {
+            cap: rules.meld_cap(),
+        });
+    }
+    if let Some(r) = all.rank
+        && Some(r) == rules.pure_rank
+        && all.wild_count() > 0
+    {
+        return Some(R::PureRank(r));
+    }
+    match all.rank {
+        None if !rules.wild_melds => return Some(R::WildMeld),
+        None => {
+            // P-CNE: one wild meld a side, ever; P-PEN: a new one once the
+            // last is a canasta (an open one takes the cards instead).
+            if new
+                && rules.wild_meld_reserves_wilds
+                && side.iter().any(|m| m.cards.is_wild_only())
+            {
+                return Some(R::WildMeldExists);
+            }
+            if all.len() > rules.canasta_size {
+                return Some(R::WildMeldFull(rules.canasta_size));
+            }
+            if all.len() < rules.min_meld {
+                return Some(too_small());
+            }
+            return None;
+        }
+        Some(Rank::Three) if rules.threes_natural => {}
+        Some(Rank::Three) if !rules.black_threes_meldable => return Some(R::ThreesNotMeldable),
+        Some(Rank::Three) => {
+            let red = all.naturals[Suit::Hearts as usize] + all.naturals[Suit::Diamonds as usize];
+            if red > 0 || all.wild_count() > 0 || !new {
+                return Some(R::ThreesNotMeldable);
+            }
+            if all.len() < rules.min_meld {
+                return Some(too_small());
+            }
+            return None;
+        }
+        Some(_) => {}
+    }
+    let (n, w) = (all.natural_count(), all.wild_count());
+    if all.len() < rules.min_meld {
+        return Some(too_small());
+    }
+    if n < rules.min_naturals {
+        return Some(R::TooFewNaturals {
+            need: rules.min_naturals,
+            have: n,
+        });
+    }
+    let max = rules.wild_capacity_of(all.rank, n);
+    if w > max {
+        return Some(R::TooManyWilds {
+            max,
+            naturals: n,
+            have: w,
+        });
+    }
+    None
+}
+
+/// A group that may stand in an opening where the opening must be clean
+/// (P-CNE at 50): no wild card with naturals; wild cards alone only as a
+/// clean wild meld (twos alone, or jokers with at most one two).
+pub(crate) fn clean_for_opening(g: &Group) -> bool {
+    if g.is_wild_only() {
+        g.jokers == 0 || g.two_count() <= 1
+    } else {
+        g.wild_count() == 0
+    }
+}
+
+/// What a lay does to its side, worked out before anything moves.
+struct Lay {
+    melds: WorkingMelds,
+    /// Side melds before the action (`melds[..before]`).
+    before: usize,
+    /// Cards the action puts in each meld (index as in `melds`).
+    added: ArrayVec<Group, { MAX_MELDS + crate::action::MAX_GROUPS + 1 }>,
+}
+
+impl Lay {
+    fn new(side: &[Meld]) -> Lay {
+        let mut melds = WorkingMelds::new();
+        melds.extend(side.iter().copied());
+        let mut added = ArrayVec::new();
+        added.extend(std::iter::repeat_n(Group::default(), side.len()));
+        Lay {
+            melds,
+            before: side.len(),
+            added,
+        }
+    }
+
+    /// Puts a written group where [`lay_target`] sends it; false if the
+    /// side would hold more melds than the engine allows.
+    fn place(&mut self, rules: &Rules, g: &Group) -> bool {
+        match lay_target(rules, &self.melds, g) {
+            Some(i) => {
+                self.melds[i].cards.merge(g);
+                self.added[i].merge(g);
+                true
+            }
+            None if self.melds.len() < MAX_MELDS => {
+                self.melds.push(Meld {
+                    cards: *g,
+                    closed: false,
+                });
+                self.added.push(*g);
+                true
+            }
+            None => false,
+        }
+    }
+
+    fn add_to(&mut self, i: usize, g: &Group) {
+        self.melds[i].cards.merge(g);
+        self.added[i].merge(g);
+    }
+
+    /// The first meld that may not be as the action leaves it.
+    fn problem(&self, rules: &Rules, side: &[Meld]) -> Option<IllegalReason> {
+        for (i, added) in self.added.iter().enumerate() {
+            if added.is_empty() {
+                continue;
+            }
+            let before = side.get(i).filter(|_| i < self.before);
+            if let Some(r) = meld_problem(rules, before, added, i as u8, side) {
+                return Some(r);
+            }
+        }
+        None
+    }
+
+    /// P-CNE: wild cards went onto rank melds while the side is left with
+    /// a wild meld short of a canasta (judged over the whole action: a
+    /// wild meld it completes frees the wild cards, one it begins holds them).
+    fn wilds_reserved(&self, rules: &Rules) -> bool {
+        if !(rules.wild_melds && rules.wild_meld_reserves_wilds) {
+            return false;
+        }
+        let open_wild_meld = self
+            .melds
+            .iter()
+            .any(|m| m.cards.is_wild_only() && m.cards.len() < rules.canasta_size);
+        let wilds_elsewhere = self
+            .added
+            .iter()
+            .zip(&self.melds)
+            .any(|(a, m)| a.wild_count() > 0 && !m.cards.is_wild_only());
+        open_wild_meld && wilds_elsewhere
+    }
+}
+
+impl GameState {
+    /// True if [`GameState::apply`] would accept `action`.
+    pub fn is_legal(&self, action: &Action) -> bool {
+        self.judge(action).is_ok()
+    }
+
+    /// Why `action` is refused here (the first check that fails), or
+    /// `NotAvailable` if it is legal.
+    pub fn explain(&self, action: &Action) -> IllegalReason {
+        self.judge(action)
+            .err()
+            .unwrap_or(IllegalReason::NotAvailable)
+    }
+
+    /// Applies `action` for the seat to act.
+    ///
+    /// # Errors
+    /// An illegal action is refused with its reason; the state is unchanged.
+    pub fn apply(&mut self, action: Action) -> Result<(), IllegalAction> {
+        match self.judge(&action) {
+            Ok(()) => {
+                self.apply_raw(action);
+                Ok(())
+            }
+            Err(reason) => Err(IllegalAction { action, reason }),
+        }
+    }
+
+    /// [`GameState::apply`] for a named seat, refusing out-of-turn actions.
+    ///
+    /// # Errors
+    /// As `apply`, plus `NotYourTurn`.
+    pub fn apply_for(&mut self, seat: usize, action: Action) -> Result<(), IllegalAction> {
+        if matches!(self.phase, Phase::Draw | Phase::Play | Phase::Answer)
+            && seat != self.to_act as usize
+        {
+            return Err(IllegalAction {
+                action,
+                reason: IllegalReason::NotYourTurn {
+                    seat,
+                    to_act: self.to_act as usize,
+                },
+            });
+        }
+        self.apply(action)
+    }
+
+    /// The judge: `Ok` if the seat to act may take `action` now, else the
+    /// first rule it breaks. Checks run in this order: the phase, the cards
+    /// in hand, the action's own rules, then how the turn can end after it.
+    pub fn judge(&self, action: &Action) -> Result<(), IllegalReason> {
+        self.judge_timing(action)?;
+        let seat = self.to_act as usize;
+        let hand = &self.hands[seat];
+        let needed = action.cards_from_hand();
+        if let Some((c, _)) = needed.faces().find(|&(c, n)| hand.count(c) < n) {
+            return Err(IllegalReason::CardNotInHand(c));
+        }
+        match *action {
+            Action::Draw => self.judge_draw(),
+            Action::PickupOnto => self.judge_pickup_onto(),
+            Action::Pickup { with, also } => self.judge_pickup(with, &also),
+            Action::Meld(groups) => self.judge_meld(&groups),
+            Action::Add { meld, cards } => self.judge_add(meld, &cards),
+            Action::Discard(c) => self.judge_discard(c),
+            Action::Ask => {
+                if !self.may_ask_now() {
+                    return Err(IllegalReason::CannotAsk);
+                }
+                if !self.can_go_out(seat) {
+                    return Err(IllegalReason::AskOnlyIfAbleToGoOut);
+                }
+                Ok(())
+            }
+            // Both answers are always open to the partner (record spec): the
+            // legal list must not tell the partner whether the asker can go
+            // out, and only an asker who can may ask.
+            Action::Answer(_) => Ok(()),
+            Action::CloseCanasta(m) => self.judge_close(m),
+        }
+    }
+
+    /// Is this kind of action taken at this point of the turn?
+    fn judge_timing(&self, action: &Action) -> Result<(), IllegalReason> {
+        let phase = self.phase;
+        let wrong = Err(IllegalReason::WrongPhase(phase));
+        match (phase, action) {
+            (Phase::Deal | Phase::HandOver | Phase::GameOver, _) => wrong,
+            (Phase::Answer, Action::Answer(_)) => Ok(()),
+            (Phase::Answer, _) | (_, Action::Answer(_)) => wrong,
+            (Phase::Draw, Action::Draw | Action::PickupOnto | Action::Pickup { .. }) => Ok(()),
+            (Phase::Draw, Action::Meld(_)) if self.rs.rules.open_before_draw => Ok(()),
+            (Phase::Draw, Action::Add { .. }) if self.laying_before_draw() => Ok(()),
+            (Phase::Draw, _) => wrong,
+            (Phase::Play, Action::Draw | Action::PickupOnto | Action::Pickup { .. }) => wrong,
+            _ => Ok(()),
+        }
+    }
+
+    /// P-CNE: the side opened this turn before drawing and may lay more.
+    pub(crate) fn laying_before_draw(&self) -> bool {
+        self.phase == Phase::Draw && self.turn.opened_before_draw
+    }
+
+    fn judge_draw(&self) -> Result<(), IllegalReason> {
+        // P-CAN: with the stock empty, a pile that matches a meld must be taken.
+        if self.stock.is_empty() && self.must_take_pile() {
+            let mut pickups = ActionList::new();
+            self.gen_pickups(&mut pickups);
+            if !pickups.is_empty() {
+                return Err(IllegalReason::MustTakePile);
+            }
+        }
+        Ok(())
+    }
+
+    /// Checks every way of taking the pile shares: a top card that can be
+    /// taken, the one-card rule, a side allowed to take it.
+    fn judge_pile_open(&self) -> Result<crate::card::Card, IllegalReason> {
+        use IllegalReason as R;
+        let rules = &self.rs.rules;
+        let seat = self.to_act as usize;
+        let Some(top) = self.pile_top() else {
+            return Err(R::PileEmpty);
+        };
+        if !top.is_plain_natural() {
+            return Err(R::PileBlocked(top));
+        }
+        if self.hands[seat].total() == 1
+            && self.pile.len() == 1
+            && !rules.one_card_may_take_one_card_pile
+        {
+            return Err(R::OneCardPile);
+        }
+        let side = self.side_of[seat] as usize;
+        if !self.side_has_melded(side) && rules.pile_needs_opened_side {
+            return Err(R::PileNeedsMeld);
+        }
+        Ok(top)
+    }
+
+    fn judge_pickup_onto(&self) -> Result<(), IllegalReason> {
+        use IllegalReason as R;
+        let top = self.judge_pile_open()?;
+        let rules = &self.rs.rules;
+        let seat = self.to_act as usize;
+        let side = self.side_of[seat] as usize;
+        let Some(i) = self.pickup_onto_target(side, top) else {
+            return Err(R::NoMeldForTopCard);
+        };
+        if rules.top_card_to_sequence {
+            // P-SAM (Dutch): the top card alone onto a sequence, for the draw.
+            return Ok(());
+        }
+        if !rules.take_onto_meld {
+            return Err(R::NotInVariant);
+        }
+        if self.frozen_for(side) {
+            return Err(R::PileFrozen(top));
+        }
+        let m = &self.melds[side][i];
+        if m.closed {
+            return Err(R::CanastaClosed(i as u8));
+        }
+        if m.is_canasta(rules) && !rules.take_onto_canasta {
+            return Err(R::TopCardOntoCanasta);
+        }
+        self.judge_pickup_ending(Action::PickupOnto, 0)
+    }
+
+    fn judge_pickup(&self, with: Group, also: &Groups) -> Result<(), IllegalReason> {
+        use IllegalReason as R;
+        let top = self.judge_pile_open()?;
+        let rules = &self.rs.rules;
+        let seat = self.to_act as usize;
+        let side = self.side_of[seat] as usize;
+        let opened = self.side_has_melded(side);
+        if with.is_sequence() || with.rank != top.rank() {
+            return Err(R::PickupWrongRank);
+        }
+        let frozen = self.frozen_for(side);
+        let naturals = with.natural_count();
+        if frozen && naturals < rules.pile_take_naturals_frozen {
+            return Err(R::PileFrozen(top));
+        }
+        // An unfrozen pile: a natural pair, or (P-CAN) one natural and a
+        // wild card where the rules allow it.
+        let natural_and_wild =
+            rules.take_with_natural_and_wild && naturals >= 1 && with.wild_count() >= 1;
+        if !frozen && naturals < rules.pile_take_naturals && !natural_and_wild {
+            return Err(R::PileNeedsNaturals {
+                need: rules.pile_take_naturals,
+            });
+        }
+        let mut taken = with;
+        taken.push(top).expect("the top card's rank");
+        let before = &self.melds[side];
+        let mut lay = Lay::new(before);
+        // Canastia: a closed canasta of the rank takes nothing more.
+        if !rules.several_melds_per_rank
+            && let Some(i) = before
+                .iter()
+                .position(|m| m.cards.rank == top.rank() && m.closed)
+        {
+            return Err(R::CanastaClosed(i as u8));
+        }
+        for g in std::iter::once(&taken).chain(also.iter()) {
+            if !lay.place(rules, g) {
+                return Err(R::TooManyMelds(MAX_MELDS));
+            }
+        }
+        if lay.wilds_reserved(rules) {
+            return Err(R::WildsReserved);
+        }
+        if !opened {
+            let need = self.opening_minimum(seat);
+            if rules.opening_must_be_clean(need)
+                && !std::iter::once(&taken)
+                    .chain(also.iter())
+                    .all(clean_for_opening)
+            {
+                return Err(R::OpeningMustBeClean);
+            }
+        }
+        if let Some(r) = lay.problem(rules, before) {
+            return Err(r);
+        }
+        if !opened {
+            // P-PEN: only the melds laid from hand count.
+            let from_pile = if rules.pile_opening_from_hand {
+                0
+            } else {
+                taken.opening_points(rules)
+            };
+            let have = from_pile + also.iter().map(|g| g.opening_points(rules)).sum::<i32>();
+            let need = self.opening_minimum(seat);
+            if have < need {
+                return Err(R::OpeningTooLow { need, have });
+            }
+        }
+        if also.iter().any(|g| g.is_special_threes(rules))
+            && !self.ok_after(Action::Pickup { with, also: *also })
+        {
+            return Err(R::BlackThreesOnlyGoingOut);
+        }
+        let used = with.len() as usize + also.card_count();
+        self.judge_pickup_ending(Action::Pickup { with, also: *also }, used)
+    }
+
+    /// A pickup must leave a turn that can end legally. A take that would
+    /// leave only the unseen extra stock card (P-CNE) is refused without
+    /// looking at that card: legality must not depend on what nobody may see.
+    fn judge_pickup_ending(&self, action: Action, used: usize) -> Result<(), IllegalReason> {
+        let seat = self.to_act as usize;
+        let extra = self.rs.rules.pile_extra_draw as usize;
+        let remaining = self.hands[seat].total() - used + self.pile_rest_to_hand() + extra;
+        if remaining >= 2 && !self.turn.must_go_out && !self.binds_to_go_out(&action) {
+            return Ok(());
+        }
+        if extra > 0 && remaining <= extra {
+            return Err(IllegalReason::StrandsLastCard);
+        }
+        self.judge_ending(action)
+    }
+
+    /// Would the action bind the player to go out (an opening below the
+    /// minimum, black threes melded)? Then the ending is always judged.
+    fn binds_to_go_out(&self, action: &Action) -> bool {
+        let rules = &self.rs.rules;
+        let groups = match action {
+            Action::Meld(g) => g.as_slice(),
+            Action::Pickup { also, .. } => also.as_slice(),
+            _ => return false,
+        };
+        if groups.iter().any(|g| g.is_special_threes(rules)) {
+            return true;
+        }
+        let side = self.side_of[self.to_act as usize] as usize;
+        matches!(action, Action::Meld(_))
+            && !self.side_has_melded(side)
+            && groups.iter().map(|g| g.opening_points(rules)).sum::<i32>()
+                < self.opening_minimum(self.to_act as usize)
+    }
+
+    fn judge_meld(&self, groups: &Groups) -> Result<(), IllegalReason> {
+        use IllegalReason as R;
+        let rules = &self.rs.rules;
+        let seat = self.to_act as usize;
+        let side = self.side_of[seat] as usize;
+        let opened = self.side_has_melded(side);
+        if groups.is_empty() {
+            return Err(R::MeldTooSmall {
+                need: rules.min_meld,
+                have: 0,
+            });
+        }
+        if !opened && rules.open_before_draw && self.phase == Phase::Play {
+            return Err(R::OpenBeforeDrawing);
+        }
+        if opened && self.phase == Phase::Draw && !self.laying_before_draw() {
+            return Err(R::WrongPhase(Phase::Draw));
+        }
+        let before = &self.melds[side];
+        let mut lay = Lay::new(before);
+        for g in groups.iter() {
+            if !lay.place(rules, g) {
+                return Err(R::TooManyMelds(MAX_MELDS));
+            }
+        }
+        if lay.wilds_reserved(rules) {
+            return Err(R::WildsReserved);
+        }
+        let need = self.opening_minimum(seat);
+        if !opened && rules.opening_must_be_clean(need) && !groups.iter().all(clean_for_opening) {
+            return Err(R::OpeningMustBeClean);
+        }
+        if let Some(r) = lay.problem(rules, before) {
+            return Err(r);
+        }
+        if !opened {
+            let have: i32 = groups.iter().map(|g| g.opening_points(rules)).sum();
+            if have < need {
+                // P-CAN, S002: a concealed going out after a stock draw
+                // needs no minimum; it must then take the whole hand.
+                let left = self.hands[seat].total() - groups.card_count();
+                let concealed =
+                    left <= 1 && self.turn.drew_from_stock && rules.concealed_without_minimum;
+                if !concealed {
+                    return Err(R::OpeningTooLow { need, have });
+                }
+            }
+        }
+        let action = Action::Meld(*groups);
+        if groups.iter().any(|g| g.is_special_threes(rules))
+            && (self.phase == Phase::Draw || !self.ok_after(action))
+        {
+            return Err(R::BlackThreesOnlyGoingOut);
+        }
+        if self.phase == Phase::Draw && opened {
+            // Laid before the draw (P-CNE): a draw follows, so the hand may
+            // even be emptied.
+            return Ok(());
+        }
+        self.judge_lay_ending(action, groups.card_count())
+    }
+
+    fn judge_add(&self, meld: u8, cards: &Group) -> Result<(), IllegalReason> {
+        use IllegalReason as R;
+        let rules = &self.rs.rules;
+        let seat = self.to_act as usize;
+        let side = self.side_of[seat] as usize;
+        let before = &self.melds[side];
+        let i = meld as usize;
+        if i >= before.len() {
+            return Err(R::NoSuchMeld(meld));
+        }
+        if cards.is_empty() {
+            return Err(R::NotAvailable);
+        }
+        let mut lay = Lay::new(before);
+        lay.add_to(i, cards);
+        if lay.wilds_reserved(rules) {
+            return Err(R::WildsReserved);
+        }
+        if let Some(r) = lay.problem(rules, before) {
+            return Err(r);
+        }
+        if self.phase == Phase::Draw {
+            return Ok(());
+        }
+        self.judge_lay_ending(
+            Action::Add {
+                meld,
+                cards: *cards,
+            },
+            cards.len() as usize,
+        )
+    }
+
+    /// A lay after the draw must leave a turn that can end legally: judged
+    /// only where it could fail (a card or none left, or a player bound to
+    /// go out), which is where the exact going-out test is needed.
+    fn judge_lay_ending(&self, action: Action, used: usize) -> Result<(), IllegalReason> {
+        let seat = self.to_act as usize;
+        let left = self.hands[seat].total() - used;
+        if left >= 2 && !self.turn.must_go_out && !self.binds_to_go_out(&action) {
+            return Ok(());
+        }
+        self.judge_ending(action)
+    }
+
+    /// After `action`, can the turn still end legally? The exact test
+    /// ([`GameState::ok_after`]), with the reason it fails.
+    pub(crate) fn judge_ending(&self, action: Action) -> Result<(), IllegalReason> {
+        if self.ok_after(action) {
+            return Ok(());
+        }
+        let seat = self.to_act as usize;
+        let mut s = self.clone();
+        s.apply_raw(action);
+        let left = s.hands[seat].total();
+        if left == 0 {
+            let rules = &self.rs.rules;
+            if self.turn.answer == Some(false) {
+                return Err(IllegalReason::PartnerSaidNo);
+            }
+            if rules.go_out_needs_discard {
+                return Err(IllegalReason::MustDiscardToGoOut);
+            }
+            let need = self.canastas_needed();
+            let have = s.canastas(s.side_of[seat] as usize);
+            if have < need {
+                return Err(IllegalReason::NotEnoughCanastas { need, have });
+            }
+            return Err(missing_canastas(rules));
+        }
+        Err(if self.turn.must_go_out || s.turn.must_go_out {
+            IllegalReason::MustGoOut
+        } else {
+            IllegalReason::StrandsLastCard
+        })
+    }
+
+    fn judge_discard(&self, c: crate::card::Card) -> Result<(), IllegalReason> {
+        use IllegalReason as R;
+        let rules = &self.rs.rules;
+        let seat = self.to_act as usize;
+        let side = self.side_of[seat] as usize;
+        let hand = &self.hands[seat];
+        let total = hand.total();
+        // With the foot due, the last card's discard is not going out: the
+        // foot follows it.
+        let finishing = total == 1 && !self.foot_due(seat);
+        if finishing && !self.may_finish_now() {
+            if self.turn.answer == Some(false) {
+                return Err(R::PartnerSaidNo);
+            }
+            return Err(missing_canastas(rules));
+        }
+        if self.turn.must_go_out && !finishing {
+            return Err(R::MustGoOut);
+        }
+        if rules
+            .special_canasta_rank
+            .is_some_and(|r| c.rank() == Some(r))
+            && self.special_discard_blocked(seat)
+        {
+            return Err(R::RestrictedDiscard(c));
+        }
+        if finishing && !self.final_discard_ok(c) {
+            return Err(if c.is_plain_natural() {
+                R::RestrictedDiscard(c)
+            } else {
+                R::FinalDiscardNotNatural(c)
+            });
+        }
+        // P-CNE: wild cards kept for the wild meld stay off the pile, unless
+        // the hand holds nothing else.
+        if c.is_wild() && self.wilds_reserved(side) && hand.wilds() < total as u8 {
+            return Err(R::WildsReserved);
+        }
+        Ok(())
+    }
+
+    fn judge_close(&self, m: u8) -> Result<(), IllegalReason> {
+        use IllegalReason as R;
+        let rules = &self.rs.rules;
+        if !rules.canasta_by_choice {
+            return Err(R::NotInVariant);
+        }
+        let side = self.side_of[self.to_act as usize] as usize;
+        let Some(meld) = self.melds[side].get(m as usize) else {
+            return Err(R::NoSuchMeld(m));
+        };
+        if meld.closed {
+            return Err(R::CanastaClosed(m));
+        }
+        if meld.cards.is_sequence() || meld.cards.is_special_threes(rules) {
+            return Err(R::NotAvailable);
+        }
+        if meld.cards.len() < rules.canasta_size {
+            return Err(R::TooShortToClose(m, rules.canasta_size));
+        }
+        Ok(())
+    }
+}
+
+/// The going-out requirement that is not met, in the words that fit the rules.
+fn missing_canastas(rules: &Rules) -> IllegalReason {
+    if rules.go_out_wild_canastas > 0 || rules.go_out_special_canastas > 0 {
+        IllegalReason::MissingCanastaKinds {
+            clean: rules.go_out_natural_canastas,
+            dirty: rules.go_out_mixed_canastas,
+            wild: rules.go_out_wild_canastas,
+            special: rules.go_out_special_canastas,
+        }
+    } else {
+        IllegalReason::MissingCanastas {
+            natural: rules.go_out_natural_canastas,
+            mixed: rules.go_out_mixed_canastas,
+        }
+    }
+}
