@@ -151,7 +151,8 @@ impl Action {
             }
             g
         };
-        let fold_all = |gs: Groups| -> Groups { gs.iter().map(|g| fold(*g)).collect::<Groups>().sorted() };
+        let fold_all =
+            |gs: Groups| -> Groups { gs.iter().map(|g| fold(*g)).collect::<Groups>().sorted() };
         match *self {
             Action::Pickup { with, also } => Action::Pickup {
                 with: fold(with),

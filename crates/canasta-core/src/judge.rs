@@ -84,7 +84,8 @@ pub(crate) fn meld_problem(
         let mut run = b.cards.run;
         for c in added.cards() {
             let fits = c.suit() == suit
-                && c.rank().is_some_and(|r| r >= Rank::Four && run & (1 << r.index()) == 0);
+                && c.rank()
+                    .is_some_and(|r| r >= Rank::Four && run & (1 << r.index()) == 0);
             if !fits {
                 return Some(R::BadSequence);
             }
@@ -154,9 +155,7 @@ fn contents_problem(rules: &Rules, all: &Group, new: bool, side: &[Meld]) -> Opt
         None => {
             // P-CNE: one wild meld a side, ever; P-PEN: a new one once the
             // last is a canasta (an open one takes the cards instead).
-            if new
-                && rules.wild_meld_reserves_wilds
-                && side.iter().any(|m| m.cards.is_wild_only())
+            if new && rules.wild_meld_reserves_wilds && side.iter().any(|m| m.cards.is_wild_only())
             {
                 return Some(R::WildMeldExists);
             }
@@ -799,3 +798,7 @@ fn missing_canastas(rules: &Rules) -> IllegalReason {
         }
     }
 }
+
+#[cfg(test)]
+#[path = "judge_oracle_tests.rs"]
+mod oracle_tests;

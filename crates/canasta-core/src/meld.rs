@@ -528,7 +528,13 @@ pub fn natural_choices(
         out.push(pick_naturals(hand, rank, k));
         return out;
     }
-    fn fill(have: &[u8; 4], s: usize, left: u8, cur: &mut [u8; 4], out: &mut arrayvec::ArrayVec<[u8; 4], 120>) {
+    fn fill(
+        have: &[u8; 4],
+        s: usize,
+        left: u8,
+        cur: &mut [u8; 4],
+        out: &mut arrayvec::ArrayVec<[u8; 4], 120>,
+    ) {
         if s == 4 {
             if left == 0 {
                 out.push(*cur);

@@ -673,8 +673,18 @@ pub(crate) fn for_each_choice(hand: &CardCounts, all_suits: bool, mut f: impl Fn
     }
     for (c, _) in hand.faces() {
         // Twos and threes of one colour are still one choice.
-        let same_as_earlier = (c.is_wild() && c.rank() == Some(Rank::Two) && c.suit() != Some(Suit::Spades) && hand.faces().any(|(d, _)| d.rank() == Some(Rank::Two) && d.suit() < c.suit()))
-            || (c.rank() == Some(Rank::Three) && hand.faces().any(|(d, _)| d.rank() == Some(Rank::Three) && d.is_red_three() == c.is_red_three() && d.suit() < c.suit()));
+        let same_as_earlier = (c.is_wild()
+            && c.rank() == Some(Rank::Two)
+            && c.suit() != Some(Suit::Spades)
+            && hand
+                .faces()
+                .any(|(d, _)| d.rank() == Some(Rank::Two) && d.suit() < c.suit()))
+            || (c.rank() == Some(Rank::Three)
+                && hand.faces().any(|(d, _)| {
+                    d.rank() == Some(Rank::Three)
+                        && d.is_red_three() == c.is_red_three()
+                        && d.suit() < c.suit()
+                }));
         if !same_as_earlier {
             f(c);
         }

@@ -565,6 +565,10 @@ impl GameState {
                 for g in also.iter() {
                     self.remove_from_hand(seat, g);
                     self.lay_group(seat, side, *g);
+                    // Black threes are melded only in going out.
+                    if g.is_special_threes(&self.rs.rules) {
+                        self.turn.must_go_out = true;
+                    }
                 }
                 self.take_pile(seat);
             }

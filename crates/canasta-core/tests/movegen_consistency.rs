@@ -215,7 +215,12 @@ fn check_generation_pure(g: &GameState) {
     for a in &actions {
         let text = a.to_string();
         let back: Action = text.parse().unwrap_or_else(|e| panic!("{text}: {e}"));
-        assert_eq!(back.key_under(g.rules()), a.key_under(g.rules()), "{}", context(g, &text));
+        assert_eq!(
+            back.key_under(g.rules()),
+            a.key_under(g.rules()),
+            "{}",
+            context(g, &text)
+        );
     }
     let mut buf = vec![Action::Ask; 7];
     g.legal_actions_into(&mut buf);
@@ -343,9 +348,10 @@ fn merge_steps(g: &GameState, a: &Action) -> Option<Vec<Action>> {
             .melds(side)
             .iter()
             .position(|m| m.rank() == Some(rank) && !rules.meld_full(m.cards.len()))?,
-        None if grp.is_wild_only() => g.melds(side).iter().position(|m| {
-            m.cards.is_wild_only() && m.cards.len() < rules.canasta_size
-        })?,
+        None if grp.is_wild_only() => g
+            .melds(side)
+            .iter()
+            .position(|m| m.cards.is_wild_only() && m.cards.len() < rules.canasta_size)?,
         None => return None,
     };
     if !g.hand(g.to_act()).contains_all(&a.cards_from_hand()) {

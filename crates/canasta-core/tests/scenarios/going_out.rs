@@ -301,10 +301,7 @@ fn a_black_three_may_be_the_final_discard() {
 fn two_black_threes_cannot_go_out() {
     let mut g = canasta_then_second_turn("QS QS QH 3S", "3C");
     play(&mut g, 1, "draw");
-    assert_eq!(
-        refused(&g, 1, "ask"),
-        IllegalReason::AskOnlyIfAbleToGoOut
-    );
+    assert_eq!(refused(&g, 1, "ask"), IllegalReason::AskOnlyIfAbleToGoOut);
     play(&mut g, 1, "meld QS QS QH");
     assert_eq!(
         refused(&g, 1, "meld 3S 3C"),

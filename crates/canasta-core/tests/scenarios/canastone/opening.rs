@@ -197,3 +197,37 @@ fn seven_twos_may_open_as_a_wild_canasta() {
         Some(canasta_core::CanastaKind::Natural)
     );
 }
+
+/// P-CNE "Opening composition": at the 50 level the opening must be of
+/// clean melds only. The opening is one action, judged over all its
+/// groups, whatever their order or size (issue 10: these were accepted
+/// when a larger opening was replayed as a clean core plus adds).
+#[test]
+fn a_dirty_group_anywhere_in_a_50_opening_is_refused() {
+    let g = DealSpec::canastone(4, 0)
+        .hand(1, "AS AH AD AS KS KH KD KC KS QS QH 7S 7H JK 2C")
+        .upcards("8D")
+        .stock("4C 4D")
+        .game();
+    assert_eq!(g.opening_minimum(1), 50);
+    for text in [
+        "meld AS AH AD 2C",
+        "meld AS AH AD / 7S 7H JK",
+        "meld QS QH 2C / AS AH AD",
+        "meld KS KH KD KC KS 2C",
+        "meld 2C AS AH AD",
+        "meld JK 7S 7H / KS KH KD",
+    ] {
+        assert_eq!(
+            refused(&g, 1, text),
+            IllegalReason::OpeningMustBeClean,
+            "{text}"
+        );
+        assert!(!g.is_legal(&act(text)), "{text}");
+    }
+    // Clean openings of any size and order are accepted.
+    for text in ["meld AS AH AD", "meld KS KH KD KC KS / AS AH AD AS"] {
+        let a = act(text);
+        assert!(g.is_legal(&a), "{text}: {:?}", g.explain(&a));
+    }
+}
