@@ -489,6 +489,9 @@ impl GameState {
         {
             return false;
         }
+        if !self.canastas_within_reach(seat) {
+            return false;
+        }
         if rules.sequences || rules.several_melds_per_rank {
             return self.can_go_out_sequences(seat);
         }
@@ -506,6 +509,47 @@ impl GameState {
             }
         }
         self.can_go_out_with(&HandShape::of(hand), hand, &side_shape(self, side))
+    }
+
+    /// A quick necessary condition for going out this turn: even if every
+    /// card of the hand went where it helps most, could the side end with
+    /// the canastas it needs, in all and of each kind? Settles most calls of
+    /// the exact test where canastas are hard to come by (Pennies' four
+    /// kinds) at the cost of one pass over the melds.
+    fn canastas_within_reach(&self, seat: usize) -> bool {
+        let rules = &self.rs.rules;
+        let side = self.side_of[seat] as usize;
+        let hand = &self.hands[seat];
+        let size = rules.canasta_size as usize;
+        let mut have = KindCounts::default();
+        // Cards that could still go into new canastas: the hand, and the
+        // melds short of one (counted once each, as if pooled).
+        let (mut open, mut open_wild, mut open_special) = (0usize, 0usize, 0usize);
+        for m in self.melds[side].iter() {
+            match m.going_out_kind(rules) {
+                Some(kind) => have.add(kind),
+                None => {
+                    let n = m.cards.len() as usize;
+                    open += n;
+                    if m.cards.is_wild_only() {
+                        open_wild += n;
+                    }
+                    if m.cards.rank.is_some() && m.cards.rank == rules.special_canasta_rank {
+                        open_special += n;
+                    }
+                }
+            }
+        }
+        let total = have.total() as usize + (open + hand.total()) / size;
+        let wild = have.wild as usize + (open_wild + hand.wilds() as usize) / size;
+        let special = have.special as usize
+            + rules
+                .special_canasta_rank
+                .map_or(0, |r| (open_special + hand.rank_count(r) as usize) / size);
+        total >= self.canastas_needed() as usize
+            && total >= (rules.go_out_natural_canastas + rules.go_out_mixed_canastas) as usize
+            && wild >= rules.go_out_wild_canastas as usize
+            && special >= rules.go_out_special_canastas as usize
     }
 
     /// Bit `Rank::index()` set for every rank the side has a meld of that

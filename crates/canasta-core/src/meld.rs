@@ -515,52 +515,58 @@ pub fn pick_naturals(hand: &CardCounts, rank: Rank, k: u8) -> [u8; 4] {
 
 /// The ways to take `k` naturals of `rank` from `hand`: where suits matter
 /// (`all_suits`: Samba, whose sequences are of one suit, so which cards stay
-/// in hand changes what can follow) every distinct choice of suits;
-/// otherwise only [`pick_naturals`]'s.
-pub fn natural_choices(
-    hand: &CardCounts,
-    rank: Rank,
-    k: u8,
-    all_suits: bool,
-) -> arrayvec::ArrayVec<[u8; 4], 120> {
-    let mut out = arrayvec::ArrayVec::new();
-    if !all_suits {
-        out.push(pick_naturals(hand, rank, k));
-        return out;
-    }
-    fn fill(
-        have: &[u8; 4],
-        s: usize,
-        left: u8,
-        cur: &mut [u8; 4],
-        out: &mut arrayvec::ArrayVec<[u8; 4], 120>,
-    ) {
-        if s == 4 {
-            if left == 0 {
-                out.push(*cur);
-            }
-            return;
-        }
-        let rest: u8 = have[s + 1..].iter().sum();
-        for t in (0..=have[s].min(left)).rev() {
-            if left - t > rest {
-                break;
-            }
-            cur[s] = t;
-            fill(have, s + 1, left - t, cur, out);
-        }
-        cur[s] = 0;
-    }
+/// in hand changes what can follow) every distinct choice of suits, the
+/// lowest suits first; otherwise only [`pick_naturals`]'s. The caller has
+/// checked that the hand holds `k`.
+pub fn natural_choices(hand: &CardCounts, rank: Rank, k: u8, all_suits: bool) -> NaturalChoices {
     let have = hand.rank_suits(rank);
-    // Four suits hold at most C(k+3, 3) = 120 choices of k <= 7 naturals;
-    // larger groups are never a minimal step, and an opening's larger
-    // group keeps the canonical choice.
-    if k <= 7 {
-        fill(&have, 0, k, &mut [0; 4], &mut out);
-    } else {
-        out.push(pick_naturals(hand, rank, k));
+    NaturalChoices {
+        have,
+        next: Some(greedy(&have, [0; 4], 0, k)),
+        all_suits,
     }
-    out
+}
+
+/// `left` naturals given to suits `from..` lowest suit first, after `cur`.
+fn greedy(have: &[u8; 4], mut cur: [u8; 4], from: usize, mut left: u8) -> [u8; 4] {
+    for s in from..4 {
+        let t = have[s].min(left);
+        cur[s] = t;
+        left -= t;
+    }
+    cur
+}
+
+/// Iterator of [`natural_choices`]: suit counts in decreasing order (as
+/// numbers read suit by suit), each the next smaller bounded composition.
+pub struct NaturalChoices {
+    have: [u8; 4],
+    next: Option<[u8; 4]>,
+    all_suits: bool,
+}
+
+impl Iterator for NaturalChoices {
+    type Item = [u8; 4];
+
+    fn next(&mut self) -> Option<[u8; 4]> {
+        let cur = self.next?;
+        self.next = None;
+        if self.all_suits {
+            // The last suit that can give one card to the suits after it.
+            let (have, mut tail, mut room) = (&self.have, 0u8, 0u8);
+            for i in (0..3).rev() {
+                tail += cur[i + 1];
+                room += have[i + 1];
+                if cur[i] > 0 && tail < room {
+                    let mut n = cur;
+                    n[i] -= 1;
+                    self.next = Some(greedy(have, n, i + 1, tail + 1));
+                    break;
+                }
+            }
+        }
+        Some(cur)
+    }
 }
 
 /// Black threes from `hand`, spades before clubs.

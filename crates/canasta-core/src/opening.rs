@@ -194,10 +194,12 @@ impl Search<'_> {
         mut f: impl FnMut(&mut Self, Group),
     ) {
         let special = rank == Rank::Three && self.rules.special_threes();
-        let choices = if special {
+        let choices: ArrayVec<[u8; 4], 120> = if special {
             std::iter::once(pick_black_threes(&self.hand, k)).collect()
         } else {
             natural_choices(&self.hand, rank, k, self.rules.suits_matter())
+                .take(120)
+                .collect()
         };
         let cap = if special { 0 } else { cap };
         let (jokers, twos) = (self.hand.jokers(), self.hand.twos());
