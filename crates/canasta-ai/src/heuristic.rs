@@ -354,7 +354,7 @@ fn group_score(v: &View<'_>, g: &Group, old: Option<Group>) -> i32 {
     let before_len = old.map_or(0, |o| o.len());
     let completes = merged.len() >= rules.canasta_size && before_len < rules.canasta_size;
     let mut s = 12 * naturals;
-    if merged.rank.is_some() && merged.rank == rules.special_canasta_rank && v.needs_special() {
+    if merged.rank().is_some() && merged.rank() == rules.special_canasta_rank && v.needs_special() {
         // Pennies' sevens build the 1500 canasta that going out needs.
         s += 15 * naturals;
     }
@@ -447,8 +447,9 @@ fn keep(v: &View<'_>, c: Card) -> i32 {
         let extends = v.own_melds.iter().any(|m| {
             m.cards.run_suit() == Some(suit)
                 && m.cards.len() < rules.canasta_size
-                && (m.cards.run & (bit << 1) != 0 || m.cards.run & (bit >> 1) != 0)
-                && m.cards.run & bit == 0
+                && (m.cards.sequence_ranks() & (bit << 1) != 0
+                    || m.cards.sequence_ranks() & (bit >> 1) != 0)
+                && m.cards.sequence_ranks() & bit == 0
         });
         let neighbours = [r.index().wrapping_sub(1), r.index() + 1]
             .into_iter()

@@ -146,7 +146,7 @@ impl Action {
         let fold = |g: Group| -> Group {
             let mut g = g;
             g.twos = [g.two_count(), 0, 0, 0];
-            if g.rank == Some(crate::card::Rank::Three) && !g.is_sequence() {
+            if g.rank() == Some(crate::card::Rank::Three) && !g.is_sequence() {
                 g.naturals = [g.natural_count(), 0, 0, 0];
             }
             g

@@ -153,7 +153,7 @@ fn side_shape(state: &GameState, side: usize) -> SideShape {
     state.melds[side]
         .iter()
         .map(|m| MeldShape {
-            rank: m.cards.rank.map_or(WILD_MELD, |r| r.index() as u8),
+            rank: m.cards.rank().map_or(WILD_MELD, |r| r.index() as u8),
             naturals: m.cards.natural_count(),
             wilds: m.cards.wild_count(),
             jokers: m.cards.jokers,
@@ -534,7 +534,7 @@ impl GameState {
                     if m.cards.is_wild_only() {
                         open_wild += n;
                     }
-                    if m.cards.rank.is_some() && m.cards.rank == rules.special_canasta_rank {
+                    if m.cards.rank().is_some() && m.cards.rank() == rules.special_canasta_rank {
                         open_special += n;
                     }
                 }
@@ -559,7 +559,9 @@ impl GameState {
         self.melds[side]
             .iter()
             .filter(|m| !m.is_full(rules))
-            .fold(0, |acc, m| acc | m.cards.rank.map_or(0, |r| 1 << r.index()))
+            .fold(0, |acc, m| {
+                acc | m.cards.rank().map_or(0, |r| 1 << r.index())
+            })
     }
 
     fn can_go_out_with(&self, shape: &HandShape, hand: &CardCounts, melds: &[MeldShape]) -> bool {
@@ -729,7 +731,7 @@ impl GameState {
                 if groups.len() == 1 && !groups.as_slice()[0].is_special_threes(&self.rs.rules) =>
             {
                 let g = groups.as_slice()[0];
-                let rank = g.rank?;
+                let rank = g.rank()?;
                 if melds.iter().any(|m| m.rank == rank.index() as u8) {
                     return None;
                 }

@@ -307,14 +307,14 @@ impl Side {
                 side.three_meld = true;
             } else if let Some(suit) = m.cards.run_suit() {
                 if m.cards.len() < rules.canasta_size {
-                    let run = m.cards.run;
+                    let run = m.cards.sequence_ranks();
                     let _ = side.runs[suit as usize].try_push((
                         run.trailing_zeros() as usize,
                         15 - run.leading_zeros() as usize,
                     ));
                     side.run_material[suit as usize] += m.cards.len() as u32;
                 }
-            } else if let Some(r) = m.cards.rank
+            } else if let Some(r) = m.cards.rank()
                 && !m.closed
             {
                 if side.own[r.index()]
@@ -824,7 +824,7 @@ impl<'a> QuickOut<'a> {
                 if cards.wild_count() == 1 {
                     own[e as usize].1 += 1;
                     self.judge(rank, 0, 1, &own)
-                } else if cards.rank == Some(rank) {
+                } else if cards.rank() == Some(rank) {
                     own[e as usize].0 += 1;
                     self.judge(rank, 1, 0, &own)
                 } else {
@@ -833,7 +833,7 @@ impl<'a> QuickOut<'a> {
             }
             Action::Meld(groups) if groups.len() == 1 => {
                 let g = groups.as_slice()[0];
-                let Some(rank) = g.rank else { return false };
+                let Some(rank) = g.rank() else { return false };
                 if g.is_sequence() || rank == Rank::Three || g.len() >= rules.canasta_size {
                     return false;
                 }

@@ -43,14 +43,14 @@ pub(crate) fn lay_target(rules: &Rules, melds: &[Meld], g: &Group) -> Option<usi
     if g.is_sequence() {
         return None;
     }
-    match g.rank {
+    match g.rank() {
         None => melds
             .iter()
             .position(|m| m.cards.is_wild_only() && m.cards.len() < rules.canasta_size),
         Some(_) if rules.several_melds_per_rank => None,
         Some(r) => melds
             .iter()
-            .position(|m| m.cards.rank == Some(r) && !m.cards.is_sequence() && !m.is_full(rules)),
+            .position(|m| m.cards.rank() == Some(r) && !m.cards.is_sequence() && !m.is_full(rules)),
     }
 }
 
@@ -81,7 +81,7 @@ pub(crate) fn meld_problem(
             return Some(R::SambaClosed(index));
         }
         let suit = b.cards.run_suit();
-        let mut run = b.cards.run;
+        let mut run = b.cards.sequence_ranks();
         for c in added.cards() {
             let fits = c.suit() == suit
                 && c.rank()
@@ -102,15 +102,15 @@ pub(crate) fn meld_problem(
     }
     let wrong_rank = added.is_sequence()
         || b.cards.is_special_threes(rules)
-        || (added.rank.is_some() && added.rank != b.cards.rank);
+        || (added.rank().is_some() && added.rank() != b.cards.rank());
     if wrong_rank {
         return Some(R::WrongRank {
             meld: index,
-            rank: b.cards.rank,
+            rank: b.cards.rank(),
         });
     }
     if added.wild_count() > 0
-        && b.cards.rank.is_some()
+        && b.cards.rank().is_some()
         && !rules.wilds_on_canasta
         && b.is_canasta(rules)
     {
@@ -134,7 +134,7 @@ fn contents_problem(rules: &Rules, all: &Group, new: bool, side: &[Meld]) -> Opt
         if !rules.sequences {
             return Some(R::NoSequences);
         }
-        if !crate::opening::valid_sequence(rules, all) {
+        if !valid_sequence(rules, all) {
             return Some(R::BadSequence);
         }
         return None;
@@ -144,13 +144,13 @@ fn contents_problem(rules: &Rules, all: &Group, new: bool, side: &[Meld]) -> Opt
             cap: rules.meld_cap(),
         });
     }
-    if let Some(r) = all.rank
+    if let Some(r) = all.rank()
         && Some(r) == rules.pure_rank
         && all.wild_count() > 0
     {
         return Some(R::PureRank(r));
     }
-    match all.rank {
+    match all.rank() {
         None if !rules.wild_melds => return Some(R::WildMeld),
         None => {
             // P-CNE: one wild meld a side, ever; P-PEN: a new one once the
@@ -191,7 +191,7 @@ fn contents_problem(rules: &Rules, all: &Group, new: bool, side: &[Meld]) -> Opt
             have: n,
         });
     }
-    let max = rules.wild_capacity_of(all.rank, n);
+    let max = rules.wild_capacity_of(all.rank(), n);
     if w > max {
         return Some(R::TooManyWilds {
             max,
@@ -200,6 +200,20 @@ fn contents_problem(rules: &Rules, all: &Group, new: bool, side: &[Meld]) -> Opt
         });
     }
     None
+}
+
+/// A sequence (Samba): `min_meld` to `canasta_size` naturals of one suit
+/// in consecutive ranks, four to ace, one card a rank, no wild cards.
+pub(crate) fn valid_sequence(rules: &Rules, g: &Group) -> bool {
+    let run = g.sequence_ranks();
+    rules.sequences
+        && g.is_sequence()
+        && g.wild_count() == 0
+        && u32::from(g.natural_count()) == run.count_ones()
+        && g.len() >= rules.min_meld
+        && g.len() <= rules.canasta_size
+        && run & ((1 << Rank::Four.index()) - 1) == 0
+        && g.run_is_consecutive()
 }
 
 /// A group that may stand in an opening where the opening must be clean
@@ -472,7 +486,7 @@ impl GameState {
         let seat = self.to_act as usize;
         let side = self.side_of[seat] as usize;
         let opened = self.side_has_melded(side);
-        if with.is_sequence() || with.rank != top.rank() {
+        if with.is_sequence() || with.rank() != top.rank() {
             return Err(R::PickupWrongRank);
         }
         let frozen = self.frozen_for(side);
@@ -497,7 +511,7 @@ impl GameState {
         if !rules.several_melds_per_rank
             && let Some(i) = before
                 .iter()
-                .position(|m| m.cards.rank == top.rank() && m.closed)
+                .position(|m| m.cards.rank() == top.rank() && m.closed)
         {
             return Err(R::CanastaClosed(i as u8));
         }

@@ -63,7 +63,7 @@ fn fold_group(g: &Group, suits_matter: bool) -> Group {
     }
     let mut g = *g;
     g.twos = [g.two_count(), 0, 0, 0];
-    if g.rank == Some(Rank::Three) {
+    if g.rank() == Some(Rank::Three) {
         g.naturals = [g.natural_count(), 0, 0, 0];
     }
     g
@@ -328,11 +328,12 @@ fn grow(g: Group, hand: &mut CardCounts, rng: &mut Rng) -> Group {
                         && c.rank().is_some_and(|r| {
                             let bit = 1u16 << r.index();
                             r >= Rank::Four
-                                && g.run & bit == 0
-                                && (g.run & (bit << 1) != 0 || g.run & (bit >> 1) != 0)
+                                && g.sequence_ranks() & bit == 0
+                                && (g.sequence_ranks() & (bit << 1) != 0
+                                    || g.sequence_ranks() & (bit >> 1) != 0)
                         })
                 } else {
-                    c.is_wild() || (c.rank().is_some() && c.rank() == g.rank)
+                    c.is_wild() || (c.rank().is_some() && c.rank() == g.rank())
                 }
             })
             .collect();

@@ -38,7 +38,7 @@ pub mod state;
 pub use action::{Action, ActionList, Groups, ParseActionError};
 pub use card::{Card, CardCounts, ParseCardError, Rank, Suit};
 pub use error::{IllegalAction, IllegalReason};
-pub use meld::{CanastaKind, GoOutKind, Group, KindCounts, Meld};
+pub use meld::{CanastaKind, GoOutKind, Group, GroupKind, KindCounts, Meld, RankSet};
 pub use observation::{Observation, TableFacts, rank_bits};
 pub use rng::{Rng, shuffled_deck};
 pub use rules::{PRESETS, PresetInfo, Rules, RulesError};

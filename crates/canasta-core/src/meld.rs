@@ -8,18 +8,47 @@ use crate::card::{Card, CardCounts, Rank, Suit};
 use crate::rules::Rules;
 use std::fmt;
 
-/// Cards of one meld or one part of an action: naturals of one rank by suit,
-/// twos by suit, and jokers; or a sequence (Samba): naturals of one suit in
-/// distinct ranks. `rank == None` with no `run` is a group of wild cards only.
+/// What a group is. A group of wild cards only is `Wild` until a natural
+/// joins it; a rank group may hold wild cards too (and, while being built,
+/// no natural yet: the wild cards an `add` puts on a rank meld are `Wild`).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug, Default)]
+pub enum GroupKind {
+    /// Wild cards only (P-CNE, P-PEN wild melds; wild cards to add).
+    #[default]
+    Wild,
+    /// Naturals of one rank, with any wild cards.
+    Rank(Rank),
+    /// A sequence (Samba): naturals of one suit in distinct ranks, four to
+    /// ace; no wild cards.
+    Sequence(Suit, RankSet),
+}
+
+/// A set of ranks, bit [`Rank::index`] each, kept in two bytes so that a
+/// [`Group`] packs into 13 (actions hold up to seven groups, and lists of
+/// actions are built millions of times a second).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug, Default)]
+pub struct RankSet([u8; 2]);
+
+impl RankSet {
+    pub const fn from_bits(bits: u16) -> RankSet {
+        RankSet(bits.to_le_bytes())
+    }
+
+    pub const fn bits(self) -> u16 {
+        u16::from_le_bytes(self.0)
+    }
+}
+
+/// Cards of one meld or one part of an action, counted by face: naturals
+/// by suit, twos by suit, and jokers, with the [`GroupKind`] that says what
+/// they form (for a sequence, `naturals` holds the card count in its suit's
+/// slot).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Default, PartialOrd, Ord)]
 pub struct Group {
-    pub rank: Option<Rank>,
+    kind: GroupKind,
     pub naturals: [u8; 4],
     pub twos: [u8; 4],
     pub jokers: u8,
-    /// A sequence's ranks, bit `Rank::index`; its suit is the one slot of
-    /// `naturals` in use (holding the number of cards). 0: not a sequence.
-    pub run: u16,
 }
 
 /// Why a list of cards is not a group.
@@ -33,11 +62,10 @@ impl Group {
     /// An empty group of naturals of `rank`.
     pub const fn of_rank(rank: Rank) -> Group {
         Group {
-            rank: Some(rank),
+            kind: GroupKind::Rank(rank),
             naturals: [0; 4],
             twos: [0; 4],
             jokers: 0,
-            run: 0,
         }
     }
 
@@ -46,46 +74,78 @@ impl Group {
         let mut naturals = [0; 4];
         naturals[suit as usize] = run.count_ones() as u8;
         Group {
-            rank: None,
+            kind: GroupKind::Sequence(suit, RankSet::from_bits(run)),
             naturals,
             twos: [0; 4],
             jokers: 0,
-            run,
+        }
+    }
+
+    /// Wild cards only: twos by suit and jokers.
+    pub const fn wild_cards(twos: [u8; 4], jokers: u8) -> Group {
+        Group {
+            kind: GroupKind::Wild,
+            naturals: [0; 4],
+            twos,
+            jokers,
+        }
+    }
+
+    /// What the group is.
+    pub fn kind(&self) -> GroupKind {
+        self.kind
+    }
+
+    /// The rank of a rank group.
+    pub fn rank(&self) -> Option<Rank> {
+        match self.kind {
+            GroupKind::Rank(r) => Some(r),
+            _ => None,
+        }
+    }
+
+    /// A sequence's ranks (bits of [`Rank::index`]); 0 for other groups.
+    pub fn sequence_ranks(&self) -> u16 {
+        match self.kind {
+            GroupKind::Sequence(_, run) => run.bits(),
+            _ => 0,
         }
     }
 
     /// A sequence (Samba), not a group of one rank or of wild cards.
     pub fn is_sequence(&self) -> bool {
-        self.run != 0
+        matches!(self.kind, GroupKind::Sequence(..))
     }
 
     /// Wild cards only (P-CNE, P-PEN wild melds).
     pub fn is_wild_only(&self) -> bool {
-        self.rank.is_none() && self.run == 0
+        self.kind == GroupKind::Wild
     }
 
     /// Every card of `self` is in `whole`, and both are the same kind of
     /// group (one rank, wild cards only, or a sequence of one suit).
     pub fn is_part_of(&self, whole: &Group) -> bool {
-        let same_kind = match (self.is_sequence(), whole.is_sequence()) {
-            (true, true) => self.run_suit() == whole.run_suit(),
-            (false, false) => self.rank == whole.rank || self.rank.is_none(),
-            _ => false,
+        let same_kind = match (self.kind, whole.kind) {
+            (GroupKind::Sequence(a, _), GroupKind::Sequence(b, _)) => a == b,
+            (GroupKind::Sequence(..), _) | (_, GroupKind::Sequence(..)) => false,
+            (GroupKind::Wild, _) => true,
+            (a, b) => a == b,
         };
         same_kind && whole.counts().contains_all(&self.counts())
     }
 
     /// A sequence's suit.
     pub fn run_suit(&self) -> Option<Suit> {
-        if self.run == 0 {
-            return None;
+        match self.kind {
+            GroupKind::Sequence(s, _) => Some(s),
+            _ => None,
         }
-        (0..4).find(|&s| self.naturals[s] > 0).map(Suit::from_index)
     }
 
     /// A sequence's ranks are consecutive (no gap).
     pub fn run_is_consecutive(&self) -> bool {
-        let r = self.run >> self.run.trailing_zeros();
+        let run = self.sequence_ranks();
+        let r = run >> run.trailing_zeros();
         r & (r + 1) == 0
     }
 
@@ -114,23 +174,27 @@ impl Group {
         for &c in cards {
             if let Err(other) = g.push(c) {
                 // Naturals of one suit in several ranks: a sequence (Samba).
-                return Group::sequence_from(cards)
-                    .ok_or(GroupShapeError::MixedRanks(g.rank.unwrap(), other));
+                return Group::sequence_from(cards).ok_or(GroupShapeError::MixedRanks(
+                    g.rank().expect("a natural came first"),
+                    other,
+                ));
             }
         }
         Ok(g)
     }
 
-    /// Adds a card; a natural of another rank is refused (returned as error).
+    /// Adds a card; a natural of another rank is refused (returned as
+    /// error), and so is any card to a sequence (see `push_to_run`).
     pub fn push(&mut self, c: Card) -> Result<(), Rank> {
         match c.rank() {
             None => self.jokers += 1,
             Some(Rank::Two) => self.twos[c.suit().unwrap() as usize] += 1,
             Some(r) => {
-                match self.rank {
-                    None => self.rank = Some(r),
-                    Some(own) if own != r => return Err(r),
-                    _ => {}
+                match self.kind {
+                    GroupKind::Wild => self.kind = GroupKind::Rank(r),
+                    GroupKind::Rank(own) if own != r => return Err(r),
+                    GroupKind::Sequence(..) => return Err(r),
+                    GroupKind::Rank(_) => {}
                 }
                 self.naturals[c.suit().unwrap() as usize] += 1;
             }
@@ -138,12 +202,15 @@ impl Group {
         Ok(())
     }
 
-    /// Adds a natural to a sequence (its suit, a rank not in it yet).
+    /// Adds a natural to a sequence (its suit, a rank not in it yet); an
+    /// empty group becomes a sequence of the card's suit.
     pub fn push_to_run(&mut self, c: Card) {
         let (Some(r), Some(s)) = (c.rank(), c.suit()) else {
             return;
         };
-        self.run |= 1 << r.index();
+        let run = self.sequence_ranks() | 1 << r.index();
+        let suit = self.run_suit().unwrap_or(s);
+        self.kind = GroupKind::Sequence(suit, RankSet::from_bits(run));
         self.naturals[s as usize] += 1;
     }
 
@@ -170,7 +237,7 @@ impl Group {
     /// A group of threes under the black-three rule (not where threes are
     /// an ordinary rank).
     pub fn is_black_threes(&self) -> bool {
-        self.rank == Some(Rank::Three)
+        self.kind == GroupKind::Rank(Rank::Three)
     }
 
     /// Black threes that follow their special rule under `rules`.
@@ -182,14 +249,14 @@ impl Group {
     /// then twos, then jokers.
     pub fn cards(&self) -> impl Iterator<Item = Card> + '_ {
         let suit = self.run_suit();
-        let run = self.run;
+        let run = self.sequence_ranks();
         let seq = suit.into_iter().flat_map(move |s| {
             Rank::ALL
                 .into_iter()
                 .filter(move |r| run & (1 << r.index()) != 0)
                 .map(move |r| Card::new(r, s))
         });
-        let nat = self.rank.into_iter().flat_map(move |r| {
+        let nat = self.rank().into_iter().flat_map(move |r| {
             Suit::ALL.into_iter().flat_map(move |s| {
                 std::iter::repeat_n(Card::new(r, s), self.naturals[s as usize] as usize)
             })
@@ -217,7 +284,7 @@ impl Group {
             return;
         }
         for s in Suit::ALL {
-            if let Some(r) = self.rank {
+            if let Some(r) = self.rank() {
                 counts.add_n(Card::new(r, s), self.naturals[s as usize]);
             }
             counts.add_n(Card::new(Rank::Two, s), self.twos[s as usize]);
@@ -225,7 +292,8 @@ impl Group {
         counts.add_n(Card::JOKER, self.jokers);
     }
 
-    /// Adds every card of `other` (same rank, or `other` only wild).
+    /// Adds every card of `other` (same rank, or `other` only wild; a
+    /// sequence takes naturals of its suit).
     pub fn merge(&mut self, other: &Group) {
         if self.is_sequence() || other.is_sequence() {
             if !self.is_sequence() {
@@ -240,8 +308,8 @@ impl Group {
             }
             return;
         }
-        if self.rank.is_none() {
-            self.rank = other.rank;
+        if self.kind == GroupKind::Wild {
+            self.kind = other.kind;
         }
         for i in 0..4 {
             self.naturals[i] += other.naturals[i];
@@ -255,7 +323,7 @@ impl Group {
     pub fn opening_points(&self, rules: &Rules) -> i32 {
         let mut p = self.points(rules);
         if rules.opening_counts_canasta_bonus
-            && self.rank.is_some()
+            && self.rank().is_some()
             && self.len() >= rules.canasta_size
         {
             p += Meld {
@@ -269,16 +337,19 @@ impl Group {
 
     /// The cards of `self` that are not in `other` (which it contains).
     pub fn minus(&self, other: &Group) -> Group {
-        if self.is_sequence() {
-            let mut g = *self;
+        if let GroupKind::Sequence(suit, run) = self.kind {
+            let mut run = run.bits();
+            let mut naturals = self.naturals;
             for c in other.cards() {
                 if let (Some(r), Some(s)) = (c.rank(), c.suit())
-                    && g.run & (1 << r.index()) != 0
+                    && run & (1 << r.index()) != 0
                 {
-                    g.run &= !(1 << r.index());
-                    g.naturals[s as usize] -= 1;
+                    run &= !(1 << r.index());
+                    naturals[s as usize] -= 1;
                 }
             }
+            let mut g = Group::sequence(suit, run);
+            g.naturals = naturals;
             return g;
         }
         let mut g = *self;
@@ -287,8 +358,8 @@ impl Group {
             g.twos[i] -= other.twos[i];
         }
         g.jokers -= other.jokers;
-        if g.natural_count() == 0 {
-            g.rank = if g.is_empty() { None } else { self.rank };
+        if g.is_empty() {
+            g.kind = GroupKind::Wild;
         }
         g
     }
@@ -301,7 +372,7 @@ impl Group {
         }
         // Every natural in a group shares its rank, and values never depend
         // on suit (the only threes ever grouped are black).
-        let naturals = self.rank.map_or(0, |r| {
+        let naturals = self.rank().map_or(0, |r| {
             let face = if r == Rank::Three {
                 Card::new(r, Suit::Spades)
             } else {
@@ -321,11 +392,10 @@ impl Group {
             return *self;
         }
         Group {
-            rank: self.rank,
+            kind: self.kind,
             naturals: [self.natural_count(), 0, 0, 0],
             twos: [self.two_count(), 0, 0, 0],
             jokers: self.jokers,
-            run: 0,
         }
     }
 }
@@ -436,7 +506,7 @@ impl Meld {
         } else if self.cards.is_sequence() {
             // A samba: seven naturals in sequence.
             Some(CanastaKind::Natural)
-        } else if self.cards.rank.is_none() {
+        } else if self.cards.is_wild_only() {
             // P-CNE: a wild canasta is clean when all twos or six jokers.
             let (j, t) = (self.cards.jokers, self.cards.two_count());
             Some(if j == 0 || (j >= 6 && t <= 1) {
@@ -459,7 +529,7 @@ impl Meld {
         if self.cards.is_sequence() {
             return rules.samba_bonus;
         }
-        match (self.cards.rank, kind) {
+        match (self.cards.rank(), kind) {
             (None, _) if self.cards.jokers == 0 => rules.twos_canasta_bonus,
             (None, CanastaKind::Natural) => rules.jokers_canasta_bonus,
             (None, CanastaKind::Mixed) => rules.wild_canasta_bonus,
@@ -480,7 +550,7 @@ impl Meld {
             // A samba counts as a clean canasta wherever kinds are asked for.
             return Some(GoOutKind::Clean);
         }
-        Some(GoOutKind::of(rules, self.cards.rank, kind))
+        Some(GoOutKind::of(rules, self.cards.rank(), kind))
     }
 
     /// Full where melds are capped (P-PEN): it takes nothing more. Cheap
@@ -494,7 +564,7 @@ impl Meld {
     }
 
     pub fn rank(&self) -> Option<Rank> {
-        self.cards.rank
+        self.cards.rank()
     }
 }
 
@@ -590,14 +660,14 @@ mod tests {
     #[test]
     fn groups_sort_cards_and_refuse_mixed_ranks() {
         let g = Group::from_cards(&cards("KS KH 2C JK")).unwrap();
-        assert_eq!(g.rank, Some(Rank::King));
+        assert_eq!(g.rank(), Some(Rank::King));
         assert_eq!((g.natural_count(), g.two_count(), g.jokers), (2, 1, 1));
         assert_eq!(g.to_string(), "KS KH 2C JK");
         assert_eq!(
             Group::from_cards(&cards("KS QH")),
             Err(GroupShapeError::MixedRanks(Rank::King, Rank::Queen))
         );
-        assert_eq!(Group::from_cards(&cards("2C JK")).unwrap().rank, None);
+        assert_eq!(Group::from_cards(&cards("2C JK")).unwrap().rank(), None);
     }
 
     #[test]

@@ -371,8 +371,8 @@ impl GameState {
             && room
             && !melds
                 .iter()
-                .any(|m| m.cards.rank.is_none() && m.cards.len() < rules.canasta_size)
-            && (!rules.wild_meld_reserves_wilds || !melds.iter().any(|m| m.cards.rank.is_none()))
+                .any(|m| m.cards.is_wild_only() && m.cards.len() < rules.canasta_size)
+            && (!rules.wild_meld_reserves_wilds || !melds.iter().any(|m| m.cards.is_wild_only()))
         {
             for g in wild_combos(hand, rules.min_meld) {
                 push(
@@ -424,7 +424,7 @@ impl GameState {
             if rules.canasta_by_choice && !before_draw && m.cards.len() >= rules.canasta_size {
                 out.push(Action::CloseCanasta(i as u8));
             }
-            if let Some(rank) = m.cards.rank
+            if let Some(rank) = m.cards.rank()
                 && hand.rank_count(rank) > 0
             {
                 for naturals in natural_choices(hand, rank, 1, rules.suits_matter()) {
@@ -440,7 +440,7 @@ impl GameState {
                     );
                 }
             }
-            let wild_room = match m.cards.rank {
+            let wild_room = match m.cards.rank() {
                 // A wild meld grows to a canasta and no further.
                 None => m.cards.len() < rules.canasta_size,
                 Some(rank) => {
@@ -506,7 +506,7 @@ impl GameState {
         melds
             .iter()
             .position(|m| {
-                m.cards.rank == top.rank()
+                m.cards.rank() == top.rank()
                     && !m.closed
                     && (rules.take_onto_canasta || !m.is_canasta(rules))
             })
@@ -558,7 +558,7 @@ impl GameState {
             && rules.wild_meld_reserves_wilds
             && self.melds[side]
                 .iter()
-                .any(|m| m.cards.rank.is_none() && m.cards.len() < rules.canasta_size)
+                .any(|m| m.cards.is_wild_only() && m.cards.len() < rules.canasta_size)
     }
 
     pub(crate) fn canastas(&self, side: usize) -> u8 {
@@ -604,8 +604,8 @@ pub(crate) fn extends_run(run: &Group, card: Card) -> bool {
     if run.run_suit() != Some(suit) || rank < Rank::Four {
         return false;
     }
-    let low = run.run.trailing_zeros() as usize;
-    let high = 15 - run.run.leading_zeros() as usize;
+    let low = run.sequence_ranks().trailing_zeros() as usize;
+    let high = 15 - run.sequence_ranks().leading_zeros() as usize;
     rank.index() + 1 == low || rank.index() == high + 1
 }
 
@@ -623,8 +623,8 @@ fn sequence_extensions(
     if run.len() >= rules.canasta_size {
         return out;
     }
-    let low = run.run.trailing_zeros() as usize;
-    let high = 15 - run.run.leading_zeros() as usize;
+    let low = run.sequence_ranks().trailing_zeros() as usize;
+    let high = 15 - run.sequence_ranks().leading_zeros() as usize;
     if low > Rank::Four.index() {
         let c = Card::new(Rank::from_index(low - 1), suit);
         if hand.count(c) > 0 {
@@ -655,13 +655,7 @@ fn wild_combos(hand: &CardCounts, w: u8) -> impl Iterator<Item = Group> + '_ {
     let (jokers, twos) = (hand.jokers(), hand.twos());
     (0..=w.min(jokers)).rev().filter_map(move |j| {
         let t = w - j;
-        (t <= twos).then(|| Group {
-            rank: None,
-            naturals: [0; 4],
-            twos: pick_naturals(hand, Rank::Two, t),
-            jokers: j,
-            run: 0,
-        })
+        (t <= twos).then(|| Group::wild_cards(pick_naturals(hand, Rank::Two, t), j))
     })
 }
 

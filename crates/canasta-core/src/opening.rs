@@ -31,7 +31,7 @@ pub(crate) fn generate(state: &GameState, top: Option<Card>, out: &mut ActionLis
         && hand.wilds() >= rules.min_meld
         && !state.melds[state.side_of[seat] as usize]
             .iter()
-            .any(|m| m.cards.rank.is_none());
+            .any(|m| m.cards.is_wild_only());
     let ranks: ArrayVec<Rank, 13> = wild_meld
         .then_some(Rank::Two)
         .into_iter()
@@ -324,13 +324,7 @@ impl Search<'_> {
                 if t > twos || (self.clean_only && !(j == 0 || t <= 1)) {
                     continue;
                 }
-                let g = Group {
-                    rank: None,
-                    naturals: [0; 4],
-                    twos: pick_naturals(&self.hand, Rank::Two, t),
-                    jokers: j,
-                    run: 0,
-                };
+                let g = Group::wild_cards(pick_naturals(&self.hand, Rank::Two, t), j);
                 let p = g.opening_points(rules);
                 let reserved = size < rules.canasta_size && rules.wild_meld_reserves_wilds;
                 self.with_group(g, p, |s| {
@@ -418,7 +412,7 @@ fn removable(
     let min_hand_naturals = if is_top_group { 2 } else { 0 };
     let fewer_naturals_ok = n > rules.min_naturals.max(1)
         && hand_naturals > min_hand_naturals
-        && w <= rules.wild_capacity_of(g.rank, n - 1)
+        && w <= rules.wild_capacity_of(g.rank(), n - 1)
         && (!g.is_special_threes(rules) || n > rules.min_meld);
     // P-PEN: the pile's group counts nothing toward the opening.
     let points = |g: &Group| {
@@ -456,7 +450,7 @@ fn two_in(g: &Group) -> Option<Card> {
 }
 
 fn natural_in(g: &Group) -> Option<Card> {
-    let r = g.rank?;
+    let r = g.rank()?;
     (0..4)
         .rev()
         .find(|&s| g.naturals[s] > 0)
@@ -474,18 +468,6 @@ fn remove_card(g: &mut Group, c: Card) {
         Some(_) => g.naturals[c.suit().unwrap() as usize] -= 1,
         None => {}
     }
-}
-
-/// A sequence (Samba): `min_meld` to `canasta_size` naturals of one suit in
-/// consecutive ranks, four to ace, no wild cards.
-pub(crate) fn valid_sequence(rules: &Rules, g: &Group) -> bool {
-    rules.sequences
-        && g.wild_count() == 0
-        && g.rank.is_none()
-        && g.len() >= rules.min_meld
-        && g.len() <= rules.canasta_size
-        && g.run & ((1 << Rank::Four.index()) - 1) == 0
-        && g.run_is_consecutive()
 }
 
 /// Concealed going out below the minimum (P-CAN, S002): every card of the

@@ -752,7 +752,7 @@ impl GameState {
         let rules = &self.rs.rules;
         self.melds[side]
             .iter()
-            .position(|m| m.cards.rank == rank && !m.is_full(rules))
+            .position(|m| m.cards.rank() == rank && !m.is_full(rules))
     }
 
     /// Classic 3 players: the first to take the pile (or to go out) plays
@@ -767,7 +767,7 @@ impl GameState {
         let (a, b) = (others[0], others[1]);
         let moved = std::mem::take(&mut self.melds[b]);
         for &m in moved.iter() {
-            match self.meld_index_of_rank(a, m.cards.rank) {
+            match self.meld_index_of_rank(a, m.cards.rank()) {
                 Some(i) => self.melds[a][i].cards.merge(&m.cards),
                 None => self.melds[a].push(m),
             }

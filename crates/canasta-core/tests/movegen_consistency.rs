@@ -343,7 +343,7 @@ fn merge_steps(g: &GameState, a: &Action) -> Option<Vec<Action>> {
     // A group of wild cards alone joins the side's wild meld short of a
     // canasta (one open wild meld a side).
     let rules = g.rules();
-    let i = match grp.rank {
+    let i = match grp.rank() {
         Some(rank) => g
             .melds(side)
             .iter()

@@ -20,7 +20,7 @@ fn enlarge(state: &GameState, groups: &Groups) -> Option<Groups> {
     let mut grew = false;
     for g in groups.iter() {
         let mut g = *g;
-        if let Some(r) = g.rank.filter(|r| *r != Rank::Three) {
+        if let Some(r) = g.rank().filter(|r| *r != Rank::Three) {
             for c in hand.faces().filter(|(c, _)| c.rank() == Some(r)) {
                 let spare = c.1 - used.count(c.0).min(c.1);
                 for _ in 0..spare {
@@ -64,7 +64,7 @@ fn larger_openings_are_legal_and_keep_written_order() {
                 s.apply(action)
                     .unwrap_or_else(|e| panic!("{action}: {e}\n{}", g.describe()));
                 let ranks: Vec<Option<Rank>> = s.melds(side).iter().map(|m| m.rank()).collect();
-                let written: Vec<Option<Rank>> = reversed.iter().map(|g| g.rank).collect();
+                let written: Vec<Option<Rank>> = reversed.iter().map(|g| g.rank()).collect();
                 assert_eq!(ranks, written);
                 let sizes: Vec<u8> = s.melds(side).iter().map(|m| m.cards.len()).collect();
                 let want: Vec<u8> = reversed.iter().map(|g| g.len()).collect();

@@ -115,7 +115,7 @@ fn at_the_50_level_only_clean_melds_open() {
     for a in g.legal_actions().iter() {
         if let Action::Meld(groups) = a {
             for gr in groups.iter() {
-                let clean = match gr.rank {
+                let clean = match gr.rank() {
                     Some(_) => gr.wild_count() == 0,
                     None => gr.jokers == 0 || gr.two_count() <= 1,
                 };
