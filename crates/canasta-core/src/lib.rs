@@ -15,25 +15,21 @@
 //! println!("{:?}", game.last_hand().unwrap().teams);
 //! ```
 
-pub mod action;
+pub mod actions;
 pub mod card;
-mod deal;
-pub mod determinize;
 pub mod error;
 mod goout;
-mod goout_capped;
-mod goout_seq;
 mod judge;
 pub mod meld;
-mod movegen;
-pub mod observation;
-mod opening;
 pub mod record;
 pub mod rng;
 pub mod rules;
-pub mod score;
 mod stackvec;
 pub mod state;
+
+// The public paths of the parts that moved into folders.
+pub use actions::action;
+pub use state::{determinize, observation, score};
 
 pub use action::{Action, ActionList, Groups, ParseActionError};
 pub use card::{Card, CardCounts, ParseCardError, Rank, Suit};

@@ -601,7 +601,7 @@ fn stranded(rules: &Rules, hand: &CardCounts, side: &Side) -> u32 {
     }
     let wild_help = u8::from(hand.wilds() > 0);
     for suit in Suit::ALL {
-        let have = crate::movegen::suit_run_mask(hand, suit);
+        let have = crate::actions::movegen::suit_run_mask(hand, suit);
         let open_run = rules.sequences && !side.runs[suit as usize].is_empty();
         for &r in &Rank::MELDABLE {
             let n = hand.count(Card::new(r, suit));
@@ -677,7 +677,7 @@ fn any_leftover(
             continue;
         }
         let runs = &side.runs[suit as usize];
-        let have = crate::movegen::suit_run_mask(hand, suit);
+        let have = crate::actions::movegen::suit_run_mask(hand, suit);
         let three_in_a_row = have & (have >> 1) & (have >> 2) != 0;
         if !rules.sequences || (runs.is_empty() && !three_in_a_row) {
             // No sequence can take any of these cards: all are left over.
@@ -944,5 +944,5 @@ pub(crate) fn goes_out(
 }
 
 #[cfg(test)]
-#[path = "goout_seq_tests.rs"]
+#[path = "sequences_tests.rs"]
 mod tests;

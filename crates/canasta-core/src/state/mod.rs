@@ -4,6 +4,11 @@
 //! rules + decks + actions replay exactly. Bots and clients see an
 //! [`Observation`](crate::Observation), never this.
 
+pub(crate) mod deal;
+pub mod determinize;
+pub mod observation;
+pub mod score;
+
 use crate::action::Action;
 use crate::card::{Card, CardCounts, FACES, Rank};
 use crate::meld::{Group, Meld};

@@ -11,9 +11,9 @@
 //! whole hand in one action.
 
 use crate::action::{Action, ActionList, Groups, MAX_GROUPS};
+use crate::actions::movegen::for_each_class;
 use crate::card::{Card, CardCounts, Rank, Suit};
 use crate::meld::{Group, natural_choices, pick_black_threes, pick_naturals};
-use crate::movegen::for_each_class;
 use crate::rules::Rules;
 use crate::state::GameState;
 use arrayvec::ArrayVec;
@@ -250,7 +250,7 @@ impl Search<'_> {
         let min = self.rules.min_meld as usize;
         let max = self.rules.canasta_size as usize;
         for suit in from.0..4 {
-            let have = crate::movegen::suit_run_mask(&self.hand, Suit::from_index(suit));
+            let have = crate::actions::movegen::suit_run_mask(&self.hand, Suit::from_index(suit));
             for low in Rank::Four.index()..=Rank::Ace.index() {
                 for len in min..=max {
                     if (suit, low, len) < from || low + len > Rank::Ace.index() + 1 {

@@ -174,7 +174,7 @@ fn sequence_placement_matches_brute_force() {
 /// same with them and without (where every candidate gets the full test).
 #[test]
 fn quick_answers_change_no_legal_list() {
-    use crate::movegen::WITHOUT_QUICK;
+    use crate::actions::movegen::WITHOUT_QUICK;
     use crate::state::{GameState, Phase};
     let mut compared = 0;
     for players in [2, 3, 4] {

@@ -814,5 +814,4 @@ fn missing_canastas(rules: &Rules) -> IllegalReason {
 }
 
 #[cfg(test)]
-#[path = "judge_oracle_tests.rs"]
 mod oracle_tests;

@@ -11,7 +11,7 @@
 
 use crate::action::{Action, ActionList, Groups};
 use crate::card::{Card, CardCounts, Rank, Suit};
-use crate::goout_seq::QuickOut;
+use crate::goout::sequences::QuickOut;
 use crate::meld::{Group, natural_choices, pick_black_threes, pick_naturals};
 use crate::state::{GameState, Phase};
 use arrayvec::ArrayVec;
@@ -82,7 +82,7 @@ impl GameState {
         // all; having opened, the player may lay more from hand before drawing.
         if self.rs.rules.open_before_draw {
             if !self.side_has_melded(side) {
-                crate::opening::generate(self, None, out);
+                crate::actions::opening::generate(self, None, out);
             } else if self.turn.opened_before_draw {
                 self.gen_melds_and_adds(out, true);
             }
@@ -138,7 +138,7 @@ impl GameState {
         let rest = self.pile_rest_to_hand() + rules.pile_extra_draw as usize;
         if !self.side_has_melded(side) {
             if !rules.pile_needs_opened_side {
-                crate::opening::generate(self, Some(top), out);
+                crate::actions::opening::generate(self, Some(top), out);
             }
             return;
         }
@@ -254,7 +254,7 @@ impl GameState {
         let total = hand.total();
         if !self.side_has_melded(side) {
             if !rules.open_before_draw {
-                crate::opening::generate(self, None, out);
+                crate::actions::opening::generate(self, None, out);
             }
         } else {
             self.gen_melds_and_adds(out, false);

@@ -4,10 +4,13 @@
 //! capacity, and the side must end with the canastas it needs. Used to keep
 //! the generator free of dead ends (see `docs/decisions/action-space.md`).
 
+pub(crate) mod capped;
+pub(crate) mod sequences;
+
 use crate::action::Action;
+use crate::actions::movegen::for_each_class;
 use crate::card::{Card, CardCounts, Rank, Suit};
 use crate::meld::{CanastaKind, GoOutKind, KindCounts};
-use crate::movegen::for_each_class;
 use crate::rules::Rules;
 use crate::state::{GameState, MAX_MELDS, Phase};
 use arrayvec::ArrayVec;
@@ -385,7 +388,7 @@ fn dp_reaches(
 /// ending with the canastas the side needs?
 fn placeable(rules: &Rules, hand: &HandShape, melds: &[MeldShape], need_total: u8) -> bool {
     if rules.max_meld_size > 0 {
-        return crate::goout_capped::placeable_capped(rules, hand, melds, need_total);
+        return crate::goout::capped::placeable_capped(rules, hand, melds, need_total);
     }
     if !simple_rules(rules) || !rules.black_threes_meldable || !rules.special_threes() {
         return placeable_general(rules, hand, melds, need_total);
