@@ -31,23 +31,27 @@ impl GameState {
     /// ([`GameState::is_legal`]); this says whether the generator names
     /// the action itself rather than steps that reach the same position.
     pub fn is_generated(&self, action: &Action) -> bool {
-        if !matches!(self.phase, Phase::Draw | Phase::Play | Phase::Answer) {
+        if !matches!(self.phase(), Phase::Draw | Phase::Play | Phase::Answer) {
             return false;
         }
-        if !self.hands[self.to_act as usize].contains_all(&action.cards_from_hand()) {
+        if !self
+            .hand(self.to_act())
+            .contains_all(&action.cards_from_hand())
+        {
             return false;
         }
         // An add to a sequence is exact: its suit and rank are what it is.
         if let Action::Add { meld, .. } = action {
-            let side = self.side_of[self.to_act as usize] as usize;
-            if self.melds[side]
+            let side = self.side_of(self.to_act());
+            if self
+                .melds(side)
                 .get(*meld as usize)
                 .is_some_and(|m| m.cards.is_sequence())
             {
                 return self.legal_actions().iter().any(|a| a == action);
             }
         }
-        let rules = &self.rs.rules;
+        let rules = self.rules();
         let key = action.key_under(rules);
         self.legal_actions()
             .iter()
@@ -57,7 +61,7 @@ impl GameState {
     /// [`GameState::legal_actions`] into a reused buffer (cleared first).
     pub fn legal_actions_into(&self, out: &mut ActionList) {
         out.clear();
-        match self.phase {
+        match self.phase() {
             Phase::Draw => self.gen_draw(out),
             Phase::Play => self.gen_play(out),
             Phase::Answer => {
@@ -71,8 +75,8 @@ impl GameState {
     }
 
     fn seat_side(&self) -> (usize, usize) {
-        let seat = self.to_act as usize;
-        (seat, self.side_of[seat] as usize)
+        let seat = self.to_act();
+        (seat, self.side_of(seat))
     }
 
     fn gen_draw(&self, out: &mut ActionList) {
@@ -80,17 +84,17 @@ impl GameState {
         let (_, side) = self.seat_side();
         // P-CNE: a side that has not melded opens before drawing, or not at
         // all; having opened, the player may lay more from hand before drawing.
-        if self.rs.rules.open_before_draw {
+        if self.rules().open_before_draw {
             if !self.side_has_melded(side) {
                 crate::actions::opening::generate(self, None, out);
-            } else if self.turn.opened_before_draw {
+            } else if self.turn().opened_before_draw {
                 self.gen_melds_and_adds(out, true);
             }
         }
         let before = out.len();
         self.gen_pickups(out);
         // P-CAN: with the stock empty, a pile that matches a meld must be taken.
-        if self.stock.is_empty() && self.must_take_pile() && out.len() > before {
+        if (self.stock_len() == 0) && self.must_take_pile() && out.len() > before {
             out.remove(0);
         }
     }
@@ -108,8 +112,8 @@ impl GameState {
     }
 
     pub(crate) fn frozen_for(&self, side: usize) -> bool {
-        let rules = &self.rs.rules;
-        self.pile_frozen
+        let rules = self.rules();
+        self.pile_frozen()
             || rules.pile_always_frozen
             || (rules.unopened_side_frozen && !self.side_has_melded(side))
     }
@@ -117,7 +121,7 @@ impl GameState {
     /// Cards that enter the hand with the pile, besides the top card (red
     /// threes in it are laid out instead).
     pub(crate) fn pile_rest_to_hand(&self) -> usize {
-        self.pile[..self.pile.len() - 1]
+        self.pile()[..self.pile().len() - 1]
             .iter()
             .filter(|c| !c.is_red_three())
             .count()
@@ -125,13 +129,13 @@ impl GameState {
 
     pub(crate) fn gen_pickups(&self, out: &mut ActionList) {
         let (seat, side) = self.seat_side();
-        let rules = &self.rs.rules;
-        let hand = &self.hands[seat];
+        let rules = self.rules();
+        let hand = self.hand(seat);
         let Some(top) = self.pile_top() else { return };
         if !top.is_plain_natural() {
             return;
         }
-        if hand.total() == 1 && self.pile.len() == 1 && !rules.one_card_may_take_one_card_pile {
+        if hand.total() == 1 && self.pile().len() == 1 && !rules.one_card_may_take_one_card_pile {
             return;
         }
         let rank = top.rank().unwrap();
@@ -154,12 +158,12 @@ impl GameState {
             None
         } else {
             self.meld_index_of_rank(side, Some(rank))
-                .map(|i| self.melds[side][i])
+                .map(|i| self.melds(side)[i])
         };
         // One meld per rank: the same meld (not looked up twice).
         let onto = if rules.several_melds_per_rank || rules.top_card_to_sequence {
             self.pickup_onto_target(side, top)
-                .map(|i| self.melds[side][i])
+                .map(|i| self.melds(side)[i])
         } else {
             existing
         };
@@ -195,7 +199,7 @@ impl GameState {
             rules.pile_take_naturals
         };
         let pair = needed.max(rules.min_meld.saturating_sub(1));
-        let meld_room = existing.is_some() || self.melds[side].len() < crate::state::MAX_MELDS;
+        let meld_room = existing.is_some() || self.melds(side).len() < crate::state::MAX_MELDS;
         let all_suits = rules.suits_matter();
         if n >= pair && pair < room && meld_room {
             for naturals in natural_choices(hand, rank, pair, all_suits) {
@@ -245,9 +249,9 @@ impl GameState {
 
     fn gen_play(&self, out: &mut ActionList) {
         let (seat, side) = self.seat_side();
-        let rules = &self.rs.rules;
-        let hand = &self.hands[seat];
-        let must = self.turn.must_go_out;
+        let rules = self.rules();
+        let hand = self.hand(seat);
+        let must = self.turn().must_go_out;
         if self.may_ask() {
             out.push(Action::Ask);
         }
@@ -289,16 +293,16 @@ impl GameState {
     /// since a draw follows, and black threes are not melded.
     fn gen_melds_and_adds(&self, out: &mut ActionList, before_draw: bool) {
         let (seat, side) = self.seat_side();
-        let rules = &self.rs.rules;
-        let hand = &self.hands[seat];
-        let must = self.turn.must_go_out;
+        let rules = self.rules();
+        let hand = self.hand(seat);
+        let must = self.turn().must_go_out;
         let total = hand.total();
         // Where going out is searched (Samba), many candidates of a player
         // bound to go out are answered at once by a quick test that shares
         // the work between them; the rest get the full one.
         let quick_rules = (rules.sequences || rules.several_melds_per_rank)
-            && self.feet[seat].is_empty()
-            && self.turn.answer != Some(false)
+            && self.foot(seat).is_empty()
+            && self.turn().answer != Some(false)
             && !tests_without_quick();
         let quick: RefCell<Option<Option<QuickOut>>> = RefCell::new(None);
         let push = |a: Action, used: usize, out: &mut ActionList| {
@@ -312,7 +316,7 @@ impl GameState {
                     QuickOut::new(
                         rules,
                         hand,
-                        &self.melds[side],
+                        self.melds(side),
                         self.canastas_needed(),
                         !rules.go_out_needs_discard,
                         |c| self.final_discard_ok(c),
@@ -327,7 +331,7 @@ impl GameState {
                 out.push(a);
             }
         };
-        let melds = &self.melds[side];
+        let melds = self.melds(side);
         let room = crate::state::MAX_MELDS > melds.len();
         // Several melds of a rank (Samba): a new group is always a new meld.
         let has_meld = if rules.several_melds_per_rank {
@@ -470,8 +474,8 @@ impl GameState {
     /// New sequences of three (Samba): every suit and lowest rank the hand
     /// holds three consecutive naturals of; longer ones grow by extensions.
     fn gen_sequences(&self, out: &mut ActionList, push: &impl Fn(Action, usize, &mut ActionList)) {
-        let hand = &self.hands[self.to_act as usize];
-        let size = self.rs.rules.min_meld as usize;
+        let hand = self.hand(self.to_act());
+        let size = self.rules().min_meld as usize;
         for suit in Suit::ALL {
             let have = suit_run_mask(hand, suit);
             for low in Rank::Four.index()..=Rank::Ace.index() + 1 - size {
@@ -488,8 +492,8 @@ impl GameState {
     /// meld of its rank (the first one that can take it, where a rank may
     /// have several), or else the first sequence it extends (Samba).
     pub(crate) fn pickup_onto_target(&self, side: usize, top: Card) -> Option<usize> {
-        let rules = &self.rs.rules;
-        let melds = &self.melds[side];
+        let rules = self.rules();
+        let melds = self.melds(side);
         let onto_sequence = || {
             melds.iter().position(|m| {
                 m.cards.is_sequence()
@@ -517,33 +521,33 @@ impl GameState {
     /// (pagat: permission is asked before going out; record spec), at the
     /// moment [`GameState::may_ask_now`] allows.
     pub(crate) fn may_ask(&self) -> bool {
-        self.may_ask_now() && self.can_go_out(self.to_act as usize)
+        self.may_ask_now() && self.can_go_out(self.to_act())
     }
 
     /// The moment allows asking: right after the draw (or taking the pile),
     /// before any further meld, once per turn, with a partner (P-CAN), and
     /// with at least two cards in hand, so that a "no" leaves a card to keep.
     pub(crate) fn may_ask_now(&self) -> bool {
-        let seat = self.to_act as usize;
-        self.rs.rules.asking_allowed
-            && !self.turn.asked
-            && !self.turn.laid_since_draw
-            && !self.turn.must_go_out
-            && self.hands[seat].total() >= 2
+        let seat = self.to_act();
+        self.rules().asking_allowed
+            && !self.turn().asked
+            && !self.turn().laid_since_draw
+            && !self.turn().must_go_out
+            && self.hand(seat).total() >= 2
             && self.partner_of(seat).is_some()
     }
 
     /// Going out now (emptying the hand) is allowed: the side has the
     /// canastas it needs and partner did not say no.
     pub(crate) fn may_finish_now(&self) -> bool {
-        let seat = self.to_act as usize;
-        self.turn.answer != Some(false) && self.may_finish_with(self, seat, true)
+        let seat = self.to_act();
+        self.turn().answer != Some(false) && self.may_finish_with(self, seat, true)
     }
 
     /// P-CNE: the final discard must be a natural card (not wild, not a three).
     /// P-PEN: never a seven (the special rank) as the last discard.
     pub(crate) fn final_discard_ok(&self, card: Card) -> bool {
-        let rules = &self.rs.rules;
+        let rules = self.rules();
         (!rules.final_discard_natural || card.is_plain_natural())
             && !(rules.special_discard != crate::rules::SpecialDiscard::Free
                 && card.rank().is_some()
@@ -553,17 +557,18 @@ impl GameState {
     /// P-CNE: while a side's wild meld is short of a canasta, its wild cards
     /// may go nowhere else, not even on the pile.
     pub(crate) fn wilds_reserved(&self, side: usize) -> bool {
-        let rules = &self.rs.rules;
+        let rules = self.rules();
         rules.wild_melds
             && rules.wild_meld_reserves_wilds
-            && self.melds[side]
+            && self
+                .melds(side)
                 .iter()
                 .any(|m| m.cards.is_wild_only() && m.cards.len() < rules.canasta_size)
     }
 
     pub(crate) fn canastas(&self, side: usize) -> u8 {
-        let rules = &self.rs.rules;
-        self.melds[side]
+        let rules = self.rules();
+        self.melds(side)
             .iter()
             .filter(|m| m.is_canasta(rules))
             .count() as u8

@@ -21,15 +21,16 @@ use arrayvec::ArrayVec;
 /// Lists the openings of the seat to act: with the pile's `top` card
 /// (taking the pile), or from hand after a stock draw.
 pub(crate) fn generate(state: &GameState, top: Option<Card>, out: &mut ActionList) {
-    let seat = state.to_act as usize;
-    let rules = &state.rs.rules;
-    let hand = state.hands[seat];
+    let seat = state.to_act();
+    let rules = state.rules();
+    let hand = *state.hand(seat);
     let top_rank = top.and_then(|c| c.rank());
     // A wild meld (P-CNE) is searched first, marked by the rank two, so
     // that the groups after it know whether the wild cards are reserved.
     let wild_meld = rules.wild_melds
         && hand.wilds() >= rules.min_meld
-        && !state.melds[state.side_of[seat] as usize]
+        && !state
+            .melds(state.side_of(seat))
             .iter()
             .any(|m| m.cards.is_wild_only());
     let ranks: ArrayVec<Rank, 13> = wild_meld
@@ -89,7 +90,7 @@ pub(crate) fn generate(state: &GameState, top: Option<Card>, out: &mut ActionLis
             let n = hand.rank_count(rank);
             // Frozen by definition for a side that has not melded: a natural
             // pair from hand, plus any further naturals and wild cards.
-            let side = state.side_of[seat] as usize;
+            let side = state.side_of(seat);
             let frozen = state.frozen_for(side);
             let pair = if frozen {
                 rules.pile_take_naturals_frozen
@@ -134,7 +135,7 @@ pub(crate) fn generate(state: &GameState, top: Option<Card>, out: &mut ActionLis
         }
         None => {
             search.descend_sequences((0, 0, 0), out);
-            if state.turn.drew_from_stock
+            if state.turn().drew_from_stock
                 && rules.concealed_without_minimum
                 && state.can_go_out(seat)
             {
@@ -381,7 +382,7 @@ impl Search<'_> {
         };
         let remaining = self.hand.total() + self.pile_rest;
         let has_black = self.groups.iter().any(|g| g.is_special_threes(self.rules));
-        if (remaining >= 2 && !has_black && !self.state.turn.must_go_out)
+        if (remaining >= 2 && !has_black && !self.state.turn().must_go_out)
             || self.state.ok_after(action)
         {
             out.push(action);
@@ -473,8 +474,8 @@ fn remove_card(g: &mut Group, c: Card) {
 /// Concealed going out below the minimum (P-CAN, S002): every card of the
 /// hand, or all but one to discard, in new melds that include a canasta.
 fn concealed_below_minimum(state: &GameState, need: i32, out: &mut ActionList) {
-    let seat = state.to_act as usize;
-    let hand = state.hands[seat];
+    let seat = state.to_act();
+    let hand = *state.hand(seat);
     let mut options: ArrayVec<Option<Card>, 16> = ArrayVec::new();
     options.push(None);
     for_each_class(&hand, |c| {
@@ -487,7 +488,7 @@ fn concealed_below_minimum(state: &GameState, need: i32, out: &mut ActionList) {
         if let Some(c) = discard {
             h.remove(c);
         }
-        if let Some(base) = whole_hand_groups(&state.rs.rules, &h) {
+        if let Some(base) = whole_hand_groups(state.rules(), &h) {
             let mut groups = base;
             split_wilds(state, &h, need, 0, h.jokers(), h.twos(), &mut groups, out);
         }
@@ -546,7 +547,7 @@ fn split_wilds(
     groups: &mut Groups,
     out: &mut ActionList,
 ) {
-    let rules = &state.rs.rules;
+    let rules = state.rules();
     if i == groups.len() {
         if jokers > 0 || twos > 0 {
             return;

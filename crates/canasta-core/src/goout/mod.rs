@@ -153,7 +153,8 @@ pub(crate) fn requirements_met(rules: &Rules, melds: &[MeldShape], need_total: u
 type SideShape = ArrayVec<MeldShape, MAX_MELDS>;
 
 fn side_shape(state: &GameState, side: usize) -> SideShape {
-    state.melds[side]
+    state
+        .melds(side)
         .iter()
         .map(|m| MeldShape {
             rank: m.cards.rank().map_or(WILD_MELD, |r| r.index() as u8),
@@ -463,8 +464,8 @@ impl GameState {
     /// Canastas the player to act needs to go out: fewer when going out on
     /// the turn the side opens, where the rules say so (Canastia).
     pub(crate) fn canastas_needed(&self) -> u8 {
-        let rules = &self.rs.rules;
-        if rules.canastas_to_go_out_concealed > 0 && self.turn.melds_at_start == 0 {
+        let rules = self.rules();
+        if rules.canastas_to_go_out_concealed > 0 && self.turn().melds_at_start == 0 {
             rules.canastas_to_go_out_concealed
         } else {
             rules.canastas_to_go_out
@@ -474,21 +475,21 @@ impl GameState {
     /// Does `after` (this state after an action of `seat`) let the side go
     /// out, by melding everything (`by_discard` false) or by a discard?
     pub(crate) fn may_finish_with(&self, after: &GameState, seat: usize, by_discard: bool) -> bool {
-        let rules = &self.rs.rules;
-        let side = after.side_of[seat] as usize;
+        let rules = self.rules();
+        let side = after.side_of(seat);
         (by_discard || !rules.go_out_needs_discard)
             && requirements_met(rules, &side_shape(after, side), self.canastas_needed())
     }
 
     /// Can `seat`, in its play phase, still go out this turn?
     pub(crate) fn can_go_out(&self, seat: usize) -> bool {
-        if self.turn.answer == Some(false) {
+        if self.turn().answer == Some(false) {
             return false;
         }
-        let side = self.side_of[seat] as usize;
-        let rules = &self.rs.rules;
+        let side = self.side_of(seat);
+        let rules = self.rules();
         if !(self.side_has_melded(side)
-            || self.turn.drew_from_stock && rules.concealed_without_minimum)
+            || self.turn().drew_from_stock && rules.concealed_without_minimum)
         {
             return false;
         }
@@ -498,7 +499,7 @@ impl GameState {
         if rules.sequences || rules.several_melds_per_rank {
             return self.can_go_out_sequences(seat);
         }
-        let hand = &self.hands[seat];
+        let hand = self.hand(seat);
         // Quick refusal before building shapes: two cards that fit no meld.
         let has_meld = self.meld_rank_mask(side);
         let mut orphans = 0;
@@ -520,15 +521,15 @@ impl GameState {
     /// the exact test where canastas are hard to come by (Pennies' four
     /// kinds) at the cost of one pass over the melds.
     fn canastas_within_reach(&self, seat: usize) -> bool {
-        let rules = &self.rs.rules;
-        let side = self.side_of[seat] as usize;
-        let hand = &self.hands[seat];
+        let rules = self.rules();
+        let side = self.side_of(seat);
+        let hand = self.hand(seat);
         let size = rules.canasta_size as usize;
         let mut have = KindCounts::default();
         // Cards that could still go into new canastas: the hand, and the
         // melds short of one (counted once each, as if pooled).
         let (mut open, mut open_wild, mut open_special) = (0usize, 0usize, 0usize);
-        for m in self.melds[side].iter() {
+        for m in self.melds(side).iter() {
             match m.going_out_kind(rules) {
                 Some(kind) => have.add(kind),
                 None => {
@@ -558,8 +559,8 @@ impl GameState {
     /// Bit `Rank::index()` set for every rank the side has a meld of that
     /// can take more cards (every meld, unless melds are capped).
     pub(crate) fn meld_rank_mask(&self, side: usize) -> u16 {
-        let rules = &self.rs.rules;
-        self.melds[side]
+        let rules = self.rules();
+        self.melds(side)
             .iter()
             .filter(|m| !m.is_full(rules))
             .fold(0, |acc, m| {
@@ -568,7 +569,7 @@ impl GameState {
     }
 
     fn can_go_out_with(&self, shape: &HandShape, hand: &CardCounts, melds: &[MeldShape]) -> bool {
-        let rules = &self.rs.rules;
+        let rules = self.rules();
         // Cards that fit no meld can only be the final discard: with two or
         // more of them nobody can go out, which settles most calls at once.
         let has_meld = rank_mask(melds);
@@ -626,22 +627,22 @@ impl GameState {
     /// be a legal going out; a hand of one card, or a player bound to go out,
     /// must still be able to go out.
     pub(crate) fn ok_after(&self, action: Action) -> bool {
-        let seat = self.to_act as usize;
-        if self.feet[seat].is_empty()
+        let seat = self.to_act();
+        if self.foot(seat).is_empty()
             && let Some(ok) = self.ok_after_simple(seat, action)
         {
             return ok;
         }
-        let answer = self.turn.answer;
+        let answer = self.turn().answer;
         let mut s = self.clone();
         s.apply_raw(action);
-        if s.hands[seat].is_empty() {
+        if s.hand(seat).is_empty() {
             return answer != Some(false) && self.may_finish_with(&s, seat, false);
         }
-        if s.phase != Phase::Play || s.foot_due(seat) {
+        if s.phase() != Phase::Play || s.foot_due(seat) {
             return true;
         }
-        if s.hands[seat].total() == 1 || s.turn.must_go_out {
+        if s.hand(seat).total() == 1 || s.turn().must_go_out {
             return s.can_go_out(seat);
         }
         true
@@ -650,10 +651,10 @@ impl GameState {
     /// `ok_after` for taking the pile with the top card alone, a pair, or a
     /// natural and a wild card (an opened side; `melds` is its shape).
     fn ok_after_pickup(&self, seat: usize, action: Action, melds: &mut SideShape) -> Option<bool> {
-        let rules = &self.rs.rules;
+        let rules = self.rules();
         let top = self.pile_top()?;
         let rank = top.rank()?.index() as u8;
-        let mut hand = self.hands[seat];
+        let mut hand = *self.hand(seat);
         match action {
             Action::PickupOnto => {
                 melds
@@ -685,7 +686,7 @@ impl GameState {
             }
             _ => return None,
         }
-        for &c in &self.pile[..self.pile.len() - 1] {
+        for &c in &self.pile()[..self.pile().len() - 1] {
             if !c.is_red_three() {
                 hand.add(c);
             }
@@ -695,14 +696,14 @@ impl GameState {
 
     /// The verdict once the hand and the side's melds after an action are known.
     fn judge_after(&self, hand: &CardCounts, melds: &[MeldShape]) -> bool {
-        let rules = &self.rs.rules;
+        let rules = self.rules();
         if hand.is_empty() {
-            return self.turn.answer != Some(false)
+            return self.turn().answer != Some(false)
                 && !rules.go_out_needs_discard
                 && requirements_met(rules, melds, self.canastas_needed());
         }
-        if hand.total() == 1 || self.turn.must_go_out {
-            if self.turn.answer == Some(false) {
+        if hand.total() == 1 || self.turn().must_go_out {
+            if self.turn().answer == Some(false) {
                 return false;
             }
             return self.can_go_out_with(&HandShape::of(hand), hand, melds);
@@ -713,8 +714,8 @@ impl GameState {
     /// `ok_after` without copying the state, for the common case: one card
     /// added to a meld, or one new group of an unmelded rank, by an opened side.
     fn ok_after_simple(&self, seat: usize, action: Action) -> Option<bool> {
-        let side = self.side_of[seat] as usize;
-        let rules = &self.rs.rules;
+        let side = self.side_of(seat);
+        let rules = self.rules();
         if !self.side_has_melded(side) || rules.sequences || rules.several_melds_per_rank {
             return None;
         }
@@ -731,7 +732,7 @@ impl GameState {
                 cards
             }
             Action::Meld(groups)
-                if groups.len() == 1 && !groups.as_slice()[0].is_special_threes(&self.rs.rules) =>
+                if groups.len() == 1 && !groups.as_slice()[0].is_special_threes(self.rules()) =>
             {
                 let g = groups.as_slice()[0];
                 let rank = g.rank()?;
@@ -750,7 +751,7 @@ impl GameState {
             }
             _ => return None,
         };
-        let mut hand = self.hands[seat];
+        let mut hand = *self.hand(seat);
         hand.remove_all(&g.counts());
         Some(self.judge_after(&hand, &melds))
     }

@@ -892,12 +892,12 @@ impl GameState {
     /// make the counting tests inexact (Samba): by melding every card, or all
     /// but a final discard (every face is tried, as suits matter here).
     pub(crate) fn can_go_out_sequences(&self, seat: usize) -> bool {
-        let rules = &self.rs.rules;
-        let side = self.side_of[seat] as usize;
+        let rules = self.rules();
+        let side = self.side_of(seat);
         goes_out(
             rules,
-            &self.hands[seat],
-            &self.melds[side],
+            self.hand(seat),
+            self.melds(side),
             self.canastas_needed(),
             !rules.go_out_needs_discard,
             |c| self.final_discard_ok(c),

@@ -342,14 +342,14 @@ impl GameState {
     /// # Errors
     /// As `apply`, plus `NotYourTurn`.
     pub fn apply_for(&mut self, seat: usize, action: Action) -> Result<(), IllegalAction> {
-        if matches!(self.phase, Phase::Draw | Phase::Play | Phase::Answer)
-            && seat != self.to_act as usize
+        if matches!(self.phase(), Phase::Draw | Phase::Play | Phase::Answer)
+            && seat != self.to_act()
         {
             return Err(IllegalAction {
                 action,
                 reason: IllegalReason::NotYourTurn {
                     seat,
-                    to_act: self.to_act as usize,
+                    to_act: self.to_act(),
                 },
             });
         }
@@ -361,8 +361,8 @@ impl GameState {
     /// in hand, the action's own rules, then how the turn can end after it.
     pub fn judge(&self, action: &Action) -> Result<(), IllegalReason> {
         self.judge_timing(action)?;
-        let seat = self.to_act as usize;
-        let hand = &self.hands[seat];
+        let seat = self.to_act();
+        let hand = self.hand(seat);
         let needed = action.cards_from_hand();
         if let Some((c, _)) = needed.faces().find(|&(c, n)| hand.count(c) < n) {
             return Err(IllegalReason::CardNotInHand(c));
@@ -393,14 +393,14 @@ impl GameState {
 
     /// Is this kind of action taken at this point of the turn?
     fn judge_timing(&self, action: &Action) -> Result<(), IllegalReason> {
-        let phase = self.phase;
+        let phase = self.phase();
         let wrong = Err(IllegalReason::WrongPhase(phase));
         match (phase, action) {
             (Phase::Deal | Phase::HandOver | Phase::GameOver, _) => wrong,
             (Phase::Answer, Action::Answer(_)) => Ok(()),
             (Phase::Answer, _) | (_, Action::Answer(_)) => wrong,
             (Phase::Draw, Action::Draw | Action::PickupOnto | Action::Pickup { .. }) => Ok(()),
-            (Phase::Draw, Action::Meld(_)) if self.rs.rules.open_before_draw => Ok(()),
+            (Phase::Draw, Action::Meld(_)) if self.rules().open_before_draw => Ok(()),
             (Phase::Draw, Action::Add { .. }) if self.laying_before_draw() => Ok(()),
             (Phase::Draw, _) => wrong,
             (Phase::Play, Action::Draw | Action::PickupOnto | Action::Pickup { .. }) => wrong,
@@ -410,12 +410,12 @@ impl GameState {
 
     /// P-CNE: the side opened this turn before drawing and may lay more.
     pub(crate) fn laying_before_draw(&self) -> bool {
-        self.phase == Phase::Draw && self.turn.opened_before_draw
+        self.phase() == Phase::Draw && self.turn().opened_before_draw
     }
 
     fn judge_draw(&self) -> Result<(), IllegalReason> {
         // P-CAN: with the stock empty, a pile that matches a meld must be taken.
-        if self.stock.is_empty() && self.must_take_pile() {
+        if (self.stock_len() == 0) && self.must_take_pile() {
             let mut pickups = ActionList::new();
             self.gen_pickups(&mut pickups);
             if !pickups.is_empty() {
@@ -429,21 +429,21 @@ impl GameState {
     /// taken, the one-card rule, a side allowed to take it.
     fn judge_pile_open(&self) -> Result<crate::card::Card, IllegalReason> {
         use IllegalReason as R;
-        let rules = &self.rs.rules;
-        let seat = self.to_act as usize;
+        let rules = self.rules();
+        let seat = self.to_act();
         let Some(top) = self.pile_top() else {
             return Err(R::PileEmpty);
         };
         if !top.is_plain_natural() {
             return Err(R::PileBlocked(top));
         }
-        if self.hands[seat].total() == 1
-            && self.pile.len() == 1
+        if self.hand(seat).total() == 1
+            && self.pile().len() == 1
             && !rules.one_card_may_take_one_card_pile
         {
             return Err(R::OneCardPile);
         }
-        let side = self.side_of[seat] as usize;
+        let side = self.side_of(seat);
         if !self.side_has_melded(side) && rules.pile_needs_opened_side {
             return Err(R::PileNeedsMeld);
         }
@@ -453,9 +453,9 @@ impl GameState {
     fn judge_pickup_onto(&self) -> Result<(), IllegalReason> {
         use IllegalReason as R;
         let top = self.judge_pile_open()?;
-        let rules = &self.rs.rules;
-        let seat = self.to_act as usize;
-        let side = self.side_of[seat] as usize;
+        let rules = self.rules();
+        let seat = self.to_act();
+        let side = self.side_of(seat);
         let Some(i) = self.pickup_onto_target(side, top) else {
             return Err(R::NoMeldForTopCard);
         };
@@ -469,7 +469,7 @@ impl GameState {
         if self.frozen_for(side) {
             return Err(R::PileFrozen(top));
         }
-        let m = &self.melds[side][i];
+        let m = self.melds(side)[i];
         if m.closed {
             return Err(R::CanastaClosed(i as u8));
         }
@@ -482,9 +482,9 @@ impl GameState {
     fn judge_pickup(&self, with: Group, also: &Groups) -> Result<(), IllegalReason> {
         use IllegalReason as R;
         let top = self.judge_pile_open()?;
-        let rules = &self.rs.rules;
-        let seat = self.to_act as usize;
-        let side = self.side_of[seat] as usize;
+        let rules = self.rules();
+        let seat = self.to_act();
+        let side = self.side_of(seat);
         let opened = self.side_has_melded(side);
         if with.is_sequence() || with.rank() != top.rank() {
             return Err(R::PickupWrongRank);
@@ -505,7 +505,7 @@ impl GameState {
         }
         let mut taken = with;
         taken.push(top).expect("the top card's rank");
-        let before = &self.melds[side];
+        let before = self.melds(side);
         let mut lay = Lay::new(before);
         // Canastia: a closed canasta of the rank takes nothing more.
         if !rules.several_melds_per_rank
@@ -562,10 +562,10 @@ impl GameState {
     /// leave only the unseen extra stock card (P-CNE) is refused without
     /// looking at that card: legality must not depend on what nobody may see.
     fn judge_pickup_ending(&self, action: Action, used: usize) -> Result<(), IllegalReason> {
-        let seat = self.to_act as usize;
-        let extra = self.rs.rules.pile_extra_draw as usize;
-        let remaining = self.hands[seat].total() - used + self.pile_rest_to_hand() + extra;
-        if remaining >= 2 && !self.turn.must_go_out && !self.binds_to_go_out(&action) {
+        let seat = self.to_act();
+        let extra = self.rules().pile_extra_draw as usize;
+        let remaining = self.hand(seat).total() - used + self.pile_rest_to_hand() + extra;
+        if remaining >= 2 && !self.turn().must_go_out && !self.binds_to_go_out(&action) {
             return Ok(());
         }
         if extra > 0 && remaining <= extra {
@@ -577,7 +577,7 @@ impl GameState {
     /// Would the action bind the player to go out (an opening below the
     /// minimum, black threes melded)? Then the ending is always judged.
     fn binds_to_go_out(&self, action: &Action) -> bool {
-        let rules = &self.rs.rules;
+        let rules = self.rules();
         let groups = match action {
             Action::Meld(g) => g.as_slice(),
             Action::Pickup { also, .. } => also.as_slice(),
@@ -586,18 +586,18 @@ impl GameState {
         if groups.iter().any(|g| g.is_special_threes(rules)) {
             return true;
         }
-        let side = self.side_of[self.to_act as usize] as usize;
+        let side = self.side_of(self.to_act());
         matches!(action, Action::Meld(_))
             && !self.side_has_melded(side)
             && groups.iter().map(|g| g.opening_points(rules)).sum::<i32>()
-                < self.opening_minimum(self.to_act as usize)
+                < self.opening_minimum(self.to_act())
     }
 
     fn judge_meld(&self, groups: &Groups) -> Result<(), IllegalReason> {
         use IllegalReason as R;
-        let rules = &self.rs.rules;
-        let seat = self.to_act as usize;
-        let side = self.side_of[seat] as usize;
+        let rules = self.rules();
+        let seat = self.to_act();
+        let side = self.side_of(seat);
         let opened = self.side_has_melded(side);
         if groups.is_empty() {
             return Err(R::MeldTooSmall {
@@ -605,13 +605,13 @@ impl GameState {
                 have: 0,
             });
         }
-        if !opened && rules.open_before_draw && self.phase == Phase::Play {
+        if !opened && rules.open_before_draw && self.phase() == Phase::Play {
             return Err(R::OpenBeforeDrawing);
         }
-        if opened && self.phase == Phase::Draw && !self.laying_before_draw() {
+        if opened && self.phase() == Phase::Draw && !self.laying_before_draw() {
             return Err(R::WrongPhase(Phase::Draw));
         }
-        let before = &self.melds[side];
+        let before = self.melds(side);
         let mut lay = Lay::new(before);
         for g in groups.iter() {
             if !lay.place(rules, g) {
@@ -633,9 +633,9 @@ impl GameState {
             if have < need {
                 // P-CAN, S002: a concealed going out after a stock draw
                 // needs no minimum; it must then take the whole hand.
-                let left = self.hands[seat].total() - groups.card_count();
+                let left = self.hand(seat).total() - groups.card_count();
                 let concealed =
-                    left <= 1 && self.turn.drew_from_stock && rules.concealed_without_minimum;
+                    left <= 1 && self.turn().drew_from_stock && rules.concealed_without_minimum;
                 if !concealed {
                     return Err(R::OpeningTooLow { need, have });
                 }
@@ -643,11 +643,11 @@ impl GameState {
         }
         let action = Action::Meld(*groups);
         if groups.iter().any(|g| g.is_special_threes(rules))
-            && (self.phase == Phase::Draw || !self.ok_after(action))
+            && (self.phase() == Phase::Draw || !self.ok_after(action))
         {
             return Err(R::BlackThreesOnlyGoingOut);
         }
-        if self.phase == Phase::Draw && opened {
+        if self.phase() == Phase::Draw && opened {
             // Laid before the draw (P-CNE): a draw follows, so the hand may
             // even be emptied.
             return Ok(());
@@ -657,10 +657,10 @@ impl GameState {
 
     fn judge_add(&self, meld: u8, cards: &Group) -> Result<(), IllegalReason> {
         use IllegalReason as R;
-        let rules = &self.rs.rules;
-        let seat = self.to_act as usize;
-        let side = self.side_of[seat] as usize;
-        let before = &self.melds[side];
+        let rules = self.rules();
+        let seat = self.to_act();
+        let side = self.side_of(seat);
+        let before = self.melds(side);
         let i = meld as usize;
         if i >= before.len() {
             return Err(R::NoSuchMeld(meld));
@@ -676,7 +676,7 @@ impl GameState {
         if let Some(r) = lay.problem(rules, before) {
             return Err(r);
         }
-        if self.phase == Phase::Draw {
+        if self.phase() == Phase::Draw {
             return Ok(());
         }
         self.judge_lay_ending(
@@ -692,9 +692,9 @@ impl GameState {
     /// only where it could fail (a card or none left, or a player bound to
     /// go out), which is where the exact going-out test is needed.
     fn judge_lay_ending(&self, action: Action, used: usize) -> Result<(), IllegalReason> {
-        let seat = self.to_act as usize;
-        let left = self.hands[seat].total() - used;
-        if left >= 2 && !self.turn.must_go_out && !self.binds_to_go_out(&action) {
+        let seat = self.to_act();
+        let left = self.hand(seat).total() - used;
+        if left >= 2 && !self.turn().must_go_out && !self.binds_to_go_out(&action) {
             return Ok(());
         }
         self.judge_ending(action)
@@ -706,26 +706,26 @@ impl GameState {
         if self.ok_after(action) {
             return Ok(());
         }
-        let seat = self.to_act as usize;
+        let seat = self.to_act();
         let mut s = self.clone();
         s.apply_raw(action);
-        let left = s.hands[seat].total();
+        let left = s.hand(seat).total();
         if left == 0 {
-            let rules = &self.rs.rules;
-            if self.turn.answer == Some(false) {
+            let rules = self.rules();
+            if self.turn().answer == Some(false) {
                 return Err(IllegalReason::PartnerSaidNo);
             }
             if rules.go_out_needs_discard {
                 return Err(IllegalReason::MustDiscardToGoOut);
             }
             let need = self.canastas_needed();
-            let have = s.canastas(s.side_of[seat] as usize);
+            let have = s.canastas(s.side_of(seat));
             if have < need {
                 return Err(IllegalReason::NotEnoughCanastas { need, have });
             }
             return Err(missing_canastas(rules));
         }
-        Err(if self.turn.must_go_out || s.turn.must_go_out {
+        Err(if self.turn().must_go_out || s.turn().must_go_out {
             IllegalReason::MustGoOut
         } else {
             IllegalReason::StrandsLastCard
@@ -734,21 +734,21 @@ impl GameState {
 
     fn judge_discard(&self, c: crate::card::Card) -> Result<(), IllegalReason> {
         use IllegalReason as R;
-        let rules = &self.rs.rules;
-        let seat = self.to_act as usize;
-        let side = self.side_of[seat] as usize;
-        let hand = &self.hands[seat];
+        let rules = self.rules();
+        let seat = self.to_act();
+        let side = self.side_of(seat);
+        let hand = self.hand(seat);
         let total = hand.total();
         // With the foot due, the last card's discard is not going out: the
         // foot follows it.
         let finishing = total == 1 && !self.foot_due(seat);
         if finishing && !self.may_finish_now() {
-            if self.turn.answer == Some(false) {
+            if self.turn().answer == Some(false) {
                 return Err(R::PartnerSaidNo);
             }
             return Err(missing_canastas(rules));
         }
-        if self.turn.must_go_out && !finishing {
+        if self.turn().must_go_out && !finishing {
             return Err(R::MustGoOut);
         }
         if rules
@@ -775,12 +775,12 @@ impl GameState {
 
     fn judge_close(&self, m: u8) -> Result<(), IllegalReason> {
         use IllegalReason as R;
-        let rules = &self.rs.rules;
+        let rules = self.rules();
         if !rules.canasta_by_choice {
             return Err(R::NotInVariant);
         }
-        let side = self.side_of[self.to_act as usize] as usize;
-        let Some(meld) = self.melds[side].get(m as usize) else {
+        let side = self.side_of(self.to_act());
+        let Some(meld) = self.melds(side).get(m as usize) else {
             return Err(R::NoSuchMeld(m));
         };
         if meld.closed {

@@ -114,47 +114,47 @@ pub enum DealError {
 /// The complete state of a game.
 #[derive(Debug)]
 pub struct GameState {
-    pub(crate) rs: Arc<Ruleset>,
-    pub(crate) scores: [i32; MAX_SEATS],
-    pub(crate) hands_played: u32,
-    pub(crate) dealer: u8,
-    pub(crate) phase: Phase,
+    rs: Arc<Ruleset>,
+    scores: [i32; MAX_SEATS],
+    hands_played: u32,
+    dealer: u8,
+    phase: Phase,
     /// Whose turn it is.
-    pub(crate) current: u8,
+    current: u8,
     /// Who acts now: `current`, or the partner answering.
-    pub(crate) to_act: u8,
-    pub(crate) hands: [CardCounts; MAX_SEATS],
+    to_act: u8,
+    hands: [CardCounts; MAX_SEATS],
     /// Each seat's foot, face down until picked up (Pennies from Heaven).
-    pub(crate) feet: [CardCounts; MAX_SEATS],
+    feet: [CardCounts; MAX_SEATS],
     /// Cards each hand is publicly known to hold (taken from the pile).
-    pub(crate) known: [CardCounts; MAX_SEATS],
+    known: [CardCounts; MAX_SEATS],
     /// Top of the stock is the last element.
-    pub(crate) stock: StackVec<Card, MAX_CARDS>,
+    stock: StackVec<Card, MAX_CARDS>,
     /// Top of the pile is the last element.
-    pub(crate) pile: StackVec<Card, MAX_CARDS>,
+    pile: StackVec<Card, MAX_CARDS>,
     /// Frozen for everyone (wild card or red-three upcard in it).
-    pub(crate) pile_frozen: bool,
+    pile_frozen: bool,
     /// The bottom cards of the pile nobody has seen (P-CNE's packet).
-    pub(crate) pile_hidden: u16,
+    pile_hidden: u16,
     /// Melds by side.
-    pub(crate) melds: [StackVec<Meld, MAX_MELDS>; MAX_SEATS],
+    melds: [StackVec<Meld, MAX_MELDS>; MAX_SEATS],
     /// Red threes laid out by each seat: hearts, diamonds.
-    pub(crate) red_threes: [[u8; 2]; MAX_SEATS],
+    red_threes: [[u8; 2]; MAX_SEATS],
     /// The side (meld owner) of each seat.
-    pub(crate) side_of: [u8; MAX_SEATS],
-    pub(crate) seat_melded: [bool; MAX_SEATS],
+    side_of: [u8; MAX_SEATS],
+    seat_melded: [bool; MAX_SEATS],
     /// Ranks each seat has discarded this hand (bit = rank index): public,
     /// everyone saw the discards, and partners read them as signals.
-    pub(crate) discarded_ranks: [u16; MAX_SEATS],
-    pub(crate) first_turn_pending: [bool; MAX_SEATS],
+    discarded_ranks: [u16; MAX_SEATS],
+    first_turn_pending: [bool; MAX_SEATS],
     /// Classic 3 players: who plays alone this hand, once known.
-    pub(crate) lone_hand: Option<u8>,
-    pub(crate) turn: TurnFlags,
+    lone_hand: Option<u8>,
+    turn: TurnFlags,
     /// Rank of the top card taken with the last pickup (meld numbering).
-    pub(crate) last_pickup_rank: Option<Rank>,
-    pub(crate) last_hand: Option<Arc<HandResult>>,
-    pub(crate) winner: Option<Option<u8>>,
-    pub(crate) state_id: u64,
+    last_pickup_rank: Option<Rank>,
+    last_hand: Option<Arc<HandResult>>,
+    winner: Option<Option<u8>>,
+    state_id: u64,
 }
 
 /// Every field but the two shared pointers is `Copy`, so a clone is one
@@ -204,6 +204,20 @@ impl GameState {
             winner: None,
             state_id: 0,
         }
+    }
+
+    /// The same position under other rules (tests that lift one rule).
+    #[cfg(test)]
+    pub(crate) fn under_rules(&self, rules: Rules) -> GameState {
+        GameState {
+            rs: Ruleset::new(rules),
+            ..self.clone()
+        }
+    }
+
+    /// What the current turn has done so far.
+    pub(crate) fn turn(&self) -> &TurnFlags {
+        &self.turn
     }
 
     pub fn rules(&self) -> &Rules {

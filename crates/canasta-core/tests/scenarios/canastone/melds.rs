@@ -205,3 +205,36 @@ fn a_wild_meld_of_five_may_be_laid_in_one_action() {
     play(&mut g, 1, "meld 2S 2H 2D 2C JK");
     assert_eq!(meld_texts(&g, 1)[1], "2S 2H 2D 2C JK");
 }
+
+/// P-CNE "Canasta": no wild card may be added to a canasta. The record
+/// spec judges each meld by its contents after the action against the
+/// melds before it, so a wild card may go into a meld that the same action
+/// makes a canasta, written anywhere in the group (issue 10: refused when a
+/// larger meld was replayed in one fixed order, naturals first).
+#[test]
+fn a_wild_card_may_go_into_a_meld_the_same_action_completes() {
+    let g = opened("QS QH QC QS QH QC QD JK 2C 5S", "6S 7H");
+    for text in [
+        "meld QS QH QC QS QH QC QD JK",
+        "meld JK QS QH QC QS QH QC QD",
+        "meld QS QH QC JK QS QH QC QD",
+        "meld QS QH QC QS QH QC QD 2C",
+    ] {
+        assert!(
+            g.is_legal(&act(text)),
+            "{text}: {:?}",
+            g.explain(&act(text))
+        );
+        let mut h = g.clone();
+        play(&mut h, 1, text);
+        assert!(h.melds(1)[1].is_canasta(h.rules()), "{text}");
+    }
+    // Onto a canasta that stood before the action: refused.
+    let mut h = g.clone();
+    play(&mut h, 1, "meld QS QH QC QS QH QC QD");
+    assert_eq!(refused(&h, 1, "add 1 JK"), IllegalReason::NoWildOnCanasta);
+    assert_eq!(
+        refused(&h, 1, "add 1 JK 2C"),
+        IllegalReason::NoWildOnCanasta
+    );
+}
