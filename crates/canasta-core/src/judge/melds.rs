@@ -1,0 +1,295 @@
+//! What a lay does to a side's melds: where each written group goes
+//! ([`lay_target`]), and whether each new or extended meld may be as the
+//! action leaves it ([`meld_problem`]), judged by its contents after the
+//! action against the meld before it.
+
+use crate::card::{Rank, Suit};
+use crate::error::IllegalReason;
+use crate::meld::{Group, Meld};
+use crate::rules::Rules;
+use crate::state::MAX_MELDS;
+use arrayvec::ArrayVec;
+
+/// Melds of one side while an action is judged: the side's melds, then the
+/// new ones the action begins.
+type WorkingMelds = ArrayVec<Meld, { MAX_MELDS + crate::action::MAX_GROUPS + 1 }>;
+
+/// Where a written group goes on a side that has `melds`: the index of the
+/// meld it joins, or `None` for a new meld. The one rule for both judging
+/// and applying:
+/// - a sequence (Samba) is always a new meld;
+/// - naturals of a rank join the side's meld of that rank that can still
+///   take cards (one meld per rank; where melds are capped, the one not yet
+///   full), except where a rank may have several melds (Samba), where a
+///   written group is a new meld;
+/// - wild cards alone join the side's wild meld short of a canasta (a side
+///   has one open wild meld at a time).
+pub(crate) fn lay_target(rules: &Rules, melds: &[Meld], g: &Group) -> Option<usize> {
+    if g.is_sequence() {
+        return None;
+    }
+    match g.rank() {
+        None => melds
+            .iter()
+            .position(|m| m.cards.is_wild_only() && m.cards.len() < rules.canasta_size),
+        Some(_) if rules.several_melds_per_rank => None,
+        Some(r) => melds
+            .iter()
+            .position(|m| m.cards.rank() == Some(r) && !m.cards.is_sequence() && !m.is_full(rules)),
+    }
+}
+
+/// Why the meld an action makes or extends is not allowed: `before` is the
+/// meld as it stood before the action (`None`: a new meld), `added` the
+/// cards the action puts in it, `index` its number (for messages), `side`
+/// the side's melds before the action. `None` when it is allowed.
+///
+/// Judged by the contents after the action, against the meld before it: a
+/// wild card may not go onto a meld that *was* a canasta (where the rules
+/// say so), but may go into one this action completes.
+pub(crate) fn meld_problem(
+    rules: &Rules,
+    before: Option<&Meld>,
+    added: &Group,
+    index: u8,
+    side: &[Meld],
+) -> Option<IllegalReason> {
+    use IllegalReason as R;
+    let Some(b) = before else {
+        return contents_problem(rules, added, true, side);
+    };
+    if b.closed {
+        return Some(R::CanastaClosed(index));
+    }
+    if b.cards.is_sequence() {
+        if b.cards.len() >= rules.canasta_size {
+            return Some(R::SambaClosed(index));
+        }
+        let suit = b.cards.run_suit();
+        let mut run = b.cards.sequence_ranks();
+        for c in added.cards() {
+            let fits = c.suit() == suit
+                && c.rank()
+                    .is_some_and(|r| r >= Rank::Four && run & (1 << r.index()) == 0);
+            if !fits {
+                return Some(R::BadSequence);
+            }
+            run |= 1 << c.rank().expect("a natural").index();
+        }
+        let mut after = b.cards;
+        after.merge(added);
+        return contents_problem(rules, &after, false, side);
+    }
+    if b.is_full(rules) {
+        return Some(R::MeldFull {
+            cap: rules.meld_cap(),
+        });
+    }
+    let wrong_rank = added.is_sequence()
+        || b.cards.is_special_threes(rules)
+        || (added.rank().is_some() && added.rank() != b.cards.rank());
+    if wrong_rank {
+        return Some(R::WrongRank {
+            meld: index,
+            rank: b.cards.rank(),
+        });
+    }
+    if added.wild_count() > 0
+        && b.cards.rank().is_some()
+        && !rules.wilds_on_canasta
+        && b.is_canasta(rules)
+    {
+        return Some(R::NoWildOnCanasta);
+    }
+    let mut after = b.cards;
+    after.merge(added);
+    contents_problem(rules, &after, false, side)
+}
+
+/// Why a meld of these contents may not exist (`new`: the action begins
+/// it), or `None`. The shape rules: size, naturals, the wild-card limits,
+/// pure ranks, caps, wild melds, black threes, sequences.
+fn contents_problem(rules: &Rules, all: &Group, new: bool, side: &[Meld]) -> Option<IllegalReason> {
+    use IllegalReason as R;
+    let too_small = || R::MeldTooSmall {
+        need: rules.min_meld,
+        have: all.len(),
+    };
+    if all.is_sequence() {
+        if !rules.sequences {
+            return Some(R::NoSequences);
+        }
+        if !valid_sequence(rules, all) {
+            return Some(R::BadSequence);
+        }
+        return None;
+    }
+    if all.len() > rules.meld_cap() {
+        return Some(R::MeldFull {
+            cap: rules.meld_cap(),
+        });
+    }
+    if let Some(r) = all.rank()
+        && Some(r) == rules.pure_rank
+        && all.wild_count() > 0
+    {
+        return Some(R::PureRank(r));
+    }
+    match all.rank() {
+        None if !rules.wild_melds => return Some(R::WildMeld),
+        None => {
+            // P-CNE: one wild meld a side, ever; P-PEN: a new one once the
+            // last is a canasta (an open one takes the cards instead).
+            if new && rules.wild_meld_reserves_wilds && side.iter().any(|m| m.cards.is_wild_only())
+            {
+                return Some(R::WildMeldExists);
+            }
+            if all.len() > rules.canasta_size {
+                return Some(R::WildMeldFull(rules.canasta_size));
+            }
+            if all.len() < rules.min_meld {
+                return Some(too_small());
+            }
+            return None;
+        }
+        Some(Rank::Three) if rules.threes_natural => {}
+        Some(Rank::Three) if !rules.black_threes_meldable => return Some(R::ThreesNotMeldable),
+        Some(Rank::Three) => {
+            let red = all.naturals[Suit::Hearts as usize] + all.naturals[Suit::Diamonds as usize];
+            if red > 0 || all.wild_count() > 0 || !new {
+                return Some(R::ThreesNotMeldable);
+            }
+            if all.len() < rules.min_meld {
+                return Some(too_small());
+            }
+            return None;
+        }
+        Some(_) => {}
+    }
+    let (n, w) = (all.natural_count(), all.wild_count());
+    if all.len() < rules.min_meld {
+        return Some(too_small());
+    }
+    if n < rules.min_naturals {
+        return Some(R::TooFewNaturals {
+            need: rules.min_naturals,
+            have: n,
+        });
+    }
+    let max = rules.wild_capacity_of(all.rank(), n);
+    if w > max {
+        return Some(R::TooManyWilds {
+            max,
+            naturals: n,
+            have: w,
+        });
+    }
+    None
+}
+
+/// A sequence (Samba): `min_meld` to `canasta_size` naturals of one suit
+/// in consecutive ranks, four to ace, one card a rank, no wild cards.
+pub(crate) fn valid_sequence(rules: &Rules, g: &Group) -> bool {
+    let run = g.sequence_ranks();
+    rules.sequences
+        && g.is_sequence()
+        && g.wild_count() == 0
+        && u32::from(g.natural_count()) == run.count_ones()
+        && g.len() >= rules.min_meld
+        && g.len() <= rules.canasta_size
+        && run & ((1 << Rank::Four.index()) - 1) == 0
+        && g.run_is_consecutive()
+}
+
+/// A group that may stand in an opening where the opening must be clean
+/// (P-CNE at 50): no wild card with naturals; wild cards alone only as a
+/// clean wild meld (twos alone, or jokers with at most one two).
+pub(crate) fn clean_for_opening(g: &Group) -> bool {
+    if g.is_wild_only() {
+        g.jokers == 0 || g.two_count() <= 1
+    } else {
+        g.wild_count() == 0
+    }
+}
+
+/// What a lay does to its side, worked out before anything moves.
+pub(super) struct Lay {
+    melds: WorkingMelds,
+    /// Side melds before the action (`melds[..before]`).
+    before: usize,
+    /// Cards the action puts in each meld (index as in `melds`).
+    added: ArrayVec<Group, { MAX_MELDS + crate::action::MAX_GROUPS + 1 }>,
+}
+
+impl Lay {
+    pub(super) fn new(side: &[Meld]) -> Lay {
+        let mut melds = WorkingMelds::new();
+        melds.extend(side.iter().copied());
+        let mut added = ArrayVec::new();
+        added.extend(std::iter::repeat_n(Group::default(), side.len()));
+        Lay {
+            melds,
+            before: side.len(),
+            added,
+        }
+    }
+
+    /// Puts a written group where [`lay_target`] sends it; false if the
+    /// side would hold more melds than the engine allows.
+    pub(super) fn place(&mut self, rules: &Rules, g: &Group) -> bool {
+        match lay_target(rules, &self.melds, g) {
+            Some(i) => {
+                self.melds[i].cards.merge(g);
+                self.added[i].merge(g);
+                true
+            }
+            None if self.melds.len() < MAX_MELDS => {
+                self.melds.push(Meld {
+                    cards: *g,
+                    closed: false,
+                });
+                self.added.push(*g);
+                true
+            }
+            None => false,
+        }
+    }
+
+    pub(super) fn add_to(&mut self, i: usize, g: &Group) {
+        self.melds[i].cards.merge(g);
+        self.added[i].merge(g);
+    }
+
+    /// The first meld that may not be as the action leaves it.
+    pub(super) fn problem(&self, rules: &Rules, side: &[Meld]) -> Option<IllegalReason> {
+        for (i, added) in self.added.iter().enumerate() {
+            if added.is_empty() {
+                continue;
+            }
+            let before = side.get(i).filter(|_| i < self.before);
+            if let Some(r) = meld_problem(rules, before, added, i as u8, side) {
+                return Some(r);
+            }
+        }
+        None
+    }
+
+    /// P-CNE: wild cards went onto rank melds while the side is left with
+    /// a wild meld short of a canasta (judged over the whole action: a
+    /// wild meld it completes frees the wild cards, one it begins holds them).
+    pub(super) fn wilds_reserved(&self, rules: &Rules) -> bool {
+        if !(rules.wild_melds && rules.wild_meld_reserves_wilds) {
+            return false;
+        }
+        let open_wild_meld = self
+            .melds
+            .iter()
+            .any(|m| m.cards.is_wild_only() && m.cards.len() < rules.canasta_size);
+        let wilds_elsewhere = self
+            .added
+            .iter()
+            .zip(&self.melds)
+            .any(|(a, m)| a.wild_count() > 0 && !m.cards.is_wild_only());
+        open_wild_meld && wilds_elsewhere
+    }
+}

@@ -1,0 +1,165 @@
+//! The rules of the turn the judge and the generator both ask: when the
+//! pile is frozen or must be taken, where its top card goes, when a player
+//! may ask, finish, or discard a card of a restricted kind.
+
+use crate::actions::movegen::extends_run;
+use crate::card::Card;
+use crate::state::{GameState, Phase};
+
+impl GameState {
+    /// P-CNE: the side opened this turn before drawing and may lay more.
+    pub(crate) fn laying_before_draw(&self) -> bool {
+        self.phase() == Phase::Draw && self.turn().opened_before_draw
+    }
+    /// With the stock empty, a player must take a pile that is not frozen
+    /// against them and whose top card matches one of their side's melds (P-CAN).
+    pub(crate) fn must_take_pile(&self) -> bool {
+        let (_, side) = (self.to_act(), self.side_of(self.to_act()));
+        let Some(top) = self.pile_top() else {
+            return false;
+        };
+        !self.frozen_for(side)
+            && top.is_plain_natural()
+            && self.pickup_onto_target(side, top).is_some()
+    }
+
+    pub(crate) fn frozen_for(&self, side: usize) -> bool {
+        let rules = self.rules();
+        self.pile_frozen()
+            || rules.pile_always_frozen
+            || (rules.unopened_side_frozen && !self.side_has_melded(side))
+    }
+
+    /// Cards that enter the hand with the pile, besides the top card (red
+    /// threes in it are laid out instead).
+    pub(crate) fn pile_rest_to_hand(&self) -> usize {
+        self.pile()[..self.pile().len() - 1]
+            .iter()
+            .filter(|c| !c.is_red_three())
+            .count()
+    }
+
+    /// The meld a lone top card of the pile goes on (`pickup`): the side's
+    /// meld of its rank (the first one that can take it, where a rank may
+    /// have several), or else the first sequence it extends (Samba).
+    pub(crate) fn pickup_onto_target(&self, side: usize, top: Card) -> Option<usize> {
+        let rules = self.rules();
+        let melds = self.melds(side);
+        let onto_sequence = || {
+            melds.iter().position(|m| {
+                m.cards.is_sequence()
+                    && m.cards.len() < rules.canasta_size
+                    && extends_run(&m.cards, top)
+            })
+        };
+        if rules.top_card_to_sequence {
+            return onto_sequence();
+        }
+        if !rules.several_melds_per_rank {
+            return self.meld_index_of_rank(side, top.rank());
+        }
+        melds
+            .iter()
+            .position(|m| {
+                m.cards.rank() == top.rank()
+                    && !m.closed
+                    && (rules.take_onto_canasta || !m.is_canasta(rules))
+            })
+            .or_else(onto_sequence)
+    }
+
+    /// Asking is allowed only to a player who could go out this turn
+    /// (pagat: permission is asked before going out; record spec), at the
+    /// moment [`GameState::may_ask_now`] allows.
+    pub(crate) fn may_ask(&self) -> bool {
+        self.may_ask_now() && self.can_go_out(self.to_act())
+    }
+
+    /// The moment allows asking: right after the draw (or taking the pile),
+    /// before any further meld, once per turn, with a partner (P-CAN), and
+    /// with at least two cards in hand, so that a "no" leaves a card to keep.
+    pub(crate) fn may_ask_now(&self) -> bool {
+        let seat = self.to_act();
+        self.rules().asking_allowed
+            && !self.turn().asked
+            && !self.turn().laid_since_draw
+            && !self.turn().must_go_out
+            && self.hand(seat).total() >= 2
+            && self.partner_of(seat).is_some()
+    }
+
+    /// Going out now (emptying the hand) is allowed: the side has the
+    /// canastas it needs and partner did not say no.
+    pub(crate) fn may_finish_now(&self) -> bool {
+        let seat = self.to_act();
+        self.turn().answer != Some(false) && self.may_finish_with(self, seat, true)
+    }
+
+    /// P-CNE: the final discard must be a natural card (not wild, not a three).
+    /// P-PEN: never a seven (the special rank) as the last discard.
+    pub(crate) fn final_discard_ok(&self, card: Card) -> bool {
+        let rules = self.rules();
+        (!rules.final_discard_natural || card.is_plain_natural())
+            && !(rules.special_discard != crate::rules::SpecialDiscard::Free
+                && card.rank().is_some()
+                && card.rank() == rules.special_canasta_rank)
+    }
+
+    /// P-CNE: while a side's wild meld is short of a canasta, its wild cards
+    /// may go nowhere else, not even on the pile.
+    pub(crate) fn wilds_reserved(&self, side: usize) -> bool {
+        let rules = self.rules();
+        rules.wild_melds
+            && rules.wild_meld_reserves_wilds
+            && self
+                .melds(side)
+                .iter()
+                .any(|m| m.cards.is_wild_only() && m.cards.len() < rules.canasta_size)
+    }
+
+    pub(crate) fn canastas(&self, side: usize) -> u8 {
+        let rules = self.rules();
+        self.melds(side)
+            .iter()
+            .filter(|m| m.is_canasta(rules))
+            .count() as u8
+    }
+
+    /// Cards of the special rank may not be discarded by `seat` yet (P-PEN:
+    /// until every side has a sevens canasta; S002: until the own side has).
+    pub(crate) fn special_discard_blocked(&self, seat: usize) -> bool {
+        use crate::rules::SpecialDiscard;
+        let rules = self.rules();
+        let has = |side: usize| {
+            self.melds(side)
+                .iter()
+                .any(|m| m.going_out_kind(rules) == Some(crate::meld::GoOutKind::Special))
+        };
+        match rules.special_discard {
+            SpecialDiscard::Free => false,
+            SpecialDiscard::UntilOwnSide => !has(self.side_of(seat)),
+            SpecialDiscard::UntilEverySide => {
+                let mut sides = (0..self.players()).map(|s| self.side_of(s));
+                !sides.all(has)
+            }
+        }
+    }
+
+    /// Whether `seat` picks up its foot at the end of this turn (a player
+    /// bound to go out goes out instead).
+    pub(crate) fn foot_due(&self, seat: usize) -> bool {
+        !self.foot(seat).is_empty() && self.turn().completed_canasta && !self.turn().must_go_out
+    }
+
+    /// Every card in `seat`'s hand is of the special rank while it may not
+    /// be discarded (P-PEN's sevens).
+    pub(crate) fn holds_only_restricted(&self, seat: usize) -> bool {
+        let rules = self.rules();
+        let Some(rank) = rules.special_canasta_rank else {
+            return false;
+        };
+        rules.special_discard != crate::rules::SpecialDiscard::Free
+            && self.hand(seat).rank_count(rank) as usize == self.hand(seat).total()
+            && self.special_discard_blocked(seat)
+    }
+}

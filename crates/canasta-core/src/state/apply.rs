@@ -1,0 +1,379 @@
+//! Carrying out actions and the steps that follow by themselves: drawing,
+//! taking the pile, laying groups, red threes, the foot, the end of a hand.
+//! Only what the judge accepted (or the generator offered) comes here.
+
+use super::*;
+
+impl GameState {
+    /// Lays out every red three in a hand and replaces it from the stock.
+    /// Returns false if the stock ran out before every one was replaced.
+    pub(crate) fn lay_out_red_threes(&mut self, seat: usize) -> bool {
+        loop {
+            let hand = &mut self.hands[seat];
+            let red = [
+                Card::new(Rank::Three, crate::card::Suit::Hearts),
+                Card::new(Rank::Three, crate::card::Suit::Diamonds),
+            ];
+            let Some(i) = (0..2).find(|&i| hand.count(red[i]) > 0) else {
+                return true;
+            };
+            hand.remove(red[i]);
+            self.red_threes[seat][i] += 1;
+            match self.stock.pop() {
+                Some(c) => self.hands[seat].add(c),
+                None => return false,
+            }
+        }
+    }
+
+    pub(crate) fn start_turn(&mut self, seat: usize) {
+        self.current = seat as u8;
+        self.to_act = seat as u8;
+        self.phase = Phase::Draw;
+        let side = self.side_of[seat] as usize;
+        self.turn = TurnFlags {
+            melds_at_start: self.melds[side].len() as u8,
+            had_melded: self.seat_melded[seat],
+            ..TurnFlags::default()
+        };
+        if self.first_turn_pending[seat] {
+            self.first_turn_pending[seat] = false;
+            self.lay_out_red_threes(seat);
+        }
+        // P-CNE: play ends when a turn begins with the stock too short to draw.
+        if self.rs.rules.stock_end == StockEnd::ShortStock
+            && self.stock.len() < self.rs.rules.draw_count as usize
+        {
+            self.end_hand(crate::score::HandEndReason::Stock, None);
+        }
+    }
+
+    /// Applies an action without checking it: for bots and search, which
+    /// take actions from [`GameState::legal_actions`]. Debug builds assert legality.
+    pub fn apply_unchecked(&mut self, action: Action) {
+        debug_assert!(
+            self.is_legal(&action),
+            "illegal action {action} in {:?}",
+            self.phase
+        );
+        self.apply_raw(action);
+    }
+
+    /// Carries out an action the caller knows to be legal (or is probing).
+    pub(crate) fn apply_raw(&mut self, action: Action) {
+        let seat = self.to_act as usize;
+        let side = self.side_of[seat] as usize;
+        self.state_id += 1;
+        let feet = self.rs.rules.foot_size > 0;
+        let canastas_before = if feet { self.canastas(side) } else { 0 };
+        self.apply_action(seat, side, action);
+        if feet
+            && self.phase == Phase::Play
+            && self.side_of[seat] as usize == side
+            && self.canastas(side) > canastas_before
+        {
+            self.turn.completed_canasta = true;
+        }
+        if self.phase == Phase::Play && self.hands[seat].is_empty() {
+            if self.foot_due(seat) {
+                // The hand is played out with the foot due: it comes now.
+                self.pick_up_foot(seat);
+            } else {
+                self.end_hand_out(seat);
+            }
+        }
+        if self.phase == Phase::Play && self.holds_only_restricted(self.to_act as usize) {
+            let mut legal = crate::action::ActionList::new();
+            self.legal_actions_into(&mut legal);
+            if legal.is_empty() {
+                // P-PEN: a player left with nothing but sevens that may not
+                // be discarded ends play, with no going-out bonus.
+                self.end_hand(crate::score::HandEndReason::Blocked, None);
+            }
+        }
+    }
+
+    /// Moves the foot into the hand; its red threes are laid out and replaced.
+    fn pick_up_foot(&mut self, seat: usize) {
+        let foot = std::mem::take(&mut self.feet[seat]);
+        self.hands[seat].add_all(&foot);
+        self.lay_out_red_threes(seat);
+    }
+
+    fn apply_action(&mut self, seat: usize, side: usize, action: Action) {
+        match action {
+            Action::Draw => self.draw(seat),
+            Action::PickupOnto if self.rs.rules.top_card_to_sequence => {
+                // P-SAM (Dutch): the top card alone, onto a sequence, for the draw.
+                let top = self.pile.pop().expect("pile has a top card");
+                let i = self
+                    .pickup_onto_target(side, top)
+                    .expect("a sequence the top card extends");
+                self.melds[side][i].cards.push_to_run(top);
+                self.turn.added_to_old |= i < self.turn.melds_at_start as usize;
+                self.seat_melded[seat] = true;
+                self.turn.drew_from_stock = true;
+                self.phase = Phase::Play;
+            }
+            Action::PickupOnto => {
+                let top = self.pile.pop().expect("pile has a top card");
+                self.last_pickup_rank = top.rank();
+                self.form_partnership_against(seat);
+                let i = self
+                    .pickup_onto_target(side, top)
+                    .expect("a meld that takes the top card");
+                let meld = &mut self.melds[side][i].cards;
+                if meld.is_sequence() {
+                    meld.push_to_run(top);
+                } else {
+                    meld.push(top).expect("same rank");
+                }
+                self.turn.added_to_old |= i < self.turn.melds_at_start as usize;
+                self.take_pile(seat);
+            }
+            Action::Pickup { with, also } => {
+                let top = self.pile.pop().expect("pile has a top card");
+                self.last_pickup_rank = top.rank();
+                self.form_partnership_against(seat);
+                let side = self.side_of[seat] as usize;
+                let mut group = with;
+                group.push(top).expect("same rank");
+                self.remove_from_hand(seat, &with);
+                self.lay_group(seat, side, group);
+                for g in also.iter() {
+                    self.remove_from_hand(seat, g);
+                    self.lay_group(seat, side, *g);
+                    // Black threes are melded only in going out.
+                    if g.is_special_threes(&self.rs.rules) {
+                        self.turn.must_go_out = true;
+                    }
+                }
+                self.take_pile(seat);
+            }
+            Action::Meld(groups) => {
+                if self.phase == Phase::Draw && !self.side_has_melded(side) {
+                    self.turn.opened_before_draw = true;
+                }
+                if !self.side_has_melded(side) {
+                    // An opening below the minimum is only a concealed going out.
+                    let points: i32 = groups
+                        .iter()
+                        .map(|g| g.opening_points(&self.rs.rules))
+                        .sum();
+                    if points < self.opening_minimum(seat) {
+                        self.turn.must_go_out = true;
+                    }
+                }
+                for g in groups.iter() {
+                    self.remove_from_hand(seat, g);
+                    self.lay_group(seat, side, *g);
+                    if g.is_special_threes(&self.rs.rules) {
+                        self.turn.must_go_out = true;
+                    }
+                }
+                // Melds laid before the draw (P-CNE's opening) do not count
+                // against asking after it.
+                self.turn.laid_since_draw |= self.phase == Phase::Play;
+            }
+            Action::Add { meld, cards } => {
+                self.remove_from_hand(seat, &cards);
+                self.melds[side][meld as usize].cards.merge(&cards);
+                self.turn.added_to_old |= (meld as usize) < self.turn.melds_at_start as usize;
+                self.seat_melded[seat] = true;
+                self.turn.laid_since_draw |= self.phase == Phase::Play;
+            }
+            Action::CloseCanasta(m) => {
+                self.melds[side][m as usize].closed = true;
+            }
+            Action::Discard(c) => {
+                self.hands[seat].remove(c);
+                if self.known[seat].count(c) > 0 {
+                    self.known[seat].remove(c);
+                }
+                self.pile.push(c);
+                if let Some(r) = c.rank() {
+                    self.discarded_ranks[seat] |= 1 << r.index();
+                }
+                if (c.is_wild() && self.rs.rules.wilds_freeze_pile)
+                    || (c.is_black_three() && self.rs.rules.black_three_freezes)
+                {
+                    self.pile_frozen = true;
+                }
+                if self.foot_due(seat) {
+                    self.pick_up_foot(seat);
+                }
+                if self.hands[seat].is_empty() {
+                    self.end_hand_out(seat);
+                } else {
+                    let next = (seat + 1) % self.players();
+                    self.start_turn(next);
+                }
+            }
+            Action::Ask => {
+                self.turn.asked = true;
+                self.phase = Phase::Answer;
+                self.to_act = self.partner_of(seat).expect("ask needs a partner") as u8;
+            }
+            Action::Answer(yes) => {
+                self.turn.answer = Some(yes);
+                self.turn.must_go_out |= yes;
+                self.phase = Phase::Play;
+                self.to_act = self.current;
+            }
+        }
+    }
+
+    fn draw(&mut self, seat: usize) {
+        if self.stock.is_empty() {
+            self.end_hand(crate::score::HandEndReason::Stock, None);
+            return;
+        }
+        // Red threes drawn are laid out and replaced as part of the draw; a
+        // draw that yields no usable card from an emptied stock ends the hand
+        // (P-CAN, RG-2: "a lone last card that is a red three").
+        let mut needed = self.rs.rules.draw_count;
+        let mut usable = 0;
+        let mut red = false;
+        while needed > 0 {
+            let Some(c) = self.stock.pop() else { break };
+            if c.is_red_three() {
+                red = true;
+                self.red_threes[seat]
+                    [usize::from(c != Card::new(Rank::Three, crate::card::Suit::Hearts))] += 1;
+            } else {
+                self.hands[seat].add(c);
+                needed -= 1;
+                usable += 1;
+            }
+        }
+        // P-CNE: a red three among the last cards drawn ends play at once;
+        // Canastia: emptying the stock does.
+        let short = match self.rs.rules.stock_end {
+            // Only when a red three could not be replaced (S000).
+            StockEnd::ShortStock => red && self.stock.is_empty() && needed > 0,
+            StockEnd::Emptied => self.stock.is_empty(),
+            StockEnd::TakePile => false,
+        };
+        if usable == 0 || short {
+            self.end_hand(crate::score::HandEndReason::Stock, None);
+            return;
+        }
+        self.turn.drew_from_stock = true;
+        self.phase = Phase::Play;
+    }
+
+    /// Moves the rest of the pile into the taker's hand; red threes in it
+    /// are laid out without replacement.
+    fn take_pile(&mut self, seat: usize) {
+        let hidden = self.pile_hidden as usize;
+        for (i, &c) in self.pile.take_all().iter().enumerate() {
+            if c.is_red_three() {
+                self.red_threes[seat]
+                    [usize::from(c != Card::new(Rank::Three, crate::card::Suit::Hearts))] += 1;
+            } else {
+                self.hands[seat].add(c);
+                // Only the taker sees the packet's cards.
+                if i >= hidden {
+                    self.known[seat].add(c);
+                }
+            }
+        }
+        self.pile_hidden = 0;
+        self.pile_frozen = false;
+        self.turn.took_pile = true;
+        self.seat_melded[seat] = true;
+        self.phase = Phase::Play;
+        // P-CNE: one card from the stock goes with the pile.
+        for _ in 0..self.rs.rules.pile_extra_draw {
+            while let Some(c) = self.stock.pop() {
+                if c.is_red_three() {
+                    self.red_threes[seat]
+                        [usize::from(c != Card::new(Rank::Three, crate::card::Suit::Hearts))] += 1;
+                } else {
+                    self.hands[seat].add(c);
+                    break;
+                }
+            }
+        }
+    }
+
+    fn remove_from_hand(&mut self, seat: usize, g: &Group) {
+        for c in g.cards() {
+            let ok = self.hands[seat].remove(c);
+            debug_assert!(ok, "{c} not in hand");
+            if self.known[seat].count(c) > 0 {
+                self.known[seat].remove(c);
+            }
+        }
+    }
+
+    /// Lays a group as a new meld, or merges it into the meld
+    /// [`lay_target`](crate::judge::lay_target) names.
+    fn lay_group(&mut self, seat: usize, side: usize, g: Group) {
+        self.seat_melded[seat] = true;
+        match crate::judge::lay_target(&self.rs.rules, &self.melds[side], &g) {
+            Some(i) => {
+                self.melds[side][i].cards.merge(&g);
+                self.turn.added_to_old |= i < self.turn.melds_at_start as usize;
+            }
+            _ => self.melds[side].push(Meld {
+                cards: g,
+                closed: false,
+            }),
+        }
+    }
+
+    /// The side's meld of `rank` that can still take cards: its only meld of
+    /// the rank, or where melds are capped (P-PEN) the one not yet full.
+    pub(crate) fn meld_index_of_rank(&self, side: usize, rank: Option<Rank>) -> Option<usize> {
+        rank?;
+        let rules = &self.rs.rules;
+        self.melds[side]
+            .iter()
+            .position(|m| m.cards.rank() == rank && !m.is_full(rules))
+    }
+
+    /// Classic 3 players: the first to take the pile (or to go out) plays
+    /// alone; the other two pool their melds from now on (merging melds of
+    /// the same rank; the later seat's melds are numbered after the earlier's).
+    pub(crate) fn form_partnership_against(&mut self, lone: usize) {
+        if !self.rs.rules.temporary_partnership || self.lone_hand.is_some() {
+            return;
+        }
+        self.lone_hand = Some(lone as u8);
+        let others: Vec<usize> = (0..self.players()).filter(|&s| s != lone).collect();
+        let (a, b) = (others[0], others[1]);
+        let moved = std::mem::take(&mut self.melds[b]);
+        for &m in moved.iter() {
+            match self.meld_index_of_rank(a, m.cards.rank()) {
+                Some(i) => self.melds[a][i].cards.merge(&m.cards),
+                None => self.melds[a].push(m),
+            }
+        }
+        self.side_of[b] = a as u8;
+    }
+
+    fn end_hand_out(&mut self, seat: usize) {
+        self.form_partnership_against(seat);
+        self.end_hand(crate::score::HandEndReason::Out, Some(seat));
+    }
+
+    fn end_hand(&mut self, reason: crate::score::HandEndReason, seat: Option<usize>) {
+        let result = crate::score::score_hand(self, reason, seat);
+        for (t, s) in result.teams.iter().enumerate() {
+            self.scores[t] += s.total;
+        }
+        self.hands_played += 1;
+        let teams = self.rs.rules.teams as usize;
+        let best = *self.scores[..teams].iter().max().unwrap();
+        self.phase = Phase::HandOver;
+        let leaders: Vec<usize> = (0..teams).filter(|&t| self.scores[t] == best).collect();
+        if best >= self.rs.rules.target && !(self.rs.rules.tie_plays_on && leaders.len() > 1) {
+            self.winner = Some((leaders.len() == 1).then(|| leaders[0] as u8));
+            self.phase = Phase::GameOver;
+        }
+        let mut result = result;
+        result.totals = self.scores[..teams].to_vec();
+        self.last_hand = Some(Arc::new(result));
+    }
+}
