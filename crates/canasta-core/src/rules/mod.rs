@@ -297,9 +297,6 @@ pub struct Rules {
     pub last_red_three_may_meld: bool,
     /// Players may ask partner "may I go out?" (P-CAN: optional and binding).
     pub asking_allowed: bool,
-    /// Only a player able to go out may ask (P-CNE, S000); P-CAN sets no
-    /// such condition.
-    pub ask_only_if_able: bool,
     /// The pile is frozen against a side that has not melded (P-CAN); in
     /// P-CNE only a wild card freezes it.
     pub unopened_side_frozen: bool,

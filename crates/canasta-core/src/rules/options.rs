@@ -53,6 +53,18 @@ impl Rules {
                 fields.insert("top_card_to_sequence".into(), dutch.into());
                 continue;
             }
+            if k == "ask_only_if_able" {
+                // Once a house rule; the record spec now makes asking only
+                // for a player who could go out, in every variant.
+                if v != serde_json::Value::Bool(true) {
+                    problems.push(
+                        "option `ask_only_if_able` can only be true: asking is only for a \
+                         player who could go out this turn (record spec)"
+                            .to_string(),
+                    );
+                }
+                continue;
+            }
             if k == "variant" || k == "players" {
                 problems.push(format!(
                     "`{k}` belongs in the record header, not in options"
@@ -124,4 +136,31 @@ fn normalize_option(key: &str, value: &serde_json::Value) -> (String, serde_json
         _ => {}
     }
     (key, value)
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::rules::Rules;
+
+    fn options(json: &str) -> serde_json::Map<String, serde_json::Value> {
+        serde_json::from_str(json).unwrap()
+    }
+
+    /// Records written when asking was a house rule still read: `true` is
+    /// what every variant does now, `false` is refused with the reason.
+    #[test]
+    fn the_old_asking_option_reads_as_the_rule_it_became() {
+        let classic = Rules::classic();
+        assert_eq!(
+            classic.with_options(&options(r#"{"ask_only_if_able": true}"#)),
+            Ok(classic.clone())
+        );
+        let err = classic
+            .with_options(&options(r#"{"ask_only_if_able": false}"#))
+            .unwrap_err();
+        assert!(
+            err.to_string().contains("asking is only for a player"),
+            "{err}"
+        );
+    }
 }

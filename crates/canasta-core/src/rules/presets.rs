@@ -179,7 +179,6 @@ impl Rules {
             take_onto_canasta: true,
             last_red_three_may_meld: false,
             asking_allowed: true,
-            ask_only_if_able: false,
             unopened_side_frozen: true,
             target: 5000,
             max_upcards: 0,
@@ -436,7 +435,6 @@ impl Rules {
                 },
             ],
             red_three_scoring: RedThreeScoring::Canastone,
-            ask_only_if_able: true,
             unopened_side_frozen: false,
             ..Rules::classic()
         }
