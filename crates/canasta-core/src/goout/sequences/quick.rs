@@ -1,0 +1,209 @@
+//! Quick going-out answers shared between a position's candidate actions,
+//! and the entry points of the sequence-aware going-out test.
+
+use super::*;
+
+/// Quick answers for many one-step changes of one position (the candidate
+/// actions of a player bound to go out, or about to hold one card): every
+/// natural in rank groups, no new sequence, the ranks' outcomes combined
+/// once from both ends, so that a change recomputes only its own rank. It
+/// answers `true` only when it finds a way out; otherwise the caller runs
+/// the full test.
+pub(crate) struct QuickOut<'a> {
+    groups: RankGroups<'a>,
+    side: Side,
+    hand: CardCounts,
+    prefix: [Reach; 12],
+    suffix: [Reach; 12],
+    meld_out: bool,
+    wild_ok: bool,
+    /// Ranks (by index) whose naturals may be the final discard.
+    natural_ok: [bool; 13],
+}
+
+impl<'a> QuickOut<'a> {
+    /// For `hand` and `melds`, or `None` where the quick answer does not
+    /// apply (red threes, black threes that cannot all be melded, threes
+    /// as a rank).
+    pub(crate) fn new(
+        rules: &'a Rules,
+        hand: &CardCounts,
+        melds: &[Meld],
+        need_total: u8,
+        meld_out: bool,
+        discard_ok: impl Fn(Card) -> bool,
+    ) -> Option<QuickOut<'a>> {
+        let side = Side::of(rules, melds);
+        if hand.red_threes() > 0
+            || !black_threes_ok(rules, hand.black_threes(), &side)
+            || !rules.special_threes()
+        {
+            return None;
+        }
+        let need = need_total.saturating_sub(side.canastas).min(MAX_NEED as u8);
+        let pool = hand.wilds();
+        let mut groups = RankGroups::new(rules, &side, pool, need);
+        let mut unit = NOTHING;
+        unit[0] = 1;
+        let full: [Reach; 11] = std::array::from_fn(|i| {
+            let r = Rank::MELDABLE[i];
+            groups.outcomes(r, hand.rank_count(r))
+        });
+        let mut prefix = [unit; 12];
+        for i in 0..11 {
+            prefix[i + 1] = combine(&prefix[i], &full[i], pool, need);
+        }
+        let mut suffix = [unit; 12];
+        for i in (0..11).rev() {
+            suffix[i] = combine(&full[i], &suffix[i + 1], pool, need);
+        }
+        Some(QuickOut {
+            groups,
+            side,
+            hand: *hand,
+            prefix,
+            suffix,
+            meld_out,
+            wild_ok: discard_ok(Card::JOKER),
+            natural_ok: std::array::from_fn(|r| {
+                r >= Rank::Four.index() && discard_ok(Card::new(Rank::from_index(r), Suit::Spades))
+            }),
+        })
+    }
+
+    /// After `action` (a one-card add to a rank meld, or one new rank
+    /// group), can the player certainly go out? `false` means "not known".
+    pub(crate) fn after(&mut self, action: &crate::action::Action) -> bool {
+        use crate::action::Action;
+        let rules = self.groups.rules;
+        match *action {
+            Action::Add { meld, cards } if cards.len() == 1 => {
+                let Some(&(r, e)) = self.side.slot.get(meld as usize) else {
+                    return false;
+                };
+                if r == u8::MAX {
+                    return false;
+                }
+                let rank = Rank::from_index(r as usize);
+                let mut own = self.side.own[rank.index()].clone();
+                if cards.wild_count() == 1 {
+                    own[e as usize].1 += 1;
+                    self.judge(rank, 0, 1, &own)
+                } else if cards.rank() == Some(rank) {
+                    own[e as usize].0 += 1;
+                    self.judge(rank, 1, 0, &own)
+                } else {
+                    false
+                }
+            }
+            Action::Meld(groups) if groups.len() == 1 => {
+                let g = groups.as_slice()[0];
+                let Some(rank) = g.rank() else { return false };
+                if g.is_sequence() || rank == Rank::Three || g.len() >= rules.canasta_size {
+                    return false;
+                }
+                let mut own = self.side.own[rank.index()].clone();
+                if own
+                    .try_push((g.natural_count(), g.wild_count(), false))
+                    .is_err()
+                {
+                    return false;
+                }
+                self.judge(rank, g.natural_count(), g.wild_count(), &own)
+            }
+            _ => false,
+        }
+    }
+
+    /// The hand gives `naturals` of `rank` and `wilds` wild cards, and the
+    /// rank's melds become `own`: can every card left go out?
+    fn judge(&mut self, rank: Rank, naturals: u8, wilds: u8, own: &[(u8, u8, bool)]) -> bool {
+        let rules = self.groups.rules;
+        let Some(n) = self.hand.rank_count(rank).checked_sub(naturals) else {
+            return false;
+        };
+        let Some(pool) = self.hand.wilds().checked_sub(wilds) else {
+            return false;
+        };
+        if self.hand.total() <= (naturals + wilds) as usize {
+            // An emptied hand is judged by the full test.
+            return false;
+        }
+        let i = rank.index() - Rank::Four.index();
+        let (full_pool, need) = (self.groups.pool, self.groups.need);
+        let mut outcome =
+            |n: u8| rank_outcomes(rules, rank, n, own, full_pool, need, &mut self.groups.memo);
+        let changed = outcome(n);
+        let less = (n > 0 && self.natural_ok[rank.index()]).then(|| outcome(n - 1));
+        let around = |o: &Reach| {
+            combine(
+                &combine(&self.prefix[i], o, full_pool, need),
+                &self.suffix[i + 1],
+                full_pool,
+                need,
+            )
+        };
+        let need = need as usize;
+        let hit = |r: &Reach, w: u8| r[need..].iter().any(|&b| b & (1 << w) != 0);
+        let both = around(&changed);
+        (self.meld_out && hit(&both, pool))
+            || (self.wild_ok && pool > 0 && hit(&both, pool - 1))
+            || less.is_some_and(|l| hit(&around(&l), pool))
+    }
+}
+
+impl GameState {
+    /// [`GameState::can_go_out`] where sequences or several melds of a rank
+    /// make the counting tests inexact (Samba): by melding every card, or all
+    /// but a final discard (every face is tried, as suits matter here).
+    pub(crate) fn can_go_out_sequences(&self, seat: usize) -> bool {
+        let rules = self.rules();
+        let side = self.side_of(seat);
+        goes_out(
+            rules,
+            self.hand(seat),
+            self.melds(side),
+            self.canastas_needed(),
+            !rules.go_out_needs_discard,
+            |c| self.final_discard_ok(c),
+        )
+    }
+}
+
+/// Can a player holding `hand` meld it all (where `meld_out`), or all but a
+/// final discard that `discard_ok` allows, the side ending with `need_total`
+/// canastas? The discard is one card the melds leave over: a natural (its
+/// suit never matters to rank groups; `discard_ok` is asked for spades), a
+/// wild card or a black three.
+pub(crate) fn goes_out(
+    rules: &Rules,
+    hand: &CardCounts,
+    melds: &[Meld],
+    need_total: u8,
+    meld_out: bool,
+    discard_ok: impl Fn(Card) -> bool,
+) -> bool {
+    if hand.red_threes() > 0 {
+        return false;
+    }
+    let side = Side::of(rules, melds);
+    let need = need_total.saturating_sub(side.canastas);
+    if canasta_bound(rules, hand, &side) < need || stranded(rules, hand, &side) > 1 {
+        return false;
+    }
+    let (b, wilds) = (hand.black_threes(), hand.wilds());
+    let natural_ok = |r: Rank| discard_ok(Card::new(r, Suit::Spades));
+    let wild_ok = wilds > 0 && discard_ok(Card::JOKER);
+    if wilds.saturating_sub(u8::from(wild_ok)) > wild_room(rules, hand, &side) {
+        return false;
+    }
+    let black_ok = b > 0 && discard_ok(Card::new(Rank::Three, Suit::Spades));
+    let threes_all = black_threes_ok(rules, b, &side);
+    let threes_but_one = b > 0 && black_threes_ok(rules, b - 1, &side);
+    let mut groups = RankGroups::new(rules, &side, wilds, need);
+    let no_natural = |_: Rank| false;
+    any_leftover(rules, hand, &side, need, |left, still| {
+        (threes_all && groups.check(left, still, meld_out, wild_ok, &natural_ok))
+            || (black_ok && threes_but_one && groups.check(left, still, true, false, &no_natural))
+    })
+}
