@@ -1,4 +1,4 @@
-//! Game records (`../shared/spec/game-record.md`, version 1): JSON Lines
+//! Game records (`docs/record-format.md`, version 1): JSON Lines
 //! with a header, a `deal` per hand, the actions, and optional `hand_end`
 //! and `game_end` lines. Reading replays the game through the engine, so
 //! every action is checked and every score recomputed; writing produces

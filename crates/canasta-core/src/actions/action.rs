@@ -253,26 +253,63 @@ pub enum ParseActionError {
     TooManyGroups,
     #[error("`{0}` is not a meld number")]
     BadMeldNumber(String),
+    #[error("{count} × {card} in one action: no deck holds more than {max}")]
+    TooManyCopies { card: Card, count: usize, max: u8 },
 }
+
+/// Most copies of one natural face or of the joker in any preset's deck
+/// (Pennies from Heaven: four packs and eight jokers); a test keeps these
+/// equal to the presets. More in one action cannot be cards in a hand.
+pub const MAX_COPIES_OF_A_FACE: u8 = 4;
+pub const MAX_JOKERS: u8 = 8;
 
 fn parse_group(tokens: &[&str]) -> Result<Group, ParseActionError> {
     let cards = tokens
         .iter()
         .map(|t| t.parse::<Card>())
         .collect::<Result<Vec<_>, _>>()?;
+    check_copies(&cards)?;
     Group::from_cards(&cards).map_err(|e| match e {
         GroupShapeError::Empty => ParseActionError::EmptyGroup,
         GroupShapeError::MixedRanks(a, b) => ParseActionError::MixedRanks(a, b),
     })
 }
 
+/// Refuses more copies of a card than any deck holds, before they are
+/// counted into a group's one-byte counters.
+fn check_copies(cards: &[Card]) -> Result<(), ParseActionError> {
+    for (i, &c) in cards.iter().enumerate() {
+        if cards[..i].contains(&c) {
+            continue;
+        }
+        let count = cards.iter().filter(|&&d| d == c).count();
+        let max = if c.is_joker() {
+            MAX_JOKERS
+        } else {
+            MAX_COPIES_OF_A_FACE
+        };
+        if count > max as usize {
+            return Err(ParseActionError::TooManyCopies {
+                card: c,
+                count,
+                max,
+            });
+        }
+    }
+    Ok(())
+}
+
 fn parse_groups(tokens: &[&str]) -> Result<Groups, ParseActionError> {
     let mut out = Groups::new();
+    let mut all = Vec::new();
     for part in tokens.split(|t| *t == "/") {
-        if !out.push(parse_group(part)?) {
+        let group = parse_group(part)?;
+        all.extend(group.cards());
+        if !out.push(group) {
             return Err(ParseActionError::TooManyGroups);
         }
     }
+    check_copies(&all)?;
     Ok(out)
 }
 
@@ -461,5 +498,59 @@ mod tests {
         assert_eq!(a.class_key(), b.class_key());
         let c: Action = "meld 5S 5H JK / KC KC KD".parse().unwrap();
         assert_ne!(a.class_key(), c.class_key());
+    }
+
+    /// `meld` with 259 × KS once parsed as three kings in release (a byte
+    /// counter wrapped) and panicked in debug.
+    #[test]
+    fn impossible_counts_are_parse_errors() {
+        let many = vec!["KS"; 259].join(" ");
+        let err = format!("meld {many}").parse::<Action>().unwrap_err();
+        assert!(
+            matches!(
+                err,
+                ParseActionError::TooManyCopies {
+                    count: 259,
+                    max: 4,
+                    ..
+                }
+            ),
+            "{err}"
+        );
+        assert!(err.to_string().contains("259 × KS"), "{err}");
+        assert!("meld KS KS KS KS KS".parse::<Action>().is_err());
+        assert!(
+            "meld KS KS KS / KS KS".parse::<Action>().is_err(),
+            "across groups"
+        );
+        assert!("meld KS KS KS KS".parse::<Action>().is_ok());
+        assert!(
+            format!("meld {}", vec!["JK"; 9].join(" "))
+                .parse::<Action>()
+                .is_err()
+        );
+        assert!(
+            format!("add 0 {}", vec!["2C"; 5].join(" "))
+                .parse::<Action>()
+                .is_err()
+        );
+    }
+
+    /// The limits are the presets' own.
+    #[test]
+    fn copy_limits_match_the_largest_deck() {
+        let (mut face, mut jokers) = (0, 0);
+        for rules in crate::rules::all_forms() {
+            let deck = rules.deck();
+            jokers = jokers.max(deck.count(Card::JOKER));
+            face = face.max(
+                deck.faces()
+                    .filter(|(c, _)| !c.is_joker())
+                    .map(|(_, n)| n)
+                    .max()
+                    .unwrap_or(0),
+            );
+        }
+        assert_eq!((face, jokers), (MAX_COPIES_OF_A_FACE, MAX_JOKERS));
     }
 }

@@ -1,7 +1,7 @@
 //! Setting up positions for the scenario tests. Positions come only from
 //! deals: [`DealSpec`] builds a full deck (index 0 = top) that produces the
 //! chosen hands, upcards and stock order under the record spec's deal order
-//! (`../shared/spec/game-record.md`, "Deal"), and fills every card left
+//! (`docs/record-format.md`, "Deal"), and fills every card left
 //! unspecified from the rest of the preset's deck.
 
 #![allow(dead_code)]

@@ -1,4 +1,4 @@
-//! Hand-made game records (`../shared/spec/game-record.md`).
+//! Hand-made game records (`docs/record-format.md`).
 
 use canasta_core::Phase;
 use canasta_core::record::{GameReport, RecordError, check_record};

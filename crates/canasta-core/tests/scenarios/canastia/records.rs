@@ -1,4 +1,4 @@
-//! Hand-made Canastia records (`../shared/spec/game-record.md`) in
+//! Hand-made Canastia records (`docs/record-format.md`) in
 //! `tests/data/records/canastia*.jsonl`, with `first` on the deal lines.
 //! Every record there is also replayed by
 //! `records::every_record_replays_and_hand_ends_agree`. Each file is the

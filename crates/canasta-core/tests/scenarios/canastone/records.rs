@@ -1,4 +1,4 @@
-//! Hand-made Canastone records (`../shared/spec/game-record.md`), in
+//! Hand-made Canastone records (`docs/record-format.md`), in
 //! `tests/data/records/canastone*.jsonl`. Every record there is also
 //! replayed by `records::every_record_replays_and_hand_ends_agree`.
 

@@ -1,4 +1,4 @@
-//! Hand-made Pennies from Heaven records (`../shared/spec/game-record.md`)
+//! Hand-made Pennies from Heaven records (`docs/record-format.md`)
 //! in `tests/data/records/pennies*.jsonl`: the deal line holds the feet
 //! (step 2 of the deal order). Every record there is also replayed by
 //! `records::every_record_replays_and_hand_ends_agree`; each file is the

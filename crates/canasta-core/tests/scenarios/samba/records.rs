@@ -1,4 +1,4 @@
-//! Hand-made Samba records (`../shared/spec/game-record.md`) in
+//! Hand-made Samba records (`docs/record-format.md`) in
 //! `tests/data/records/samba*.jsonl`: sequences written as groups of one
 //! suit. Every record there is also replayed by
 //! `records::every_record_replays_and_hand_ends_agree`; each file is the
