@@ -525,12 +525,12 @@ mod tests {
         );
         assert!("meld KS KS KS KS".parse::<Action>().is_ok());
         assert!(
-            format!("meld {}", vec!["JK"; 9].join(" "))
+            format!("meld {}", ["JK"; 9].join(" "))
                 .parse::<Action>()
                 .is_err()
         );
         assert!(
-            format!("add 0 {}", vec!["2C"; 5].join(" "))
+            format!("add 0 {}", ["2C"; 5].join(" "))
                 .parse::<Action>()
                 .is_err()
         );
