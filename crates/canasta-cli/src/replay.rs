@@ -58,8 +58,14 @@ pub fn load(text: &str, game: usize) -> Result<Steps, String> {
     let mut headers = 0;
     let mut replay: Option<Replay> = None;
     let mut out: Option<Steps> = None;
-    for (i, raw) in text.lines().enumerate() {
+    for (i, raw) in canasta_core::record::without_bom(text).lines().enumerate() {
         let line = i + 1;
+        if raw.len() > canasta_core::record::MAX_LINE_BYTES {
+            return Err(format!(
+                "line {line}: {}",
+                canasta_core::record::RecordErrorKind::LineTooLong(raw.len())
+            ));
+        }
         if raw.trim().is_empty() {
             continue;
         }
@@ -182,7 +188,11 @@ pub fn run(args: &ReplayArgs) -> anyhow::Result<ExitCode> {
             return Ok(ExitCode::from(2));
         }
     };
-    let steps = match load(&text, args.game.max(1)) {
+    if args.game == 0 {
+        eprintln!("error: games are numbered from 1 (--game 1 is the first)");
+        return Ok(ExitCode::from(2));
+    }
+    let steps = match load(&text, args.game) {
         Ok(s) => s,
         Err(e) => {
             eprintln!("{e}");

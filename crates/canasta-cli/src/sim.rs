@@ -15,6 +15,10 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Instant;
 
+/// Most worker threads `sim` and `tournament` start: far above any
+/// machine this runs on, low enough that a typo cannot start thousands.
+pub const MAX_THREADS: usize = 256;
+
 #[derive(Args, Debug)]
 pub struct SimArgs {
     #[command(flatten)]
@@ -25,7 +29,7 @@ pub struct SimArgs {
     /// Seed of the run [default: from the clock; the summary shows it].
     #[arg(long, short = 's', value_name = "S")]
     pub seed: Option<u64>,
-    /// Worker threads [default: every core]. Results do not depend on it.
+    /// Worker threads [default: every core; at most 256]. Results do not depend on it.
     #[arg(long, short = 't', value_name = "T")]
     pub threads: Option<usize>,
     /// Write every game's record to FILE (`-`: stdout, not with --json).
@@ -147,6 +151,13 @@ pub fn run(args: &SimArgs) -> anyhow::Result<ExitCode> {
     if let Some(t) = args.threads {
         if t == 0 {
             bail!("--threads must be at least 1");
+        }
+        if t > crate::sim::MAX_THREADS {
+            bail!(
+                "--threads is at most {} (this machine has {} cores)",
+                crate::sim::MAX_THREADS,
+                std::thread::available_parallelism().map_or(1, |n| n.get())
+            );
         }
         builder = builder.num_threads(t);
     }

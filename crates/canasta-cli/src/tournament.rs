@@ -40,7 +40,7 @@ pub struct TournamentArgs {
     /// Seed of the run [default: from the clock; the report shows it].
     #[arg(long, short = 's', value_name = "S")]
     pub seed: Option<u64>,
-    /// Worker threads [default: every core]. Results do not depend on it.
+    /// Worker threads [default: every core; at most 256]. Results do not depend on it.
     #[arg(long, short = 't', value_name = "T")]
     pub threads: Option<usize>,
     /// The first bot against each of the others only (default: every pair).
@@ -248,6 +248,13 @@ pub fn run(args: &TournamentArgs) -> anyhow::Result<ExitCode> {
     if let Some(t) = args.threads {
         if t == 0 {
             bail!("--threads must be at least 1");
+        }
+        if t > crate::sim::MAX_THREADS {
+            bail!(
+                "--threads is at most {} (this machine has {} cores)",
+                crate::sim::MAX_THREADS,
+                std::thread::available_parallelism().map_or(1, |n| n.get())
+            );
         }
         builder = builder.num_threads(t);
     }

@@ -396,3 +396,58 @@ fn sim_reports_unfinished_games() {
     assert_eq!(v["ties"], 0);
     assert_eq!(v["wins"], serde_json::json!([0, 0]));
 }
+
+/// Input that cannot hurt: a byte-order mark is read past, a huge line is
+/// refused by its length before any JSON is built, a thread count past the
+/// cap and a game number of 0 are clear errors.
+#[test]
+fn odd_input_gets_a_clear_answer() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path();
+    let record = sim_record(dir, "g.jsonl", &["--games", "1", "--seed", "3"]);
+    let mut with_bom = "\u{feff}".as_bytes().to_vec();
+    with_bom.extend_from_slice(record.as_bytes());
+    let out = check_stdin(&with_bom, &[]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+
+    let long = format!(
+        "{{\"canasta_record\": 1, \"variant\": \"classic\", \"pad\": \"{}\"}}\n",
+        "a".repeat(200_000)
+    );
+    let out = check_stdin(long.as_bytes(), &[]);
+    assert_rejected(&out, 1);
+    assert!(
+        text(&out.stderr).contains("at most 65536"),
+        "{}",
+        text(&out.stderr)
+    );
+
+    for cmd in [
+        vec!["sim", "--games", "1", "--threads", "10000"],
+        vec![
+            "tournament",
+            "--bots",
+            "random,random",
+            "--games",
+            "1",
+            "--threads",
+            "10000",
+        ],
+    ] {
+        let out = canasta(&cmd);
+        assert!(!out.status.success());
+        assert!(
+            text(&out.stderr).contains("at most 256"),
+            "{}",
+            text(&out.stderr)
+        );
+    }
+    let path = dir.join("g.jsonl");
+    let out = canasta(&["replay", path.to_str().unwrap(), "--game", "0"]);
+    assert!(!out.status.success());
+    assert!(
+        text(&out.stderr).contains("numbered from 1"),
+        "{}",
+        text(&out.stderr)
+    );
+}

@@ -111,6 +111,19 @@ pub enum RecordErrorKind {
     DealMidHand(Phase),
     #[error("the game is over; no further deal or action is possible")]
     GameOver,
+    #[error("the line is {0} bytes long; a record line holds at most {MAX_LINE_BYTES}")]
+    LineTooLong(usize),
+}
+
+/// Longest record line read: far above any real one (a deal of Pennies'
+/// 216 cards is about 1.5 KB), low enough that a broken or hostile file
+/// cannot make the reader build a huge JSON value.
+pub const MAX_LINE_BYTES: usize = 64 * 1024;
+
+/// The text of a record file without a UTF-8 byte-order mark (some editors
+/// write one; the contract's JSON Lines do not need it).
+pub fn without_bom(text: &str) -> &str {
+    text.strip_prefix('\u{feff}').unwrap_or(text)
 }
 
 /// A record error with its 1-based line number.
@@ -162,8 +175,14 @@ pub fn check_record(text: &str) -> RecordCheck {
 fn check_lines(text: &str, reports: &mut Vec<GameReport>) -> Result<(), RecordError> {
     let mut replay: Option<Replay> = None;
     let result = (|| {
-        for (i, raw) in text.lines().enumerate() {
+        for (i, raw) in without_bom(text).lines().enumerate() {
             let line = i + 1;
+            if raw.len() > MAX_LINE_BYTES {
+                return Err(RecordError {
+                    line,
+                    kind: RecordErrorKind::LineTooLong(raw.len()),
+                });
+            }
             if raw.trim().is_empty() {
                 continue;
             }

@@ -159,6 +159,7 @@ pub fn run(args: &PlayArgs) -> anyhow::Result<ExitCode> {
 fn resume(args: &PlayArgs, path: &PathBuf) -> anyhow::Result<Session> {
     let text =
         std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
+    let text = canasta_core::record::without_bom(&text).to_string();
     let header = Session::record_header(&text)
         .with_context(|| format!("{} is not a game record", path.display()))?;
     let rules = header
