@@ -425,6 +425,12 @@ pub struct Rules {
     pub top_card_to_sequence: bool,
 }
 
+/// Largest card value, bonus or opening minimum a rule may set (the real
+/// ones stop at 5000, Canastone's six-jokers canasta).
+pub const MAX_POINTS: i32 = 100_000;
+/// Largest game target (the real ones stop at 20000, Pennies).
+pub const MAX_TARGET: i32 = 1_000_000;
+
 /// Every problem found in a rules value, not just the first.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub struct RulesError {
@@ -552,11 +558,93 @@ impl Rules {
         if self.target <= 0 {
             p.push(format!("target must be positive, not {}", self.target));
         }
+        self.check_number_ranges(&mut p);
         if p.is_empty() {
             Ok(())
         } else {
             Err(RulesError { problems: p })
         }
+    }
+
+    /// Every number a score is made of stays in a range that no real rule
+    /// comes near and no sum of a game can overflow: card values, bonuses
+    /// and red-three values within ±[`MAX_POINTS`], opening minimums within
+    /// 0..=[`MAX_POINTS`], the target within 1..=[`MAX_TARGET`]. (Scores
+    /// are also added without wrapping, but a silent ceiling would be as
+    /// wrong as a wrap: the bound keeps every real game exact.)
+    fn check_number_ranges(&self, p: &mut Vec<String>) {
+        let mut within = |name: &str, v: i32, lo: i32, hi: i32| {
+            if !(lo..=hi).contains(&v) {
+                p.push(format!("{name} must be within {lo}..={hi}, not {v}"));
+            }
+        };
+        let v = &self.card_values;
+        for (name, value) in [
+            ("card_values.joker", v.joker),
+            ("card_values.two", v.two),
+            ("card_values.black_three", v.black_three),
+            ("card_values.four", v.four),
+            ("card_values.five", v.five),
+            ("card_values.six", v.six),
+            ("card_values.seven", v.seven),
+            ("card_values.eight", v.eight),
+            ("card_values.nine", v.nine),
+            ("card_values.ten", v.ten),
+            ("card_values.jack", v.jack),
+            ("card_values.queen", v.queen),
+            ("card_values.king", v.king),
+            ("card_values.ace", v.ace),
+            ("natural_canasta_bonus", self.natural_canasta_bonus),
+            ("mixed_canasta_bonus", self.mixed_canasta_bonus),
+            ("going_out_bonus", self.going_out_bonus),
+            ("concealed_bonus", self.concealed_bonus),
+            ("natural_ace_canasta_bonus", self.natural_ace_canasta_bonus),
+            ("mixed_ace_canasta_bonus", self.mixed_ace_canasta_bonus),
+            ("twos_canasta_bonus", self.twos_canasta_bonus),
+            ("jokers_canasta_bonus", self.jokers_canasta_bonus),
+            ("wild_canasta_bonus", self.wild_canasta_bonus),
+            ("special_canasta_bonus", self.special_canasta_bonus),
+            ("samba_bonus", self.samba_bonus),
+        ] {
+            within(name, value, -MAX_POINTS, MAX_POINTS);
+        }
+        for (i, &value) in self.red_three_values.iter().enumerate() {
+            within(
+                &format!("red_three_values[{i}]"),
+                value,
+                -MAX_POINTS,
+                MAX_POINTS,
+            );
+        }
+        for (i, row) in self.many_canastas_bonuses.iter().enumerate() {
+            within(
+                &format!("many_canastas_bonuses[{i}].bonus"),
+                row.bonus,
+                -MAX_POINTS,
+                MAX_POINTS,
+            );
+        }
+        for (i, row) in self.opening_table.iter().enumerate() {
+            within(&format!("opening_table[{i}].need"), row.need, 0, MAX_POINTS);
+            if let Some(from) = row.from {
+                within(
+                    &format!("opening_table[{i}].from"),
+                    from,
+                    -MAX_TARGET,
+                    MAX_TARGET,
+                );
+            }
+        }
+        if let Some(need) = self.opening_when_leading {
+            within("opening_when_leading", need, 0, MAX_POINTS);
+        }
+        within("target", self.target, 1, MAX_TARGET);
+        within(
+            "unopened_hand_multiplier",
+            self.unopened_hand_multiplier,
+            1,
+            10,
+        );
     }
 
     /// Cards in the deck.

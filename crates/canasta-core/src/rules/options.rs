@@ -163,4 +163,46 @@ mod tests {
             "{err}"
         );
     }
+
+    /// `going_out_bonus=2147483647` once wrapped scores to negative totals:
+    /// numbers are bounded, and a game at the bounds adds up exactly.
+    #[test]
+    fn numbers_are_bounded_and_scores_add_up_at_the_bounds() {
+        let classic = Rules::classic();
+        let err = classic
+            .with_options(&options(r#"{"going_out_bonus": 2147483647}"#))
+            .unwrap_err();
+        assert!(
+            err.to_string().contains("going_out_bonus must be within"),
+            "{err}"
+        );
+        assert!(classic.with_options(&options(r#"{"target": 0}"#)).is_err());
+        let extreme = classic
+            .with_options(&options(
+                r#"{"going_out_bonus": 100000, "natural_canasta_bonus": 100000,
+                    "mixed_canasta_bonus": 100000, "target": 1000000}"#,
+            ))
+            .unwrap();
+        let mut rng = crate::Rng::new(9);
+        let mut g = crate::GameState::new(extreme);
+        let mut sums = vec![0i64; 2];
+        for hand in 0..3 {
+            g.deal_random(&mut rng, hand % 4);
+            while matches!(
+                g.phase(),
+                crate::Phase::Draw | crate::Phase::Play | crate::Phase::Answer
+            ) {
+                let legal = g.legal_actions();
+                g.apply_unchecked(legal[rng.below(legal.len())]);
+            }
+            for (t, team) in g.last_hand().unwrap().teams.iter().enumerate() {
+                sums[t] += i64::from(team.total);
+            }
+            if g.is_over() {
+                break;
+            }
+        }
+        let totals: Vec<i64> = g.scores().iter().map(|&s| i64::from(s)).collect();
+        assert_eq!(totals, sums);
+    }
 }

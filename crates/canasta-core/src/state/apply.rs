@@ -361,7 +361,9 @@ impl GameState {
     fn end_hand(&mut self, reason: crate::score::HandEndReason, seat: Option<usize>) {
         let result = crate::score::score_hand(self, reason, seat);
         for (t, s) in result.teams.iter().enumerate() {
-            self.scores[t] += s.total;
+            // Bounded options keep every real game far from the limit;
+            // past it a score stays at the limit rather than wrap.
+            self.scores[t] = self.scores[t].saturating_add(s.total);
         }
         self.hands_played += 1;
         let teams = self.rs.rules.teams as usize;
