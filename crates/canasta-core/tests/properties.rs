@@ -219,6 +219,23 @@ proptest! {
     #[test]
     fn action_text_round_trips(a in action_strategy(), mask in any::<u8>()) {
         let text = a.to_string();
+        // More copies of a card than any deck holds is a parse error.
+        let cards = a.cards_from_hand();
+        let possible = cards.faces().all(|(c, n)| {
+            n <= if c.is_joker() {
+                canasta_core::action::MAX_JOKERS
+            } else {
+                canasta_core::action::MAX_COPIES_OF_A_FACE
+            }
+        });
+        if !possible {
+            let refused = matches!(
+                text.parse::<Action>(),
+                Err(canasta_core::ParseActionError::TooManyCopies { .. })
+            );
+            prop_assert!(refused, "{}", text);
+            return Ok(());
+        }
         prop_assert_eq!(text.parse::<Action>(), Ok(a), "{}", text);
         // Any case, any spacing.
         prop_assert_eq!(recase(&text, mask).parse::<Action>(), Ok(a), "{}", text);
