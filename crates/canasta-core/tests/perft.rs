@@ -4,9 +4,10 @@
 //! action space (`docs/decisions/action-space.md`) shows up as a changed
 //! number here.
 //!
-//! `cargo test` runs every line up to [`NODE_LIMIT`]; the `#[ignore]`d
-//! `classic_perft_deep` runs them all, and `regenerate_classic_perft`
-//! recomputes the numbers (see the header of `data/classic.perft`).
+//! One file per preset (`FILES`). `cargo test` runs every line up to
+//! [`NODE_LIMIT`]; the `#[ignore]`d `perft_deep` runs them all, and
+//! `regenerate_perft` recomputes the numbers (see the header of
+//! `data/classic.perft`).
 
 use canasta_core::{Action, GameState, Phase, Rng, Rules, shuffled_deck};
 use std::collections::BTreeSet;
@@ -15,7 +16,7 @@ use std::path::PathBuf;
 
 /// Lines with more nodes than this are skipped by the ordinary test.
 const NODE_LIMIT: u64 = 200_000;
-/// `regenerate_classic_perft` adds depths while the count stays within this.
+/// `regenerate_perft` adds depths while the count stays within this.
 const DEEP_LIMIT: u64 = 5_000_000;
 /// ... and never goes deeper than this.
 const MAX_DEPTH: u32 = 7;
@@ -240,15 +241,29 @@ fn run(name: &str, limit: u64) {
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
 
+/// The perft files, one per preset.
+const FILES: &[&str] = &[
+    "classic.perft",
+    "canastone.perft",
+    "italian.perft",
+    "samba.perft",
+    "pennies.perft",
+    "canastia.perft",
+];
+
 #[test]
-fn classic_perft() {
-    run("classic.perft", NODE_LIMIT);
+fn perft_files() {
+    for name in FILES {
+        run(name, NODE_LIMIT);
+    }
 }
 
 #[test]
-#[ignore = "deep perft: every line of the file"]
-fn classic_perft_deep() {
-    run("classic.perft", u64::MAX);
+#[ignore = "deep perft: every line of every file"]
+fn perft_deep() {
+    for name in FILES {
+        run(name, u64::MAX);
+    }
 }
 
 type Test = fn(&GameState, usize) -> bool;
@@ -324,6 +339,62 @@ const FEATURES: &[(&str, Test)] = &[
     ("must-take-pile", |g, _| {
         g.phase() == Phase::Draw && !g.legal_actions().contains(&Action::Draw)
     }),
+    // P-CNE: a side that has not opened opens before drawing.
+    ("opening-before-draw", |g, _| {
+        g.phase() == Phase::Draw && !opened(g) && count(g, |a| matches!(a, Action::Meld(_))) >= 1
+    }),
+    // P-CNE: having opened before the draw, lay more before drawing.
+    ("laying-before-draw", |g, _| {
+        g.phase() == Phase::Draw && opened(g) && count(g, |a| matches!(a, Action::Add { .. })) >= 1
+    }),
+    // A meld of wild cards only may be begun (P-CNE, P-PEN).
+    ("wild-meld", |g, _| {
+        count(
+            g,
+            |a| matches!(a, Action::Meld(gs) if gs.iter().any(|x| x.is_wild_only())),
+        ) >= 1
+    }),
+    // Samba: a sequence may be begun, or extended.
+    ("sequence", |g, _| {
+        count(
+            g,
+            |a| matches!(a, Action::Meld(gs) if gs.iter().any(|x| x.is_sequence())),
+        ) >= 1
+    }),
+    ("sequence-on-table", |g, _| {
+        g.phase() == Phase::Play && g.melds_of(g.to_act()).iter().any(|m| m.cards.is_sequence())
+    }),
+    // Samba: a second meld of a rank the side has melded.
+    ("second-meld-of-a-rank", |g, _| {
+        let melds = g.melds_of(g.to_act());
+        g.phase() == Phase::Play
+            && count(g, |a| matches!(a, Action::Meld(_))) >= 1
+            && melds
+                .iter()
+                .enumerate()
+                .any(|(i, m)| m.rank().is_some() && melds[..i].iter().any(|o| o.rank() == m.rank()))
+    }),
+    // Pennies: a meld at its cap (seven), which takes nothing more.
+    ("full-meld", |g, _| {
+        let rules = g.rules();
+        g.phase() == Phase::Play && g.melds_of(g.to_act()).iter().any(|m| m.is_full(rules))
+    }),
+    // Canastia: a meld of seven or more may be closed as a canasta.
+    ("close-canasta", |g, _| {
+        count(g, |a| matches!(a, Action::CloseCanasta(_))) >= 1
+    }),
+    // Canastia: threes melded as an ordinary rank.
+    ("threes-meld", |g, _| {
+        count(
+            g,
+            |a| matches!(a, Action::Meld(gs) if gs.iter().any(|x| x.rank() == Some(canasta_core::Rank::Three))),
+        ) >= 1
+    }),
+    // A canasta on the table.
+    ("canasta-on-table", |g, _| {
+        let rules = g.rules();
+        g.phase() == Phase::Play && g.melds_of(g.to_act()).iter().any(|m| m.is_canasta(rules))
+    }),
 ];
 
 fn holds(feature: &str, g: &GameState, walk: usize) -> bool {
@@ -389,62 +460,66 @@ fn summary(g: &GameState) -> String {
 /// take to open and one an opened side may take, a mid-hand play position,
 /// and (with partners) `ask` offered and a partner answering.
 #[test]
-fn classic_perft_covers_every_form() {
-    let (_, blocks) = load("classic.perft");
-    let ids: BTreeSet<&str> = blocks.iter().map(|b| b.id.as_str()).collect();
-    assert_eq!(ids.len(), blocks.len(), "ids are unique");
-    for b in &blocks {
-        assert!(!b.perft.is_empty(), "{}: no perft lines", b.id);
-        assert!(
-            b.perft.iter().any(|&(_, n)| n <= NODE_LIMIT),
-            "{}: no line within the node limit",
-            b.id
-        );
-        assert!(!b.find.is_empty(), "{}: no `find` line", b.id);
-        let g = b.position();
-        for f in &b.find {
+fn perft_covers_every_form() {
+    let mut all: Vec<Block> = Vec::new();
+    for name in FILES {
+        let (_, blocks) = load(name);
+        let ids: BTreeSet<&str> = blocks.iter().map(|b| b.id.as_str()).collect();
+        assert_eq!(ids.len(), blocks.len(), "{name}: ids are unique");
+        for b in &blocks {
+            assert!(!b.perft.is_empty(), "{}: no perft lines", b.id);
             assert!(
-                holds(f, &g, b.walk),
-                "{}: not `{f}` at walk {}",
-                b.id,
-                b.walk
+                b.perft.iter().any(|&(_, n)| n <= NODE_LIMIT),
+                "{}: no line within the node limit",
+                b.id
             );
+            assert!(!b.find.is_empty(), "{}: no `find` line", b.id);
+            let g = b.position();
+            for f in &b.find {
+                assert!(
+                    holds(f, &g, b.walk),
+                    "{}: not `{f}` at walk {}",
+                    b.id,
+                    b.walk
+                );
+            }
         }
+        all.extend(blocks);
     }
-    for form in [
-        "classic 2",
-        "classic 3",
-        "classic 4",
-        "classic 6 3",
-        "classic 6 2",
-    ] {
-        let found: BTreeSet<&str> = blocks
+    // Every form of every preset: its first decision, an opening, the
+    // middle of a hand, and (where the form has partners) asking.
+    for rules in canasta_core::rules::all_forms() {
+        let form = form_name(&rules);
+        let found: BTreeSet<&str> = all
             .iter()
             .filter(|b| form_name(&b.rules()) == form)
             .flat_map(|b| b.find.iter().map(String::as_str))
             .collect();
-        let mut wanted = vec![
-            "first-decision",
-            "opening-melds",
-            "opening-with-pile",
-            "mid-hand-play",
-        ];
-        if form != "classic 2" {
-            wanted.extend(["ask", "answer"]);
-        }
-        for w in wanted {
+        for w in ["first-decision", "mid-hand-play"] {
             assert!(found.contains(w), "{form}: no block finds `{w}`");
         }
         assert!(
-            [
-                "pile-onto-meld",
-                "pile-natural-and-wild",
-                "pile-frozen-pair"
-            ]
-            .iter()
-            .any(|w| found.contains(w)),
-            "{form}: no block where an opened side may take the pile"
+            ["opening-melds", "opening-before-draw", "opening-with-pile"]
+                .iter()
+                .any(|w| found.contains(w)),
+            "{form}: no block with an opening"
         );
+    }
+    let found = |w: &str| all.iter().any(|b| b.find.iter().any(|f| f == w));
+    for w in [
+        "ask",
+        "answer",
+        "opening-before-draw",
+        "wild-meld",
+        "sequence",
+        "second-meld-of-a-rank",
+        "full-meld",
+        "close-canasta",
+        "threes-meld",
+        "pile-frozen-pair",
+        "pile-natural-and-wild",
+    ] {
+        assert!(found(w), "no block finds `{w}`");
     }
 }
 
@@ -464,9 +539,18 @@ fn form_name(r: &Rules) -> String {
 /// summary comment.
 /// Writes the file when `CANASTA_PERFT_WRITE=1`, else prints it.
 #[test]
-#[ignore = "regenerates tests/data/classic.perft; see its header"]
-fn regenerate_classic_perft() {
-    let name = "classic.perft";
+#[ignore = "regenerates tests/data/*.perft (CANASTA_PERFT_FILE=name for one); see classic.perft's header"]
+fn regenerate_perft() {
+    let only = std::env::var("CANASTA_PERFT_FILE").ok();
+    for name in FILES {
+        if only.as_deref().is_some_and(|o| o != *name) {
+            continue;
+        }
+        regenerate(name);
+    }
+}
+
+fn regenerate(name: &str) {
     let (text, blocks) = load(name);
     let mut out = String::new();
     // The header: everything before the first `id` line.
