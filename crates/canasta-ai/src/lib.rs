@@ -10,6 +10,7 @@ pub mod heuristic;
 pub mod ismcts;
 pub mod protocol;
 pub mod random;
+pub mod serve;
 
 use canasta_core::{Action, GameState, Observation, Rng, Rules};
 use thiserror::Error;

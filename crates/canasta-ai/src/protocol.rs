@@ -79,6 +79,14 @@ pub fn reply_line(action: &Action) -> String {
 /// # Errors
 /// A line that is not a reply, or an action that is not legal.
 pub fn read_reply(line: &str, legal: &[Action]) -> Result<Action, BotError> {
+    if let Ok(Value::Object(o)) = serde_json::from_str::<Value>(line.trim())
+        && let Some(error) = o.get("error")
+    {
+        let error = error
+            .as_str()
+            .map_or_else(|| error.to_string(), str::to_string);
+        return Err(BotError(format!("the bot answered with an error: {error}")));
+    }
     let reply: Reply = serde_json::from_str(line.trim())
         .map_err(|e| BotError(format!("`{}` is not a reply: {e}", line.trim())))?;
     let action: Action = reply
@@ -261,6 +269,12 @@ mod tests {
         let legal = [Action::Draw];
         assert!(read_reply(r#"{"action":"ask"}"#, &legal).is_err());
         assert!(read_reply("draw", &legal).is_err());
+        let err = read_reply(r#"{"error":"line 3: no game"}"#, &legal).unwrap_err();
+        assert!(
+            err.0.contains("answered with an error: line 3: no game"),
+            "{}",
+            err.0
+        );
         assert_eq!(
             read_reply(r#"{"action":"draw"}"#, &legal).unwrap(),
             Action::Draw

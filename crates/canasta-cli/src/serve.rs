@@ -3,9 +3,8 @@
 //! seat it. See `docs/bot-protocol.md`.
 
 use anyhow::{Context, bail};
-use canasta_ai::protocol::{HostMessage, parse_legal, parse_observation, reply_line};
-use canasta_ai::{BOT_NAMES, Bot, Decision, bot_by_name};
-use canasta_core::Rules;
+use canasta_ai::BOT_NAMES;
+use canasta_ai::serve::Server;
 use clap::Args;
 use std::io::{BufRead, Write};
 use std::process::ExitCode;
@@ -18,47 +17,31 @@ pub struct ServeArgs {
 }
 
 pub fn run(args: &ServeArgs) -> anyhow::Result<ExitCode> {
-    if bot_by_name(&args.bot, 0).is_none() {
+    let Some(mut server) = Server::new(&args.bot) else {
         bail!(
             "unknown bot `{}` (known: {})",
             args.bot,
             BOT_NAMES.join(", ")
         );
-    }
-    let stdin = std::io::stdin().lock();
+    };
+    let mut stdin = std::io::stdin().lock();
     let mut out = std::io::stdout().lock();
-    let mut game: Option<(Rules, Box<dyn Bot>)> = None;
-    for (i, line) in stdin.lines().enumerate() {
-        let line = line.context("cannot read stdin")?;
-        if line.trim().is_empty() {
-            continue;
+    let mut bytes = Vec::new();
+    for n in 1.. {
+        bytes.clear();
+        // Bytes, not text: a line that is not UTF-8 is answered like any
+        // other bad line, not the end of the service.
+        if stdin
+            .read_until(b'\n', &mut bytes)
+            .context("cannot read stdin")?
+            == 0
+        {
+            break;
         }
-        let n = i + 1;
-        let msg: HostMessage =
-            serde_json::from_str(&line).with_context(|| format!("line {n}: not a message"))?;
-        match msg {
-            HostMessage::Game { seed, header, .. } => {
-                let rules = header
-                    .rules()
-                    .map_err(|e| anyhow::anyhow!("line {n}: {e}"))?;
-                let bot = bot_by_name(&args.bot, seed).expect("the name is checked");
-                game = Some((rules, bot));
-            }
-            HostMessage::Decision { observation, legal } => {
-                let Some((rules, bot)) = game.as_mut() else {
-                    bail!("line {n}: a decision before any game");
-                };
-                let obs = parse_observation(&observation).with_context(|| format!("line {n}"))?;
-                let legal = parse_legal(&legal).with_context(|| format!("line {n}"))?;
-                if legal.is_empty() {
-                    bail!("line {n}: no legal action to choose from");
-                }
-                let action = bot
-                    .try_choose(&Decision::from_observation(&obs, rules, &legal))
-                    .with_context(|| format!("line {n}"))?;
-                writeln!(out, "{}", reply_line(&action))?;
-                out.flush()?;
-            }
+        let line = String::from_utf8_lossy(&bytes);
+        if let Some(reply) = server.handle(n, &line) {
+            writeln!(out, "{reply}")?;
+            out.flush()?;
         }
     }
     Ok(ExitCode::SUCCESS)

@@ -220,14 +220,32 @@ fn bot_serve_answers_the_documented_example() {
     assert_eq!(replies, bot_lines);
 }
 
+/// A bad line gets an error reply naming it, and the server goes on to
+/// the next line (it used to stop at the first).
 #[test]
-fn bot_serve_rejects_a_decision_before_a_game() {
+fn bot_serve_answers_a_bad_line_with_an_error_and_goes_on() {
     let out = serve(
         "random",
-        "{\"type\":\"decision\",\"observation\":{},\"legal\":[\"draw\"]}\n",
+        "{\"type\":\"decision\",\"observation\":{},\"legal\":[\"draw\"]}\nnot json\n",
     );
-    assert!(!out.status.success());
-    assert!(text(&out.stderr).contains("line 1"));
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let replies: Vec<Value> = text(&out.stdout)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(replies.len(), 2);
+    assert!(
+        replies[0]["error"]
+            .as_str()
+            .unwrap()
+            .starts_with("line 1: a decision before any game")
+    );
+    assert!(
+        replies[1]["error"]
+            .as_str()
+            .unwrap()
+            .starts_with("line 2: not a message")
+    );
 }
 
 #[test]

@@ -8,7 +8,10 @@ mod apply;
 pub(crate) mod deal;
 pub mod determinize;
 pub mod observation;
+mod observation_check;
 pub mod score;
+
+pub use observation_check::ObservationError;
 
 use crate::action::Action;
 use crate::card::{Card, CardCounts, FACES, Rank};

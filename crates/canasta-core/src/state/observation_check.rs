@@ -1,0 +1,270 @@
+//! Is an observation one the rules could have produced? A bot served over
+//! the bot protocol reads observations from another program, so each is
+//! checked against the game's rules before a bot rebuilds a position from
+//! it: well-typed JSON can still name a seat that does not exist, lists of
+//! the wrong length, or more cards than the deck holds.
+
+use super::Phase;
+use super::observation::Observation;
+use crate::card::{Card, Rank, Suit};
+use crate::rules::Rules;
+use thiserror::Error;
+
+/// What makes an observation impossible under the game's rules.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum ObservationError {
+    #[error("`players` is {have}, the game has {need}")]
+    Players { have: usize, need: usize },
+    #[error("`{field}` is seat {seat}, but seats are 0 to {last}")]
+    Seat {
+        field: &'static str,
+        seat: usize,
+        last: usize,
+    },
+    #[error("`{field}` has {have} entries, the game needs {need}")]
+    Length {
+        field: &'static str,
+        have: usize,
+        need: usize,
+    },
+    #[error("`hand` holds {have} cards, `hand_sizes` says {need}")]
+    HandSize { have: usize, need: usize },
+    #[error("seat {seat} is known to hold {known} cards but holds {size}")]
+    KnownCards {
+        seat: usize,
+        known: usize,
+        size: usize,
+    },
+    #[error("{card} is seen {seen} times; the deck holds {deck}")]
+    TooManyCopies { card: Card, seen: usize, deck: u8 },
+    #[error("the cards add up to {have}; the deck has {need}")]
+    CardTotal { have: usize, need: usize },
+    #[error("`closed_melds` names meld {meld} of side {side}, which does not exist")]
+    ClosedMeld { side: usize, meld: usize },
+    #[error("`pile_hidden` is {hidden}, more than the deck's {deck} cards")]
+    PileHidden { hidden: usize, deck: usize },
+    #[error("an empty meld on side {side}")]
+    EmptyMeld { side: usize },
+    #[error("phase {0:?} has no seat to act")]
+    NoDecision(Phase),
+}
+
+impl Observation {
+    /// Checks everything the rules fix about an observation: seat numbers,
+    /// list lengths, card counts against the deck, and that every card is
+    /// somewhere.
+    ///
+    /// # Errors
+    /// The first impossibility found.
+    pub fn validate(&self, rules: &Rules) -> Result<(), ObservationError> {
+        use ObservationError as E;
+        let n = rules.players as usize;
+        if self.players != n {
+            return Err(E::Players {
+                have: self.players,
+                need: n,
+            });
+        }
+        for (field, seat) in [
+            ("seat", self.seat),
+            ("current", self.current),
+            ("to_act", self.to_act),
+            ("dealer", self.dealer),
+        ] {
+            if seat >= n {
+                return Err(E::Seat {
+                    field,
+                    seat,
+                    last: n - 1,
+                });
+            }
+        }
+        let teams = rules.teams as usize;
+        for (field, have, need) in [
+            ("hand_sizes", self.hand_sizes.len(), n),
+            ("foot_sizes", self.foot_sizes.len(), n),
+            ("known", self.known.len(), n),
+            ("melds", self.melds.len(), n),
+            ("closed_melds", self.closed_melds.len(), n),
+            ("side_of", self.side_of.len(), n),
+            ("red_threes", self.red_threes.len(), n),
+            ("red_three_suits", self.red_three_suits.len(), n),
+            ("opening_needed", self.opening_needed.len(), n),
+            ("scores", self.scores.len(), teams),
+        ] {
+            if have != need {
+                return Err(E::Length { field, have, need });
+            }
+        }
+        // Optional public facts: absent (empty) or one entry a seat.
+        for (field, have) in [
+            ("table.seat_melded", self.table.seat_melded.len()),
+            (
+                "table.first_turn_pending",
+                self.table.first_turn_pending.len(),
+            ),
+            ("table.discarded_ranks", self.table.discarded_ranks.len()),
+        ] {
+            if have != 0 && have != n {
+                return Err(E::Length {
+                    field,
+                    have,
+                    need: n,
+                });
+            }
+        }
+        for &side in &self.side_of {
+            if side >= n {
+                return Err(E::Seat {
+                    field: "side_of",
+                    seat: side,
+                    last: n - 1,
+                });
+            }
+        }
+        if !matches!(self.phase, Phase::Draw | Phase::Play | Phase::Answer) {
+            return Err(E::NoDecision(self.phase));
+        }
+        if self.hand.total() != self.hand_sizes[self.seat] {
+            return Err(E::HandSize {
+                have: self.hand.total(),
+                need: self.hand_sizes[self.seat],
+            });
+        }
+        for (seat, known) in self.known.iter().enumerate() {
+            if known.total() > self.hand_sizes[seat] {
+                return Err(E::KnownCards {
+                    seat,
+                    known: known.total(),
+                    size: self.hand_sizes[seat],
+                });
+            }
+        }
+        for (side, closed) in self.closed_melds.iter().enumerate() {
+            if let Some(&meld) = closed.iter().find(|&&m| m >= self.melds[side].len()) {
+                return Err(E::ClosedMeld { side, meld });
+            }
+        }
+        if let Some(side) = self
+            .melds
+            .iter()
+            .position(|s| s.iter().any(|m| m.cards.is_empty()))
+        {
+            return Err(E::EmptyMeld { side });
+        }
+        let deck = rules.deck().total();
+        if self.pile_hidden > deck {
+            return Err(E::PileHidden {
+                hidden: self.pile_hidden,
+                deck,
+            });
+        }
+        self.validate_cards(rules)
+    }
+
+    /// No card seen more often than the deck holds it, and every card of
+    /// the deck somewhere (hands, feet, stock, pile, melds, red threes).
+    fn validate_cards(&self, rules: &Rules) -> Result<(), ObservationError> {
+        use ObservationError as E;
+        let deck = rules.deck();
+        let mut seen = self.hand;
+        for side in &self.melds {
+            for m in side {
+                seen.add_all(&m.cards.counts());
+            }
+        }
+        for &c in &self.pile {
+            seen.add(c);
+        }
+        for (s, k) in self.known.iter().enumerate() {
+            if s != self.seat {
+                seen.add_all(k);
+            }
+        }
+        let hearts = Card::new(Rank::Three, Suit::Hearts);
+        let diamonds = Card::new(Rank::Three, Suit::Diamonds);
+        for pair in &self.red_three_suits {
+            seen.add_n(hearts, pair[0]);
+            seen.add_n(diamonds, pair[1]);
+        }
+        if let Some((card, n)) = seen.faces().find(|&(c, n)| n > deck.count(c)) {
+            return Err(E::TooManyCopies {
+                card,
+                seen: n as usize,
+                deck: deck.count(card),
+            });
+        }
+        // Saturating: the numbers come from another program.
+        let total = [self.stock, self.pile.len(), self.pile_hidden]
+            .into_iter()
+            .chain(self.hand_sizes.iter().copied())
+            .chain(self.foot_sizes.iter().copied())
+            .chain(self.red_threes.iter().copied())
+            .chain(self.melds.iter().flatten().map(|m| m.cards.len() as usize))
+            .fold(0usize, usize::saturating_add);
+        if total != deck.total() {
+            return Err(E::CardTotal {
+                have: total,
+                need: deck.total(),
+            });
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{GameState, Rng};
+
+    /// Every observation of random play of every form is valid, and each
+    /// of a list of breakages is caught with its reason.
+    #[test]
+    fn real_observations_pass_and_broken_ones_are_named() {
+        for rules in crate::rules::all_forms() {
+            let mut rng = Rng::new(11);
+            let mut g = GameState::new(rules.clone());
+            g.deal_random(&mut rng, 0);
+            for _ in 0..150 {
+                if !matches!(g.phase(), Phase::Draw | Phase::Play | Phase::Answer) {
+                    break;
+                }
+                let o = g.observe(g.to_act());
+                assert_eq!(o.validate(&rules), Ok(()), "{}", rules.variant);
+                let legal = g.legal_actions();
+                g.apply_unchecked(legal[rng.below(legal.len())]);
+            }
+        }
+        let rules = Rules::classic();
+        let mut g = GameState::new(rules.clone());
+        g.deal_random(&mut Rng::new(2), 0);
+        let good = g.observe(g.to_act());
+        type Breakage = (fn(&mut Observation), &'static str);
+        let broken: [Breakage; 8] = [
+            (|o| o.seat = 9, "`seat` is seat 9"),
+            (|o| o.players = 7, "`players` is 7"),
+            (
+                |o| o.hand_sizes.pop().map(drop).unwrap_or(()),
+                "`hand_sizes` has 3",
+            ),
+            (|o| o.stock = 1_000_000, "add up to"),
+            (|o| o.stock = usize::MAX, "add up to"),
+            (|o| o.side_of[0] = 40, "`side_of` is seat 40"),
+            (|o| o.pile_hidden = 500, "`pile_hidden` is 500"),
+            (
+                |o| {
+                    for _ in 0..9 {
+                        o.pile.push(Card::JOKER);
+                    }
+                },
+                "JK is seen",
+            ),
+        ];
+        for (breakage, says) in broken {
+            let mut o = good.clone();
+            breakage(&mut o);
+            let err = o.validate(&rules).unwrap_err().to_string();
+            assert!(err.contains(says), "{err} (wanted `{says}`)");
+        }
+    }
+}
