@@ -205,7 +205,7 @@ impl<'a> View<'a> {
     /// The side still lacks a canasta of the special rank that the rules
     /// ask for (Pennies' sevens).
     fn needs_special(&self) -> bool {
-        self.canastas().special < self.rules.go_out_special_canastas
+        self.canastas().special < self.rules.go_out_special_canastas()
     }
 
     /// Whether the hand looks like it can go out this turn: the side has
@@ -213,7 +213,7 @@ impl<'a> View<'a> {
     /// cannot be laid. An estimate: the generator has the exact test.
     fn can_go_out(&self) -> bool {
         let rules = self.rules;
-        if !self.canastas().meet(rules, rules.canastas_to_go_out) {
+        if !self.canastas().meet(rules, rules.canastas_to_go_out()) {
             return false;
         }
         let mut wilds = i32::from(self.hand.wilds());
@@ -226,15 +226,17 @@ impl<'a> View<'a> {
             if n == 0 || self.own_melds.iter().any(|m| m.rank() == Some(r)) {
                 continue;
             }
-            if r == Rank::Three && !rules.threes_natural {
+            if r == Rank::Three && !rules.threes_natural() {
                 let black = i32::from(self.hand.black_threes());
-                if black < 3 || !rules.black_threes_meldable {
+                if black < 3 || !rules.black_threes_meldable() {
                     stuck += black;
                 }
-            } else if n >= i32::from(rules.min_meld) {
+            } else if n >= i32::from(rules.min_meld()) {
                 continue;
-            } else if n >= i32::from(rules.min_naturals) && wilds >= i32::from(rules.min_meld) - n {
-                wilds -= i32::from(rules.min_meld) - n;
+            } else if n >= i32::from(rules.min_naturals())
+                && wilds >= i32::from(rules.min_meld()) - n
+            {
+                wilds -= i32::from(rules.min_meld()) - n;
             } else {
                 stuck += n;
             }
@@ -246,7 +248,7 @@ impl<'a> View<'a> {
     }
 
     fn needs_dirty(&self) -> bool {
-        self.canastas().dirty < self.rules.go_out_mixed_canastas
+        self.canastas().dirty < self.rules.go_out_mixed_canastas()
     }
 }
 
@@ -277,7 +279,7 @@ fn bonus(g: &Group, rules: &Rules) -> i32 {
 
 /// Threes that cannot be melded in the ordinary way.
 fn is_stopper(c: Card, rules: &Rules) -> bool {
-    c.is_black_three() && !rules.threes_natural
+    c.is_black_three() && !rules.threes_natural()
 }
 
 /// The score of an action for the seat that sees `v`; the best is played.
@@ -286,7 +288,7 @@ pub fn score(v: &View<'_>, action: &Action) -> i32 {
     let mut after = v.hand;
     after.remove_all(&action.cards_from_hand());
     match *action {
-        Action::Draw => 20 + 8 * i32::from(rules.draw_count),
+        Action::Draw => 20 + 8 * i32::from(rules.draw_count()),
         Action::PickupOnto => 15 + 8 * v.pile_len() as i32,
         Action::Pickup { with, also } => {
             let wilds: i32 = i32::from(with.wild_count())
@@ -318,7 +320,7 @@ pub fn score(v: &View<'_>, action: &Action) -> i32 {
         Action::Ask if v.can_go_out() => 5_000,
         Action::Ask => -5_000,
         Action::Answer(yes) => {
-            let cost: i32 = v.hand.iter().map(|c| rules.card_values.of(c)).sum();
+            let cost: i32 = v.hand.iter().map(|c| rules.card_values().of(c)).sum();
             let ok = cost <= 60 || v.hand.total() <= 3;
             if yes == ok { 1 } else { 0 }
         }
@@ -338,7 +340,10 @@ fn unload_bonus(v: &View<'_>, laid: &CardCounts) -> i32 {
     if v.partner_min_hand > 2 || !v.side_opened {
         return 0;
     }
-    laid.iter().map(|c| v.rules.card_values.of(c)).sum::<i32>() / 2
+    laid.iter()
+        .map(|c| v.rules.card_values().of(c))
+        .sum::<i32>()
+        / 2
 }
 
 /// Laying one group (on `old`, an existing meld, or as a new meld).
@@ -352,9 +357,10 @@ fn group_score(v: &View<'_>, g: &Group, old: Option<Group>) -> i32 {
     let mut merged = old.unwrap_or_default();
     merged.merge(g);
     let before_len = old.map_or(0, |o| o.len());
-    let completes = merged.len() >= rules.canasta_size && before_len < rules.canasta_size;
+    let completes = merged.len() >= rules.canasta_size() && before_len < rules.canasta_size();
     let mut s = 12 * naturals;
-    if merged.rank().is_some() && merged.rank() == rules.special_canasta_rank && v.needs_special() {
+    if merged.rank().is_some() && merged.rank() == rules.special_canasta_rank() && v.needs_special()
+    {
         // Pennies' sevens build the 1500 canasta that going out needs.
         s += 15 * naturals;
     }
@@ -371,7 +377,7 @@ fn group_score(v: &View<'_>, g: &Group, old: Option<Group>) -> i32 {
         // canasta where the rules say so (Canastone): only with plenty of
         // them. Where it does not (Pennies, which needs a wild canasta to
         // go out) it is a good home for them.
-        return if !rules.wild_meld_reserves_wilds {
+        return if !rules.wild_meld_reserves_wilds() {
             25 * wilds
         } else if wilds >= 4 {
             40 * wilds
@@ -382,7 +388,7 @@ fn group_score(v: &View<'_>, g: &Group, old: Option<Group>) -> i32 {
     let was_clean = old.is_none_or(|o| o.wild_count() == 0);
     let wild_cost = if completes {
         5
-    } else if v.needs_dirty() && merged.len() + 2 >= rules.canasta_size {
+    } else if v.needs_dirty() && merged.len() + 2 >= rules.canasta_size() {
         10
     } else if was_clean && merged.natural_count() >= 4 {
         // A wild card here spoils a natural canasta in the making.
@@ -417,7 +423,7 @@ fn keep(v: &View<'_>, c: Card) -> i32 {
     let rules = v.rules;
     if c.is_wild() {
         // Freezing a big pile is the defence when nothing safe is left.
-        return if !v.pile_frozen && rules.wilds_freeze_pile {
+        return if !v.pile_frozen && rules.wilds_freeze_pile() {
             (300 - 12 * v.pile_len() as i32).max(60)
         } else {
             300
@@ -441,12 +447,12 @@ fn keep(v: &View<'_>, c: Card) -> i32 {
     }
     // Samba: a card that extends one of our sequences, or sits next to
     // cards of its suit in hand, builds toward a samba.
-    if rules.sequences
+    if rules.sequences()
         && let Some(suit) = c.suit()
     {
         let extends = v.own_melds.iter().any(|m| {
             m.cards.run_suit() == Some(suit)
-                && m.cards.len() < rules.canasta_size
+                && m.cards.len() < rules.canasta_size()
                 && (m.cards.sequence_ranks() & (bit << 1) != 0
                     || m.cards.sequence_ranks() & (bit >> 1) != 0)
                 && m.cards.sequence_ranks() & bit == 0
@@ -467,12 +473,12 @@ fn keep(v: &View<'_>, c: Card) -> i32 {
     let melded = v.opp_meld_ranks & (1 << r.index()) != 0;
     let unseen = i32::from(v.unseen.rank_count(r));
     let take_need = if v.pile_frozen {
-        i32::from(rules.pile_take_naturals_frozen)
+        i32::from(rules.pile_take_naturals_frozen())
     } else {
-        i32::from(rules.pile_take_naturals)
+        i32::from(rules.pile_take_naturals())
     };
     let can_take =
-        (melded && !v.pile_frozen && rules.take_onto_meld) || known + unseen >= take_need;
+        (melded && !v.pile_frozen && rules.take_onto_meld()) || known + unseen >= take_need;
     if can_take {
         let mut weight = 15 + 5 * v.pile_len() as i32;
         if v.next_discarded & bit != 0 && known == 0 {
@@ -487,7 +493,7 @@ fn keep(v: &View<'_>, c: Card) -> i32 {
     } else {
         k -= 20;
     }
-    let value = rules.card_values.of(c);
+    let value = rules.card_values().of(c);
     if v.side_opened {
         // Opened: a high card left in hand costs its value.
         k -= value / 5;

@@ -354,7 +354,7 @@ pub fn side_value(state: &GameState, side: usize) -> f64 {
         let team = seats().next().map_or(side, |s| rules.team_of(s));
         return f64::from(result.teams[team].total);
     }
-    let size = i32::from(rules.canasta_size);
+    let size = i32::from(rules.canasta_size());
     let mut v = 0.0;
     let melds = state.melds(side);
     for m in melds {
@@ -372,14 +372,18 @@ pub fn side_value(state: &GameState, side: usize) -> f64 {
                 2 => 0.2,
                 _ => 0.0,
             };
-            v += share * f64::from(rules.mixed_canasta_bonus);
+            v += share * f64::from(rules.mixed_canasta_bonus());
         }
     }
     let opened = !melds.is_empty();
     for s in seats() {
         let threes = 100.0 * state.red_threes(s) as f64;
         v += if opened { threes } else { -threes };
-        let held: i32 = state.hand(s).iter().map(|c| rules.card_values.of(c)).sum();
+        let held: i32 = state
+            .hand(s)
+            .iter()
+            .map(|c| rules.card_values().of(c))
+            .sum();
         v -= 0.6 * f64::from(held);
     }
     v

@@ -65,7 +65,7 @@ fn random_hand(
 fn hands_per_second(rules: &Rules, seed: u64, budget: Duration) -> anyhow::Result<Hands> {
     let mut rng = Rng::new(seed);
     let mut buf = ActionList::new();
-    let n = rules.players as usize;
+    let n = rules.players() as usize;
     let start = Instant::now();
     let (mut hands, mut decisions) = (0u64, 0u64);
     while hands == 0 || start.elapsed() < budget {
@@ -90,7 +90,7 @@ fn sample_states(rules: &Rules, seed: u64, want: usize) -> anyhow::Result<Vec<Ga
         random_hand(
             rules,
             &mut rng,
-            hand % rules.players as usize,
+            hand % rules.players() as usize,
             &mut buf,
             |g| {
                 // Every 7th decision, to spread the sample over the hand.
@@ -140,7 +140,7 @@ pub fn run(args: &BenchArgs) -> anyhow::Result<ExitCode> {
 
     let mut others = Vec::new();
     for rules in all_forms() {
-        if rules.variant == "classic" && rules.players == 4 {
+        if rules.variant() == "classic" && rules.players() == 4 {
             continue;
         }
         let h = hands_per_second(&rules, args.seed, budget)?;
@@ -158,7 +158,7 @@ pub fn run(args: &BenchArgs) -> anyhow::Result<ExitCode> {
             .iter()
             .map(|(r, h)| {
                 json!({
-                    "variant": r.variant, "players": r.players, "teams": r.teams,
+                    "variant": r.variant(), "players": r.players(), "teams": r.teams(),
                     "hands_per_second": h.hands as f64 / h.seconds,
                     "decisions_per_hand": h.decisions as f64 / h.hands as f64,
                 })
@@ -209,18 +209,18 @@ pub fn run(args: &BenchArgs) -> anyhow::Result<ExitCode> {
     );
     outln!(
         "  {:<10} {:>7} {:>5} {:>12.0} {:>14.1}",
-        classic.variant,
-        classic.players,
-        classic.teams,
+        classic.variant(),
+        classic.players(),
+        classic.teams(),
         hps,
         per_hand
     );
     for (r, h) in &others {
         outln!(
             "  {:<10} {:>7} {:>5} {:>12.0} {:>14.1}",
-            r.variant,
-            r.players,
-            r.teams,
+            r.variant(),
+            r.players(),
+            r.teams(),
             h.hands as f64 / h.seconds,
             h.decisions as f64 / h.hands as f64
         );

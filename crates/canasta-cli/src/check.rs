@@ -250,7 +250,7 @@ fn print_json(game: usize, report: &GameReport) -> anyhow::Result<()> {
 
 /// The seats of team `t`, as "seat 2" or "seats 0, 2".
 pub fn members(rules: &Rules, team: usize) -> String {
-    let seats: Vec<String> = (0..rules.players as usize)
+    let seats: Vec<String> = (0..rules.players() as usize)
         .filter(|&s| rules.team_of(s) == team)
         .map(|s| s.to_string())
         .collect();
@@ -321,9 +321,9 @@ fn print_text(game: usize, report: &GameReport) -> anyhow::Result<()> {
     outln!(
         "game {game} (line {}): {}, {} players, {} teams",
         report.header_line,
-        rules.variant,
-        rules.players,
-        rules.teams
+        rules.variant(),
+        rules.players(),
+        rules.teams()
     );
     for (i, hand) in report.hands.iter().enumerate() {
         for line in hand_lines(rules, i as u32 + 1, hand) {

@@ -51,7 +51,7 @@ impl Setup {
         let rules = Rules::from_header(&args.variant, args.players, &options)
             .map_err(|e| anyhow::anyhow!("{e}"))
             .context("cannot set up the rules (see `canasta variants`)")?;
-        let n = rules.players as usize;
+        let n = rules.players() as usize;
         let bots = match args.bots.len() {
             0 => vec!["random".to_string(); n],
             1 => vec![args.bots[0].clone(); n],
@@ -114,7 +114,7 @@ pub fn play_game(
     obs: &mut impl Observer,
 ) -> Result<Outcome, String> {
     let rules = &setup.rules;
-    let n = rules.players as usize;
+    let n = rules.players() as usize;
     let mut rng = Rng::stream(seed, index);
     let seeds: Vec<u64> = (0..n).map(|_| rng.next_u64()).collect();
     let mut bots: Vec<Box<dyn Bot>> = setup
@@ -143,7 +143,7 @@ pub fn play_game(
         loop {
             let deck = shuffled_deck(rules, &mut rng);
             // Canastia: the first player is drawn at random.
-            let first = rules.random_first_player.then(|| rng.below(n));
+            let first = rules.random_first_player().then(|| rng.below(n));
             let outcome = state
                 .deal_with_first(&deck, dealer, first)
                 .map_err(|e| format!("the engine refused its own deck: {e}"))?;

@@ -54,7 +54,7 @@ impl Recorder {
 
 impl Observer for Recorder {
     fn deal(&mut self, state: &GameState, deck: &[Card], dealer: usize) {
-        let first = (state.rules().random_first_player
+        let first = (state.rules().random_first_player()
             && state.phase() != canasta_core::Phase::Deal)
             .then(|| state.current());
         self.line(&write::deal_with_first(deck, dealer, first));
@@ -175,7 +175,7 @@ pub fn run(args: &SimArgs) -> anyhow::Result<ExitCode> {
     };
 
     let start = Instant::now();
-    let teams = setup.rules.teams as usize;
+    let teams = setup.rules.teams() as usize;
     let mut wins = vec![0u64; teams];
     let (mut ties, mut hands, mut actions, mut out_hands, mut stock_hands) =
         (0u64, 0u64, 0u64, 0u64, 0u64);
@@ -267,9 +267,9 @@ pub fn run(args: &SimArgs) -> anyhow::Result<ExitCode> {
             "wins": wins,
             "ties": ties,
             "unfinished": unfinished,
-            "variant": rules.variant,
-            "players": rules.players,
-            "teams": rules.teams,
+            "variant": rules.variant(),
+            "players": rules.players(),
+            "teams": rules.teams(),
             "options": canasta_core::record::Header::for_rules(rules, None).options,
             "bots": setup.bots,
             "seed": seed,
@@ -296,9 +296,9 @@ pub fn run(args: &SimArgs) -> anyhow::Result<ExitCode> {
         say!(
             "{} games of {} ({} players, {} teams), bots {}, seed {seed}, {threads} thread(s)",
             games,
-            rules.variant,
-            rules.players,
-            rules.teams,
+            rules.variant(),
+            rules.players(),
+            rules.teams(),
             setup.bots.join(",")
         );
         say!(

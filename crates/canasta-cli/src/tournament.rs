@@ -166,8 +166,8 @@ fn play(
     job: Job,
     seed: u64,
 ) -> Result<GameResult, String> {
-    let n = rules.players as usize;
-    let teams = rules.teams as usize;
+    let n = rules.players() as usize;
+    let teams = rules.teams() as usize;
     let second = |t: usize| job.colouring & (1 << t) != 0;
     let bots = (0..n)
         .map(|s| {
@@ -217,7 +217,7 @@ pub fn run(args: &TournamentArgs) -> anyhow::Result<ExitCode> {
     for name in &args.bots {
         crate::external::check_seat_name(name).map_err(anyhow::Error::msg)?;
     }
-    let teams = rules.teams as usize;
+    let teams = rules.teams() as usize;
     if !(2..=6).contains(&teams) {
         bail!("a tournament needs 2 to 6 teams, the rules have {teams}");
     }
@@ -345,9 +345,9 @@ pub fn run(args: &TournamentArgs) -> anyhow::Result<ExitCode> {
             })
             .collect();
         let summary = json!({
-            "variant": rules.variant,
-            "players": rules.players,
-            "teams": rules.teams,
+            "variant": rules.variant(),
+            "players": rules.players(),
+            "teams": rules.teams(),
             "options": canasta_core::record::Header::for_rules(&rules, None).options,
             "seed": seed,
             "mode": if args.gauntlet { "gauntlet" } else { "round_robin" },
@@ -369,9 +369,9 @@ pub fn run(args: &TournamentArgs) -> anyhow::Result<ExitCode> {
         } else {
             "round-robin"
         },
-        rules.variant,
-        rules.players,
-        rules.teams,
+        rules.variant(),
+        rules.players(),
+        rules.teams(),
         names.join(", "),
         args.games,
     );

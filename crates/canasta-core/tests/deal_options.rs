@@ -8,13 +8,20 @@ fn card(s: &str) -> Card {
     s.parse().unwrap()
 }
 
+/// `rules` with house rules set by name, validated (a `Rules` is changed
+/// only that way).
+fn with(rules: Rules, options: &str) -> Rules {
+    rules
+        .with_options(&serde_json::from_str(options).unwrap())
+        .unwrap()
+}
+
 #[test]
 fn excluded_faces_leave_the_deck() {
-    let mut rules = Rules::classic();
-    rules.players = 2;
-    rules.hand_size = 10;
-    rules.excluded_faces = ["9S", "9H", "9D", "9C", "2H", "2D"].map(card).to_vec();
-    rules.validate().unwrap();
+    let rules = with(
+        Rules::preset("classic", Some(2), None).unwrap(),
+        r#"{"hand_size": 10, "excluded_faces": ["9S", "9H", "9D", "9C", "2H", "2D"]}"#,
+    );
     let deck = rules.deck();
     assert_eq!(deck.total(), 108 - 12);
     assert_eq!(deck.count(card("9S")), 0);
@@ -37,7 +44,7 @@ fn a_random_first_player_is_named_by_the_deal() {
     g.deal_with_first(&deck, 0, Some(1)).unwrap();
     assert_eq!(g.to_act(), 1);
 
-    rules.random_first_player = true;
+    rules = with(rules, r#"{"random_first_player": true}"#);
     let mut g = GameState::new(rules.clone());
     g.deal_with_first(&deck, 0, Some(3)).unwrap();
     assert_eq!((g.phase(), g.to_act()), (Phase::Draw, 3));
@@ -71,8 +78,7 @@ fn random_hand(g: &mut GameState, rng: &mut Rng) -> canasta_core::Action {
 /// Canastia (S004): the hand ends the moment a draw empties the stock.
 #[test]
 fn emptying_the_stock_ends_the_hand_at_once() {
-    let mut rules = Rules::classic();
-    rules.stock_end = canasta_core::rules::StockEnd::Emptied;
+    let rules = with(Rules::classic(), r#"{"stock_end": "emptied"}"#);
     let mut rng = Rng::new(4);
     let mut seen = 0;
     for _ in 0..40 {
@@ -91,12 +97,10 @@ fn emptying_the_stock_ends_the_hand_at_once() {
 /// everyone needs `opening_when_leading` to open.
 #[test]
 fn the_leader_needs_the_higher_opening() {
-    let mut rules = Rules::preset("classic", Some(2), None).unwrap();
-    rules.opening_when_leading = Some(15);
-    rules.opening_table = vec![canasta_core::rules::OpeningStep {
-        from: None,
-        need: 10,
-    }];
+    let rules = with(
+        Rules::preset("classic", Some(2), None).unwrap(),
+        r#"{"opening_when_leading": 15, "opening_table": [{"from": null, "need": 10}]}"#,
+    );
     let mut rng = Rng::new(9);
     let mut g = GameState::new(rules.clone());
     assert_eq!(g.opening_minimum(0), 10, "first hand: the table");
@@ -116,8 +120,7 @@ fn the_leader_needs_the_higher_opening() {
 /// with wild cards and added to like any rank.
 #[test]
 fn threes_as_an_ordinary_rank() {
-    let mut rules = Rules::classic();
-    rules.threes_natural = true;
+    let rules = with(Rules::classic(), r#"{"threes_natural": true}"#);
     let deck = rules.deck();
     let mut rng = Rng::new(12);
     let mut threes_melded = 0;
@@ -148,9 +151,10 @@ fn threes_as_an_ordinary_rank() {
 /// scores minus.
 #[test]
 fn feet_are_dealt_hidden_and_picked_up() {
-    let mut rules = Rules::preset("classic", Some(2), None).unwrap();
-    rules.hand_size = 13;
-    rules.foot_size = 11;
+    let rules = with(
+        Rules::preset("classic", Some(2), None).unwrap(),
+        r#"{"hand_size": 13, "foot_size": 11}"#,
+    );
     rules.validate().unwrap();
     let deck = rules.deck();
     let mut rng = Rng::new(5);

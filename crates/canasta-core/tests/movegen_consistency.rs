@@ -84,7 +84,7 @@ fn positions(
         let mut g = GameState::new(rules.clone());
         let mut step = 0usize;
         while !g.is_over() && g.hands_played() < hands {
-            let dealer = (seed as usize + g.hands_played() as usize) % rules.players as usize;
+            let dealer = (seed as usize + g.hands_played() as usize) % rules.players() as usize;
             g.deal_random(&mut rng, dealer);
             while in_hand(&g) {
                 if step.is_multiple_of(every) {
@@ -125,12 +125,12 @@ fn views_without_id(g: &GameState) -> (String, Vec<Observation>) {
 fn context(g: &GameState, what: &str) -> String {
     let r = g.rules();
     let house =
-        r.options_against(&Rules::preset(&r.variant, Some(r.players), Some(r.teams)).unwrap());
+        r.options_against(&Rules::preset(r.variant(), Some(r.players()), Some(r.teams())).unwrap());
     format!(
         "{what}\n{} {} players {} teams {house:?}\n{}\nlegal: {}",
-        r.variant,
-        r.players,
-        r.teams,
+        r.variant(),
+        r.players(),
+        r.teams(),
         g.describe(),
         g.legal_actions()
             .iter()
@@ -333,7 +333,7 @@ fn candidates(g: &GameState) -> Vec<Action> {
 fn merge_steps(g: &GameState, a: &Action) -> Option<Vec<Action>> {
     let Action::Meld(groups) = a else { return None };
     // Where a rank may have several melds (Samba) a group is a new meld.
-    if g.phase() != Phase::Play || groups.len() != 1 || g.rules().several_melds_per_rank {
+    if g.phase() != Phase::Play || groups.len() != 1 || g.rules().several_melds_per_rank() {
         return None;
     }
     let grp = groups.as_slice()[0];
@@ -351,7 +351,7 @@ fn merge_steps(g: &GameState, a: &Action) -> Option<Vec<Action>> {
         None if grp.is_wild_only() => g
             .melds(side)
             .iter()
-            .position(|m| m.cards.is_wild_only() && m.cards.len() < rules.canasta_size)?,
+            .position(|m| m.cards.is_wild_only() && m.cards.len() < rules.canasta_size())?,
         None => return None,
     };
     if !g.hand(g.to_act()).contains_all(&a.cards_from_hand()) {

@@ -184,10 +184,10 @@ impl<R: BufRead, W: Write> Lines<'_, R, W> {
         let rules = self.session.rules();
         self.say(&format!(
             "{} canasta, {} players in {} teams, target {}; seed {}; seats: {}; type `help` for commands",
-            rules.variant,
-            rules.players,
-            rules.teams,
-            rules.target,
+            rules.variant(),
+            rules.players(),
+            rules.teams(),
+            rules.target(),
             self.session
                 .shown_seed()
                 .map_or("from the clock, shown at the end".to_string(), |s| s.to_string()),

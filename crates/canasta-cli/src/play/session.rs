@@ -171,7 +171,7 @@ type SeatBots = Vec<Option<Box<dyn Bot>>>;
 
 /// The bots' seeds and the first dealer, from the stream (seed, 0).
 fn bots_and_dealer(rules: &Rules, seats: &[Seat], seed: u64) -> anyhow::Result<(SeatBots, usize)> {
-    let n = rules.players as usize;
+    let n = rules.players() as usize;
     let mut rng = Rng::stream(seed, 0);
     let seeds: Vec<u64> = (0..n).map(|_| rng.next_u64()).collect();
     let mut bots = Vec::with_capacity(n);
@@ -192,8 +192,8 @@ impl Session {
     /// # Errors
     /// A seat list of the wrong length, or a bot that cannot be set up.
     pub fn new(rules: Rules, seats: Vec<Seat>, seed: u64, max_hands: u32) -> anyhow::Result<Self> {
-        if seats.len() != rules.players as usize {
-            bail!("{} seats for {} players", seats.len(), rules.players);
+        if seats.len() != rules.players() as usize {
+            bail!("{} seats for {} players", seats.len(), rules.players());
         }
         let (bots, dealer) = bots_and_dealer(&rules, &seats, seed)?;
         let mut header = Header::for_rules(&rules, Some(seed));
@@ -284,8 +284,8 @@ impl Session {
         let header = Session::record_header(text)?;
         let seed = header.seed.unwrap_or_else(crate::game::clock_seed);
         let rules = state.rules().clone();
-        if seats.len() != rules.players as usize {
-            bail!("{} seats for {} players", seats.len(), rules.players);
+        if seats.len() != rules.players() as usize {
+            bail!("{} seats for {} players", seats.len(), rules.players());
         }
         let (bots, first_dealer) = bots_and_dealer(&rules, &seats, seed)?;
         // The header names who sits where now: the seats may have changed
@@ -296,7 +296,7 @@ impl Session {
             header.names = Some(names);
             record[0] = serde_json::to_string(&header)?;
         }
-        let n = rules.players as usize;
+        let n = rules.players() as usize;
         let next_dealer = match last_dealer {
             None => first_dealer,
             // The last deal was annulled: the same dealer deals again.
@@ -399,7 +399,7 @@ impl Session {
             let rules = self.state.rules();
             let mut rng = Rng::stream(self.seed, self.deals + 1);
             let deck = shuffled_deck(rules, &mut rng);
-            let first = rules.random_first_player.then(|| rng.below(n));
+            let first = rules.random_first_player().then(|| rng.below(n));
             let dealer = self.next_dealer;
             let outcome = self
                 .state

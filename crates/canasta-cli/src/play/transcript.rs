@@ -137,10 +137,10 @@ pub fn run(setup: &Setup, seed: u64) -> anyhow::Result<ExitCode> {
     };
     t.say(&format!(
         "{} canasta, {} players in {} teams, target {}; bots {}; seed {seed}",
-        rules.variant,
-        rules.players,
-        rules.teams,
-        rules.target,
+        rules.variant(),
+        rules.players(),
+        rules.teams(),
+        rules.target(),
         setup.bots.join(",")
     ));
     let outcome = play_game(setup, seed, 0, &mut t).map_err(|e| anyhow!("the game failed: {e}"))?;

@@ -228,7 +228,7 @@ fn ctrl_c(app: &mut App) {
 /// One human (seat 0, playing the heuristic's choice) against heuristic
 /// bots.
 fn one_human(rules: Rules, seed: u64, max_hands: u32) -> Session {
-    let mut seats = vec![Seat::Bot("heuristic".into()); rules.players as usize];
+    let mut seats = vec![Seat::Bot("heuristic".into()); rules.players() as usize];
     seats[0] = Seat::Human;
     Session::new(rules, seats, seed, max_hands).unwrap()
 }
@@ -268,8 +268,9 @@ fn play_last_hand(app: &mut App) {
 fn the_game_over_box_follows_the_last_hand_and_saves() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("game.jsonl");
-    let mut rules = Rules::classic();
-    rules.target = 50;
+    let rules = Rules::classic()
+        .with_options(&serde_json::from_str(r#"{"target": 50}"#).unwrap())
+        .unwrap();
     let mut session = one_human(rules, 31, 20);
     let mut app = App::new(&mut session, Duration::ZERO, Some(path.clone()));
     play_last_hand(&mut app);

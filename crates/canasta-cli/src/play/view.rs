@@ -166,7 +166,10 @@ impl TableView {
         TableView {
             title: format!(
                 "{} canasta, {} players in {} teams, target {}",
-                rules.variant, rules.players, rules.teams, rules.target
+                rules.variant(),
+                rules.players(),
+                rules.teams(),
+                rules.target()
             ),
             hand_number: obs.table.hands_played + 1,
             phase: obs.phase,

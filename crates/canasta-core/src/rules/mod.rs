@@ -8,6 +8,7 @@
 
 use crate::card::{Card, Rank};
 
+mod fields;
 mod options;
 mod presets;
 pub use presets::{PRESETS, PresetInfo, all_forms};
@@ -201,228 +202,228 @@ impl CardValues {
 /// fields with [`Rules::with_options`]; [`Rules::validate`] reports every
 /// problem at once.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[serde(try_from = "fields::RulesFields")]
 pub struct Rules {
     /// The preset's id, as in the record header (`classic`, ...).
-    pub variant: String,
+    pub(crate) variant: String,
     /// Number of seats.
-    pub players: u8,
+    pub(crate) players: u8,
     /// Number of teams `k`; seat `s` is on team `s mod k` (record spec).
     /// `k = players` means every player for themselves.
-    pub teams: u8,
+    pub(crate) teams: u8,
     /// Classic 3 players (P-CAN): the first player to take the pile plays
     /// alone, the other two become partners for the hand.
-    pub temporary_partnership: bool,
+    pub(crate) temporary_partnership: bool,
     /// Standard 52-card packs in the deck.
-    pub decks: u8,
+    pub(crate) decks: u8,
     /// Jokers in the deck (P-CAN: 4 with 2 packs; 6 with 3).
-    pub jokers: u8,
+    pub(crate) jokers: u8,
     /// Cards dealt to each player (P-CAN: 11 for 4 players, 15 for 2, 13 for 3 and 6).
-    pub hand_size: u8,
+    pub(crate) hand_size: u8,
     /// Cards in each player's foot: a face-down packet dealt after the hands
     /// and picked up after the discard that ends a turn in which the player
     /// completed a canasta (Pennies from Heaven: 11; P-CAN lists a foot as a
     /// Classic variation). 0: no foot.
-    pub foot_size: u8,
+    pub(crate) foot_size: u8,
     /// Cards taken from the stock in one draw (P-CAN: 1; 2 with 2 or 3 players).
-    pub draw_count: u8,
+    pub(crate) draw_count: u8,
     /// S001 also turns another upcard while the upcard is a black three
     /// (pagat turns again only for wild cards and red threes).
-    pub upcard_black_three_turns_again: bool,
+    pub(crate) upcard_black_three_turns_again: bool,
     /// When dealt red threes are laid out (P-CAN: after the deal).
-    pub red_three_timing: RedThreeTiming,
+    pub(crate) red_three_timing: RedThreeTiming,
     /// Smallest meld (P-CAN: 3).
-    pub min_meld: u8,
+    pub(crate) min_meld: u8,
     /// Fewest naturals in a meld (P-CAN: 2).
-    pub min_naturals: u8,
+    pub(crate) min_naturals: u8,
     /// Most wild cards in a meld (P-CAN: 3).
-    pub max_wilds: u8,
+    pub(crate) max_wilds: u8,
     /// Wild cards relative to naturals (P-CAN: any, within the two limits above).
-    pub wild_ratio: WildRatio,
+    pub(crate) wild_ratio: WildRatio,
     /// Cards that make a canasta (7).
-    pub canasta_size: u8,
+    pub(crate) canasta_size: u8,
     /// A meld of `canasta_size` or more becomes a canasta only when its
     /// owner closes it (`canasta M`), and then takes no more cards (Canastia).
-    pub canasta_by_choice: bool,
+    pub(crate) canasta_by_choice: bool,
     /// Natural (clean) canasta bonus (500).
-    pub natural_canasta_bonus: i32,
+    pub(crate) natural_canasta_bonus: i32,
     /// Mixed (dirty) canasta bonus (300).
-    pub mixed_canasta_bonus: i32,
+    pub(crate) mixed_canasta_bonus: i32,
     /// Point values of cards.
-    pub card_values: CardValues,
+    pub(crate) card_values: CardValues,
     /// Opening minimum by the team's cumulative score, lowest row first.
-    pub opening_table: Vec<OpeningStep>,
+    pub(crate) opening_table: Vec<OpeningStep>,
     /// Canastas a team needs before a member may go out (P-CAN: 1; 2 with 2 or 6 players).
-    pub canastas_to_go_out: u8,
+    pub(crate) canastas_to_go_out: u8,
     /// Canasta bonuses of groups long enough count toward the opening
     /// (Canastia's example: a seven-card canasta of fives with three twos
     /// opens with 7 + 15 = 22).
-    pub opening_counts_canasta_bonus: bool,
+    pub(crate) opening_counts_canasta_bonus: bool,
     /// A wild card in the pile freezes it (P-CAN, P-CNE; Canastia has no
     /// freezing).
-    pub wilds_freeze_pile: bool,
+    pub(crate) wilds_freeze_pile: bool,
     /// Canastas needed instead when going out on the turn the side opens
     /// (Canastia: 1); 0 means no such exception.
-    pub canastas_to_go_out_concealed: u8,
+    pub(crate) canastas_to_go_out_concealed: u8,
     /// Bonus for going out (P-CAN: 100).
-    pub going_out_bonus: i32,
+    pub(crate) going_out_bonus: i32,
     /// Extra bonus for going out concealed (P-CAN: a further 100, 200 in all).
-    pub concealed_bonus: i32,
+    pub(crate) concealed_bonus: i32,
     /// Viennese option: no concealed bonus when the pile was taken that turn.
-    pub concealed_bonus_if_pile_taken: bool,
+    pub(crate) concealed_bonus_if_pile_taken: bool,
     /// A team that has not melded may go out concealed after drawing from
     /// the stock without meeting the opening minimum (P-CAN, S002).
-    pub concealed_without_minimum: bool,
+    pub(crate) concealed_without_minimum: bool,
     /// Value of a team's red threes by how many it has (index = count).
     /// P-CAN: 100 each, all four 800; six players: 4 = 400, 5 = 1000, 6 = 1200.
-    pub red_three_values: Vec<i32>,
+    pub(crate) red_three_values: Vec<i32>,
     /// When red threes count minus (P-CAN: the team melded nothing).
-    pub red_three_penalty: RedThreePenalty,
+    pub(crate) red_three_penalty: RedThreePenalty,
     /// S001/S002: a discarded black three freezes the pile (pagat: only stops
     /// the next player).
-    pub black_three_freezes: bool,
+    pub(crate) black_three_freezes: bool,
     /// Viennese option: a player holding one card may take a one-card pile
     /// (S001, S002, BRIT forbid it).
-    pub one_card_may_take_one_card_pile: bool,
+    pub(crate) one_card_may_take_one_card_pile: bool,
     /// P-CAN variation: the pile is always frozen.
-    pub pile_always_frozen: bool,
+    pub(crate) pile_always_frozen: bool,
     /// An unfrozen pile may be taken with one natural and one wild card
     /// (P-CAN; variation (2) forbids it).
-    pub take_with_natural_and_wild: bool,
+    pub(crate) take_with_natural_and_wild: bool,
     /// An unfrozen pile may be taken by adding its top card to a completed
     /// canasta (P-CAN; variation (1) forbids it).
-    pub take_onto_canasta: bool,
+    pub(crate) take_onto_canasta: bool,
     /// BRIT: when the last stock card is a red three the player may still meld
     /// (but not discard); pagat: neither meld nor discard.
-    pub last_red_three_may_meld: bool,
+    pub(crate) last_red_three_may_meld: bool,
     /// Players may ask partner "may I go out?" (P-CAN: optional and binding).
-    pub asking_allowed: bool,
+    pub(crate) asking_allowed: bool,
     /// The pile is frozen against a side that has not melded (P-CAN); in
     /// P-CNE only a wild card freezes it.
-    pub unopened_side_frozen: bool,
+    pub(crate) unopened_side_frozen: bool,
     /// The game ends when a team reaches this total (P-CAN: 5000; 7500 with
     /// 3 players or three teams of six; 10000 with two teams of three).
-    pub target: i32,
+    pub(crate) target: i32,
     /// Most upcards turned to start the pile; if every one is wild or a
     /// three the deal is void and the same dealer deals again (P-CNE: 3).
     /// 0: turn until a card that does not call for another (P-CAN).
-    pub max_upcards: u8,
+    pub(crate) max_upcards: u8,
     /// Any three upcard calls for another (P-CNE); P-CAN only red threes.
-    pub upcard_threes_turn_again: bool,
+    pub(crate) upcard_threes_turn_again: bool,
     /// A wild upcard calls for another (P-CAN, P-CNE); Canastia turns one
     /// upcard only.
-    pub upcard_wild_turns_again: bool,
+    pub(crate) upcard_wild_turns_again: bool,
     /// A red three among the upcards freezes the pile (P-CAN; P-CNE only wild cards).
-    pub red_three_upcard_freezes: bool,
+    pub(crate) red_three_upcard_freezes: bool,
     /// Face-down cards under the upcards (P-CNE: by the upcard's rank).
-    pub pile_packet: PilePacket,
+    pub(crate) pile_packet: PilePacket,
     /// A side that has not melded opens before drawing, from hand only, or
     /// not at all that turn (P-CNE); P-CAN opens after drawing.
-    pub open_before_draw: bool,
+    pub(crate) open_before_draw: bool,
     /// Only a side that has melded may take the pile (P-CNE); P-CAN lets a
     /// side open by taking it.
-    pub pile_needs_opened_side: bool,
+    pub(crate) pile_needs_opened_side: bool,
     /// Naturals from hand needed to take an unfrozen pile (2).
-    pub pile_take_naturals: u8,
+    pub(crate) pile_take_naturals: u8,
     /// Naturals from hand needed to take a frozen pile (P-CAN 2; P-CNE 3).
-    pub pile_take_naturals_frozen: u8,
+    pub(crate) pile_take_naturals_frozen: u8,
     /// The pile may be taken by putting its top card on the side's meld of
     /// that rank (P-CAN; not in P-CNE).
-    pub take_onto_meld: bool,
+    pub(crate) take_onto_meld: bool,
     /// Cards drawn from the stock along with the pile (P-CNE: 1).
-    pub pile_extra_draw: u8,
+    pub(crate) pile_extra_draw: u8,
     /// Wild cards may be added to a completed canasta (P-CAN, up to the wild
     /// limit; P-CNE: never).
-    pub wilds_on_canasta: bool,
+    pub(crate) wilds_on_canasta: bool,
     /// Melds of wild cards only are allowed (P-CNE); until such a meld is a
     /// canasta its side may not go out, use wild cards elsewhere, or discard one.
-    pub wild_melds: bool,
+    pub(crate) wild_melds: bool,
     /// Black threes may be melded when going out (P-CAN; never in P-CNE).
-    pub black_threes_meldable: bool,
+    pub(crate) black_threes_meldable: bool,
     /// Threes are an ordinary rank: melded at any time, with wild cards,
     /// added to, made into canastas (Canastia, S004). They still stop the pile.
-    pub threes_natural: bool,
+    pub(crate) threes_natural: bool,
     /// An opening whose minimum is at most this must be of clean melds only
     /// (P-CNE: 50; P-CAN: 0, no such rule).
-    pub clean_opening_up_to: i32,
+    pub(crate) clean_opening_up_to: i32,
     /// Natural (clean) and mixed (dirty) canastas needed to go out, besides
     /// `canastas_to_go_out` in all (P-CNE: one of each).
-    pub go_out_natural_canastas: u8,
-    pub go_out_mixed_canastas: u8,
+    pub(crate) go_out_natural_canastas: u8,
+    pub(crate) go_out_mixed_canastas: u8,
     /// Going out needs a final discard (P-CNE); P-CAN may meld out.
-    pub go_out_needs_discard: bool,
+    pub(crate) go_out_needs_discard: bool,
     /// The final discard must be a natural card, not a wild card or a three (P-CNE).
-    pub final_discard_natural: bool,
+    pub(crate) final_discard_natural: bool,
     /// How a low stock ends the hand.
-    pub stock_end: StockEnd,
+    pub(crate) stock_end: StockEnd,
     /// A side that never melded loses its hand cards this many times (P-CNE: 2).
-    pub unopened_hand_multiplier: i32,
+    pub(crate) unopened_hand_multiplier: i32,
     /// Canasta bonuses for aces (P-CNE: 1000 clean, 500 dirty; P-CAN as others).
-    pub natural_ace_canasta_bonus: i32,
-    pub mixed_ace_canasta_bonus: i32,
+    pub(crate) natural_ace_canasta_bonus: i32,
+    pub(crate) mixed_ace_canasta_bonus: i32,
     /// Wild canastas (P-CNE): seven twos; six jokers and a two; any other.
-    pub twos_canasta_bonus: i32,
-    pub jokers_canasta_bonus: i32,
-    pub wild_canasta_bonus: i32,
+    pub(crate) twos_canasta_bonus: i32,
+    pub(crate) jokers_canasta_bonus: i32,
+    pub(crate) wild_canasta_bonus: i32,
     /// Wild canastas count toward going out (P-CNE; not in the US book's
     /// Italian Canasta, RG-ITA, S002).
-    pub wild_canastas_count_to_go_out: bool,
+    pub(crate) wild_canastas_count_to_go_out: bool,
     /// Wild-canasta bonuses are scored only by a side that went out
     /// (HSW-ITA, S002); otherwise only their card values count.
-    pub wild_bonus_only_if_out: bool,
+    pub(crate) wild_bonus_only_if_out: bool,
     /// Bonuses for many canastas; the best row met applies (P-CNE).
-    pub many_canastas_bonuses: Vec<ManyCanastas>,
+    pub(crate) many_canastas_bonuses: Vec<ManyCanastas>,
     /// Faces taken out of the deck altogether (Canastia: all nines, tens and
     /// jacks, the red twos, red threes and red aces).
-    pub excluded_faces: Vec<Card>,
+    pub(crate) excluded_faces: Vec<Card>,
     /// The first player of each hand is chosen at random (Canastia); the
     /// record's deal line names it as `first`. Otherwise it is the dealer's left.
-    pub random_first_player: bool,
+    pub(crate) random_first_player: bool,
     /// From the second hand on, a player whose score is strictly above every
     /// other's needs this opening instead of the table's (Canastia: 15).
-    pub opening_when_leading: Option<i32>,
+    pub(crate) opening_when_leading: Option<i32>,
     /// How red threes score.
-    pub red_three_scoring: RedThreeScoring,
+    pub(crate) red_three_scoring: RedThreeScoring,
     /// Most cards one meld may hold (P-PEN: 7). A full meld takes nothing
     /// more, and its side may begin another meld of the same rank. 0: no limit.
-    pub max_meld_size: u8,
+    pub(crate) max_meld_size: u8,
     /// A rank whose melds take no wild cards (P-PEN: sevens; option
     /// `sevensMayBeMixed` after BIC-PEN, RG-PEN, S002 clears it).
-    pub pure_rank: Option<Rank>,
+    pub(crate) pure_rank: Option<Rank>,
     /// A rank whose canasta is a kind of its own (P-PEN: sevens), with its
     /// own bonus; it does not count as a natural or mixed canasta.
-    pub special_canasta_rank: Option<Rank>,
-    pub special_canasta_bonus: i32,
+    pub(crate) special_canasta_rank: Option<Rank>,
+    pub(crate) special_canasta_bonus: i32,
     /// Canastas of the special rank needed to go out (P-PEN: 1).
-    pub go_out_special_canastas: u8,
+    pub(crate) go_out_special_canastas: u8,
     /// Wild canastas needed to go out (P-PEN: 1). When above 0 a wild
     /// canasta is a kind of its own rather than a clean or dirty one (P-CNE).
-    pub go_out_wild_canastas: u8,
+    pub(crate) go_out_wild_canastas: u8,
     /// When cards of the special rank may be discarded (P-PEN: sevens only
     /// once every side has a sevens canasta, never as the last discard).
-    pub special_discard: SpecialDiscard,
+    pub(crate) special_discard: SpecialDiscard,
     /// While a side's wild meld is short of a canasta its wild cards go
     /// nowhere else (P-CNE); P-PEN's wild melds hold nothing back.
-    pub wild_meld_reserves_wilds: bool,
+    pub(crate) wild_meld_reserves_wilds: bool,
     /// An unopened side taking the pile must meet the opening minimum with
     /// the melds it lays from hand; the top card and its pair do not count
     /// (P-PEN: "must first lay down enough from hand").
-    pub pile_opening_from_hand: bool,
+    pub(crate) pile_opening_from_hand: bool,
     /// A tie for the lead at or over the target is played on (P-PEN).
-    pub tie_plays_on: bool,
+    pub(crate) tie_plays_on: bool,
     /// Sequences (Samba): `min_meld` or more naturals of one suit in
     /// consecutive ranks, four low and ace high, no wild cards and no threes;
     /// at `canasta_size` cards a samba, closed.
-    pub sequences: bool,
+    pub(crate) sequences: bool,
     /// Bonus for a samba (P-SAM, BIC-SAM: 1500).
-    pub samba_bonus: i32,
+    pub(crate) samba_bonus: i32,
     /// A side may have several melds of one rank, kept apart (P-SAM,
     /// BIC-SAM); a new group of a melded rank is a new meld.
-    pub several_melds_per_rank: bool,
+    pub(crate) several_melds_per_rank: bool,
     /// P-SAM (Dutch): instead of drawing, a player may take the pile's top
     /// card alone to extend one of the side's sequences short of a samba
     /// (`pickup`); the rest of the pile stays. Needs `take_onto_meld` off.
-    pub top_card_to_sequence: bool,
+    pub(crate) top_card_to_sequence: bool,
 }
 
 /// Largest card value, bonus or opening minimum a rule may set (the real
@@ -467,8 +468,16 @@ impl Rules {
         if self.temporary_partnership && (self.players != 3 || self.teams != 3) {
             p.push("temporary_partnership needs 3 players playing individually (teams = 3)".into());
         }
-        if self.decks == 0 || self.decks > 4 {
-            p.push(format!("decks must be 1 to 4, not {}", self.decks));
+        // The deck's size bounds everything below: with an impossible deck,
+        // say so and stop (the parser's copy limits are the same numbers).
+        let max_decks = crate::action::MAX_COPIES_OF_A_FACE;
+        let max_jokers = crate::action::MAX_JOKERS;
+        if self.decks == 0 || self.decks > max_decks || self.jokers > max_jokers {
+            p.push(format!(
+                "decks must be 1 to {max_decks} and jokers 0 to {max_jokers}, not {} and {}",
+                self.decks, self.jokers
+            ));
+            return Err(RulesError { problems: p });
         }
         let deck = self.deck_size();
         let dealt = self.players as usize * (self.hand_size as usize + self.foot_size as usize);

@@ -78,10 +78,9 @@ impl Rules {
         if !problems.is_empty() {
             return Err(RulesError { problems });
         }
-        let rules: Rules = serde_json::from_value(value)
+        let fields: super::fields::RulesFields = serde_json::from_value(value)
             .map_err(|e| RulesError::one(format!("bad option value: {e}")))?;
-        rules.validate()?;
-        Ok(rules)
+        Rules::try_from(fields)
     }
 
     /// Options that differ from `base`, as the record header's `options`.
@@ -204,5 +203,88 @@ mod tests {
         }
         let totals: Vec<i64> = g.scores().iter().map(|&s| i64::from(s)).collect();
         assert_eq!(totals, sums);
+    }
+
+    /// A `Rules` value that exists is valid: 8 players cannot be asked of
+    /// a preset, read from JSON, or reached by options (it once panicked in
+    /// the deal).
+    #[test]
+    fn invalid_rules_cannot_be_made() {
+        assert!(Rules::preset("classic", Some(8), None).is_err());
+        let mut json = serde_json::to_value(Rules::classic()).unwrap();
+        json["players"] = 8.into();
+        let err = serde_json::from_value::<Rules>(json).unwrap_err();
+        assert!(err.to_string().contains("players must be 2 to 6"), "{err}");
+        let mut json = serde_json::to_value(Rules::classic()).unwrap();
+        json["hand_size"] = 200.into();
+        assert!(serde_json::from_value::<Rules>(json).is_err());
+        assert!(
+            Rules::classic()
+                .with_options(&options(r#"{"players": 8}"#))
+                .is_err()
+        );
+    }
+
+    use proptest::prelude::*;
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(120))]
+
+        /// Any value for any option either fails validation or gives rules
+        /// under which a game deals and plays without a panic.
+        #[test]
+        fn any_option_value_is_refused_or_playable(
+            field in any::<prop::sample::Index>(),
+            value in prop_oneof![
+                (-3i64..300).prop_map(serde_json::Value::from),
+                any::<bool>().prop_map(serde_json::Value::from),
+                Just(serde_json::Value::from(i64::MAX)),
+                Just(serde_json::Value::from("emptied")),
+            ],
+            preset in any::<prop::sample::Index>(),
+            seed in 0u64..50,
+        ) {
+            let forms = crate::rules::all_forms();
+            let base = forms[preset.index(forms.len())].clone();
+            let json = serde_json::to_value(&base).unwrap();
+            let names: Vec<String> = json
+                .as_object()
+                .unwrap()
+                .keys()
+                .filter(|k| *k != "variant" && *k != "players")
+                .cloned()
+                .collect();
+            let name = &names[field.index(names.len())];
+            // A value of the field's own kind most of the time, so that
+            // many cases get past validation and play.
+            let value = match (&json[name.as_str()], &value) {
+                (serde_json::Value::Bool(_), serde_json::Value::Number(n)) => {
+                    serde_json::Value::from(n.as_i64().unwrap_or(0) % 2 == 0)
+                }
+                (serde_json::Value::Number(_), serde_json::Value::Bool(b)) => {
+                    serde_json::Value::from(u8::from(*b))
+                }
+                _ => value,
+            };
+            let mut opts = serde_json::Map::new();
+            opts.insert(name.clone(), value);
+            let Ok(rules) = base.with_options(&opts) else {
+                return Ok(());
+            };
+            let mut rng = crate::Rng::new(seed);
+            let mut g = crate::GameState::new(rules);
+            g.deal_random(&mut rng, 0);
+            for _ in 0..60 {
+                if !matches!(
+                    g.phase(),
+                    crate::Phase::Draw | crate::Phase::Play | crate::Phase::Answer
+                ) {
+                    break;
+                }
+                let legal = g.legal_actions();
+                prop_assert!(!legal.is_empty());
+                g.apply_unchecked(legal[rng.below(legal.len())]);
+            }
+        }
     }
 }

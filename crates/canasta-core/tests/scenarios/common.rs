@@ -118,7 +118,7 @@ pub struct DealSpec {
 
 impl DealSpec {
     pub fn new(rules: Rules, dealer: usize) -> DealSpec {
-        let n = rules.players as usize;
+        let n = rules.players() as usize;
         DealSpec {
             rules,
             dealer,
@@ -154,7 +154,7 @@ impl DealSpec {
     pub fn hand(mut self, seat: usize, s: &str) -> DealSpec {
         self.hands[seat] = cards(s);
         assert!(
-            self.hands[seat].len() <= self.rules.hand_size as usize,
+            self.hands[seat].len() <= self.rules.hand_size() as usize,
             "seat {seat}: more cards than the hand size"
         );
         self
@@ -163,7 +163,7 @@ impl DealSpec {
     pub fn foot(mut self, seat: usize, s: &str) -> DealSpec {
         self.feet[seat] = cards(s);
         assert!(
-            self.feet[seat].len() <= self.rules.foot_size as usize,
+            self.feet[seat].len() <= self.rules.foot_size() as usize,
             "seat {seat}: more cards than the foot size"
         );
         self
@@ -192,8 +192,8 @@ impl DealSpec {
     /// The full deck, index 0 = top.
     pub fn deck(&self) -> Vec<Card> {
         let rules = &self.rules;
-        let n = rules.players as usize;
-        let size = rules.hand_size as usize;
+        let n = rules.players() as usize;
+        let size = rules.hand_size() as usize;
         let mut pool = rules.deck();
         let specified = self
             .hands
@@ -251,13 +251,13 @@ impl DealSpec {
         // three (P-CNE); Canastia turns one only. So every upcard but the
         // last must be one. A deal the rules annul (P-CNE: `max_upcards` of them) turns only such cards.
         let again = |c: &Card| {
-            (c.is_wild() && rules.upcard_wild_turns_again)
+            (c.is_wild() && rules.upcard_wild_turns_again())
                 || c.is_red_three()
                 || (c.is_black_three()
-                    && (rules.upcard_black_three_turns_again || rules.upcard_threes_turn_again))
+                    && (rules.upcard_black_three_turns_again() || rules.upcard_threes_turn_again()))
         };
-        let annulled = rules.max_upcards > 0
-            && self.upcards.len() == rules.max_upcards as usize
+        let annulled = rules.max_upcards() > 0
+            && self.upcards.len() == rules.max_upcards() as usize
             && self.upcards.iter().all(again);
         if let Some((last, rest)) = self.upcards.split_last()
             && !annulled
@@ -265,7 +265,7 @@ impl DealSpec {
             assert!(rest.iter().all(again), "only a turning card is covered");
             assert!(!again(last), "the last upcard stops the turning");
             assert!(
-                rules.max_upcards == 0 || self.upcards.len() <= rules.max_upcards as usize,
+                rules.max_upcards() == 0 || self.upcards.len() <= rules.max_upcards() as usize,
                 "too many upcards"
             );
         }
@@ -275,7 +275,7 @@ impl DealSpec {
             deck.push(hands[(self.dealer + 1 + i) % n][i / n]);
         }
         // 2. Feet, each seat's as one block, in the same seat order.
-        let foot_size = rules.foot_size as usize;
+        let foot_size = rules.foot_size() as usize;
         for i in 0..n {
             let seat = (self.dealer + 1 + i) % n;
             let mut foot = self.feet[seat].clone();
@@ -291,7 +291,7 @@ impl DealSpec {
             deck.push(c);
         }
         // 4. The packet (P-CNE), as one block, filled up to its size.
-        let packet = match (annulled, rules.pile_packet) {
+        let packet = match (annulled, rules.pile_packet()) {
             (false, canasta_core::rules::PilePacket::ByRank) => packet_size(*deck.last().unwrap()),
             _ => 0,
         };

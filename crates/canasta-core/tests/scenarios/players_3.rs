@@ -8,8 +8,8 @@ use canasta_core::{GameState, HandEndReason, Rules};
 #[test]
 fn three_players_are_dealt_13_and_draw_two() {
     let mut g = DealSpec::classic(3, 0).game();
-    assert_eq!(g.rules().teams, 3);
-    assert_eq!(g.rules().target, 7500);
+    assert_eq!(g.rules().teams(), 3);
+    assert_eq!(g.rules().target(), 7500);
     for s in 0..3 {
         assert_eq!(g.hand(s).total(), 13);
         assert_eq!(g.side_of(s), s);

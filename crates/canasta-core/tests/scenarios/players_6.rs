@@ -18,7 +18,7 @@ fn six_players_use_162_cards_and_deal_13() {
     }
     assert_eq!(g.stock_len(), 162 - 78 - 1);
     assert_eq!(
-        g.rules().draw_count,
+        g.rules().draw_count(),
         1,
         "research §1.4: assume one, as in Classic"
     );
@@ -43,7 +43,7 @@ fn six_players_red_three_table() {
 #[test]
 fn six_players_three_teams_of_two_or_two_teams_of_three() {
     let three = classic(6);
-    assert_eq!((three.teams, three.target), (3, 7500));
+    assert_eq!((three.teams(), three.target()), (3, 7500));
     assert_eq!(three.opening_minimum(7000), 120);
     let g = DealSpec::new(three, 0).game();
     assert_eq!(
@@ -54,7 +54,7 @@ fn six_players_three_teams_of_two_or_two_teams_of_three() {
     assert_eq!(g.partner_of(4), Some(1));
 
     let two = Rules::preset("classic", Some(6), Some(2)).unwrap();
-    assert_eq!((two.teams, two.target), (2, 10000));
+    assert_eq!((two.teams(), two.target()), (2, 10000));
     assert_eq!(two.opening_minimum(6995), 120);
     assert_eq!(two.opening_minimum(7000), 150);
     let g = DealSpec::new(two, 0).game();

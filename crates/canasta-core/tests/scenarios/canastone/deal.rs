@@ -18,7 +18,7 @@ fn deck_of_162_cards_and_hands_of_15() {
     assert_eq!(deck.black_threes(), 6);
     assert_eq!(deck.count(card("AS")), 3);
     assert_eq!(
-        (r.players, r.teams, r.hand_size, r.target),
+        (r.players(), r.teams(), r.hand_size(), r.target()),
         (4, 2, 15, 12000)
     );
     let g = DealSpec::canastone(4, 0).upcards("9D").game();
@@ -40,7 +40,7 @@ fn deck_of_162_cards_and_hands_of_15() {
 #[test]
 fn six_players_play_in_two_teams_of_three() {
     let r = canastone(6);
-    assert_eq!((r.players, r.teams, r.hand_size), (6, 2, 15));
+    assert_eq!((r.players(), r.teams(), r.hand_size()), (6, 2, 15));
     assert_eq!(r.deck_size(), 162);
     assert!(Rules::preset("canastone", Some(6), Some(3)).is_err());
     let g = DealSpec::canastone(6, 0).upcards("4H").game();

@@ -86,8 +86,8 @@ fn house_rule_4_an_unfrozen_pile_takes_two_naturals() {
 /// House rule 6: a target of 15000 (`target`).
 #[test]
 fn house_rule_6_target_15000() {
-    assert_eq!(canastone(4).target, 12000);
-    assert_eq!(canastone_with(4, r#"{"target": 15000}"#).target, 15000);
+    assert_eq!(canastone(4).target(), 12000);
+    assert_eq!(canastone_with(4, r#"{"target": 15000}"#).target(), 15000);
 }
 
 /// House rule 8: closing by melding every card, with no final discard

@@ -68,8 +68,8 @@ fn going_out_needs_every_kind_the_rules_ask_for() {
 #[test]
 fn opening_table_and_target() {
     let r = pennies();
-    assert_eq!(r.target, 20000);
-    assert!(r.tie_plays_on);
+    assert_eq!(r.target(), 20000);
+    assert!(r.tie_plays_on());
     for (score, need) in [
         (-10, 15),
         (0, 50),

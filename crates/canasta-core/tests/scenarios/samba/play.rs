@@ -13,7 +13,7 @@ fn deal_and_forms() {
         let r = samba(players);
         assert_eq!(r.deck_size(), 162);
         assert_eq!(
-            (r.teams, r.hand_size, r.draw_count),
+            (r.teams(), r.hand_size(), r.draw_count()),
             (teams, hand, 2),
             "{players}"
         );
@@ -148,7 +148,7 @@ fn dutch_option_top_card_alone_onto_a_sequence() {
     let options: serde_json::Map<String, serde_json::Value> =
         serde_json::from_str(r#"{"sambaPileRule": "dutch"}"#).unwrap();
     let rules = samba(4).with_options(&options).unwrap();
-    assert!(rules.pile_always_frozen && rules.top_card_to_sequence && !rules.take_onto_meld);
+    assert!(rules.pile_always_frozen() && rules.top_card_to_sequence() && !rules.take_onto_meld());
     let mut g = DealSpec::new(rules, 0)
         .hand(1, "6H 7H 8H 9H TH KS KS KH 5D 4H 2C 2D QS QS 5C")
         .hand(2, "5H")
