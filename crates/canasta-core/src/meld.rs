@@ -556,7 +556,7 @@ impl Meld {
     /// Full where melds are capped (P-PEN): it takes nothing more. Cheap
     /// where they are not (the common case in hot loops).
     pub fn is_full(&self, rules: &Rules) -> bool {
-        rules.max_meld_size != 0 && rules.meld_full(self.cards.len())
+        rules.meld_full(self.cards.len())
     }
 
     pub fn is_canasta(&self, rules: &Rules) -> bool {

@@ -51,7 +51,7 @@ pub(crate) fn generate(state: &GameState, top: Option<Card>, out: &mut ActionLis
         )
         .collect();
     let need = state.opening_minimum(seat);
-    let clean_only = need <= rules.clean_opening_up_to;
+    let clean_only = rules.opening_must_be_clean(need);
     let mut search = Search {
         state,
         rules,

@@ -388,7 +388,7 @@ fn dp_reaches(
 /// Can every card of `hand` be melded onto `melds` or into new melds,
 /// ending with the canastas the side needs?
 fn placeable(rules: &Rules, hand: &HandShape, melds: &[MeldShape], need_total: u8) -> bool {
-    if rules.max_meld_size > 0 {
+    if rules.max_meld_size.is_some() {
         return crate::goout::capped::placeable_capped(rules, hand, melds, need_total);
     }
     if !simple_rules(rules) || !rules.black_threes_meldable || !rules.special_threes() {

@@ -315,8 +315,8 @@ impl Rules {
 
     /// An opening whose minimum is at most this must be of clean melds only
     /// (P-CNE: 50; P-CAN: 0, no such rule).
-    pub fn clean_opening_up_to(&self) -> i32 {
-        self.clean_opening_up_to
+    pub fn clean_opening(&self) -> CleanOpening {
+        self.clean_opening
     }
 
     /// Natural (clean) and mixed (dirty) canastas needed to go out, besides
@@ -417,7 +417,7 @@ impl Rules {
 
     /// Most cards one meld may hold (P-PEN: 7). A full meld takes nothing
     /// more, and its side may begin another meld of the same rank. 0: no limit.
-    pub fn max_meld_size(&self) -> u8 {
+    pub fn max_meld_size(&self) -> Option<u8> {
         self.max_meld_size
     }
 
@@ -560,7 +560,7 @@ pub struct RulesFields {
     wild_melds: bool,
     black_threes_meldable: bool,
     threes_natural: bool,
-    clean_opening_up_to: i32,
+    clean_opening: CleanOpening,
     go_out_natural_canastas: u8,
     go_out_mixed_canastas: u8,
     go_out_needs_discard: bool,
@@ -579,7 +579,7 @@ pub struct RulesFields {
     random_first_player: bool,
     opening_when_leading: Option<i32>,
     red_three_scoring: RedThreeScoring,
-    max_meld_size: u8,
+    max_meld_size: Option<u8>,
     pure_rank: Option<Rank>,
     special_canasta_rank: Option<Rank>,
     special_canasta_bonus: i32,
@@ -655,7 +655,7 @@ impl TryFrom<RulesFields> for Rules {
             wild_melds: f.wild_melds,
             black_threes_meldable: f.black_threes_meldable,
             threes_natural: f.threes_natural,
-            clean_opening_up_to: f.clean_opening_up_to,
+            clean_opening: f.clean_opening,
             go_out_natural_canastas: f.go_out_natural_canastas,
             go_out_mixed_canastas: f.go_out_mixed_canastas,
             go_out_needs_discard: f.go_out_needs_discard,

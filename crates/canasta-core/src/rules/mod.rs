@@ -111,6 +111,19 @@ pub enum SpecialDiscard {
 
 /// A bonus for many canastas (P-CNE: five with a clean and a dirty, 1000;
 /// five clean and a dirty, 2000). The best row a side meets applies.
+/// When an opening must be of clean melds only (no wild card with
+/// naturals), by the minimum it has to meet.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum CleanOpening {
+    /// Dirty melds may open (P-CAN).
+    Never,
+    /// Clean only while the minimum is at most this (P-CNE: 50).
+    UpTo(i32),
+    /// Clean always (US Italian; P-CNE's house rule 1).
+    Always,
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ManyCanastas {
     pub canastas: u8,
@@ -343,9 +356,9 @@ pub struct Rules {
     /// Threes are an ordinary rank: melded at any time, with wild cards,
     /// added to, made into canastas (Canastia, S004). They still stop the pile.
     pub(crate) threes_natural: bool,
-    /// An opening whose minimum is at most this must be of clean melds only
-    /// (P-CNE: 50; P-CAN: 0, no such rule).
-    pub(crate) clean_opening_up_to: i32,
+    /// Whether an opening must be of clean melds only, by the minimum it
+    /// has to meet (P-CNE: up to 50; US Italian: always; P-CAN: never).
+    pub(crate) clean_opening: CleanOpening,
     /// Natural (clean) and mixed (dirty) canastas needed to go out, besides
     /// `canastas_to_go_out` in all (P-CNE: one of each).
     pub(crate) go_out_natural_canastas: u8,
@@ -386,7 +399,7 @@ pub struct Rules {
     pub(crate) red_three_scoring: RedThreeScoring,
     /// Most cards one meld may hold (P-PEN: 7). A full meld takes nothing
     /// more, and its side may begin another meld of the same rank. 0: no limit.
-    pub(crate) max_meld_size: u8,
+    pub(crate) max_meld_size: Option<u8>,
     /// A rank whose melds take no wild cards (P-PEN: sevens; option
     /// `sevensMayBeMixed` after BIC-PEN, RG-PEN, S002 clears it).
     pub(crate) pure_rank: Option<Rank>,
@@ -541,10 +554,12 @@ impl Rules {
         if self.canastas_to_go_out == 0 {
             p.push("canastas_to_go_out must be at least 1".into());
         }
-        if self.max_meld_size != 0 && self.max_meld_size < self.canasta_size {
+        if let Some(cap) = self.max_meld_size
+            && cap < self.canasta_size
+        {
             p.push(format!(
-                "max_meld_size ({}) must be 0 (no limit) or at least canasta_size ({})",
-                self.max_meld_size, self.canasta_size
+                "max_meld_size ({cap}) must be null (no limit) or at least canasta_size ({})",
+                self.canasta_size
             ));
         }
         if self.special_discard != SpecialDiscard::Free && self.special_canasta_rank.is_none() {
@@ -648,6 +663,9 @@ impl Rules {
             within("opening_when_leading", need, 0, MAX_POINTS);
         }
         within("target", self.target, 1, MAX_TARGET);
+        if let CleanOpening::UpTo(up_to) = self.clean_opening {
+            within("clean_opening.up_to", up_to, 0, MAX_POINTS);
+        }
         within(
             "unopened_hand_multiplier",
             self.unopened_hand_multiplier,
@@ -729,7 +747,7 @@ impl Rules {
 
     /// A meld of `len` cards is full and takes nothing more (P-PEN: 7).
     pub fn meld_full(&self, len: u8) -> bool {
-        self.max_meld_size != 0 && len >= self.max_meld_size
+        self.max_meld_size.is_some_and(|cap| len >= cap)
     }
 
     /// Natural cards of one rank differ by suit (Samba: a sequence is of
@@ -741,16 +759,16 @@ impl Rules {
 
     /// The opening at this minimum must be of clean melds only (P-CNE at 50).
     pub fn opening_must_be_clean(&self, need: i32) -> bool {
-        need <= self.clean_opening_up_to
+        match self.clean_opening {
+            CleanOpening::Never => false,
+            CleanOpening::UpTo(up_to) => need <= up_to,
+            CleanOpening::Always => true,
+        }
     }
 
     /// Most cards a meld may hold.
     pub fn meld_cap(&self) -> u8 {
-        if self.max_meld_size == 0 {
-            u8::MAX
-        } else {
-            self.max_meld_size
-        }
+        self.max_meld_size.unwrap_or(u8::MAX)
     }
 
     /// Most wild cards allowed with `naturals` natural cards.

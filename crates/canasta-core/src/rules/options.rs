@@ -132,6 +132,22 @@ fn normalize_option(key: &str, value: &serde_json::Value) -> (String, serde_json
             }
         }
         "red_three_penalty_if" => key = "red_three_penalty".into(),
+        // Once a number (0: never; from 100,000 up: always), as older
+        // records still write it.
+        "clean_opening_up_to" => {
+            key = "clean_opening".into();
+            if let Some(n) = value.as_i64() {
+                value = if n <= 0 {
+                    "never".into()
+                } else if n >= i64::from(super::MAX_POINTS) {
+                    "always".into()
+                } else {
+                    serde_json::json!({ "up_to": n })
+                };
+            }
+        }
+        // Once 0 for no limit.
+        "max_meld_size" if value == 0 => value = serde_json::Value::Null,
         _ => {}
     }
     (key, value)
@@ -203,6 +219,49 @@ mod tests {
         }
         let totals: Vec<i64> = g.scores().iter().map(|&s| i64::from(s)).collect();
         assert_eq!(totals, sums);
+    }
+
+    /// Sentinels became enums; the old spellings still read (records carry
+    /// options by name).
+    #[test]
+    fn old_sentinel_spellings_read_as_the_enums() {
+        use crate::rules::CleanOpening;
+        let canastone = Rules::preset("canastone", Some(4), None).unwrap();
+        for (old, new) in [
+            (r#"{"clean_opening_up_to": 200}"#, CleanOpening::UpTo(200)),
+            (r#"{"clean_opening_up_to": 0}"#, CleanOpening::Never),
+            (
+                r#"{"clean_opening_up_to": 2147483647}"#,
+                CleanOpening::Always,
+            ),
+            (r#"{"clean_opening": "always"}"#, CleanOpening::Always),
+            (
+                r#"{"clean_opening": {"up_to": 90}}"#,
+                CleanOpening::UpTo(90),
+            ),
+        ] {
+            assert_eq!(
+                canastone
+                    .with_options(&options(old))
+                    .unwrap()
+                    .clean_opening(),
+                new
+            );
+        }
+        let pennies = Rules::preset("pennies", Some(6), None).unwrap();
+        assert_eq!(pennies.max_meld_size(), Some(7));
+        let uncapped = pennies
+            .with_options(&options(r#"{"max_meld_size": 0}"#))
+            .unwrap();
+        assert_eq!(
+            (uncapped.max_meld_size(), uncapped.meld_cap()),
+            (None, u8::MAX)
+        );
+        assert!(
+            pennies
+                .with_options(&options(r#"{"max_meld_size": 5}"#))
+                .is_err()
+        );
     }
 
     /// A `Rules` value that exists is valid: 8 players cannot be asked of

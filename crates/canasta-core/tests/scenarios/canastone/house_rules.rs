@@ -6,7 +6,8 @@ use super::*;
 use canasta_core::{HandEndReason, IllegalReason, Phase};
 
 /// House rule 1: the opening must always be clean, even above 50
-/// (`clean_opening_up_to` at least the table's top row). Here the table
+/// (`clean_opening: "always"`, or the old `clean_opening_up_to` at least
+/// the table's top row, as here). Here the table
 /// asks 90 from the start; the preset allows A-A-Joker there, the house
 /// rule does not.
 #[test]
