@@ -1,11 +1,13 @@
 //! `canasta check`: replays a record with the engine and reports what it finds.
 
-use canasta_core::record::{GameReport, RecordError, Replay, check_record};
+use canasta_core::record::{
+    GameReport, MAX_LINE_BYTES, RecordChecker, RecordError, RecordErrorKind,
+};
 use canasta_core::{HandEndReason, HandResult, Phase, Rules};
 use clap::Args;
 use serde_json::{Value, json};
 use std::cell::RefCell;
-use std::io::Read;
+use std::io::BufRead;
 use std::panic::{self, AssertUnwindSafe};
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -73,15 +75,53 @@ fn panic_text(payload: &(dyn std::any::Any + Send)) -> String {
     }
 }
 
-/// What the replay found: the games, and the rejected line if any.
+/// What the replay found: the games, the rejected line if any, and
+/// whether that line starts a game of its own.
 struct Checked {
     reports: Vec<GameReport>,
     rejection: Option<Rejection>,
+    rejected_header: bool,
 }
 
-/// [`check_record`], turning an engine panic into the rejection of the line
-/// that caused it (found by replaying line by line).
-fn guarded_check(text: &str) -> Checked {
+/// Reads the next line into `buf` (without its line ending), keeping at
+/// most [`MAX_LINE_BYTES`] + 1 bytes of it; returns its full length, or
+/// `None` at the end of the input. A huge line costs no memory.
+fn read_line_capped(
+    reader: &mut impl BufRead,
+    buf: &mut Vec<u8>,
+) -> std::io::Result<Option<usize>> {
+    buf.clear();
+    let mut len = 0;
+    let mut any = false;
+    loop {
+        let chunk = reader.fill_buf()?;
+        if chunk.is_empty() {
+            break;
+        }
+        any = true;
+        let (part, done) = match chunk.iter().position(|&b| b == b'\n') {
+            Some(i) => (&chunk[..i], Some(i + 1)),
+            None => (chunk, None),
+        };
+        len += part.len();
+        let room = (MAX_LINE_BYTES + 1).saturating_sub(buf.len());
+        buf.extend_from_slice(&part[..part.len().min(room)]);
+        let used = done.unwrap_or(chunk.len());
+        reader.consume(used);
+        if done.is_some() {
+            break;
+        }
+    }
+    if buf.last() == Some(&b'\r') {
+        buf.pop();
+        len -= 1;
+    }
+    Ok(any.then_some(len))
+}
+
+/// Checks a record as it is read, one line at a time; an engine panic is
+/// the rejection of the line that caused it.
+fn check_stream(mut reader: impl BufRead) -> std::io::Result<Checked> {
     let previous = panic::take_hook();
     panic::set_hook(Box::new(|info| {
         let loc = info
@@ -89,81 +129,75 @@ fn guarded_check(text: &str) -> Checked {
             .map(|l| format!("at {}:{}", l.file(), l.line()));
         PANIC_MESSAGE.with(|m| *m.borrow_mut() = loc);
     }));
-    let result = match panic::catch_unwind(|| check_record(text)) {
-        Ok(outcome) => Checked {
-            reports: outcome.games,
-            rejection: outcome.error.map(Rejection::Record),
-        },
-        Err(_) => find_panic(text),
-    };
-    panic::set_hook(previous);
-    result
-}
-
-/// Replays `text` line by line (as [`check_record`] does) to find the line
-/// on which the engine panics.
-fn find_panic(text: &str) -> Checked {
-    let mut reports = Vec::new();
-    let mut replay: Option<Replay> = None;
-    for (i, raw) in text.lines().enumerate() {
-        let line = i + 1;
-        let Ok(value) = serde_json::from_str::<Value>(raw) else {
-            continue;
+    let mut checker = RecordChecker::new();
+    let mut rejection = None;
+    let mut rejected_header = false;
+    let mut buf = Vec::new();
+    let read = loop {
+        let len = match read_line_capped(&mut reader, &mut buf) {
+            Ok(Some(len)) => len,
+            Ok(None) => break Ok(()),
+            Err(e) => break Err(e),
         };
-        let step = panic::catch_unwind(AssertUnwindSafe(|| {
-            if value.get("canasta_record").is_some() {
-                if let Some(r) = replay.take() {
-                    reports.push(r.finish());
-                }
-                replay = Replay::start(&value, line).ok();
-            } else if let Some(r) = replay.as_mut() {
-                let _ = r.feed(&value, line);
-            }
-        }));
-        if let Err(payload) = step {
-            let message = panic_text(payload.as_ref());
-            return Checked {
-                reports,
-                rejection: Some(Rejection::Panic { line, message }),
-            };
+        if len > MAX_LINE_BYTES {
+            let e = checker.refuse(RecordErrorKind::LineTooLong(len));
+            rejection = Some(Rejection::Record(e));
+            break Ok(());
         }
-    }
-    let message = "the engine failed on this record (the line could not be found)".to_string();
-    Checked {
-        reports,
-        rejection: Some(Rejection::Panic { line: 0, message }),
-    }
-}
-
-/// Reads FILE (or stdin) as text; a byte that is not UTF-8 is a rejection.
-fn read_input(path: &PathBuf) -> Result<Result<String, String>, String> {
-    let mut bytes = Vec::new();
-    let read = if path.as_os_str() == "-" {
-        std::io::stdin().read_to_end(&mut bytes)
-    } else {
-        std::fs::File::open(path).and_then(|mut f| f.read_to_end(&mut bytes))
+        let Ok(text) = std::str::from_utf8(&buf) else {
+            rejection = Some(Rejection::Record(checker.refuse(RecordErrorKind::NotText)));
+            break Ok(());
+        };
+        match panic::catch_unwind(AssertUnwindSafe(|| checker.feed(text))) {
+            Ok(Ok(())) => {}
+            Ok(Err(e)) => {
+                rejected_header = serde_json::from_str::<Value>(text)
+                    .is_ok_and(|v| v.get("canasta_record").is_some());
+                rejection = Some(Rejection::Record(e));
+                break Ok(());
+            }
+            Err(payload) => {
+                let line = checker.line();
+                let message = panic_text(payload.as_ref());
+                rejection = Some(Rejection::Panic { line, message });
+                break Ok(());
+            }
+        }
     };
-    read.map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-    Ok(String::from_utf8(bytes).map_err(|e| {
-        let good = &e.as_bytes()[..e.utf8_error().valid_up_to()];
-        let line = good.iter().filter(|&&b| b == b'\n').count() + 1;
-        format!("line {line}: not valid UTF-8 text")
-    }))
+    let outcome = panic::catch_unwind(AssertUnwindSafe(|| checker.finish()));
+    panic::set_hook(previous);
+    read?;
+    let (reports, error) = match outcome {
+        Ok(o) => (o.games, o.error),
+        Err(_) => (Vec::new(), None),
+    };
+    Ok(Checked {
+        reports,
+        rejection: rejection.or(error.map(Rejection::Record)),
+        rejected_header,
+    })
 }
 
 pub fn run(args: &CheckArgs) -> anyhow::Result<ExitCode> {
-    let text = match read_input(&args.file) {
+    let checked = if args.file.as_os_str() == "-" {
+        check_stream(std::io::stdin().lock())
+    } else {
+        match std::fs::File::open(&args.file) {
+            Ok(f) => check_stream(std::io::BufReader::new(f)),
+            Err(e) => Err(e),
+        }
+    };
+    let Checked {
+        reports,
+        rejection,
+        rejected_header,
+    } = match checked {
+        Ok(c) => c,
         Err(e) => {
-            eprintln!("error: {e}");
+            eprintln!("error: cannot read {}: {e}", args.file.display());
             return Ok(ExitCode::from(2));
         }
-        Ok(Err(rejection)) => {
-            eprintln!("{rejection}");
-            return Ok(ExitCode::FAILURE);
-        }
-        Ok(Ok(text)) => text,
     };
-    let Checked { reports, rejection } = guarded_check(&text);
     match rejection {
         None => {
             let mut mismatches = 0;
@@ -196,13 +230,8 @@ pub fn run(args: &CheckArgs) -> anyhow::Result<ExitCode> {
             // The position the rejected line was played in, unless the
             // rejected line starts a game of its own.
             let line = rejection.line();
-            let header_line = text
-                .lines()
-                .nth(line.wrapping_sub(1))
-                .and_then(|l| serde_json::from_str::<Value>(l).ok())
-                .is_some_and(|v| v.get("canasta_record").is_some());
             if !args.json
-                && !header_line
+                && !rejected_header
                 && matches!(rejection, Rejection::Record(_))
                 && let Some(state) = reports.last().and_then(|r| r.state.as_ref())
                 && matches!(state.phase(), Phase::Draw | Phase::Play | Phase::Answer)

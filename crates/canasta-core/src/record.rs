@@ -113,6 +113,8 @@ pub enum RecordErrorKind {
     GameOver,
     #[error("the line is {0} bytes long; a record line holds at most {MAX_LINE_BYTES}")]
     LineTooLong(usize),
+    #[error("not valid UTF-8 text")]
+    NotText,
 }
 
 /// Longest record line read: far above any real one (a deal of Pennies'
@@ -173,50 +175,120 @@ pub fn check_record(text: &str) -> RecordCheck {
 }
 
 fn check_lines(text: &str, reports: &mut Vec<GameReport>) -> Result<(), RecordError> {
-    let mut replay: Option<Replay> = None;
-    let result = (|| {
-        for (i, raw) in without_bom(text).lines().enumerate() {
-            let line = i + 1;
-            if raw.len() > MAX_LINE_BYTES {
-                return Err(RecordError {
-                    line,
-                    kind: RecordErrorKind::LineTooLong(raw.len()),
-                });
-            }
-            if raw.trim().is_empty() {
-                continue;
-            }
-            let value: Value = serde_json::from_str(raw).map_err(|e| RecordError {
-                line,
-                kind: RecordErrorKind::Json(e.to_string()),
-            })?;
-            if value.get("canasta_record").is_some() {
-                if let Some(r) = replay.take() {
-                    reports.push(r.finish());
-                }
-                replay = Some(Replay::start(&value, line)?);
-                continue;
-            }
-            let r = replay.as_mut().ok_or(RecordError {
-                line,
-                kind: RecordErrorKind::MissingHeader,
-            })?;
-            r.feed(&value, line)
-                .map_err(|kind| RecordError { line, kind })?;
+    let mut checker = RecordChecker::new();
+    let mut result = Ok(());
+    for raw in text.lines() {
+        if let Err(e) = checker.feed(raw) {
+            result = Err(e);
+            break;
         }
-        Ok(())
-    })();
-    if let Some(r) = replay.take() {
-        reports.push(r.finish());
     }
-    result?;
-    if reports.is_empty() {
-        return Err(RecordError {
+    let outcome = checker.finish();
+    reports.extend(outcome.games);
+    match (result, outcome.error) {
+        (Err(e), _) | (Ok(()), Some(e)) => Err(e),
+        (Ok(()), None) => Ok(()),
+    }
+}
+
+/// Checks a record one line at a time, so that a reader need not hold the
+/// whole file: feed each line (without its newline) in order, then
+/// `finish`. The first error ends the check; later lines are ignored.
+#[derive(Default)]
+pub struct RecordChecker {
+    replay: Option<Replay>,
+    reports: Vec<GameReport>,
+    line: usize,
+    failed: bool,
+}
+
+impl RecordChecker {
+    pub fn new() -> RecordChecker {
+        RecordChecker::default()
+    }
+
+    /// Lines fed so far (the number of the last one).
+    pub fn line(&self) -> usize {
+        self.line
+    }
+
+    /// The game being replayed, if any.
+    pub fn replay(&self) -> Option<&Replay> {
+        self.replay.as_ref()
+    }
+
+    /// Checks the next line.
+    ///
+    /// # Errors
+    /// The line's error, with its number; the check is over.
+    pub fn feed(&mut self, raw: &str) -> Result<(), RecordError> {
+        self.line += 1;
+        let line = self.line;
+        if self.failed {
+            return Ok(());
+        }
+        let raw = if line == 1 { without_bom(raw) } else { raw };
+        let result = self.feed_line(line, raw);
+        self.failed = result.is_err();
+        result
+    }
+
+    /// Refuses the next line without reading it as text: a reader that did
+    /// not keep a line longer than [`MAX_LINE_BYTES`], or found bytes that
+    /// are not UTF-8. The check is over.
+    pub fn refuse(&mut self, kind: RecordErrorKind) -> RecordError {
+        self.line += 1;
+        self.failed = true;
+        RecordError {
+            line: self.line,
+            kind,
+        }
+    }
+
+    fn feed_line(&mut self, line: usize, raw: &str) -> Result<(), RecordError> {
+        if raw.len() > MAX_LINE_BYTES {
+            return Err(RecordError {
+                line,
+                kind: RecordErrorKind::LineTooLong(raw.len()),
+            });
+        }
+        if raw.trim().is_empty() {
+            return Ok(());
+        }
+        let value: Value = serde_json::from_str(raw).map_err(|e| RecordError {
+            line,
+            kind: RecordErrorKind::Json(e.to_string()),
+        })?;
+        if value.get("canasta_record").is_some() {
+            if let Some(r) = self.replay.take() {
+                self.reports.push(r.finish());
+            }
+            self.replay = Some(Replay::start(&value, line)?);
+            return Ok(());
+        }
+        let r = self.replay.as_mut().ok_or(RecordError {
+            line,
+            kind: RecordErrorKind::MissingHeader,
+        })?;
+        r.feed(&value, line)
+            .map_err(|kind| RecordError { line, kind })
+    }
+
+    /// Every game replayed, and (if no line failed) an error when the
+    /// record held no game at all.
+    pub fn finish(mut self) -> RecordCheck {
+        if let Some(r) = self.replay.take() {
+            self.reports.push(r.finish());
+        }
+        let error = (self.reports.is_empty() && !self.failed).then_some(RecordError {
             line: 1,
             kind: RecordErrorKind::MissingHeader,
         });
+        RecordCheck {
+            games: self.reports,
+            error,
+        }
     }
-    Ok(())
 }
 
 /// Replays one game line by line.
