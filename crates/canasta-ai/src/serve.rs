@@ -132,6 +132,14 @@ mod tests {
                 .unwrap()
                 .starts_with("line 4:")
         );
+        // Counts a byte cannot hold: 300 jokers known in a hand, 255 red
+        // threes of each colour laid out.
+        let mut v: serde_json::Value = serde_json::from_str(&lines[1]).unwrap();
+        v["observation"]["known"][1] = serde_json::json!(vec!["JK"; 300]);
+        assert!(error_of(&server.handle(4, &v.to_string())).is_some());
+        let mut v: serde_json::Value = serde_json::from_str(&lines[1]).unwrap();
+        v["observation"]["red_three_suits"][0] = serde_json::json!([255, 255]);
+        assert!(error_of(&server.handle(4, &v.to_string())).is_some());
         // The next good line is answered with an action.
         let reply = server.handle(5, &lines[1]).unwrap();
         assert!(reply.contains("\"action\""), "{reply}");

@@ -347,16 +347,21 @@ impl CardCounts {
         self.total == 0
     }
 
+    /// Adds one copy. A count stops at 255 rather than wrap: no deck comes
+    /// near, and a count read from another program (the bot protocol) must
+    /// not overflow before validation can refuse it.
     #[inline]
     pub fn add(&mut self, card: Card) {
-        self.counts[card.index()] += 1;
-        self.total += 1;
+        self.add_n(card, 1);
     }
 
+    /// Adds `n` copies (a count stops at 255, as [`CardCounts::add`]).
     #[inline]
     pub fn add_n(&mut self, card: Card, n: u8) {
-        self.counts[card.index()] += n;
-        self.total += n as u16;
+        let count = &mut self.counts[card.index()];
+        let added = n.min(u8::MAX - *count);
+        *count += added;
+        self.total = self.total.saturating_add(u16::from(added));
     }
 
     /// Removes one copy; returns false (and changes nothing) if there is none.

@@ -88,6 +88,17 @@ impl Observation {
     /// Every card this seat cannot see: the deck minus its hand, the table,
     /// the pile and the cards known to be in other hands.
     pub fn unseen(&self, rules: &Rules) -> CardCounts {
+        let seen = self.seen();
+        let mut unseen = rules.deck();
+        for (c, n) in seen.faces() {
+            unseen.remove_up_to(c, n);
+        }
+        unseen
+    }
+
+    /// Every card this seat can see: its hand, the table, the pile, the red
+    /// threes laid out and the cards known to be in other hands.
+    pub fn seen(&self) -> CardCounts {
         let mut seen = self.hand;
         for side in &self.melds {
             for m in side {
@@ -106,11 +117,7 @@ impl Observation {
             seen.add_n(Card::new(Rank::Three, Suit::Hearts), suits[0]);
             seen.add_n(Card::new(Rank::Three, Suit::Diamonds), suits[1]);
         }
-        let mut unseen = rules.deck();
-        for (c, n) in seen.faces() {
-            unseen.remove_up_to(c, n);
-        }
-        unseen
+        seen
     }
 }
 

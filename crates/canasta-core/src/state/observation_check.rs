@@ -6,7 +6,7 @@
 
 use super::Phase;
 use super::observation::Observation;
-use crate::card::{Card, Rank, Suit};
+use crate::card::Card;
 use crate::rules::Rules;
 use thiserror::Error;
 
@@ -167,26 +167,7 @@ impl Observation {
     fn validate_cards(&self, rules: &Rules) -> Result<(), ObservationError> {
         use ObservationError as E;
         let deck = rules.deck();
-        let mut seen = self.hand;
-        for side in &self.melds {
-            for m in side {
-                seen.add_all(&m.cards.counts());
-            }
-        }
-        for &c in &self.pile {
-            seen.add(c);
-        }
-        for (s, k) in self.known.iter().enumerate() {
-            if s != self.seat {
-                seen.add_all(k);
-            }
-        }
-        let hearts = Card::new(Rank::Three, Suit::Hearts);
-        let diamonds = Card::new(Rank::Three, Suit::Diamonds);
-        for pair in &self.red_three_suits {
-            seen.add_n(hearts, pair[0]);
-            seen.add_n(diamonds, pair[1]);
-        }
+        let seen = self.seen();
         if let Some((card, n)) = seen.faces().find(|&(c, n)| n > deck.count(c)) {
             return Err(E::TooManyCopies {
                 card,
