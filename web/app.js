@@ -1,0 +1,48 @@
+// The browser client of the Canasta server: hash routes to the lobby
+// (`#/`), a table (`#/t/{id}`) and a finished game's replay
+// (`#/replay/{id}[/{step}]`).
+
+import { mountLobby } from './lobby.js';
+import { mountTable } from './table.js';
+import { mountReplay } from './replay.js';
+import { h, fill } from './dom.js';
+
+const root = document.getElementById('app');
+let unmount = null;
+let current = null;
+
+/** The route of a hash: `{name, id, step}`. */
+export function parseRoute(hash) {
+  const path = hash.replace(/^#/, '').replace(/^\/?/, '/');
+  let m = /^\/t\/([\w-]+)\/?$/.exec(path);
+  if (m) return { name: 'table', id: m[1] };
+  m = /^\/replay\/([\w-]+)(?:\/(\d+))?\/?$/.exec(path);
+  if (m) return { name: 'replay', id: m[1], step: m[2] ? Number(m[2]) : 0 };
+  if (path === '/' || path === '') return { name: 'lobby' };
+  return { name: 'unknown', path };
+}
+
+function route() {
+  const r = parseRoute(location.hash);
+  const key = r.name === 'replay' ? `replay/${r.id}` : JSON.stringify(r);
+  if (key === current) return; // the replay rewrites its own step into the hash
+  current = key;
+  if (unmount) unmount();
+  unmount = null;
+  window.scrollTo(0, 0);
+  if (r.name === 'lobby') {
+    document.title = 'Canasta';
+    unmount = mountLobby(root);
+  } else if (r.name === 'table') {
+    document.title = `Canasta \u00b7 ${r.id}`;
+    unmount = mountTable(root, r.id);
+  } else if (r.name === 'replay') {
+    document.title = `Canasta replay \u00b7 ${r.id}`;
+    unmount = mountReplay(root, r.id, r.step);
+  } else {
+    fill(root, h('div.page-error', h('h2', 'Nothing here'), h('p', r.path), h('a', { href: '#/' }, 'Back to the lobby')));
+  }
+}
+
+window.addEventListener('hashchange', route);
+route();
