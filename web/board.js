@@ -3,13 +3,13 @@
 // its `annotations`; shared by the live table and the replay.
 
 import { h, fill, plural } from './dom.js';
-import { cardElement, cardBack, meldCards, isWild, rankOf, isBlackThree, cardsText } from './cards.js';
+import { cardElement, cardBack, meldCards, isWild, rankOf, isBlackThree, cardsText, handOrder } from './cards.js';
 
 /** The seat's name as shown: its player's name, the bot, or `seat N`. */
 export function seatName(seats, s) {
   const info = seats && seats[s];
   if (!info) return `Seat ${s}`;
-  if (info.kind === 'bot') return `${info.bot || 'bot'} bot`;
+  if (info.kind === 'bot') return `Bot ${s}`;
   if (info.name) return info.name;
   return info.claimed ? `Seat ${s}` : `Seat ${s} (free)`;
 }
@@ -77,7 +77,7 @@ function redThrees(view, s) {
 
 function phaseWords(view, seats, mySeat) {
   if (!view) return '';
-  const who = view.to_act === mySeat ? 'You' : seatName(seats, view.to_act);
+  const who = view.to_act === mySeat ? 'Your turn' : seatName(seats, view.to_act);
   switch (view.phase) {
     case 'draw':
       return `${who}: draw or take the pile`;
@@ -107,7 +107,7 @@ function seatChip(model, s) {
   });
   const status =
     info.kind === 'bot'
-      ? h('span.badge.bot', { title: 'a bot plays this seat' }, 'bot')
+      ? h('span.badge.bot', { title: `a bot plays this seat: ${info.bot || ''}` }, info.bot || 'bot')
       : info.claimed === false
         ? h('span.badge.free', 'free')
         : h('span.conn', {
@@ -118,7 +118,7 @@ function seatChip(model, s) {
     'span.name',
     s === mySeat ? `${seatName(seats, s)} (you)` : seatName(seats, s),
   );
-  const counts = [h('span.count', { testid: 'hand-size', title: 'cards in hand' }, `\u{1F0A0}\u00a0${view.hand_sizes ? view.hand_sizes[s] : '?'}`)];
+  const counts = [h('span.count', { testid: 'hand-size', title: 'cards in hand' }, h('span.mini-card'), `${view.hand_sizes ? view.hand_sizes[s] : '?'}`)];
   const foot = view.foot_sizes && view.foot_sizes[s];
   if (foot) counts.push(h('span.count.foot', { title: 'face-down foot' }, `foot ${foot}`));
   const head = h(
@@ -127,6 +127,7 @@ function seatChip(model, s) {
     name,
     h('span.seatno', `#${s}`),
     view.dealer === s ? h('span.badge.dealer', { title: 'dealer' }, 'D') : null,
+    info.stand_in ? h('span.badge.stand-in', { title: 'away: the heuristic bot plays for this seat until the player is back' }, 'bot stands in') : null,
     toAct ? h('span.badge.acting', view.phase === 'answer' ? 'answering' : 'to play') : null,
     h('span.counts', counts),
   );
@@ -150,7 +151,7 @@ function seatChip(model, s) {
       h(
         'div.open-hand',
         { testid: 'open-hand' },
-        model.hands[s].map((c) => cardElement(c, { small: true })),
+        handOrder(model.hands[s]).map((c) => cardElement(c, { small: true })),
         model.feet && model.feet[s] && model.feet[s].length
           ? [h('span.foot-label', 'foot'), model.feet[s].map((c) => cardElement(c, { small: true }))]
           : null,
@@ -279,7 +280,7 @@ function pileArea(model) {
       : frozenMe
         ? h('span.badge.frozen-me', { testid: 'pile-frozen-me', title: 'frozen for your side: it takes a natural pair' }, '\u2744 frozen for you')
         : null,
-    stop ? h('span.badge.stop', { testid: 'pile-stop', title: 'a black three on top: nobody may take the pile' }, '\u26d4 stop') : null,
+    stop ? h('span.badge.stop', { testid: 'pile-stop', title: 'a black three on top: nobody may take the pile' }, 'stop') : null,
   );
   const pileEl = h(
     'div.pile',

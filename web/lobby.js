@@ -5,8 +5,8 @@ import { h, fill, plural } from './dom.js';
 import * as api from './api.js';
 
 const BOT_WORDS = {
-  random: 'random (plays any legal move)',
-  heuristic: 'heuristic (quick, sensible)',
+  random: 'random (any legal move)',
+  heuristic: 'heuristic (quick)',
   'ismcts-easy': 'ismcts easy',
   'ismcts-medium': 'ismcts medium',
   'ismcts-hard': 'ismcts hard',
@@ -316,7 +316,7 @@ export function mountLobby(root) {
       return h(
         'tr',
         { testid: 'seat-row', dataset: { seat: String(i) } },
-        h('td', `Seat ${i}`, partner !== null ? h('span.quiet.small', ` (partner of ${partner})`) : null),
+        h('td.seat-name', `Seat ${i}`, partner !== null ? h('div.quiet.small', `partner: ${partner}`) : null),
         h('td', kindSel),
         h('td', h('label.small', sitHere, ' I sit here')),
       );

@@ -7,7 +7,7 @@ import { helpOverlay, REPLAY_KEYS } from './help.js';
 
 /** Mounts the replay of table `id` at `step`; returns the function that unmounts it. */
 export function mountReplay(root, id, startStep = 0) {
-  const st = { step: startStep, steps: null, data: null, table: null, canastaSize: 7, error: null, loading: false, closed: false, help: false, want: null };
+  const st = { step: startStep, steps: null, data: null, table: null, canastaSize: 7, error: null, loading: false, closed: false, help: false, want: null, fetching: null };
   const el = {
     top: h('header.table-top'),
     info: h('div.replay-info', { testid: 'replay-info' }),
@@ -24,6 +24,7 @@ export function mountReplay(root, id, startStep = 0) {
     while (st.want !== null) {
       const s = st.want;
       st.want = null;
+      st.fetching = s;
       try {
         const d = await api.getReplay(id, s);
         if (st.closed) return;
@@ -37,13 +38,17 @@ export function mountReplay(root, id, startStep = 0) {
       }
     }
     st.loading = false;
+    st.fetching = null;
     render();
   }
 
+  // Keys pressed faster than the steps load move the target on at once.
+  const target = () => st.want ?? st.fetching ?? st.step;
   const go = (step) => {
     if (st.steps === null) return;
     load(Math.max(0, Math.min(st.steps - 1, step)));
   };
+  const goBy = (delta) => go(target() + delta);
 
   function render() {
     const d = st.data;
@@ -81,13 +86,13 @@ export function mountReplay(root, id, startStep = 0) {
     });
     fill(
       el.controls,
-      h('button', { testid: 'replay-first', title: 'first (Home)', on: { click: () => go(0) }, disabled: st.step === 0 }, '\u23ee'),
-      h('button', { testid: 'replay-back10', title: '10 back (PgUp)', on: { click: () => go(st.step - 10) }, disabled: st.step === 0 }, '\u00ab'),
-      h('button', { testid: 'replay-prev', title: 'back (\u2190)', on: { click: () => go(st.step - 1) }, disabled: st.step === 0 }, '\u25c0'),
+      h('button', { testid: 'replay-first', title: 'the first step (Home)', on: { click: () => go(0) }, disabled: st.step === 0 }, 'First'),
+      h('button', { testid: 'replay-back10', title: '10 steps back (PgUp)', on: { click: () => goBy(-10) }, disabled: st.step === 0 }, '\u221210'),
+      h('button.primary', { testid: 'replay-prev', title: 'one step back (\u2190)', on: { click: () => goBy(-1) }, disabled: st.step === 0 }, '\u25c0 Back'),
       h('span.replay-step', { testid: 'replay-step' }, `${st.step} / ${last}`),
-      h('button', { testid: 'replay-next', title: 'forward (\u2192)', on: { click: () => go(st.step + 1) }, disabled: st.step >= last }, '\u25b6'),
-      h('button', { testid: 'replay-fwd10', title: '10 forward (PgDn)', on: { click: () => go(st.step + 10) }, disabled: st.step >= last }, '\u00bb'),
-      h('button', { testid: 'replay-last', title: 'last (End)', on: { click: () => go(last) }, disabled: st.step >= last }, '\u23ed'),
+      h('button.primary', { testid: 'replay-next', title: 'one step forward (\u2192)', on: { click: () => goBy(1) }, disabled: st.step >= last }, 'Next \u25b6'),
+      h('button', { testid: 'replay-fwd10', title: '10 steps forward (PgDn)', on: { click: () => goBy(10) }, disabled: st.step >= last }, '+10'),
+      h('button', { testid: 'replay-last', title: 'the last step (End)', on: { click: () => go(last) }, disabled: st.step >= last }, 'Last'),
       slider,
     );
     const ev = d.event || {};
@@ -131,7 +136,7 @@ export function mountReplay(root, id, startStep = 0) {
       return;
     }
     const moves = { ArrowLeft: -1, ArrowRight: 1, PageUp: -10, PageDown: 10 };
-    if (k in moves) go(st.step + moves[k]);
+    if (k in moves) goBy(moves[k]);
     else if (k === 'Home') go(0);
     else if (k === 'End' && st.steps !== null) go(st.steps - 1);
     else if (k === '?') {

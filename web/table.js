@@ -222,6 +222,7 @@ export function mountTable(root, id) {
         st.conn = 'open';
         st.seat = msg.seat === undefined ? null : msg.seat;
         st.table = msg.table || st.table;
+        if (msg.table && msg.table.seats) st.seatsInfo = { seats: msg.table.seats, at: Date.now() };
         st.log = [];
         for (const entry of msg.log || []) st.log.push(logEntry(entry));
         st.skipLast = true;
@@ -287,7 +288,7 @@ export function mountTable(root, id) {
   function onState(msg) {
     const prev = st.state;
     st.state = msg;
-    if (msg.seats && st.table) st.table.seats = msg.seats;
+    if (msg.seats) st.seatsInfo = { seats: msg.seats, at: Date.now() };
     if (st.table && msg.status) st.table.status = msg.status;
     // The move log.
     if (msg.last && !st.skipLast) {
@@ -347,7 +348,14 @@ export function mountTable(root, id) {
   }
 
   // ---- helpers ----
-  const seats = () => (st.state && st.state.seats) || (st.table && st.table.seats) || [];
+  // The seats as last heard of: from a state, or from the table's summary
+  // (polled: a seat connecting or leaving changes no state). This
+  // connection's own seat is connected while the socket is open.
+  const seats = () => {
+    const list = (st.seatsInfo && st.seatsInfo.seats) || (st.table && st.table.seats) || [];
+    if (st.seat === null || st.conn !== 'open') return list;
+    return list.map((x) => (x.seat === st.seat ? { ...x, connected: true } : x));
+  };
   const view = () => (st.state && st.state.view) || null;
   const notes = () => (st.state && st.state.annotations) || null;
   const legal = () => (st.state && st.state.legal) || [];
@@ -716,7 +724,7 @@ export function mountTable(root, id) {
     const parts = [];
     if (v && ['draw', 'play', 'answer'].includes(v.phase)) {
       const mine = v.to_act === st.seat;
-      parts.push(h('span.turn-text', { class: `turn-text${mine ? ' mine' : ''}` }, mine ? `Your turn \u2014 ${phaseWords(v, seats(), st.seat).replace(/^You: /, '')}` : phaseWords(v, seats(), st.seat)));
+      parts.push(h('span.turn-text', { class: `turn-text${mine ? ' mine' : ''}` }, mine ? `Your turn \u2014 ${phaseWords(v, seats(), st.seat).replace(/^Your turn: /, '')}` : phaseWords(v, seats(), st.seat)));
       if (mine && v.asked && v.current === st.seat) {
         parts.push(h('span.turn-note', v.answer === true ? 'partner said yes: you must go out' : v.answer === false ? 'partner said no: you may not go out' : 'you asked partner to go out'));
       } else if (mine && v.must_go_out) parts.push(h('span.turn-note', 'you must go out this turn'));
@@ -1110,9 +1118,25 @@ export function mountTable(root, id) {
       }
     });
   connect();
+  st.summaryTimer = setInterval(async () => {
+    if (st.conn !== 'open' || document.hidden) return;
+    const asked = Date.now();
+    try {
+      const t = await api.getTable(id);
+      if (!st.seatsInfo || st.seatsInfo.at < asked) {
+        st.seatsInfo = { seats: t.seats, at: asked };
+        renderBoardArea();
+        renderTop();
+        if (status() === 'waiting') renderNotice();
+      }
+    } catch {
+      /* the socket's reconnection says what is wrong */
+    }
+  }, 8000);
 
   return () => {
     st.closed = true;
+    clearInterval(st.summaryTimer);
     clearTimeout(st.retryTimer);
     clearInterval(st.pingTimer);
     document.removeEventListener('keydown', onKey);
