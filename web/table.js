@@ -47,7 +47,7 @@ export function mountTable(root, id) {
     cursor: 0,
     mode: 'play',
     typedMeld: '',
-    status: { text: 'Connecting\u2026', kind: 'info' },
+    status: { text: 'Connecting\u2026', kind: 'connmsg' },
     hint: null,
     handEnd: null,
     handEndOpen: false,
@@ -146,7 +146,7 @@ export function mountTable(root, id) {
     try {
       ws = new WebSocket(api.wsUrl(id));
     } catch (e) {
-      say(`cannot open the connection: ${e.message}`, 'error');
+      say(`cannot open the connection: ${e.message}`, 'connmsg');
       scheduleReconnect();
       return;
     }
@@ -170,9 +170,38 @@ export function mountTable(root, id) {
       if (st.ws !== ws) return;
       st.ws = null;
       clearInterval(st.pingTimer);
-      if (!st.closed) scheduleReconnect();
+      if (st.closed || st.tableClosed) return;
+      // A finished game's table closes: then there is nothing to reconnect to.
+      api
+        .getTable(id)
+        .then((t) => {
+          if (t.status === 'finished') closeTable(t);
+          else scheduleReconnect();
+        })
+        .catch((e) => {
+          if (e.status === 404) closeTable(null);
+          else scheduleReconnect();
+        });
     };
     ws.onerror = () => {};
+  }
+
+  /** The table's game is over and the table closed: no more connections. */
+  function closeTable(t) {
+    st.tableClosed = true;
+    st.conn = 'closed';
+    clearTimeout(st.retryTimer);
+    if (t) {
+      st.table = t;
+      st.seatsInfo = { seats: t.seats, at: Date.now() };
+    }
+    if (st.ws) {
+      const ws = st.ws;
+      st.ws = null;
+      ws.close();
+    }
+    if (['pending', 'connmsg'].includes(st.status.kind)) say('', 'info');
+    renderAll();
   }
 
   function scheduleReconnect() {
@@ -180,6 +209,7 @@ export function mountTable(root, id) {
     const delay = Math.min(10000, 500 * 2 ** Math.min(st.retry, 5));
     st.retry += 1;
     st.conn = 'reconnecting';
+    st.wasDown = true;
     st.reconnectAt = Date.now() + delay;
     renderTop();
     st.retryTimer = setTimeout(connect, delay);
@@ -196,7 +226,7 @@ export function mountTable(root, id) {
 
   function send(msg, quiet) {
     if (!st.ws || st.ws.readyState !== WebSocket.OPEN) {
-      if (!quiet) say('not connected to the server: reconnecting\u2026', 'error');
+      if (!quiet) say('not connected to the server: reconnecting\u2026', 'connmsg');
       return false;
     }
     st.ws.send(JSON.stringify(msg));
@@ -224,12 +254,28 @@ export function mountTable(root, id) {
         st.table = msg.table || st.table;
         if (msg.table && msg.table.seats) st.seatsInfo = { seats: msg.table.seats, at: Date.now() };
         st.log = [];
-        for (const entry of msg.log || []) st.log.push(logEntry(entry));
+        st.loggedHandEnd = null;
+        st.loggedGameEnd = null;
+        {
+          let hand = null;
+          for (const entry of msg.log || []) {
+            // The log holds no deals: a new hand number starts a hand.
+            if (entry && entry.action !== undefined && entry.hand !== undefined && entry.hand !== hand) {
+              st.log.push({ kind: 'deal', text: `Hand ${entry.hand}` });
+            }
+            if (entry && entry.hand !== undefined) hand = entry.hand;
+            if (entry && entry.hand_end) st.loggedHandEnd = { type: 'hand_end', hand: entry.hand, result: entry.hand_end };
+            if (entry && entry.game_end) st.loggedGameEnd = { type: 'game_end', ...entry.game_end };
+            st.log.push(logEntry(entry));
+          }
+        }
         st.skipLast = true;
         if (st.seat === null && api.loadSeat(id)) {
           api.forgetSeat(id);
         }
-        if (st.status.kind === 'pending' || /^Connecting|reconnect/i.test(st.status.text)) say('', 'info');
+        if (['pending', 'connmsg'].includes(st.status.kind)) say('', 'info');
+        else if (st.wasDown) say('Reconnected.', 'info');
+        st.wasDown = false;
         renderAll();
         break;
       case 'state':
@@ -261,7 +307,7 @@ export function mountTable(root, id) {
         onError(msg);
         break;
       case 'shutdown':
-        say(`${msg.message || 'the server is stopping'} \u2014 reconnecting when it is back`, 'error');
+        say(`${msg.message || 'the server is stopping'} \u2014 reconnecting when it is back`, 'connmsg');
         break;
       case 'pong':
         break;
@@ -276,6 +322,13 @@ export function mountTable(root, id) {
       api.forgetSeat(id);
       say(`${msg.message} \u2014 watching instead`, 'error');
       reconnectNow();
+      return;
+    }
+    if (msg.code === 'unavailable') {
+      api
+        .getTable(id)
+        .then((t) => closeTable(t))
+        .catch(() => closeTable(null));
       return;
     }
     if (msg.code === 'rate_limited') {
@@ -301,15 +354,20 @@ export function mountTable(root, id) {
     st.skipLast = false;
     if (st.log.length > LOG_KEPT) st.log.splice(0, st.log.length - LOG_KEPT);
     // A new hand closes the last one's scores.
-    if (msg.status === 'playing' && st.handEndOpen && !st.gameEnd) {
-      st.handEndOpen = false;
+    if (msg.status === 'playing' && prev && prev.status === 'hand_over') {
+      st.handEnd = null;
       st.nextSent = false;
+      if (!st.gameEnd) st.handEndOpen = false;
     }
-    if (msg.status === 'hand_over' && !st.handEnd && !st.handEndOpen) {
+    // After a reload, the scores come from the log.
+    if ((msg.status === 'hand_over' || msg.status === 'finished') && !st.handEnd && st.loggedHandEnd) {
+      st.handEnd = st.loggedHandEnd;
+    }
+    if (msg.status === 'hand_over' && !st.handEndOpen && (!prev || prev.status !== 'hand_over')) {
       st.handEndOpen = true;
     }
     if (msg.status === 'finished' && !st.gameEnd) {
-      st.gameEnd = { type: 'game_end', totals: teamsOf(msg.annotations, msg.view).map((t) => t.score), winner: undefined };
+      st.gameEnd = st.loggedGameEnd || { type: 'game_end', totals: teamsOf(msg.annotations, msg.view).map((t) => t.score), winner: undefined };
       st.handEndOpen = true;
     }
     // The hand: keep the selection while the cards are the same.
@@ -518,7 +576,7 @@ export function mountTable(root, id) {
     const conn = h(
       'span.conn-state',
       { testid: 'connection', class: `conn-state ${st.conn}` },
-      st.conn === 'open' ? 'connected' : st.conn === 'connecting' ? 'connecting\u2026' : 'reconnecting\u2026',
+      st.conn === 'open' ? 'connected' : st.conn === 'connecting' ? 'connecting\u2026' : st.conn === 'closed' ? 'table closed' : 'reconnecting\u2026',
     );
     const teams = teamsOf(notes(), v);
     const scores = h(
@@ -534,7 +592,13 @@ export function mountTable(root, id) {
               team.opening_needed > 0 ? h('span.score-open', { title: 'opening minimum' }, `open ${team.opening_needed}`) : null,
             ),
           )
-        : (t && t.scores ? t.scores : []).map((s, i) => h('span.score', h('span.score-name', `Team ${i}`), h('b', `${s}`))),
+        : (t && t.scores ? t.scores : []).map((s, i, all) =>
+            h(
+              'span.score',
+              h('span.score-name', [...Array(t.players).keys()].filter((x) => x % all.length === i).map((x) => seatName(seats(), x)).join(' & ') || `Team ${i}`),
+              h('b', `${s}`),
+            ),
+          ),
     );
     fill(
       el.top,
@@ -550,7 +614,7 @@ export function mountTable(root, id) {
       h(
         'div.top-buttons',
         conn,
-        h('button.icon', { testid: 'copy-invite', title: 'copy the invite link', on: { click: copyInvite } }, 'Invite'),
+        status() === 'finished' ? null : h('button.icon', { testid: 'copy-invite', title: 'copy the invite link', on: { click: copyInvite } }, 'Invite'),
         h('button.icon', { testid: 'help-button', title: 'keys (?)', on: { click: () => { st.helpOpen = true; renderOverlay(); } } }, '?'),
       ),
     );
@@ -563,9 +627,35 @@ export function mountTable(root, id) {
 
   function renderNotice() {
     const s = status();
+    root.firstElementChild.classList.toggle('no-game', s === 'finished' && !st.state);
     const list = seats();
     const free = list.filter((x) => x.kind === 'human' && !x.claimed);
     const parts = [];
+    if (s === 'finished' && !st.state) {
+      const t = st.table || {};
+      const totals = t.scores || [];
+      const best = totals.length ? Math.max(...totals) : null;
+      const winners = totals.map((x, i) => (x === best ? i : -1)).filter((i) => i >= 0);
+      const teamSeats = (i) => [...Array(t.players || 0).keys()].filter((x) => x % totals.length === i);
+      parts.push(
+        h(
+          'div.waiting.finished',
+          { testid: 'finished' },
+          h('h2', 'This game is over'),
+          h(
+            'p',
+            totals.map((x, i) => `${teamSeats(i).map((s2) => seatName(seats(), s2)).join(' & ')}: ${x}`).join(' \u00b7 '),
+          ),
+          winners.length === 1 ? h('p.winner', `${teamSeats(winners[0]).map((s2) => seatName(seats(), s2)).join(' & ')} won.`) : totals.length ? h('p.winner', 'A tie.') : null,
+          h(
+            'p',
+            h('a.button.primary', { href: `#/replay/${id}`, testid: 'replay-link' }, 'Watch the replay'),
+            ' ',
+            h('a.button', { href: api.recordUrl(id), download: `canasta-${id}.jsonl` }, 'Download the record'),
+          ),
+        ),
+      );
+    }
     if (s === 'waiting') {
       parts.push(
         h(
