@@ -627,7 +627,7 @@ export function mountTable(root, id) {
 
   function renderNotice() {
     const s = status();
-    root.firstElementChild.classList.toggle('no-game', s === 'finished' && !st.state);
+    root.firstElementChild.classList.toggle('no-game', (s === 'finished' && !st.state) || (s === 'waiting' && !view()));
     const list = seats();
     const free = list.filter((x) => x.kind === 'human' && !x.claimed);
     const parts = [];
@@ -662,6 +662,7 @@ export function mountTable(root, id) {
           'div.waiting',
           { testid: 'waiting' },
           h('h2', 'Waiting for players'),
+          h('p.quiet', 'The game starts when every seat is taken. Send the invite link to the players you expect.'),
           h(
             'ul.seat-list',
             list.map((x) =>
@@ -671,7 +672,7 @@ export function mountTable(root, id) {
                 h('b', `Seat ${x.seat}`),
                 ' ',
                 x.kind === 'bot'
-                  ? `${x.bot} bot`
+                  ? `Bot ${x.seat} (${x.bot})`
                   : x.claimed
                     ? [x.name || 'a player', x.seat === st.seat ? ' (you)' : '', x.connected ? ' \u2014 here' : ' \u2014 away']
                     : 'free',
@@ -862,6 +863,7 @@ export function mountTable(root, id) {
     el.actions.classList.toggle('my-turn', myTurn());
     el.actions.classList.toggle('hidden', st.seat === null);
     el.typeForm.classList.toggle('hidden', st.seat === null);
+    el.hand.parentElement.classList.toggle('hidden', st.seat === null);
   }
 
   function renderStatus() {
