@@ -100,18 +100,30 @@ export function discardAction(selection, cursorCard) {
 
 /**
  * The side's melds a selection could go on: those labelled with the rank of
- * its naturals (a meld label is its rank letter, `wild`, or a run's name).
- * Wild cards alone match no meld by rank (the player picks the meld).
+ * its naturals (a meld label is its rank letter, `wild`, or a run's name),
+ * and the runs of their suit (Samba). Wild cards alone match no meld by rank
+ * (the player picks the meld); several matches make the player choose.
  */
 export function matchingMelds(ownMelds, selection) {
-  const natural = selection.find((c) => !isWild(c));
-  if (!natural) return [];
-  const rank = rankOf(natural);
+  const naturals = selection.filter((c) => !isWild(c));
+  if (!naturals.length) return [];
+  const rank = rankOf(naturals[0]);
+  const suit = naturals[0][1];
+  const oneRank = naturals.every((c) => rankOf(c) === rank);
+  const oneSuit = naturals.every((c) => c[1] === suit);
   const out = [];
   ownMelds.forEach((m, i) => {
-    if (m && m.label === rank) out.push(i);
+    if (!m) return;
+    if (oneRank && m.label === rank) out.push(i);
+    else if (oneSuit && isRun(m) && runSuit(m) === suit) out.push(i);
   });
   return out;
+}
+
+const isRun = (m) => m.label !== 'wild' && m.label.length > 1 && Array.isArray(m.cards);
+function runSuit(m) {
+  const natural = m.cards.find((c) => !isWild(c));
+  return natural ? natural[1] : null;
 }
 
 /** The cards an action names (for highlighting a hint), in order. */

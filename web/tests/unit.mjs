@@ -71,6 +71,10 @@ test('melds a selection matches', () => {
   assert.deepEqual(matchingMelds(melds, ['KC', '2D']), [1]);
   assert.deepEqual(matchingMelds(melds, ['2D']), []);
   assert.deepEqual(matchingMelds(melds, ['5C']), []);
+  const samba = [{ label: '8\u2013J\u2666', cards: ['8D', '9D', 'TD', 'JD'] }, { label: '7', cards: ['7S', '7S', '2H'] }];
+  assert.deepEqual(matchingMelds(samba, ['7D']), [0, 1]);
+  assert.deepEqual(matchingMelds(samba, ['7S']), [1]);
+  assert.deepEqual(matchingMelds(samba, ['QD', 'KD']), [0]);
 });
 
 test('legal moves using the selection', () => {
