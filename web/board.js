@@ -284,7 +284,12 @@ function pileArea(model) {
   );
   const pileEl = h(
     'div.pile',
-    { testid: 'pile', title: 'the discard pile' },
+    {
+      testid: 'pile',
+      title: pile.length
+        ? `the discard pile, top last: ${cardsText(pile)}${hidden ? ` (and ${hidden} face down under it)` : ''}`
+        : 'the discard pile (empty)',
+    },
     stack,
     h(
       'div.pile-count',

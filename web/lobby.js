@@ -1,7 +1,7 @@
 // The lobby: the tables waiting or playing, joining a free seat, and the form
 // that creates a table (variant, players, seats, house rules).
 
-import { h, fill, plural } from './dom.js';
+import { h, fill, plural, copyText } from './dom.js';
 import * as api from './api.js';
 
 const BOT_WORDS = {
@@ -47,6 +47,7 @@ export function mountLobby(root) {
   };
 
   const listEl = h('div.table-list', { testid: 'table-list' });
+  const pastEl = h('div.table-list.past', { testid: 'past-tables' });
   const formEl = h('form.create', { testid: 'create-form', on: { submit: (e) => { e.preventDefault(); create(); } } });
   const msgEl = h('div.status', { testid: 'lobby-status', role: 'status', 'aria-live': 'polite' });
   const nameInput = h('input', {
@@ -66,7 +67,11 @@ export function mountLobby(root) {
       msgEl,
       h(
         'div.lobby-grid',
-        h('section.panel', h('div.panel-head', h('h2', 'Tables'), h('button', { testid: 'refresh-tables', on: { click: refresh } }, 'Refresh')), listEl),
+        h(
+          'div.lobby-col',
+          h('section.panel', h('div.panel-head', h('h2', 'Tables'), h('button', { testid: 'refresh-tables', on: { click: refresh } }, 'Refresh')), listEl),
+          pastEl,
+        ),
         h('section.panel', h('h2', 'New table'), formEl),
       ),
     ),
@@ -87,6 +92,49 @@ export function mountLobby(root) {
       st.tablesError = e.message;
     }
     if (!st.closed) renderList();
+  }
+
+  /** The finished games this browser played (their seats are still kept). */
+  async function loadPast() {
+    const ids = api
+      .seatedTables()
+      .map((id) => ({ id, saved: (api.loadSeat(id) || {}).saved || 0 }))
+      .sort((a, b) => b.saved - a.saved)
+      .slice(0, 20);
+    const out = [];
+    for (const { id } of ids) {
+      if (st.tables && st.tables.some((t) => t.id === id)) continue;
+      try {
+        const t = await api.getTable(id);
+        if (t.status === 'finished') out.push(t);
+      } catch (e) {
+        if (e.status === 404) api.forgetSeat(id);
+      }
+      if (out.length >= 8) break;
+    }
+    if (st.closed) return;
+    fill(
+      pastEl,
+      out.length
+        ? h(
+            'section.panel',
+            h('h2', 'Your finished games'),
+            out.map((t) =>
+              h(
+                'article.table-card',
+                { testid: 'past-row', dataset: { table: t.id } },
+                h('div.table-card-head', h('b', t.variant), ` \u00b7 ${plural(t.players, 'player')} \u00b7 ${plural(t.hand, 'hand')} \u00b7 ${(t.scores || []).join(' \u2013 ')}`, h('span.table-id', t.id)),
+                h(
+                  'div.table-card-buttons',
+                  h('a.button.primary', { href: `#/replay/${t.id}` }, 'Replay'),
+                  h('a.button', { href: api.recordUrl(t.id), download: `canasta-${t.id}.jsonl` }, 'Record'),
+                  h('button', { on: { click: () => { api.forgetSeat(t.id); loadPast(); } } }, 'Forget'),
+                ),
+              ),
+            ),
+          )
+        : null,
+    );
   }
 
   function seatText(s) {
@@ -146,6 +194,22 @@ export function mountLobby(root) {
                   ),
                 ),
             h('a.button', { href: `#/t/${t.id}`, testid: 'watch-table' }, kept ? 'Open' : 'Watch'),
+            free.length
+              ? h(
+                  'button',
+                  {
+                    testid: 'copy-link',
+                    title: api.inviteUrl(t.id),
+                    on: {
+                      click: async () => {
+                        const ok = await copyText(api.inviteUrl(t.id));
+                        say(ok ? `Invite link copied: ${api.inviteUrl(t.id)}` : `Invite link: ${api.inviteUrl(t.id)}`);
+                      },
+                    },
+                  },
+                  'Copy invite link',
+                )
+              : null,
             t.status === 'finished' ? h('a.button', { href: `#/replay/${t.id}` }, 'Replay') : null,
           ),
         );
@@ -415,7 +479,7 @@ export function mountLobby(root) {
     });
   renderForm();
   renderList();
-  refresh();
+  refresh().then(loadPast);
   st.timer = setInterval(refresh, 5000);
 
   return () => {

@@ -559,6 +559,9 @@ export function mountTable(root, id) {
 
   // ---- drawing ----
   function renderAll() {
+    const mine = myTurn() || (status() === 'hand_over' && st.seat !== null && !st.nextSent);
+    document.title = `${myTurn() ? '\u25cf Your turn \u00b7 ' : ''}Canasta \u00b7 ${id}`;
+    root.firstElementChild.classList.toggle('my-turn', mine);
     renderTop();
     renderNotice();
     renderBoardArea();
