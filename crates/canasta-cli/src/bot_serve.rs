@@ -10,13 +10,13 @@ use std::io::{BufRead, Write};
 use std::process::ExitCode;
 
 #[derive(Args, Debug)]
-pub struct ServeArgs {
+pub struct BotServeArgs {
     /// The built-in bot to serve.
     #[arg(long, short = 'b', default_value = "heuristic", value_name = "NAME")]
     pub bot: String,
 }
 
-pub fn run(args: &ServeArgs) -> anyhow::Result<ExitCode> {
+pub fn run(args: &BotServeArgs) -> anyhow::Result<ExitCode> {
     let Some(mut server) = Server::new(&args.bot) else {
         bail!(
             "unknown bot `{}` (known: {})",

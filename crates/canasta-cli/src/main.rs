@@ -5,7 +5,8 @@
 //! (many bot games, with records in the game-record format), `check`
 //! (replays and verifies a record), `variants` (presets and their options)
 //! `bench` (engine throughput), `tournament` (bots against each other on
-//! duplicate deals) and `bot-serve` (a built-in bot behind the bot protocol).
+//! duplicate deals), `bot-serve` (a built-in bot behind the bot protocol),
+//! `serve` (the game server for the browser) and `load` (a load test of it).
 
 /// `println!` that returns an error (to be propagated with `?`) instead of
 /// panicking when stdout is closed, as in `canasta check x | head`.
@@ -17,6 +18,7 @@ macro_rules! outln {
 }
 
 mod bench;
+mod bot_serve;
 mod check;
 mod external;
 mod game;
@@ -99,7 +101,20 @@ enum Command {
     /// Reads JSON lines (`game`, then `decision` messages) and answers every
     /// decision with one line `{"action": "..."}` in the record notation.
     /// See docs/bot-protocol.md.
-    BotServe(serve::ServeArgs),
+    BotServe(bot_serve::BotServeArgs),
+    /// Run the game server: play in the browser, with friends and bots.
+    ///
+    /// Prints the address to open. Games are kept in DATA_DIR (an SQLite
+    /// file) and resume when the server starts again. The HTTP and
+    /// WebSocket API is in docs/server-api.md.
+    Serve(serve::ServeArgs),
+    /// Load the game server: many tables at once over real WebSockets.
+    ///
+    /// Starts a server on loopback (or uses --url), creates the tables,
+    /// takes every seat with clients that choose among the legal actions
+    /// the server sends, and reports actions a second and the time from an
+    /// action's arrival at the server to its broadcast (p50, p99).
+    Load(serve::LoadArgs),
 }
 
 /// Options shared by commands that set up a game.
@@ -138,7 +153,9 @@ fn main() -> ExitCode {
         Command::Variants(a) => variants::run(&a),
         Command::Bench(a) => bench::run(&a),
         Command::Tournament(a) => tournament::run(&a),
-        Command::BotServe(a) => serve::run(&a),
+        Command::BotServe(a) => bot_serve::run(&a),
+        Command::Serve(a) => serve::run(&a),
+        Command::Load(a) => serve::load(&a),
     };
     match result {
         Ok(code) => code,

@@ -1,9 +1,7 @@
 //! `canasta variants`: the presets, their player counts and every option.
 
-use anyhow::anyhow;
-use canasta_core::{PRESETS, PresetInfo, Rules};
+use canasta_core::rules::{CatalogueEntry, catalogue, catalogue_json};
 use clap::Args;
-use serde_json::{Map, Value, json};
 use std::process::ExitCode;
 
 #[derive(Args, Debug)]
@@ -16,71 +14,21 @@ pub struct VariantsArgs {
     pub json: bool,
 }
 
-/// Header fields that are not options.
-const NOT_OPTIONS: &[&str] = &["variant", "players"];
-
-/// Another form of a preset: a player count (and team count) and the
-/// options whose values differ from the default form.
-struct Form {
-    players: u8,
-    teams: u8,
-    differs: Map<String, Value>,
-}
-
-fn options_of(rules: &Rules) -> Map<String, Value> {
-    match serde_json::to_value(rules) {
-        Ok(Value::Object(map)) => map
-            .into_iter()
-            .filter(|(k, _)| !NOT_OPTIONS.contains(&k.as_str()))
-            .collect(),
-        _ => Map::new(),
-    }
-}
-
-/// Every other form of a preset: each player count, and each team count a
-/// player count allows besides its default.
-fn forms(info: &PresetInfo, base: &Rules) -> Vec<Form> {
-    info.forms()
-        .into_iter()
-        .filter(|r| !(r.players() == info.default_players && r.teams() == base.teams()))
-        .map(|rules| Form {
-            players: rules.players(),
-            teams: rules.teams(),
-            differs: rules.options_against(base),
-        })
-        .collect()
-}
-
 pub fn run(args: &VariantsArgs) -> anyhow::Result<ExitCode> {
-    let mut list = Vec::new();
-    for info in PRESETS {
-        let base = Rules::preset(info.id, Some(info.default_players), None)
-            .map_err(|e| anyhow!("preset {}: {e}", info.id))?;
-        list.push((info, options_of(&base), forms(info, &base)));
-    }
     if args.json {
-        let variants: Vec<Value> = list
-            .iter()
-            .map(|(info, options, forms)| {
-                json!({
-                    "id": info.id,
-                    "players": info.players,
-                    "default_players": info.default_players,
-                    "summary": info.summary,
-                    "provisional": info.provisional,
-                    "options": options,
-                    "forms": forms.iter().map(|f| json!({
-                        "players": f.players,
-                        "teams": f.teams,
-                        "differs": f.differs,
-                    })).collect::<Vec<_>>(),
-                })
-            })
-            .collect();
-        outln!("{}", json!({ "variants": variants }));
+        outln!("{}", catalogue_json());
         return Ok(ExitCode::SUCCESS);
     }
-    for (i, (info, options, forms)) in list.iter().enumerate() {
+    let list = catalogue();
+    for (
+        i,
+        CatalogueEntry {
+            info,
+            options,
+            forms,
+        },
+    ) in list.iter().enumerate()
+    {
         if i > 0 {
             outln!();
         }

@@ -8,9 +8,11 @@
 
 use crate::card::{Card, Rank};
 
+mod catalogue;
 mod fields;
 mod options;
 mod presets;
+pub use catalogue::{CatalogueEntry, Form, catalogue, catalogue_json};
 pub use presets::{PRESETS, PresetInfo, all_forms};
 use serde::{Deserialize, Serialize};
 use std::fmt;

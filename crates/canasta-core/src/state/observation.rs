@@ -135,6 +135,17 @@ pub fn rank_bits(ranks: &[Rank]) -> u16 {
 }
 
 impl GameState {
+    /// What anybody at the table sees, seated or not: the view of seat 0
+    /// without its hand (no cards in it, and of its cards only those every
+    /// seat knows it holds). For spectators.
+    pub fn observe_public(&self) -> Observation {
+        let mut obs = self.observe(0);
+        obs.hand = CardCounts::default();
+        obs.known[0] = self.known[0];
+        obs.must_go_out = false;
+        obs
+    }
+
     /// The view of `seat`.
     pub fn observe(&self, seat: usize) -> Observation {
         let n = self.players();

@@ -198,6 +198,45 @@ mod tests {
     use super::*;
     use crate::{GameState, Rng};
 
+    /// The spectators' view shows only what every seat sees: its cards are
+    /// within each seat's seen cards, and it holds no hand.
+    #[test]
+    fn the_public_view_is_what_every_seat_sees() {
+        for rules in crate::rules::all_forms() {
+            let mut rng = Rng::new(5);
+            let mut g = GameState::new(rules.clone());
+            g.deal_random(&mut rng, 0);
+            for _ in 0..200 {
+                if !matches!(g.phase(), Phase::Draw | Phase::Play | Phase::Answer) {
+                    break;
+                }
+                let public = g.observe_public();
+                assert_eq!(public.hand.total(), 0);
+                assert!(!public.must_go_out);
+                // seen() leaves out the viewer's own known cards: add seat 0's.
+                let mut shown = public.seen();
+                shown.add_all(&public.known[0]);
+                for seat in 0..g.players() {
+                    let seat_sees = g.observe(seat).seen();
+                    let mut with_own = seat_sees;
+                    with_own.add_all(g.hand(seat));
+                    assert!(
+                        with_own.contains_all(&shown),
+                        "{} seat {seat}: {with_own} vs {shown} known {:?}",
+                        rules.variant,
+                        public.known
+                    );
+                    // Nothing of another seat's hand beyond what it took openly.
+                    for other in (0..g.players()).filter(|&o| o != seat) {
+                        assert!(g.known_cards(other).contains_all(&public.known[other]));
+                    }
+                }
+                let legal = g.legal_actions();
+                g.apply_unchecked(legal[rng.below(legal.len())]);
+            }
+        }
+    }
+
     /// Every observation of random play of every form is valid, and each
     /// of a list of breakages is caught with its reason.
     #[test]

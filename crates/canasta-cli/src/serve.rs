@@ -1,0 +1,231 @@
+//! `canasta serve`: the game server for the browser; `canasta load`: a
+//! load test of it over real WebSockets.
+
+use anyhow::{Context, bail};
+use canasta_server::load::{LoadOptions, run as run_load};
+use canasta_server::storage::MemoryStorage;
+use canasta_server::{Config, start, start_with};
+use clap::Args;
+use std::net::{IpAddr, SocketAddr};
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::sync::Arc;
+use std::time::Duration;
+
+#[derive(Args, Debug)]
+pub struct ServeArgs {
+    /// The port to listen on.
+    #[arg(long, default_value_t = 8080)]
+    pub port: u16,
+    /// The address to listen on (loopback by default: only this machine
+    /// can connect; 0.0.0.0 opens the server to the network).
+    #[arg(long, default_value = "127.0.0.1", value_name = "ADDR")]
+    pub bind: IpAddr,
+    /// Where games are kept (created if missing).
+    #[arg(long, default_value = "canasta-data", value_name = "DIR")]
+    pub data_dir: PathBuf,
+    /// Logs as JSON lines instead of text.
+    #[arg(long)]
+    pub log_json: bool,
+}
+
+fn init_logs(json: bool) {
+    let filter = tracing_subscriber::EnvFilter::try_from_default_env()
+        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info"));
+    let builder = tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_writer(std::io::stderr);
+    if json {
+        builder.json().init();
+    } else {
+        builder.init();
+    }
+}
+
+fn runtime() -> anyhow::Result<tokio::runtime::Runtime> {
+    tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .context("cannot start the async runtime")
+}
+
+/// Waits for Ctrl-C or SIGTERM.
+async fn stop_signal() {
+    let ctrl_c = async {
+        let _ = tokio::signal::ctrl_c().await;
+    };
+    #[cfg(unix)]
+    let term = async {
+        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            Ok(mut s) => {
+                s.recv().await;
+            }
+            Err(_) => std::future::pending().await,
+        }
+    };
+    #[cfg(not(unix))]
+    let term = std::future::pending::<()>();
+    tokio::select! {
+        () = ctrl_c => {},
+        () = term => {},
+    }
+}
+
+pub fn run(args: &ServeArgs) -> anyhow::Result<ExitCode> {
+    init_logs(args.log_json);
+    raise_file_limit();
+    let config = Config {
+        bind: SocketAddr::new(args.bind, args.port),
+        data_dir: args.data_dir.clone(),
+    };
+    runtime()?.block_on(async {
+        let server = start(&config).await?;
+        let tables = server.app.registry.all().len();
+        let host = if server.addr.ip().is_unspecified() {
+            "127.0.0.1".to_string()
+        } else {
+            server.addr.ip().to_string()
+        };
+        outln!("canasta server: open http://{host}:{}/ in a browser", server.addr.port());
+        outln!(
+            "games are kept in {} ({tables} resumed); stop with Ctrl-C",
+            config.data_dir.join("canasta.sqlite3").display()
+        );
+        tracing::info!(addr = %server.addr, data_dir = %config.data_dir.display(), resumed = tables, "listening");
+        stop_signal().await;
+        tracing::info!("stopping: telling the tables, finishing writes");
+        server.stop().await;
+        tracing::info!("stopped");
+        Ok(ExitCode::SUCCESS)
+    })
+}
+
+#[derive(Args, Debug)]
+pub struct LoadArgs {
+    /// Tables played at once.
+    #[arg(long, default_value_t = 100)]
+    pub tables: usize,
+    /// How long to measure, in seconds (after every client has connected).
+    #[arg(long, default_value_t = 10.0)]
+    pub seconds: f64,
+    /// Mean time a client waits before each action, in milliseconds (0:
+    /// as fast as the server answers).
+    #[arg(long, default_value_t = 250)]
+    pub think_ms: u64,
+    /// Rule preset of the tables.
+    #[arg(long, short = 'v', default_value = "classic")]
+    pub variant: String,
+    /// Players at each table [default: the preset's].
+    #[arg(long, short = 'p')]
+    pub players: Option<u8>,
+    /// A running server to load (`127.0.0.1:8080`); without it a server is
+    /// started in this process, with its storage in --data-dir.
+    #[arg(long, value_name = "HOST:PORT")]
+    pub url: Option<SocketAddr>,
+    /// Storage for the in-process server: an SQLite file in this directory
+    /// (a temporary one by default); `memory` keeps games in memory.
+    #[arg(long, value_name = "DIR")]
+    pub data_dir: Option<String>,
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+}
+
+/// Thousands of sockets need more than the usual 1,024 descriptors.
+fn raise_file_limit() {
+    let _ = rlimit::increase_nofile_limit(1 << 20);
+}
+
+fn ms(d: Option<Duration>) -> String {
+    d.map_or("-".into(), |d| {
+        format!("{:.1} ms", d.as_secs_f64() * 1000.0)
+    })
+}
+
+pub fn load(args: &LoadArgs) -> anyhow::Result<ExitCode> {
+    if args.tables == 0 || args.seconds <= 0.0 {
+        bail!("--tables and --seconds must be above zero");
+    }
+    raise_file_limit();
+    // Quiet unless asked (RUST_LOG): the report is the output.
+    if std::env::var_os("RUST_LOG").is_some() {
+        init_logs(false);
+    }
+    let opts = LoadOptions {
+        tables: args.tables,
+        seconds: args.seconds,
+        think: Duration::from_millis(args.think_ms),
+        variant: args.variant.clone(),
+        players: args.players,
+        seed: args.seed,
+    };
+    runtime()?.block_on(async {
+        let mut temp = None;
+        let (addr, server) = match args.url {
+            Some(addr) => (addr, None),
+            None => {
+                let bind: SocketAddr = "127.0.0.1:0".parse().expect("an address");
+                let running = match args.data_dir.as_deref() {
+                    Some("memory") => start_with(bind, Arc::new(MemoryStorage::new())).await?,
+                    Some(dir) => {
+                        start(&Config {
+                            bind,
+                            data_dir: dir.into(),
+                        })
+                        .await?
+                    }
+                    None => {
+                        let dir = tempfile::tempdir().context("a temporary directory")?;
+                        let running = start(&Config {
+                            bind,
+                            data_dir: dir.path().into(),
+                        })
+                        .await?;
+                        temp = Some(dir);
+                        running
+                    }
+                };
+                (running.addr, Some(running))
+            }
+        };
+        let latency = server.as_ref().map(|s| s.app.latency.clone());
+        let report = run_load(addr, &opts, latency).await?;
+        outln!(
+            "{} tables ({} connections) of {} for {:.1} s, clients thinking {} ms on average",
+            report.tables,
+            report.connections,
+            args.variant,
+            report.seconds,
+            args.think_ms
+        );
+        outln!(
+            "  actions      {} ({:.0} a second), errors {}",
+            report.actions,
+            report.actions_per_second(),
+            report.errors
+        );
+        outln!(
+            "  server, arrival to broadcast: p50 {}  p99 {}",
+            ms(report.server_p50),
+            ms(report.server_p99)
+        );
+        outln!(
+            "  client round trip:            p50 {}  p99 {}",
+            ms(report.client_p50),
+            ms(report.client_p99)
+        );
+        outln!(
+            "  set-up (tables and connections): {:.1} s; games finished: {}",
+            report.setup_seconds,
+            report.games_finished
+        );
+        if let Some(s) = server {
+            s.stop().await;
+        }
+        drop(temp);
+        Ok(if report.errors == 0 {
+            ExitCode::SUCCESS
+        } else {
+            ExitCode::FAILURE
+        })
+    })
+}

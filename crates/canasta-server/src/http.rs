@@ -1,0 +1,511 @@
+//! The HTTP side: health, the lobby (variants, tables, seats), finished
+//! games' records and replays, the WebSocket upgrade, and the browser
+//! client's files, embedded in the binary.
+
+use crate::protocol::MAX_MESSAGE_BYTES;
+use crate::storage::{SeatMeta, StoredTable, TableMeta, TableStatus};
+use crate::table::game::TableGame;
+use crate::table::{ClaimError, Command, summary_json};
+use crate::views::{Viewer, view_json};
+use crate::{App, secrets};
+use axum::Router;
+use axum::body::Bytes;
+use axum::extract::{DefaultBodyLimit, Path, State, WebSocketUpgrade};
+use axum::http::{StatusCode, Uri, header};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use canasta_ai::BOT_NAMES;
+use canasta_core::Rules;
+use canasta_core::record::Replay;
+use canasta_core::rules::catalogue_json;
+use serde::Deserialize;
+use serde_json::{Map, Value, json};
+use std::time::{SystemTime, UNIX_EPOCH};
+use tokio::sync::oneshot;
+
+/// Request bodies are at most this long.
+pub const MAX_BODY_BYTES: usize = 16 * 1024;
+/// Tables the lobby lists at most.
+pub const LOBBY_LIMIT: usize = 100;
+
+/// The browser client (`web/`), embedded at build time.
+#[derive(rust_embed::Embed)]
+#[folder = "../../web/"]
+#[exclude = "tests/*"]
+struct WebFiles;
+
+pub fn router(app: App) -> Router {
+    Router::new()
+        .route("/healthz", get(healthz))
+        .route("/api/variants", get(variants))
+        .route("/api/tables", get(list_tables).post(create_table))
+        .route("/api/tables/{id}", get(get_table))
+        .route("/api/tables/{id}/seats/{seat}", post(claim_seat))
+        .route("/api/tables/{id}/record", get(record))
+        .route("/api/tables/{id}/replay/{step}", get(replay_step))
+        .route("/api/tables/{id}/ws", get(websocket))
+        .fallback(get(static_file))
+        .layer(DefaultBodyLimit::max(MAX_BODY_BYTES))
+        .with_state(app)
+}
+
+/// An API error: a status, a code and a message.
+pub struct ApiError {
+    status: StatusCode,
+    code: &'static str,
+    message: String,
+}
+
+fn api_error(status: StatusCode, code: &'static str, message: impl Into<String>) -> ApiError {
+    ApiError {
+        status,
+        code,
+        message: message.into(),
+    }
+}
+
+impl IntoResponse for ApiError {
+    fn into_response(self) -> Response {
+        let body = json!({"error": {"code": self.code, "message": self.message}});
+        (self.status, axum::Json(body)).into_response()
+    }
+}
+
+fn no_table(id: &str) -> ApiError {
+    let shown: String = id.chars().take(40).collect();
+    api_error(
+        StatusCode::NOT_FOUND,
+        "no_such_table",
+        format!("there is no table `{shown}`"),
+    )
+}
+
+fn storage_error(e: impl std::fmt::Display) -> ApiError {
+    tracing::error!(error = %e, "storage");
+    api_error(
+        StatusCode::SERVICE_UNAVAILABLE,
+        "unavailable",
+        format!("storage: {e}"),
+    )
+}
+
+async fn healthz(State(app): State<App>) -> impl IntoResponse {
+    app.registry.sweep();
+    let tables = app.registry.all();
+    let playing = tables
+        .iter()
+        .filter(|t| t.meta.borrow().status == TableStatus::Playing)
+        .count();
+    axum::Json(json!({"status": "ok", "tables": tables.len(), "playing": playing}))
+}
+
+async fn variants() -> impl IntoResponse {
+    let mut catalogue = catalogue_json();
+    catalogue["bots"] = json!(
+        BOT_NAMES
+            .iter()
+            .filter(|b| **b != "ismcts")
+            .collect::<Vec<_>>()
+    );
+    axum::Json(catalogue)
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct CreateTable {
+    variant: String,
+    #[serde(default)]
+    players: Option<u8>,
+    #[serde(default)]
+    options: Map<String, Value>,
+    #[serde(default)]
+    seats: Option<Vec<SeatRequest>>,
+    #[serde(default)]
+    timeout_secs: Option<u64>,
+    #[serde(default)]
+    join: Option<JoinRequest>,
+}
+
+#[derive(Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
+enum SeatRequest {
+    Human,
+    Bot { bot: String },
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct JoinRequest {
+    seat: usize,
+    #[serde(default)]
+    name: Option<String>,
+}
+
+fn bad_request(message: impl Into<String>) -> ApiError {
+    api_error(StatusCode::BAD_REQUEST, "bad_request", message)
+}
+
+/// A player's name as shown: trimmed, at most 24 characters, no control
+/// characters; empty means none.
+fn clean_name(name: Option<String>) -> Option<String> {
+    let name: String = name?
+        .chars()
+        .filter(|c| !c.is_control())
+        .take(24)
+        .collect::<String>()
+        .trim()
+        .to_string();
+    (!name.is_empty()).then_some(name)
+}
+
+fn now_secs() -> u64 {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs())
+}
+
+async fn create_table(State(app): State<App>, body: Bytes) -> Result<Response, ApiError> {
+    let req: CreateTable = serde_json::from_slice(&body)
+        .map_err(|e| bad_request(format!("the table request: {e}")))?;
+    let rules = Rules::from_header(&req.variant, req.players, &req.options)
+        .map_err(|e| bad_request(e.to_string()))?;
+    let n = rules.players() as usize;
+    let seats: Vec<SeatMeta> = match req.seats {
+        None => (0..n)
+            .map(|s| match s {
+                0 => SeatMeta::Human {
+                    name: None,
+                    token_hash: None,
+                },
+                _ => SeatMeta::Bot {
+                    bot: "heuristic".into(),
+                },
+            })
+            .collect(),
+        Some(list) if list.len() != n => {
+            return Err(bad_request(format!(
+                "{} seats given; this game has {n} players",
+                list.len()
+            )));
+        }
+        Some(list) => list
+            .into_iter()
+            .map(|s| match s {
+                SeatRequest::Human => Ok(SeatMeta::Human {
+                    name: None,
+                    token_hash: None,
+                }),
+                SeatRequest::Bot { bot } => {
+                    let bot = bot.to_ascii_lowercase();
+                    if canasta_ai::bot_by_name(&bot, 1).is_none() || bot.starts_with("cmd:") {
+                        let shown: String = bot.chars().take(40).collect();
+                        return Err(bad_request(format!(
+                            "unknown bot `{shown}` (known: {})",
+                            BOT_NAMES.join(", ")
+                        )));
+                    }
+                    Ok(SeatMeta::Bot { bot })
+                }
+            })
+            .collect::<Result<_, _>>()?,
+    };
+    let timeout_secs = req.timeout_secs.unwrap_or(60);
+    if !(5..=3600).contains(&timeout_secs) {
+        return Err(bad_request("timeout_secs is 5 to 3600"));
+    }
+    let mut token = None;
+    let mut seats = seats;
+    if let Some(join) = req.join {
+        match seats.get_mut(join.seat) {
+            Some(SeatMeta::Human { name, token_hash }) => {
+                let t = secrets::new_token();
+                *token_hash = Some(secrets::token_hash(&t));
+                *name = clean_name(join.name);
+                token = Some((join.seat, t));
+            }
+            _ => {
+                return Err(bad_request(format!(
+                    "seat {} is not a human seat to join",
+                    join.seat
+                )));
+            }
+        }
+    }
+    let all_claimed = seats.iter().all(|s| {
+        !matches!(
+            s,
+            SeatMeta::Human {
+                token_hash: None,
+                ..
+            }
+        )
+    });
+    let id = secrets::new_table_id();
+    let meta = TableMeta {
+        id: id.clone(),
+        created: now_secs(),
+        seats,
+        timeout_secs,
+        status: if all_claimed {
+            TableStatus::Playing
+        } else {
+            TableStatus::Waiting
+        },
+    };
+    let game = TableGame::new(&rules);
+    let stored = StoredTable {
+        meta: meta.clone(),
+        lines: game.lines().to_vec(),
+    };
+    app.storage.create(&stored).await.map_err(storage_error)?;
+    app.registry.insert(
+        id.clone(),
+        crate::table::spawn(meta, game, app.storage.clone(), app.latency.clone()),
+    );
+    tracing::info!(table = %id, variant = %req.variant, players = n, "table created");
+    let mut body = json!({"id": id, "invite": format!("/#/t/{id}")});
+    if let Some((seat, t)) = token {
+        body["seat"] = json!(seat);
+        body["token"] = json!(t);
+    }
+    Ok((StatusCode::CREATED, axum::Json(body)).into_response())
+}
+
+async fn list_tables(State(app): State<App>) -> impl IntoResponse {
+    app.registry.sweep();
+    let mut tables: Vec<Value> = app
+        .registry
+        .all()
+        .iter()
+        .map(|h| (*h.summary.borrow()).as_ref().clone())
+        .filter(|s| s["status"] != "finished")
+        .collect();
+    tables.sort_by(|a, b| {
+        let key = |v: &Value| {
+            (
+                v["created"].as_u64().unwrap_or(0),
+                v["id"].as_str().unwrap_or("").to_string(),
+            )
+        };
+        key(b).cmp(&key(a))
+    });
+    tables.truncate(LOBBY_LIMIT);
+    axum::Json(json!({ "tables": tables }))
+}
+
+/// A finished table (not live any more) from storage.
+async fn stored_table(app: &App, id: &str) -> Result<(TableMeta, TableGame), ApiError> {
+    let stored = app
+        .storage
+        .load(id)
+        .await
+        .map_err(storage_error)?
+        .ok_or_else(|| no_table(id))?;
+    let game = TableGame::resume(stored.lines).map_err(storage_error)?;
+    Ok((stored.meta, game))
+}
+
+async fn get_table(State(app): State<App>, Path(id): Path<String>) -> Result<Response, ApiError> {
+    if let Some(h) = app.registry.get(&id) {
+        return Ok(axum::Json((*h.summary.borrow()).as_ref().clone()).into_response());
+    }
+    let (meta, game) = stored_table(&app, &id).await?;
+    let seats = meta
+        .seats
+        .iter()
+        .enumerate()
+        .map(|(seat, s)| match s {
+            SeatMeta::Human { name, token_hash } => json!({"seat": seat, "kind": "human", "name": name, "claimed": token_hash.is_some(), "connected": false}),
+            SeatMeta::Bot { bot } => json!({"seat": seat, "kind": "bot", "bot": bot}),
+        })
+        .collect();
+    let status = match meta.status {
+        TableStatus::Finished => "finished",
+        TableStatus::Playing => "playing",
+        TableStatus::Waiting => "waiting",
+    };
+    Ok(axum::Json(summary_json(&meta, &game, seats, status)).into_response())
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ClaimRequest {
+    #[serde(default)]
+    name: Option<String>,
+}
+
+async fn claim_seat(
+    State(app): State<App>,
+    Path((id, seat)): Path<(String, String)>,
+    body: Bytes,
+) -> Result<Response, ApiError> {
+    let seat: usize = seat.parse().map_err(|_| {
+        api_error(
+            StatusCode::BAD_REQUEST,
+            "no_such_seat",
+            "a seat is a number",
+        )
+    })?;
+    let req: ClaimRequest = if body.is_empty() {
+        ClaimRequest { name: None }
+    } else {
+        serde_json::from_slice(&body).map_err(|e| bad_request(format!("the seat request: {e}")))?
+    };
+    let handle = app.registry.get(&id).ok_or_else(|| no_table(&id))?;
+    let (reply, answer) = oneshot::channel();
+    let cmd = Command::Claim {
+        seat,
+        name: clean_name(req.name),
+        reply,
+    };
+    let gone = || api_error(StatusCode::CONFLICT, "game_over", "the table has closed");
+    if !handle.send(cmd).await {
+        return Err(gone());
+    }
+    match answer.await.map_err(|_| gone())? {
+        Ok(token) => Ok(axum::Json(json!({"seat": seat, "token": token})).into_response()),
+        Err(ClaimError::NoSuchSeat) => Err(api_error(
+            StatusCode::BAD_REQUEST,
+            "no_such_seat",
+            format!("there is no seat {seat}"),
+        )),
+        Err(ClaimError::Taken) => Err(api_error(
+            StatusCode::CONFLICT,
+            "seat_taken",
+            format!("seat {seat} is taken"),
+        )),
+        Err(ClaimError::GameOver) => Err(api_error(
+            StatusCode::CONFLICT,
+            "game_over",
+            "the game is over",
+        )),
+        Err(ClaimError::Storage(e)) => Err(storage_error(e)),
+    }
+}
+
+/// The lines of a finished game; refused before (they hold every deck).
+async fn finished_lines(app: &App, id: &str) -> Result<Vec<String>, ApiError> {
+    let stored = app
+        .storage
+        .load(id)
+        .await
+        .map_err(storage_error)?
+        .ok_or_else(|| no_table(id))?;
+    if stored.meta.status != TableStatus::Finished {
+        return Err(api_error(
+            StatusCode::CONFLICT,
+            "game_not_over",
+            "the record is shown once the game is over",
+        ));
+    }
+    Ok(stored.lines)
+}
+
+async fn record(State(app): State<App>, Path(id): Path<String>) -> Result<Response, ApiError> {
+    let lines = finished_lines(&app, &id).await?;
+    let mut text = lines.join("\n");
+    text.push('\n');
+    Ok(([(header::CONTENT_TYPE, "text/plain; charset=utf-8")], text).into_response())
+}
+
+/// A record line as a log reads it.
+fn describe_line(value: &Value) -> String {
+    if let (Some(seat), Some(action)) = (value.get("seat"), value.get("action")) {
+        return format!("seat {seat}: {}", action.as_str().unwrap_or(""));
+    }
+    if value.get("deal").is_some() {
+        return "the deal".into();
+    }
+    if let Some(h) = value.get("hand_end") {
+        return format!("hand over: {}", h.get("totals").unwrap_or(&Value::Null));
+    }
+    if value.get("game_end").is_some() {
+        return "game over".into();
+    }
+    String::new()
+}
+
+async fn replay_step(
+    State(app): State<App>,
+    Path((id, step)): Path<(String, String)>,
+) -> Result<Response, ApiError> {
+    let lines = finished_lines(&app, &id).await?;
+    let steps = lines.len().saturating_sub(1);
+    let step: usize = step.parse().ok().filter(|&s| s < steps).ok_or_else(|| {
+        api_error(
+            StatusCode::BAD_REQUEST,
+            "no_such_step",
+            format!("steps are 0 to {}", steps.saturating_sub(1)),
+        )
+    })?;
+    let parse = |line: &str| serde_json::from_str::<Value>(line).map_err(storage_error);
+    let mut replay = Replay::start(&parse(&lines[0])?, 1).map_err(storage_error)?;
+    let mut last = Value::Null;
+    for (i, line) in lines.iter().enumerate().skip(1).take(step + 1) {
+        last = parse(line)?;
+        replay.feed(&last, i + 1).map_err(storage_error)?;
+    }
+    let state = replay.state();
+    let n = state.players();
+    let event = if last.get("deal").is_some() {
+        json!({"deal": true})
+    } else {
+        last.clone()
+    };
+    let body = json!({
+        "step": step,
+        "steps": steps,
+        "hand": state.hands_played() + u32::from(!matches!(state.phase(), canasta_core::Phase::HandOver | canasta_core::Phase::GameOver)),
+        "line": describe_line(&last),
+        "event": event,
+        "view": view_json(&state.observe_public(), Viewer::Spectator),
+        "hands": (0..n).map(|s| state.hand(s).iter().map(|c| c.to_string()).collect::<Vec<_>>()).collect::<Vec<_>>(),
+        "feet": (0..n).map(|s| state.foot(s).iter().map(|c| c.to_string()).collect::<Vec<_>>()).collect::<Vec<_>>(),
+    });
+    Ok(axum::Json(body).into_response())
+}
+
+async fn websocket(
+    State(app): State<App>,
+    Path(id): Path<String>,
+    ws: WebSocketUpgrade,
+) -> Result<Response, ApiError> {
+    let handle = app.registry.get(&id).ok_or_else(|| no_table(&id))?;
+    Ok(ws
+        .max_message_size(2 * MAX_MESSAGE_BYTES)
+        .max_frame_size(2 * MAX_MESSAGE_BYTES)
+        .on_upgrade(move |socket| crate::ws::serve(socket, handle)))
+}
+
+async fn static_file(uri: Uri) -> Response {
+    let path = uri.path().trim_start_matches('/');
+    let path = if path.is_empty() { "index.html" } else { path };
+    match WebFiles::get(path) {
+        Some(file) => {
+            let mime = match path.rsplit('.').next() {
+                Some("html") => "text/html; charset=utf-8",
+                Some("js" | "mjs") => "text/javascript; charset=utf-8",
+                Some("css") => "text/css; charset=utf-8",
+                Some("svg") => "image/svg+xml",
+                Some("png") => "image/png",
+                Some("json") => "application/json",
+                Some("ico") => "image/x-icon",
+                _ => "application/octet-stream",
+            };
+            (
+                [
+                    (header::CONTENT_TYPE, mime),
+                    (header::CACHE_CONTROL, "no-cache"),
+                ],
+                file.data.into_owned(),
+            )
+                .into_response()
+        }
+        None => api_error(
+            StatusCode::NOT_FOUND,
+            "not_found",
+            format!("no file /{path}"),
+        )
+        .into_response(),
+    }
+}

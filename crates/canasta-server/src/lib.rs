@@ -1,0 +1,230 @@
+//! The Canasta game server: a lobby over HTTP, one WebSocket per player,
+//! bots at the empty seats, and every game kept as its record in durable
+//! storage (`docs/server-api.md` is the reference).
+//!
+//! Each table is a task owning its game ([`table`]); connections
+//! ([`ws`]) and the HTTP handlers ([`http`]) talk to it through commands.
+//! What a seat is sent is built from that seat's observation only
+//! ([`views`]).
+
+pub mod http;
+pub mod load;
+pub mod metrics;
+pub mod protocol;
+pub mod secrets;
+pub mod storage;
+pub mod table;
+pub mod views;
+pub mod ws;
+
+use metrics::Latency;
+use std::collections::HashMap;
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::sync::{Arc, RwLock};
+use storage::{SqliteStorage, Storage, StorageError};
+use table::game::TableGame;
+use table::{Command, TableHandle};
+use thiserror::Error;
+use tokio::net::{TcpListener, TcpSocket};
+use tokio::sync::{oneshot, watch};
+
+/// How to run the server.
+#[derive(Clone, Debug)]
+pub struct Config {
+    pub bind: SocketAddr,
+    pub data_dir: PathBuf,
+}
+
+/// Why the server could not start.
+#[derive(Debug, Error)]
+pub enum ServerError {
+    #[error("cannot create the data directory {path}: {source}")]
+    DataDir {
+        path: PathBuf,
+        source: std::io::Error,
+    },
+    #[error("cannot listen on {addr}: {source}")]
+    Bind {
+        addr: SocketAddr,
+        source: std::io::Error,
+    },
+    #[error("storage: {0}")]
+    Storage(#[from] StorageError),
+    #[error("stored table {id} cannot be resumed: {reason}")]
+    Resume { id: String, reason: String },
+}
+
+/// The tables being played (and finished ones still watched).
+#[derive(Default)]
+pub struct Registry {
+    tables: RwLock<HashMap<String, TableHandle>>,
+}
+
+impl Registry {
+    pub fn get(&self, id: &str) -> Option<TableHandle> {
+        self.read().get(id).cloned()
+    }
+
+    pub fn insert(&self, id: String, handle: TableHandle) {
+        self.tables
+            .write()
+            .unwrap_or_else(|e| e.into_inner())
+            .insert(id, handle);
+    }
+
+    /// Every live table's handle.
+    pub fn all(&self) -> Vec<TableHandle> {
+        self.read().values().cloned().collect()
+    }
+
+    /// Forgets tables whose task has ended.
+    pub fn sweep(&self) {
+        self.tables
+            .write()
+            .unwrap_or_else(|e| e.into_inner())
+            .retain(|_, h| !h.tx.is_closed());
+    }
+
+    fn read(&self) -> std::sync::RwLockReadGuard<'_, HashMap<String, TableHandle>> {
+        self.tables.read().unwrap_or_else(|e| e.into_inner())
+    }
+}
+
+/// What every handler shares.
+#[derive(Clone)]
+pub struct App {
+    pub registry: Arc<Registry>,
+    pub storage: Arc<dyn Storage>,
+    /// Arrival to broadcast of every accepted action.
+    pub latency: Arc<Latency>,
+}
+
+impl App {
+    /// Resumes every unfinished table from its stored record.
+    ///
+    /// # Errors
+    /// A stored record that does not replay.
+    pub async fn resume(storage: Arc<dyn Storage>) -> Result<App, ServerError> {
+        let registry = Arc::new(Registry::default());
+        let latency = Arc::new(Latency::default());
+        for stored in storage.load_unfinished().await? {
+            let id = stored.meta.id.clone();
+            let game = TableGame::resume(stored.lines).map_err(|reason| ServerError::Resume {
+                id: id.clone(),
+                reason,
+            })?;
+            let handle = table::spawn(stored.meta, game, storage.clone(), latency.clone());
+            registry.insert(id, handle);
+        }
+        Ok(App {
+            registry,
+            storage,
+            latency,
+        })
+    }
+
+    /// Tells every table to stop and waits until each has.
+    pub async fn shutdown(&self) {
+        let mut waits = Vec::new();
+        for handle in self.registry.all() {
+            let (done, wait) = oneshot::channel();
+            if handle.send(Command::Shutdown { done }).await {
+                waits.push(wait);
+            }
+        }
+        for wait in waits {
+            let _ = wait.await;
+        }
+    }
+}
+
+/// Connections waiting to be accepted at most (the kernel may cap it):
+/// the usual 1,024 drops a burst of players arriving at once.
+const BACKLOG: u32 = 4096;
+
+fn listen(bind: SocketAddr) -> std::io::Result<TcpListener> {
+    let socket = if bind.is_ipv4() {
+        TcpSocket::new_v4()?
+    } else {
+        TcpSocket::new_v6()?
+    };
+    socket.set_reuseaddr(true)?;
+    socket.bind(bind)?;
+    socket.listen(BACKLOG)
+}
+
+/// A server that is listening.
+pub struct Running {
+    pub addr: SocketAddr,
+    pub app: App,
+    stop: watch::Sender<bool>,
+    task: tokio::task::JoinHandle<()>,
+}
+
+impl Running {
+    /// Stops gracefully: no new connections, every table told and its
+    /// writes finished.
+    pub async fn stop(self) {
+        let _ = self.stop.send(true);
+        let _ = self.task.await;
+    }
+}
+
+/// Opens the storage in `config.data_dir`, resumes its games and listens.
+///
+/// # Errors
+/// The data directory, the database or the address cannot be used.
+pub async fn start(config: &Config) -> Result<Running, ServerError> {
+    std::fs::create_dir_all(&config.data_dir).map_err(|source| ServerError::DataDir {
+        path: config.data_dir.clone(),
+        source,
+    })?;
+    let storage = SqliteStorage::open(&config.data_dir.join("canasta.sqlite3")).await?;
+    start_with(config.bind, Arc::new(storage)).await
+}
+
+/// Listens on `bind` with the given storage.
+///
+/// # Errors
+/// The address cannot be used, or a stored game cannot be resumed.
+pub async fn start_with(
+    bind: SocketAddr,
+    storage: Arc<dyn Storage>,
+) -> Result<Running, ServerError> {
+    let app = App::resume(storage).await?;
+    let listener = listen(bind).map_err(|source| ServerError::Bind { addr: bind, source })?;
+    let addr = listener
+        .local_addr()
+        .map_err(|source| ServerError::Bind { addr: bind, source })?;
+    let (stop, mut stopped) = watch::channel(false);
+    let router = http::router(app.clone());
+    let shared = app.clone();
+    let task = tokio::spawn(async move {
+        let mut signal = stopped.clone();
+        let serve = axum::serve(
+            listener,
+            router.into_make_service_with_connect_info::<SocketAddr>(),
+        )
+        .with_graceful_shutdown(async move {
+            let _ = signal.wait_for(|s| *s).await;
+        });
+        // Tables are told first, so that open sockets end and the server's
+        // graceful shutdown does not wait for them.
+        let tables = app.clone();
+        let tell = tokio::spawn(async move {
+            let _ = stopped.wait_for(|s| *s).await;
+            tables.shutdown().await;
+        });
+        if let Err(e) = serve.await {
+            tracing::error!(error = %e, "the server stopped");
+        }
+        let _ = tell.await;
+    });
+    Ok(Running {
+        addr,
+        app: shared,
+        stop,
+        task,
+    })
+}

@@ -1,0 +1,170 @@
+//! Where games are kept: every table's settings and its record, one line
+//! per event, appended before the event is sent to anybody. Game code sees
+//! only the [`Storage`] trait, so another database can be added beside
+//! SQLite without touching it.
+
+mod memory;
+mod sqlite;
+
+pub use memory::MemoryStorage;
+pub use sqlite::SqliteStorage;
+
+use serde::{Deserialize, Serialize};
+use std::future::Future;
+use std::pin::Pin;
+use thiserror::Error;
+
+/// A storage failure; the change it was part of did not happen.
+#[derive(Debug, Error)]
+pub enum StorageError {
+    #[error("database: {0}")]
+    Database(#[from] sqlx::Error),
+    #[error("stored table {id}: {reason}")]
+    Corrupt { id: String, reason: String },
+    #[error("no table {0}")]
+    NoSuchTable(String),
+    #[error("table {id}: line {given} appended where line {expected} comes next")]
+    OutOfOrder {
+        id: String,
+        given: usize,
+        expected: usize,
+    },
+}
+
+/// How a table is set up and who sits where: everything about a table
+/// that is not its record.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct TableMeta {
+    pub id: String,
+    /// Seconds since the Unix epoch.
+    pub created: u64,
+    pub seats: Vec<SeatMeta>,
+    pub timeout_secs: u64,
+    pub status: TableStatus,
+}
+
+/// One seat as stored.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum SeatMeta {
+    Human {
+        name: Option<String>,
+        /// SHA-256 of the seat's token, hex; `None` while the seat is free.
+        token_hash: Option<String>,
+    },
+    Bot {
+        bot: String,
+    },
+}
+
+/// Where a table's game stands, as the lobby lists it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum TableStatus {
+    Waiting,
+    Playing,
+    Finished,
+}
+
+/// A stored table: its settings and its record's lines (the header first).
+#[derive(Clone, Debug, PartialEq)]
+pub struct StoredTable {
+    pub meta: TableMeta,
+    pub lines: Vec<String>,
+}
+
+/// What storage returns: a boxed future, so the trait can be used as
+/// `dyn Storage`.
+pub type StorageFuture<'a, T> = Pin<Box<dyn Future<Output = Result<T, StorageError>> + Send + 'a>>;
+
+/// Durable tables. Each method is one transaction: when it returns `Ok`
+/// the change is on disk (for a durable implementation).
+pub trait Storage: Send + Sync + 'static {
+    /// Stores a new table with its record's first lines (the header).
+    fn create(&self, table: &StoredTable) -> StorageFuture<'_, ()>;
+    /// Replaces a table's settings (a seat claimed, the status changed).
+    fn update_meta(&self, meta: &TableMeta) -> StorageFuture<'_, ()>;
+    /// Appends lines to a table's record; `first` is the index the first of
+    /// them gets (the number of lines stored before), so that a line is
+    /// never written twice or skipped. With `meta`, the settings change in
+    /// the same transaction.
+    fn append(
+        &self,
+        id: &str,
+        first: usize,
+        lines: &[String],
+        meta: Option<&TableMeta>,
+    ) -> StorageFuture<'_, ()>;
+    /// Every table that is not finished, with its record, to resume them.
+    fn load_unfinished(&self) -> StorageFuture<'_, Vec<StoredTable>>;
+    /// One table with its record.
+    fn load(&self, id: &str) -> StorageFuture<'_, Option<StoredTable>>;
+    /// The most recent tables' settings (newest first), for the lobby.
+    fn recent(&self, limit: usize) -> StorageFuture<'_, Vec<TableMeta>>;
+}
+
+#[cfg(test)]
+pub(crate) mod contract {
+    //! The behaviour every [`Storage`] must show, run against each one.
+    use super::*;
+
+    pub fn table(id: &str) -> StoredTable {
+        StoredTable {
+            meta: TableMeta {
+                id: id.to_string(),
+                created: 1_795_500_000,
+                seats: vec![
+                    SeatMeta::Human {
+                        name: Some("Ann".into()),
+                        token_hash: Some("ab".repeat(32)),
+                    },
+                    SeatMeta::Bot {
+                        bot: "heuristic".into(),
+                    },
+                ],
+                timeout_secs: 60,
+                status: TableStatus::Waiting,
+            },
+            lines: vec![r#"{"canasta_record":1}"#.to_string()],
+        }
+    }
+
+    pub async fn run(storage: &dyn Storage) {
+        let mut t = table("t1");
+        storage.create(&t).await.unwrap();
+        storage.create(&table("t2")).await.unwrap();
+        assert_eq!(storage.load("t1").await.unwrap().as_ref(), Some(&t));
+        assert_eq!(storage.load("nope").await.unwrap(), None);
+
+        let lines = vec!["a".to_string(), "b".to_string()];
+        t.meta.status = TableStatus::Playing;
+        storage
+            .append("t1", 1, &lines, Some(&t.meta))
+            .await
+            .unwrap();
+        t.lines.extend(lines);
+        assert_eq!(storage.load("t1").await.unwrap().as_ref(), Some(&t));
+
+        // A line written twice or a gap is refused, and nothing changes.
+        for first in [1, 2, 4] {
+            let err = storage
+                .append("t1", first, &["x".to_string()], None)
+                .await
+                .unwrap_err();
+            assert!(matches!(err, StorageError::OutOfOrder { .. }), "{err}");
+        }
+        assert!(matches!(
+            storage.append("zz", 0, &["x".to_string()], None).await,
+            Err(StorageError::NoSuchTable(_))
+        ));
+        assert_eq!(storage.load("t1").await.unwrap().as_ref(), Some(&t));
+
+        t.meta.status = TableStatus::Finished;
+        storage.update_meta(&t.meta).await.unwrap();
+        let unfinished = storage.load_unfinished().await.unwrap();
+        assert_eq!(unfinished.len(), 1);
+        assert_eq!(unfinished[0].meta.id, "t2");
+        let recent = storage.recent(10).await.unwrap();
+        assert_eq!(recent.len(), 2);
+    }
+}

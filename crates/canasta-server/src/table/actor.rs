@@ -1,0 +1,816 @@
+//! The task that runs one table. It handles one command at a time: an
+//! action is judged, its record lines are stored (awaited), and only then
+//! is it made the game and told to the players, so that what anybody has
+//! seen is always on disk. Bots think on the blocking pool and send their
+//! choice back as a command, so a table never blocks the runtime.
+
+use super::game::{Event, Refusal, Step, TableGame};
+use super::{ClaimError, Command, Joined, Outgoing, TableHandle};
+use crate::metrics::Latency;
+use crate::protocol::{ClientError, ClientMessage, ErrorCode};
+use crate::secrets;
+use crate::storage::{SeatMeta, Storage, TableMeta, TableStatus};
+use crate::views::{Viewer, annotations, view_json};
+use canasta_ai::{Bot, Decision, HeuristicBot, bot_by_name};
+use canasta_core::record::Header;
+use canasta_core::{Action, GameState, Phase, Rng};
+use serde_json::{Value, json};
+use std::collections::HashMap;
+use std::sync::Arc;
+use std::time::Duration;
+use tokio::sync::{mpsc, oneshot, watch};
+use tokio::time::Instant;
+
+/// Commands waiting for a table at most; senders wait beyond that.
+const QUEUE: usize = 256;
+/// Messages waiting for a connection at most; a client that reads slower
+/// than that is disconnected rather than let the table's memory grow.
+pub const CONN_QUEUE: usize = 512;
+
+struct Conn {
+    viewer: Viewer,
+    out: mpsc::Sender<Outgoing>,
+    hinting: bool,
+}
+
+struct Table {
+    meta: TableMeta,
+    game: TableGame,
+    storage: Arc<dyn Storage>,
+    me: mpsc::Sender<Command>,
+    conns: HashMap<u64, Conn>,
+    next_conn: u64,
+    /// Each bot seat's bot; `None` while it thinks.
+    bots: Vec<Option<Box<dyn Bot>>>,
+    /// The heuristic bot that plays for an absent human, per seat.
+    stand_ins: Vec<Option<Box<dyn Bot>>>,
+    /// The seat and state a bot is thinking about.
+    thinking: Option<(usize, u64)>,
+    /// Since when each human seat has had no connection.
+    absent_since: Vec<Option<Instant>>,
+    ready: Vec<bool>,
+    hand_over_since: Option<Instant>,
+    rng: Rng,
+    summary: watch::Sender<Arc<Value>>,
+    meta_watch: watch::Sender<Arc<TableMeta>>,
+    /// Set when storing failed: the table stops taking actions.
+    broken: Option<String>,
+    latency: Arc<Latency>,
+}
+
+/// Starts the task of a table, created or resumed; `game` is its record so far.
+pub fn spawn(
+    meta: TableMeta,
+    game: TableGame,
+    storage: Arc<dyn Storage>,
+    latency: Arc<Latency>,
+) -> TableHandle {
+    let (tx, rx) = mpsc::channel(QUEUE);
+    let n = meta.seats.len();
+    let now = Instant::now();
+    let bots = meta
+        .seats
+        .iter()
+        .map(|seat| match seat {
+            SeatMeta::Bot { bot } => bot_by_name(bot, secrets::random_seed()),
+            SeatMeta::Human { .. } => None,
+        })
+        .collect();
+    let (summary, summary_rx) = watch::channel(Arc::new(Value::Null));
+    let (meta_watch, meta_rx) = watch::channel(Arc::new(meta.clone()));
+    let mut table = Table {
+        meta,
+        game,
+        storage,
+        me: tx.clone(),
+        conns: HashMap::new(),
+        next_conn: 1,
+        bots,
+        stand_ins: (0..n).map(|_| None).collect(),
+        thinking: None,
+        absent_since: vec![Some(now); n],
+        ready: vec![false; n],
+        hand_over_since: None,
+        rng: Rng::new(secrets::random_seed()),
+        summary,
+        meta_watch,
+        broken: None,
+        latency,
+    };
+    if table.game.state().phase() == Phase::HandOver {
+        table.hand_over_since = Some(now);
+    }
+    table.publish_summary();
+    tokio::spawn(table.run(rx));
+    TableHandle {
+        tx,
+        summary: summary_rx,
+        meta: meta_rx,
+    }
+}
+
+impl Table {
+    async fn run(mut self, mut rx: mpsc::Receiver<Command>) {
+        loop {
+            self.drive().await;
+            let deadline = self.next_deadline();
+            let command = tokio::select! {
+                c = rx.recv() => c,
+                () = sleep_until(deadline) => continue,
+            };
+            match command {
+                None => break,
+                Some(Command::Shutdown { done }) => {
+                    self.broadcast_raw(&json!({
+                        "type": "shutdown",
+                        "message": "the server is stopping; your game is saved, reconnect when it is back"
+                    }).to_string());
+                    for conn in self.conns.values() {
+                        let _ = conn.out.try_send(Outgoing::Close("server stopping"));
+                    }
+                    let _ = done.send(());
+                    break;
+                }
+                Some(command) => self.handle(command).await,
+            }
+            // A finished game with nobody watching needs no task.
+            if self.meta.status == TableStatus::Finished && self.conns.is_empty() {
+                break;
+            }
+        }
+    }
+
+    fn seats(&self) -> usize {
+        self.meta.seats.len()
+    }
+
+    fn is_human(&self, seat: usize) -> bool {
+        matches!(self.meta.seats[seat], SeatMeta::Human { .. })
+    }
+
+    fn connected(&self, seat: usize) -> bool {
+        self.conns.values().any(|c| c.viewer == Viewer::Seat(seat))
+    }
+
+    fn timeout(&self) -> Duration {
+        Duration::from_secs(self.meta.timeout_secs)
+    }
+
+    /// When something is due without a command: an absent player's turn
+    /// to be played for them, or the next hand after the scores.
+    fn next_deadline(&self) -> Option<Instant> {
+        if self.meta.status != TableStatus::Playing || self.broken.is_some() {
+            return None;
+        }
+        if self.game.needs_deal() && self.game.started() {
+            return self.hand_over_since.map(|t| t + self.timeout());
+        }
+        if self.game.in_hand() && self.thinking.is_none() {
+            let seat = self.game.state().to_act();
+            if self.is_human(seat) {
+                return self.absent_since[seat].map(|t| t + self.timeout());
+            }
+        }
+        None
+    }
+
+    /// Does what is due now: deal, or set a bot thinking.
+    async fn drive(&mut self) {
+        loop {
+            if self.meta.status != TableStatus::Playing || self.broken.is_some() {
+                return;
+            }
+            if self.game.needs_deal() {
+                if self.game.started() && !self.next_hand_due() {
+                    return;
+                }
+                let step = self.game.deal(&mut self.rng);
+                if self.store_and_commit(step).await.is_err() {
+                    return;
+                }
+                continue;
+            }
+            if self.game.in_hand() && self.thinking.is_none() {
+                self.start_bot_if_due();
+            }
+            return;
+        }
+    }
+
+    /// After a hand's scores: every connected human has said `next`, or
+    /// the table's timeout has passed.
+    fn next_hand_due(&self) -> bool {
+        let waiting =
+            (0..self.seats()).any(|s| self.is_human(s) && self.connected(s) && !self.ready[s]);
+        !waiting
+            || self
+                .hand_over_since
+                .is_some_and(|t| t.elapsed() >= self.timeout())
+    }
+
+    fn start_bot_if_due(&mut self) {
+        let state = self.game.state();
+        let seat = state.to_act();
+        let (bot, stand_in) = if let Some(bot) = self.bots[seat].take() {
+            (bot, false)
+        } else if self.is_human(seat)
+            && self.absent_since[seat].is_some_and(|t| t.elapsed() >= self.timeout())
+        {
+            let bot = self.stand_ins[seat]
+                .take()
+                .unwrap_or_else(|| Box::new(HeuristicBot::new()));
+            (bot, true)
+        } else {
+            return;
+        };
+        let state: GameState = state.clone();
+        let state_id = state.state_id();
+        self.thinking = Some((seat, state_id));
+        let me = self.me.clone();
+        tokio::task::spawn_blocking(move || {
+            let mut bot = bot;
+            let legal = state.legal_actions();
+            let action = bot.choose(&Decision::new(&state, &legal));
+            let _ = me.blocking_send(Command::BotChose {
+                seat,
+                state_id,
+                action,
+                bot,
+                stand_in,
+            });
+        });
+    }
+
+    async fn handle(&mut self, command: Command) {
+        match command {
+            Command::Connect { token, out, reply } => self.connect(token, out, reply),
+            Command::Message {
+                conn,
+                msg,
+                received,
+            } => self.message(conn, msg, received).await,
+            Command::Disconnect { conn } => self.disconnect(conn),
+            Command::Refuse { conn, error } => self.reply_error(conn, error),
+            Command::Claim { seat, name, reply } => {
+                let _ = reply.send(self.claim(seat, name).await);
+            }
+            Command::BotChose {
+                seat,
+                state_id,
+                action,
+                bot,
+                stand_in,
+            } => {
+                if stand_in {
+                    self.stand_ins[seat] = Some(bot);
+                } else {
+                    self.bots[seat] = Some(bot);
+                }
+                self.thinking = None;
+                // A player back in time played first: the choice is stale.
+                if state_id == self.game.state().state_id() {
+                    match self.game.act(seat, action) {
+                        Ok(step) => {
+                            let _ = self.store_and_commit(step).await;
+                        }
+                        Err(refusal) => tracing::error!(
+                            table = %self.meta.id, seat, %action, ?refusal,
+                            "a bot chose an action the game refuses"
+                        ),
+                    }
+                }
+            }
+            Command::Hint {
+                conn,
+                state_id,
+                action,
+            } => {
+                if let Some(c) = self.conns.get_mut(&conn) {
+                    c.hinting = false;
+                    let text =
+                        json!({"type": "hint", "state_id": state_id, "action": action.to_string()});
+                    send(&c.out, Outgoing::Text(text.to_string().into()));
+                }
+            }
+            Command::Shutdown { .. } => unreachable!("handled by run"),
+        }
+    }
+
+    fn connect(
+        &mut self,
+        token: Option<String>,
+        out: mpsc::Sender<Outgoing>,
+        reply: oneshot::Sender<Result<Joined, ClientError>>,
+    ) {
+        let viewer = match token {
+            None => Viewer::Spectator,
+            Some(token) => {
+                let hash = secrets::token_hash(&token);
+                let seat = self.meta.seats.iter().position(
+                    |s| matches!(s, SeatMeta::Human { token_hash: Some(h), .. } if *h == hash),
+                );
+                match seat {
+                    Some(seat) => Viewer::Seat(seat),
+                    None => {
+                        let _ = reply.send(Err(ClientError::new(
+                            ErrorCode::BadToken,
+                            "this token holds no seat at this table",
+                        )));
+                        return;
+                    }
+                }
+            }
+        };
+        let conn = self.next_conn;
+        self.next_conn += 1;
+        let seat = match viewer {
+            Viewer::Seat(s) => Some(s),
+            Viewer::Spectator => None,
+        };
+        if reply.send(Ok(Joined { conn, seat })).is_err() {
+            return;
+        }
+        if let Some(s) = seat {
+            self.absent_since[s] = None;
+        }
+        let welcome = json!({
+            "type": "welcome",
+            "seat": seat,
+            "table": self.summary_json(),
+            "log": self.game.log().collect::<Vec<_>>(),
+        });
+        send(&out, Outgoing::Text(welcome.to_string().into()));
+        send(
+            &out,
+            Outgoing::Text(self.state_message(viewer, None).into()),
+        );
+        self.conns.insert(
+            conn,
+            Conn {
+                viewer,
+                out,
+                hinting: false,
+            },
+        );
+        self.publish_summary();
+    }
+
+    fn disconnect(&mut self, conn: u64) {
+        if let Some(c) = self.conns.remove(&conn)
+            && let Viewer::Seat(s) = c.viewer
+            && !self.connected(s)
+        {
+            self.absent_since[s] = Some(Instant::now());
+            self.publish_summary();
+        }
+    }
+
+    fn reply_error(&self, conn: u64, error: ClientError) {
+        if let Some(c) = self.conns.get(&conn) {
+            let id = self.game.started().then(|| self.game.state().state_id());
+            send(&c.out, Outgoing::Text(error.to_json(id).into()));
+        }
+    }
+
+    async fn message(&mut self, conn: u64, msg: ClientMessage, received: std::time::Instant) {
+        let Some(viewer) = self.conns.get(&conn).map(|c| c.viewer) else {
+            return;
+        };
+        let result = match msg {
+            ClientMessage::Hello { .. } => Err(ClientError::new(
+                ErrorCode::BadJson,
+                "`hello` is the first message only",
+            )),
+            ClientMessage::Ping => {
+                if let Some(c) = self.conns.get(&conn) {
+                    send(&c.out, Outgoing::Text(Arc::from(r#"{"type":"pong"}"#)));
+                }
+                Ok(())
+            }
+            ClientMessage::Act { state_id, action } => {
+                let done = self.act(viewer, state_id, &action).await;
+                if done.is_ok() {
+                    self.latency.record(received.elapsed());
+                }
+                done
+            }
+            ClientMessage::Start => self.start(viewer).await,
+            ClientMessage::Next => self.next(viewer),
+            ClientMessage::Hint { state_id } => self.hint(conn, viewer, state_id),
+        };
+        if let Err(e) = result {
+            self.reply_error(conn, e);
+        }
+    }
+
+    fn seat_of(viewer: Viewer) -> Result<usize, ClientError> {
+        match viewer {
+            Viewer::Seat(s) => Ok(s),
+            Viewer::Spectator => Err(ClientError::new(
+                ErrorCode::Spectator,
+                "spectators watch; claim a seat to play",
+            )),
+        }
+    }
+
+    async fn act(&mut self, viewer: Viewer, state_id: u64, text: &str) -> Result<(), ClientError> {
+        let seat = Self::seat_of(viewer)?;
+        if let Some(why) = &self.broken {
+            return Err(ClientError::new(ErrorCode::Unavailable, why.clone()));
+        }
+        if self.meta.status == TableStatus::Finished {
+            return Err(ClientError::new(ErrorCode::GameOver, "the game is over"));
+        }
+        if !self.game.started() {
+            return Err(ClientError::new(
+                ErrorCode::NotStarted,
+                "the game has not started",
+            ));
+        }
+        let current = self.game.state().state_id();
+        if state_id != current {
+            return Err(ClientError::new(
+                ErrorCode::StaleState,
+                format!(
+                    "the game has moved on (state {current}, not {state_id}); look again and choose"
+                ),
+            ));
+        }
+        let action: Action = text.parse().map_err(|e| {
+            let shown: String = text.chars().take(60).collect();
+            ClientError::new(ErrorCode::BadAction, format!("`{shown}`: {e}"))
+        })?;
+        let step = self.game.act(seat, action).map_err(|r| match r {
+            Refusal::NotStarted => {
+                ClientError::new(ErrorCode::NotStarted, "no hand is being played")
+            }
+            Refusal::GameOver => ClientError::new(ErrorCode::GameOver, "the game is over"),
+            Refusal::NotYourTurn { to_act } => ClientError::new(
+                ErrorCode::NotYourTurn,
+                format!("it is seat {to_act}'s turn"),
+            ),
+            Refusal::Illegal(reason) => {
+                ClientError::new(ErrorCode::IllegalAction, reason.to_string())
+            }
+        })?;
+        self.store_and_commit(step)
+            .await
+            .map_err(|e| ClientError::new(ErrorCode::Unavailable, e))
+    }
+
+    async fn start(&mut self, viewer: Viewer) -> Result<(), ClientError> {
+        Self::seat_of(viewer)?;
+        if self.meta.status != TableStatus::Waiting {
+            return Err(ClientError::new(
+                ErrorCode::GameOver,
+                "the game has already started",
+            ));
+        }
+        let mut meta = self.meta.clone();
+        for seat in &mut meta.seats {
+            if matches!(
+                seat,
+                SeatMeta::Human {
+                    token_hash: None,
+                    ..
+                }
+            ) {
+                *seat = SeatMeta::Bot {
+                    bot: "heuristic".into(),
+                };
+            }
+        }
+        meta.status = TableStatus::Playing;
+        self.storage
+            .update_meta(&meta)
+            .await
+            .map_err(|e| ClientError::new(ErrorCode::Unavailable, e.to_string()))?;
+        for (seat, s) in meta.seats.iter().enumerate() {
+            if let SeatMeta::Bot { bot } = s
+                && self.bots[seat].is_none()
+                && self.thinking.is_none_or(|(t, _)| t != seat)
+            {
+                self.bots[seat] = bot_by_name(bot, secrets::random_seed());
+            }
+        }
+        self.set_meta(meta);
+        self.broadcast_states(None);
+        Ok(())
+    }
+
+    fn next(&mut self, viewer: Viewer) -> Result<(), ClientError> {
+        let seat = Self::seat_of(viewer)?;
+        if !self.game.started() || !self.game.needs_deal() {
+            return Ok(());
+        }
+        self.ready[seat] = true;
+        self.broadcast_states(None);
+        Ok(())
+    }
+
+    fn hint(&mut self, conn: u64, viewer: Viewer, state_id: u64) -> Result<(), ClientError> {
+        let seat = Self::seat_of(viewer)?;
+        let state = self.game.state();
+        if state.state_id() != state_id {
+            return Err(ClientError::new(
+                ErrorCode::StaleState,
+                "the game has moved on",
+            ));
+        }
+        if !self.game.in_hand() || state.to_act() != seat {
+            return Err(ClientError::new(
+                ErrorCode::NotYourTurn,
+                "a hint is for your own turn",
+            ));
+        }
+        let c = self.conns.get_mut(&conn).expect("the connection sent this");
+        if c.hinting {
+            return Err(ClientError::new(
+                ErrorCode::Busy,
+                "a hint is being worked out",
+            ));
+        }
+        c.hinting = true;
+        let state = state.clone();
+        let me = self.me.clone();
+        tokio::task::spawn_blocking(move || {
+            let legal = state.legal_actions();
+            let action = HeuristicBot::new().choose(&Decision::new(&state, &legal));
+            let _ = me.blocking_send(Command::Hint {
+                conn,
+                state_id,
+                action,
+            });
+        });
+        Ok(())
+    }
+
+    async fn claim(&mut self, seat: usize, name: Option<String>) -> Result<String, ClaimError> {
+        if seat >= self.seats() {
+            return Err(ClaimError::NoSuchSeat);
+        }
+        if self.meta.status == TableStatus::Finished {
+            return Err(ClaimError::GameOver);
+        }
+        if !matches!(
+            self.meta.seats[seat],
+            SeatMeta::Human {
+                token_hash: None,
+                ..
+            }
+        ) {
+            return Err(ClaimError::Taken);
+        }
+        let token = secrets::new_token();
+        let mut meta = self.meta.clone();
+        meta.seats[seat] = SeatMeta::Human {
+            name,
+            token_hash: Some(secrets::token_hash(&token)),
+        };
+        let all_claimed = meta.seats.iter().all(|s| {
+            !matches!(
+                s,
+                SeatMeta::Human {
+                    token_hash: None,
+                    ..
+                }
+            )
+        });
+        if all_claimed && meta.status == TableStatus::Waiting {
+            meta.status = TableStatus::Playing;
+        }
+        self.storage
+            .update_meta(&meta)
+            .await
+            .map_err(|e| ClaimError::Storage(e.to_string()))?;
+        self.set_meta(meta);
+        self.broadcast_states(None);
+        Ok(token)
+    }
+
+    fn set_meta(&mut self, meta: TableMeta) {
+        self.meta = meta;
+        self.meta_watch.send_replace(Arc::new(self.meta.clone()));
+        self.publish_summary();
+    }
+
+    /// Stores a step's lines (and a status change with them), then makes
+    /// it the game and tells everyone. A step that cannot be stored never
+    /// happened; the table then refuses further actions.
+    async fn store_and_commit(&mut self, step: Step) -> Result<(), String> {
+        let finished = step
+            .events
+            .iter()
+            .any(|e| matches!(e, Event::GameEnd { .. }));
+        let mut meta = None;
+        if finished {
+            let mut m = self.meta.clone();
+            m.status = TableStatus::Finished;
+            meta = Some(m);
+        }
+        let first = self.game.lines().len();
+        if let Err(e) = self
+            .storage
+            .append(&self.meta.id, first, &step.lines, meta.as_ref())
+            .await
+        {
+            let why = format!("the game could not be saved ({e}); it is paused");
+            tracing::error!(table = %self.meta.id, error = %e, "storing a step failed");
+            self.broken = Some(why.clone());
+            return Err(why);
+        }
+        let events = step.events.clone();
+        self.game.commit(step);
+        if let Some(m) = meta {
+            self.set_meta(m);
+        }
+        if self.game.state().phase() == Phase::HandOver {
+            self.hand_over_since = Some(Instant::now());
+            self.ready = vec![false; self.seats()];
+        } else {
+            self.hand_over_since = None;
+        }
+        let last = events.iter().find_map(|e| match e {
+            Event::Acted { seat, action, .. } => {
+                Some(json!({"seat": seat, "action": action.to_string()}))
+            }
+            _ => None,
+        });
+        self.broadcast_states(last);
+        for event in &events {
+            match event {
+                Event::HandEnd {
+                    hand,
+                    result,
+                    hands,
+                    feet,
+                } => {
+                    let msg = json!({"type": "hand_end", "hand": hand, "result": result, "hands": hands, "feet": feet});
+                    self.broadcast_raw(&msg.to_string());
+                }
+                Event::GameEnd { totals, winner } => {
+                    let msg = json!({"type": "game_end", "totals": totals, "winner": winner});
+                    self.broadcast_raw(&msg.to_string());
+                }
+                _ => {}
+            }
+        }
+        self.publish_summary();
+        Ok(())
+    }
+
+    fn status_text(&self) -> &'static str {
+        match self.meta.status {
+            TableStatus::Waiting => "waiting",
+            TableStatus::Finished => "finished",
+            TableStatus::Playing if self.game.started() && self.game.needs_deal() => "hand_over",
+            TableStatus::Playing => "playing",
+        }
+    }
+
+    /// The `state` message for one viewer, built from its observation only.
+    fn state_message(&self, viewer: Viewer, last: Option<&Value>) -> String {
+        let state = self.game.state();
+        let rules = self.game.rules();
+        let (view, notes, legal) = if self.game.started() {
+            let obs = match viewer {
+                Viewer::Seat(s) => state.observe(s),
+                Viewer::Spectator => state.observe_public(),
+            };
+            let legal: Vec<String> = match viewer {
+                Viewer::Seat(s)
+                    if self.game.in_hand()
+                        && state.to_act() == s
+                        && self.meta.status == TableStatus::Playing =>
+                {
+                    state
+                        .legal_actions()
+                        .iter()
+                        .map(ToString::to_string)
+                        .collect()
+                }
+                _ => Vec::new(),
+            };
+            (
+                view_json(&obs, viewer),
+                annotations(&obs, rules, viewer),
+                legal,
+            )
+        } else {
+            (Value::Null, Value::Null, Vec::new())
+        };
+        json!({
+            "type": "state",
+            "state_id": state.state_id(),
+            "status": self.status_text(),
+            "hand": self.game.hand_number(),
+            "view": view,
+            "annotations": notes,
+            "legal": legal,
+            "last": last,
+            "seats": self.seats_json(),
+            "ready": self.ready,
+        })
+        .to_string()
+    }
+
+    fn broadcast_states(&mut self, last: Option<Value>) {
+        let mut cache: HashMap<Option<usize>, Arc<str>> = HashMap::new();
+        let mut gone = Vec::new();
+        for (&id, conn) in &self.conns {
+            let key = match conn.viewer {
+                Viewer::Seat(s) => Some(s),
+                Viewer::Spectator => None,
+            };
+            let text = cache
+                .entry(key)
+                .or_insert_with(|| self.state_message(conn.viewer, last.as_ref()).into())
+                .clone();
+            if !send(&conn.out, Outgoing::Text(text)) {
+                gone.push(id);
+            }
+        }
+        for id in gone {
+            self.disconnect(id);
+        }
+    }
+
+    fn broadcast_raw(&mut self, text: &str) {
+        let text: Arc<str> = text.into();
+        let gone: Vec<u64> = self
+            .conns
+            .iter()
+            .filter(|(_, c)| !send(&c.out, Outgoing::Text(text.clone())))
+            .map(|(&id, _)| id)
+            .collect();
+        for id in gone {
+            self.disconnect(id);
+        }
+    }
+
+    fn seats_json(&self) -> Vec<Value> {
+        self.meta
+            .seats
+            .iter()
+            .enumerate()
+            .map(|(seat, s)| match s {
+                SeatMeta::Human { name, token_hash } => json!({
+                    "seat": seat, "kind": "human", "name": name,
+                    "claimed": token_hash.is_some(), "connected": self.connected(seat),
+                    "stand_in": self.meta.status == TableStatus::Playing
+                        && self.absent_since[seat].is_some_and(|t| t.elapsed() >= self.timeout()),
+                }),
+                SeatMeta::Bot { bot } => json!({"seat": seat, "kind": "bot", "bot": bot}),
+            })
+            .collect()
+    }
+
+    fn summary_json(&self) -> Value {
+        summary_json(
+            &self.meta,
+            &self.game,
+            self.seats_json(),
+            self.status_text(),
+        )
+    }
+
+    fn publish_summary(&self) {
+        self.summary.send_replace(Arc::new(self.summary_json()));
+    }
+}
+
+/// A table's summary for the lobby.
+pub fn summary_json(meta: &TableMeta, game: &TableGame, seats: Vec<Value>, status: &str) -> Value {
+    let header = Header::for_rules(game.rules(), None);
+    json!({
+        "id": meta.id,
+        "variant": header.variant,
+        "players": game.rules().players(),
+        "options": header.options,
+        "status": status,
+        "hand": game.hand_number(),
+        "scores": game.state().scores(),
+        "created": meta.created,
+        "timeout_secs": meta.timeout_secs,
+        "seats": seats,
+    })
+}
+
+/// Queues a message for a connection; false if it is gone or too slow.
+fn send(out: &mpsc::Sender<Outgoing>, msg: Outgoing) -> bool {
+    match out.try_send(msg) {
+        Ok(()) => true,
+        Err(mpsc::error::TrySendError::Full(_)) => {
+            let _ = out.try_send(Outgoing::Close("too slow"));
+            false
+        }
+        Err(mpsc::error::TrySendError::Closed(_)) => false,
+    }
+}
+
+async fn sleep_until(deadline: Option<Instant>) {
+    match deadline {
+        Some(t) => tokio::time::sleep_until(t).await,
+        None => std::future::pending().await,
+    }
+}

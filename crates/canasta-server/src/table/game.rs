@@ -1,0 +1,344 @@
+//! One table's game without any I/O: the state, its record, and the
+//! public log. Every change is worked out as a [`Step`] on a copy first,
+//! so that the table can store the step's record lines and only then make
+//! it the game (a change that failed to be stored never happened).
+
+use canasta_core::record::{Replay, write};
+use canasta_core::{
+    Action, Card, DealOutcome, GameState, HandResult, IllegalReason, Phase, Rng, Rules,
+    shuffled_deck,
+};
+use serde_json::{Value, json};
+use std::collections::VecDeque;
+
+/// Public log entries kept for a (re)connecting client.
+pub const LOG_LIMIT: usize = 500;
+
+/// A change worked out but not yet made: the state after it, the record
+/// lines it adds and what happened, for the log and the players.
+pub struct Step {
+    state: GameState,
+    pub lines: Vec<String>,
+    pub events: Vec<Event>,
+}
+
+/// Something every seat may be told.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Event {
+    Dealt {
+        hand: u32,
+    },
+    Acted {
+        hand: u32,
+        seat: usize,
+        action: Action,
+    },
+    HandEnd {
+        hand: u32,
+        result: HandResult,
+        hands: Vec<Vec<Card>>,
+        feet: Vec<Vec<Card>>,
+    },
+    GameEnd {
+        totals: Vec<i32>,
+        winner: Option<usize>,
+    },
+}
+
+impl Event {
+    /// The entry in the public log (a deal is not logged).
+    pub fn log_entry(&self) -> Option<Value> {
+        match self {
+            Event::Dealt { .. } => None,
+            Event::Acted { hand, seat, action } => {
+                Some(json!({"hand": hand, "seat": seat, "action": action.to_string()}))
+            }
+            Event::HandEnd { hand, result, .. } => Some(json!({"hand": hand, "hand_end": result})),
+            Event::GameEnd { totals, winner } => {
+                Some(json!({"game_end": {"totals": totals, "winner": winner}}))
+            }
+        }
+    }
+}
+
+/// Why a seat's action was refused.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Refusal {
+    NotStarted,
+    GameOver,
+    NotYourTurn { to_act: usize },
+    Illegal(IllegalReason),
+}
+
+/// A table's game.
+#[derive(Clone)]
+pub struct TableGame {
+    state: GameState,
+    lines: Vec<String>,
+    log: VecDeque<Value>,
+}
+
+impl TableGame {
+    /// A new game: its record is only the header.
+    pub fn new(rules: &Rules) -> TableGame {
+        TableGame {
+            state: GameState::new(rules.clone()),
+            lines: vec![write::header(rules, None)],
+            log: VecDeque::new(),
+        }
+    }
+
+    /// The game a stored record reaches, replayed line by line.
+    ///
+    /// # Errors
+    /// The record's first bad line, as `canasta check` names it.
+    pub fn resume(lines: Vec<String>) -> Result<TableGame, String> {
+        let parse = |i: usize, line: &str| {
+            serde_json::from_str::<Value>(line).map_err(|e| format!("line {}: {e}", i + 1))
+        };
+        let first = lines.first().ok_or("the record is empty")?;
+        let mut replay = Replay::start(&parse(0, first)?, 1).map_err(|e| e.to_string())?;
+        let mut log = VecDeque::new();
+        let mut hand = 0u32;
+        for (i, line) in lines.iter().enumerate().skip(1) {
+            let value = parse(i, line)?;
+            replay
+                .feed(&value, i + 1)
+                .map_err(|e| format!("line {}: {e}", i + 1))?;
+            let entry = if value.get("deal").is_some() {
+                hand = replay.state().hands_played() + 1;
+                None
+            } else if let (Some(seat), Some(action)) = (value.get("seat"), value.get("action")) {
+                Some(json!({"hand": hand, "seat": seat, "action": action}))
+            } else if let Some(result) = value.get("hand_end") {
+                Some(json!({"hand": hand, "hand_end": result}))
+            } else {
+                value.get("game_end").map(|g| json!({ "game_end": g }))
+            };
+            if let Some(entry) = entry {
+                push_log(&mut log, entry);
+            }
+        }
+        Ok(TableGame {
+            state: replay.state().clone(),
+            lines,
+            log,
+        })
+    }
+
+    pub fn state(&self) -> &GameState {
+        &self.state
+    }
+
+    pub fn rules(&self) -> &Rules {
+        self.state.rules()
+    }
+
+    pub fn lines(&self) -> &[String] {
+        &self.lines
+    }
+
+    pub fn log(&self) -> impl Iterator<Item = &Value> {
+        self.log.iter()
+    }
+
+    /// Whether a hand has been dealt.
+    pub fn started(&self) -> bool {
+        self.lines.len() > 1
+    }
+
+    /// The number of the hand being played, or just finished (from 1).
+    pub fn hand_number(&self) -> u32 {
+        match self.state.phase() {
+            Phase::Deal | Phase::HandOver | Phase::GameOver => self.state.hands_played(),
+            _ => self.state.hands_played() + 1,
+        }
+    }
+
+    /// Whether a hand is due: before the first, or after a scored one.
+    pub fn needs_deal(&self) -> bool {
+        matches!(self.state.phase(), Phase::Deal | Phase::HandOver)
+    }
+
+    /// Whether a seat must act now.
+    pub fn in_hand(&self) -> bool {
+        matches!(
+            self.state.phase(),
+            Phase::Draw | Phase::Play | Phase::Answer
+        )
+    }
+
+    /// Deals the next hand from decks shuffled by `rng` (again, by the
+    /// same dealer, while the rules void a deal). The first dealer is drawn
+    /// from `rng`; after that the deal passes to the left.
+    pub fn deal(&self, rng: &mut Rng) -> Step {
+        let mut state = self.state.clone();
+        let rules = state.rules().clone();
+        let n = rules.players() as usize;
+        let dealer = if self.started() {
+            (state.dealer() + 1) % n
+        } else {
+            rng.below(n)
+        };
+        let mut lines = Vec::new();
+        loop {
+            let deck = shuffled_deck(&rules, rng);
+            let first = rules.random_first_player().then(|| rng.below(n));
+            let outcome = state
+                .deal_with_first(&deck, dealer, first)
+                .expect("a shuffled deck of the rules' own cards deals");
+            lines.push(write::deal_with_first(&deck, dealer, first));
+            if outcome == DealOutcome::Dealt {
+                break;
+            }
+        }
+        let hand = state.hands_played() + 1;
+        Step {
+            state,
+            lines,
+            events: vec![Event::Dealt { hand }],
+        }
+    }
+
+    /// Plays `action` for `seat`, if the rules allow it now.
+    ///
+    /// # Errors
+    /// Why not; the game is unchanged.
+    pub fn act(&self, seat: usize, action: Action) -> Result<Step, Refusal> {
+        if !self.started() {
+            return Err(Refusal::NotStarted);
+        }
+        if self.state.is_over() {
+            return Err(Refusal::GameOver);
+        }
+        if !self.in_hand() {
+            return Err(Refusal::NotStarted);
+        }
+        if self.state.to_act() != seat {
+            return Err(Refusal::NotYourTurn {
+                to_act: self.state.to_act(),
+            });
+        }
+        let hand = self.hand_number();
+        let mut state = self.state.clone();
+        state
+            .apply(action)
+            .map_err(|e| Refusal::Illegal(e.reason))?;
+        let mut lines = vec![write::action(seat, &action)];
+        let mut events = vec![Event::Acted { hand, seat, action }];
+        if state.phase() == Phase::HandOver || state.is_over() {
+            let result = state
+                .last_hand()
+                .expect("a scored hand has a result")
+                .clone();
+            lines.push(write::hand_end(&result));
+            let n = state.players();
+            events.push(Event::HandEnd {
+                hand,
+                hands: (0..n).map(|s| state.hand(s).iter().collect()).collect(),
+                feet: (0..n).map(|s| state.foot(s).iter().collect()).collect(),
+                result,
+            });
+            if let Some(line) = write::game_end(&state) {
+                lines.push(line);
+                events.push(Event::GameEnd {
+                    totals: state.scores().to_vec(),
+                    winner: state.winner().flatten(),
+                });
+            }
+        }
+        Ok(Step {
+            state,
+            lines,
+            events,
+        })
+    }
+
+    /// Makes a stored step the game.
+    pub fn commit(&mut self, step: Step) {
+        self.state = step.state;
+        self.lines.extend(step.lines);
+        for event in &step.events {
+            if let Some(entry) = event.log_entry() {
+                push_log(&mut self.log, entry);
+            }
+        }
+    }
+}
+
+fn push_log(log: &mut VecDeque<Value>, entry: Value) {
+    if log.len() == LOG_LIMIT {
+        log.pop_front();
+    }
+    log.push_back(entry);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use canasta_core::record::check_record;
+
+    /// A game played through steps has a record `canasta check` accepts,
+    /// and resuming from any prefix of it gives the same game.
+    #[test]
+    fn steps_make_a_record_that_checks_and_resumes() {
+        for (variant, players) in [
+            ("classic", 4),
+            ("samba", 2),
+            ("canastia", 3),
+            ("pennies", 6),
+        ] {
+            let rules = Rules::preset(variant, Some(players), None).unwrap();
+            let mut game = TableGame::new(&rules);
+            let mut rng = Rng::new(7);
+            let mut steps = 0;
+            while !game.state().is_over() && steps < 3000 {
+                let step = if game.needs_deal() {
+                    game.deal(&mut rng)
+                } else {
+                    let legal = game.state().legal_actions();
+                    let seat = game.state().to_act();
+                    game.act(seat, legal[rng.below(legal.len())]).unwrap()
+                };
+                game.commit(step);
+                steps += 1;
+                if steps % 97 == 0 {
+                    let back = TableGame::resume(game.lines().to_vec()).unwrap();
+                    assert_eq!(back.state().state_id(), game.state().state_id());
+                    assert_eq!(back.state().observe(0), game.state().observe(0));
+                    assert_eq!(back.log().count(), game.log().count());
+                }
+            }
+            let text = game.lines().join("\n");
+            let check = check_record(&text);
+            assert!(check.error.is_none(), "{variant}: {:?}", check.error);
+        }
+    }
+
+    #[test]
+    fn refusals_change_nothing() {
+        let rules = Rules::classic();
+        let mut game = TableGame::new(&rules);
+        let draw: Action = "draw".parse().unwrap();
+        assert_eq!(game.act(0, draw).err(), Some(Refusal::NotStarted));
+        game.commit(game.deal(&mut Rng::new(3)));
+        let to_act = game.state().to_act();
+        let other = (to_act + 1) % 4;
+        assert_eq!(
+            game.act(other, draw).err(),
+            Some(Refusal::NotYourTurn { to_act })
+        );
+        let discard: Action = "discard 4H".parse().unwrap();
+        assert!(matches!(
+            game.act(to_act, discard),
+            Err(Refusal::Illegal(_))
+        ));
+        let lines = game.lines().len();
+        assert!(game.act(to_act, draw).is_ok());
+        assert_eq!(
+            game.lines().len(),
+            lines,
+            "a step not committed changes nothing"
+        );
+    }
+}

@@ -1,0 +1,102 @@
+//! Tables: each one a task that owns its game and is the only writer of
+//! its record, fed by commands from connections, bots and timers. A
+//! table's work never waits for another table.
+
+mod actor;
+pub mod game;
+
+pub use actor::{CONN_QUEUE, spawn, summary_json};
+
+use crate::protocol::{ClientError, ClientMessage};
+use crate::storage::TableMeta;
+use canasta_ai::Bot;
+use canasta_core::Action;
+use serde_json::Value;
+use std::sync::Arc;
+use tokio::sync::{mpsc, oneshot, watch};
+
+/// A message for one connection, already serialised (a text shared by
+/// every connection that gets the same one), or the end of it.
+#[derive(Clone, Debug)]
+pub enum Outgoing {
+    Text(Arc<str>),
+    Close(&'static str),
+}
+
+/// What a connection is after its `hello`.
+#[derive(Clone, Copy, Debug)]
+pub struct Joined {
+    pub conn: u64,
+    pub seat: Option<usize>,
+}
+
+/// Why a seat could not be claimed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ClaimError {
+    NoSuchSeat,
+    Taken,
+    GameOver,
+    Storage(String),
+}
+
+/// What a table is asked to do.
+pub enum Command {
+    Connect {
+        token: Option<String>,
+        out: mpsc::Sender<Outgoing>,
+        reply: oneshot::Sender<Result<Joined, ClientError>>,
+    },
+    Message {
+        conn: u64,
+        msg: ClientMessage,
+        /// When the connection read it (for the latency measure).
+        received: std::time::Instant,
+    },
+    Disconnect {
+        conn: u64,
+    },
+    /// A message the connection refused itself (malformed, too many).
+    Refuse {
+        conn: u64,
+        error: ClientError,
+    },
+    Claim {
+        seat: usize,
+        name: Option<String>,
+        reply: oneshot::Sender<Result<String, ClaimError>>,
+    },
+    /// A bot (or the stand-in for an absent player) chose, on the blocking
+    /// pool, for the state it was given.
+    BotChose {
+        seat: usize,
+        state_id: u64,
+        action: Action,
+        bot: Box<dyn Bot>,
+        stand_in: bool,
+    },
+    Hint {
+        conn: u64,
+        state_id: u64,
+        action: Action,
+    },
+    /// The server is stopping: finish, tell the clients, end.
+    Shutdown {
+        done: oneshot::Sender<()>,
+    },
+}
+
+/// How the rest of the server reaches a table.
+#[derive(Clone)]
+pub struct TableHandle {
+    pub tx: mpsc::Sender<Command>,
+    /// The table's summary for the lobby, updated on every change.
+    pub summary: watch::Receiver<Arc<Value>>,
+    pub meta: watch::Receiver<Arc<TableMeta>>,
+}
+
+impl TableHandle {
+    /// Sends a command; false when the table has ended.
+    pub async fn send(&self, command: Command) -> bool {
+        self.tx.send(command).await.is_ok()
+    }
+}
