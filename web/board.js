@@ -2,7 +2,7 @@
 // the discard pile. Drawn from a `view` (the bot protocol's observation) and
 // its `annotations`; shared by the live table and the replay.
 
-import { h, fill, plural } from './dom.js';
+import { h, fill } from './dom.js';
 import { cardElement, cardBack, meldCards, isWild, rankOf, isBlackThree, cardsText, handOrder } from './cards.js';
 
 /** The seat's name as shown: its player's name, the bot, or `seat N`. */
@@ -181,6 +181,19 @@ function meldElement(model, side, own, m, i) {
     ),
   );
   el.append(h('div.meld-cards', cards.map((c) => cardElement(c, { small: true, testid: 'meld-card' }))));
+  if (own && model.closable && model.closable.has(i) && model.onClose) {
+    el.append(
+      h(
+        'button.close-canasta',
+        {
+          testid: 'close-canasta',
+          title: `close meld ${i} as a canasta (canasta ${i})`,
+          on: { click: (e) => { e.stopPropagation(); model.onClose(i); } },
+        },
+        'Close canasta',
+      ),
+    );
+  }
   if (own && model.onMeld) {
     el.classList.add('clickable');
     el.tabIndex = 0;
@@ -329,4 +342,3 @@ export function renderBoard(root, model) {
   );
 }
 
-export { plural };

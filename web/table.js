@@ -3,7 +3,7 @@
 
 import { h, fill, typing, copyText, plural } from './dom.js';
 import * as api from './api.js';
-import { cardElement, handOrder, cardsText, isWild } from './cards.js';
+import { cardElement, handOrder, isWild } from './cards.js';
 import {
   meldAction,
   pickupAction,
@@ -559,9 +559,8 @@ export function mountTable(root, id) {
 
   // ---- drawing ----
   function renderAll() {
-    const mine = myTurn() || (status() === 'hand_over' && st.seat !== null && !st.nextSent);
     document.title = `${myTurn() ? '\u25cf Your turn \u00b7 ' : ''}Canasta \u00b7 ${id}`;
-    root.firstElementChild.classList.toggle('my-turn', mine);
+    root.firstElementChild.classList.toggle('my-turn', myTurn());
     renderTop();
     renderNotice();
     renderBoardArea();
@@ -753,6 +752,8 @@ export function mountTable(root, id) {
         else say('select the cards to add to this meld first', 'error');
       },
       onDrop,
+      closable: new Set(legal().filter((a) => verbOf(a) === 'canasta').map((a) => Number(a.split(' ')[1]))),
+      onClose: (i) => act(`canasta ${i}`),
       onPile: () => {
         if (myTurn()) doPickup();
       },
@@ -1243,4 +1244,3 @@ export function mountTable(root, id) {
   };
 }
 
-export { cardsText };
