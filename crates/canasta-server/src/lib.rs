@@ -18,6 +18,7 @@ pub mod views;
 pub mod ws;
 
 use metrics::Latency;
+use protocol::RateLimit;
 use std::collections::HashMap;
 use std::net::SocketAddr;
 use std::path::PathBuf;
@@ -98,6 +99,7 @@ pub struct App {
     pub storage: Arc<dyn Storage>,
     /// Arrival to broadcast of every accepted action.
     pub latency: Arc<Latency>,
+    pub rate_limit: RateLimit,
 }
 
 impl App {
@@ -121,6 +123,7 @@ impl App {
             registry,
             storage,
             latency,
+            rate_limit: RateLimit::default(),
         })
     }
 
@@ -192,7 +195,20 @@ pub async fn start_with(
     bind: SocketAddr,
     storage: Arc<dyn Storage>,
 ) -> Result<Running, ServerError> {
-    let app = App::resume(storage).await?;
+    start_limited(bind, storage, RateLimit::default()).await
+}
+
+/// [`start_with`] with another rate limit for every connection.
+///
+/// # Errors
+/// As [`start_with`].
+pub async fn start_limited(
+    bind: SocketAddr,
+    storage: Arc<dyn Storage>,
+    rate_limit: RateLimit,
+) -> Result<Running, ServerError> {
+    let mut app = App::resume(storage).await?;
+    app.rate_limit = rate_limit;
     let listener = listen(bind).map_err(|source| ServerError::Bind { addr: bind, source })?;
     let addr = listener
         .local_addr()

@@ -225,6 +225,7 @@ async fn seat_client(client: SeatClient) -> Result<bool, LoadError> {
         .expect("waited for");
     let mut rng = Rng::new(seed);
     let mut sent: Option<(u64, Instant)> = None;
+    let mut acted_on = None;
     let mut finished = false;
     loop {
         let next = tokio::time::timeout_at(until, ws.next()).await;
@@ -257,9 +258,11 @@ async fn seat_client(client: SeatClient) -> Result<bool, LoadError> {
                     sent = None;
                 }
                 let legal = msg["legal"].as_array().map_or(&[][..], Vec::as_slice);
-                if legal.is_empty() || sent.is_some() {
+                // A state is sent again when someone connects: act once.
+                if legal.is_empty() || sent.is_some() || acted_on == Some(state_id) {
                     continue;
                 }
+                acted_on = Some(state_id);
                 if !think.is_zero() {
                     let wait = think.mul_f64(2.0 * (rng.below(1000) as f64 + 0.5) / 1000.0);
                     tokio::time::sleep(wait).await;

@@ -9,6 +9,23 @@ pub const MAX_MESSAGE_BYTES: usize = 16 * 1024;
 /// Messages a second a connection may send, and the burst it may save up.
 pub const RATE_PER_SECOND: f64 = 20.0;
 pub const RATE_BURST: f64 = 40.0;
+
+/// The rate limit of every connection: the defaults above suit people;
+/// tests and the load tool, whose clients act at machine speed, raise it.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct RateLimit {
+    pub per_second: f64,
+    pub burst: f64,
+}
+
+impl Default for RateLimit {
+    fn default() -> RateLimit {
+        RateLimit {
+            per_second: RATE_PER_SECOND,
+            burst: RATE_BURST,
+        }
+    }
+}
 /// Refused messages in a row after which a flooding connection is closed.
 pub const FLOOD_LIMIT: u32 = 200;
 

@@ -2,33 +2,33 @@
 //! limit, parsing) and passes them to its table; writes what the table
 //! queues for it. A bad message gets an error and the connection goes on.
 
-use crate::protocol::{
-    ClientError, ClientMessage, ErrorCode, FLOOD_LIMIT, RATE_BURST, RATE_PER_SECOND, parse,
-};
+use crate::protocol::{ClientError, ClientMessage, ErrorCode, FLOOD_LIMIT, RateLimit, parse};
 use crate::table::{CONN_QUEUE, Command, Joined, Outgoing, TableHandle};
 use axum::extract::ws::{CloseFrame, Message, Utf8Bytes, WebSocket};
 use futures_util::{SinkExt, StreamExt};
 use std::time::Instant;
 use tokio::sync::{mpsc, oneshot};
 
-/// A token bucket: `RATE_PER_SECOND` messages a second, bursts of `RATE_BURST`.
+/// A token bucket: so many messages a second, in bursts of so many.
 struct Bucket {
+    limit: RateLimit,
     tokens: f64,
     at: Instant,
 }
 
 impl Bucket {
-    fn new() -> Bucket {
+    fn new(limit: RateLimit) -> Bucket {
         Bucket {
-            tokens: RATE_BURST,
+            limit,
+            tokens: limit.burst,
             at: Instant::now(),
         }
     }
 
     fn take(&mut self) -> bool {
         let now = Instant::now();
-        let refill = now.duration_since(self.at).as_secs_f64() * RATE_PER_SECOND;
-        self.tokens = (self.tokens + refill).min(RATE_BURST);
+        let refill = now.duration_since(self.at).as_secs_f64() * self.limit.per_second;
+        self.tokens = (self.tokens + refill).min(self.limit.burst);
         self.at = now;
         if self.tokens >= 1.0 {
             self.tokens -= 1.0;
@@ -44,9 +44,9 @@ fn error_text(e: &ClientError) -> Utf8Bytes {
 }
 
 /// Serves one connection to `table` until either side closes it.
-pub async fn serve(socket: WebSocket, table: TableHandle) {
+pub async fn serve(socket: WebSocket, table: TableHandle, limit: RateLimit) {
     let (mut sink, mut stream) = socket.split();
-    let mut bucket = Bucket::new();
+    let mut bucket = Bucket::new(limit);
     let mut refused_in_a_row = 0u32;
 
     // Until `hello`: nothing else is accepted.
@@ -157,7 +157,10 @@ pub async fn serve(socket: WebSocket, table: TableHandle) {
             if refused_in_a_row == 1 {
                 let e = ClientError::new(
                     ErrorCode::RateLimited,
-                    format!("at most {RATE_PER_SECOND} messages a second; this one was dropped"),
+                    format!(
+                        "at most {} messages a second; this one was dropped",
+                        limit.per_second
+                    ),
                 );
                 if !table.send(Command::Refuse { conn, error: e }).await {
                     break;

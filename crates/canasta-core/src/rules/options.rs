@@ -30,9 +30,11 @@ impl Rules {
         &self,
         options: &serde_json::Map<String, serde_json::Value>,
     ) -> Result<Rules, RulesError> {
-        let mut value = serde_json::to_value(self).expect("rules serialize");
+        let defaults = serde_json::to_value(self).expect("rules serialize");
+        let mut value = defaults.clone();
         let fields = value.as_object_mut().expect("rules are an object");
         let mut problems = Vec::new();
+        let mut given = Vec::new();
         for (k, v) in options {
             let (k, v) = normalize_option(k, v);
             let k = &k;
@@ -72,14 +74,32 @@ impl Rules {
             } else if !fields.contains_key(k) {
                 problems.push(format!("unknown option `{k}`"));
             } else {
-                fields.insert(k.clone(), v);
+                fields.insert(k.clone(), v.clone());
+                given.push((k.clone(), v));
             }
         }
         if !problems.is_empty() {
             return Err(RulesError { problems });
         }
-        let fields: super::fields::RulesFields = serde_json::from_value(value)
-            .map_err(|e| RulesError::one(format!("bad option value: {e}")))?;
+        let fields: super::fields::RulesFields = serde_json::from_value(value).map_err(|e| {
+            // Name the option whose value cannot be read: each one alone
+            // on the defaults.
+            let named: Vec<String> = given
+                .iter()
+                .filter_map(|(k, v)| {
+                    let mut alone = defaults.clone();
+                    alone[k.as_str()] = v.clone();
+                    serde_json::from_value::<super::fields::RulesFields>(alone)
+                        .err()
+                        .map(|e| format!("option `{k}`: {e}"))
+                })
+                .collect();
+            if named.is_empty() {
+                RulesError::one(format!("bad option value: {e}"))
+            } else {
+                RulesError { problems: named }
+            }
+        })?;
         Rules::try_from(fields)
     }
 

@@ -333,6 +333,14 @@ impl Table {
         if let Some(s) = seat {
             self.absent_since[s] = None;
         }
+        self.conns.insert(
+            conn,
+            Conn {
+                viewer,
+                out: out.clone(),
+                hinting: false,
+            },
+        );
         let welcome = json!({
             "type": "welcome",
             "seat": seat,
@@ -340,18 +348,9 @@ impl Table {
             "log": self.game.log().collect::<Vec<_>>(),
         });
         send(&out, Outgoing::Text(welcome.to_string().into()));
-        send(
-            &out,
-            Outgoing::Text(self.state_message(viewer, None).into()),
-        );
-        self.conns.insert(
-            conn,
-            Conn {
-                viewer,
-                out,
-                hinting: false,
-            },
-        );
+        // Everyone gets the state again: this one to begin with, the others
+        // to see the seat connected (`last` is not repeated).
+        self.broadcast_states(None);
         self.publish_summary();
     }
 
@@ -361,6 +360,7 @@ impl Table {
             && !self.connected(s)
         {
             self.absent_since[s] = Some(Instant::now());
+            self.broadcast_states(None);
             self.publish_summary();
         }
     }

@@ -1,0 +1,165 @@
+//! A test client: a server on a free loopback port with in-memory storage,
+//! HTTP calls, and WebSocket connections that keep every message.
+
+#![allow(dead_code)]
+
+use canasta_server::load::http;
+use canasta_server::protocol::RateLimit;
+use canasta_server::storage::{MemoryStorage, Storage};
+use canasta_server::{Running, start_limited};
+use futures_util::{SinkExt, StreamExt};
+use serde_json::{Value, json};
+use std::net::SocketAddr;
+use std::sync::Arc;
+use std::time::Duration;
+use tokio::net::TcpStream;
+use tokio_tungstenite::tungstenite::Message;
+use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
+
+pub struct Server {
+    pub running: Running,
+    pub storage: Arc<MemoryStorage>,
+}
+
+impl Server {
+    /// A server whose rate limit test clients never reach.
+    pub async fn start() -> Server {
+        Server::start_limited(RateLimit {
+            per_second: 100_000.0,
+            burst: 100_000.0,
+        })
+        .await
+    }
+
+    pub async fn start_limited(fast: RateLimit) -> Server {
+        let storage = Arc::new(MemoryStorage::new());
+        let running = start_limited(
+            "127.0.0.1:0".parse().unwrap(),
+            storage.clone() as Arc<dyn Storage>,
+            fast,
+        )
+        .await
+        .unwrap();
+        Server { running, storage }
+    }
+
+    pub fn addr(&self) -> SocketAddr {
+        self.running.addr
+    }
+
+    pub async fn get(&self, path: &str) -> (u16, Value) {
+        http(self.addr(), "GET", path, &Value::Null).await.unwrap()
+    }
+
+    pub async fn post(&self, path: &str, body: Value) -> (u16, Value) {
+        http(self.addr(), "POST", path, &body).await.unwrap()
+    }
+
+    /// A table of `players` seats, all human and all claimed: its id and
+    /// the tokens by seat.
+    pub async fn table_of_humans(
+        &self,
+        variant: &str,
+        players: usize,
+        options: Value,
+    ) -> (String, Vec<String>) {
+        let seats = vec![json!({"kind": "human"}); players];
+        let (status, created) = self
+            .post(
+                "/api/tables",
+                json!({"variant": variant, "players": players, "options": options, "seats": seats, "join": {"seat": 0}}),
+            )
+            .await;
+        assert_eq!(status, 201, "{created}");
+        let id = created["id"].as_str().unwrap().to_string();
+        let mut tokens = vec![created["token"].as_str().unwrap().to_string()];
+        for seat in 1..players {
+            let (status, claimed) = self
+                .post(&format!("/api/tables/{id}/seats/{seat}"), json!({}))
+                .await;
+            assert_eq!(status, 200, "{claimed}");
+            tokens.push(claimed["token"].as_str().unwrap().to_string());
+        }
+        (id, tokens)
+    }
+
+    pub async fn connect(&self, id: &str) -> Client {
+        Client::connect(self.addr(), id).await
+    }
+}
+
+pub struct Client {
+    pub ws: WebSocketStream<MaybeTlsStream<TcpStream>>,
+    /// Every message received, in order.
+    pub seen: Vec<Value>,
+    pub raw: Vec<String>,
+}
+
+impl Client {
+    pub async fn connect(addr: SocketAddr, id: &str) -> Client {
+        let (ws, _) = tokio_tungstenite::connect_async(format!("ws://{addr}/api/tables/{id}/ws"))
+            .await
+            .unwrap();
+        Client {
+            ws,
+            seen: Vec::new(),
+            raw: Vec::new(),
+        }
+    }
+
+    pub async fn send(&mut self, msg: Value) {
+        self.send_text(msg.to_string()).await;
+    }
+
+    pub async fn send_text(&mut self, text: String) {
+        self.ws.send(Message::Text(text.into())).await.unwrap();
+    }
+
+    /// The next message, or `None` if the connection ended or nothing came
+    /// within ten seconds.
+    pub async fn next(&mut self) -> Option<Value> {
+        loop {
+            let msg = tokio::time::timeout(Duration::from_secs(10), self.ws.next())
+                .await
+                .ok()??
+                .ok()?;
+            if let Message::Text(t) = msg {
+                let v: Value = serde_json::from_str(&t).unwrap();
+                self.raw.push(t.to_string());
+                self.seen.push(v.clone());
+                return Some(v);
+            }
+        }
+    }
+
+    /// Reads until a message of `kind` comes.
+    pub async fn until(&mut self, kind: &str) -> Value {
+        loop {
+            let m = self
+                .next()
+                .await
+                .unwrap_or_else(|| panic!("no `{kind}` came"));
+            if m["type"] == kind {
+                return m;
+            }
+        }
+    }
+
+    /// Reads until a `state` message satisfying `want`.
+    pub async fn state_where(&mut self, want: impl Fn(&Value) -> bool) -> Value {
+        loop {
+            let m = self.until("state").await;
+            if want(&m) {
+                return m;
+            }
+        }
+    }
+
+    pub async fn hello(&mut self, token: Option<&str>) -> Value {
+        match token {
+            Some(t) => self.send(json!({"type": "hello", "token": t})).await,
+            None => self.send(json!({"type": "hello"})).await,
+        }
+        self.until("welcome").await
+    }
+}
