@@ -6,7 +6,8 @@
 //! (replays and verifies a record), `variants` (presets and their options)
 //! `bench` (engine throughput), `tournament` (bots against each other on
 //! duplicate deals), `bot-serve` (a built-in bot behind the bot protocol),
-//! `serve` (the game server for the browser) and `load` (a load test of it).
+//! `serve` (the game server for the browser), `load` (a load test of it)
+//! and `export` (the records it keeps).
 
 /// `println!` that returns an error (to be propagated with `?`) instead of
 /// panicking when stdout is closed, as in `canasta check x | head`.
@@ -115,6 +116,13 @@ enum Command {
     /// the server sends, and reports actions a second and the time from an
     /// action's arrival at the server to its broadcast (p50, p99).
     Load(serve::LoadArgs),
+    /// Write the game records a server keeps (in DATA_DIR) in the record
+    /// format, finished or not, for `canasta check` or `canasta replay`.
+    ///
+    /// Without --out the records go to stdout one after another (each
+    /// starting with its header); with --out, one file `ID.jsonl` a table.
+    /// Reading is safe while the server runs.
+    Export(serve::ExportArgs),
 }
 
 /// Options shared by commands that set up a game.
@@ -156,6 +164,7 @@ fn main() -> ExitCode {
         Command::BotServe(a) => bot_serve::run(&a),
         Command::Serve(a) => serve::run(&a),
         Command::Load(a) => serve::load(&a),
+        Command::Export(a) => serve::export(&a),
     };
     match result {
         Ok(code) => code,

@@ -3,7 +3,7 @@
 
 use anyhow::{Context, bail};
 use canasta_server::load::{LoadOptions, run as run_load};
-use canasta_server::storage::MemoryStorage;
+use canasta_server::storage::{MemoryStorage, SqliteStorage, Storage};
 use canasta_server::{Config, start, start_with};
 use clap::Args;
 use std::net::{IpAddr, SocketAddr};
@@ -86,11 +86,21 @@ pub fn run(args: &ServeArgs) -> anyhow::Result<ExitCode> {
         } else {
             server.addr.ip().to_string()
         };
-        outln!("canasta server: open http://{host}:{}/ in a browser", server.addr.port());
-        outln!(
-            "games are kept in {} ({tables} resumed); stop with Ctrl-C",
-            config.data_dir.join("canasta.sqlite3").display()
-        );
+        // Told on stdout, once; a server whose stdout is gone serves on.
+        {
+            use std::io::Write as _;
+            let mut out = std::io::stdout().lock();
+            let _ = writeln!(
+                out,
+                "canasta server: open http://{host}:{}/ in a browser",
+                server.addr.port()
+            );
+            let _ = writeln!(
+                out,
+                "games are kept in {} ({tables} resumed); stop with Ctrl-C",
+                config.data_dir.join("canasta.sqlite3").display()
+            );
+        }
         tracing::info!(addr = %server.addr, data_dir = %config.data_dir.display(), resumed = tables, "listening");
         stop_signal().await;
         tracing::info!("stopping: telling the tables, finishing writes");
@@ -227,5 +237,78 @@ pub fn load(args: &LoadArgs) -> anyhow::Result<ExitCode> {
         } else {
             ExitCode::FAILURE
         })
+    })
+}
+
+#[derive(Args, Debug)]
+pub struct ExportArgs {
+    /// The server's data directory (as given to `canasta serve`).
+    #[arg(long, default_value = "canasta-data", value_name = "DIR")]
+    pub data_dir: PathBuf,
+    /// Tables to export by id [default: every table, oldest first].
+    #[arg(value_name = "ID")]
+    pub tables: Vec<String>,
+    /// Write one file `ID.jsonl` a table into this directory (created if
+    /// missing) instead of everything to stdout.
+    #[arg(long, value_name = "DIR")]
+    pub out: Option<PathBuf>,
+}
+
+pub fn export(args: &ExportArgs) -> anyhow::Result<ExitCode> {
+    let db = args.data_dir.join("canasta.sqlite3");
+    if !db.is_file() {
+        bail!(
+            "no games in {}: it holds no canasta.sqlite3 (give the --data-dir the server uses)",
+            args.data_dir.display()
+        );
+    }
+    runtime()?.block_on(async {
+        let storage = SqliteStorage::open(&db)
+            .await
+            .with_context(|| format!("cannot open {}", db.display()))?;
+        let ids: Vec<String> = if args.tables.is_empty() {
+            let mut all = storage.recent(i64::MAX as usize).await?;
+            all.reverse();
+            all.into_iter().map(|meta| meta.id).collect()
+        } else {
+            args.tables.clone()
+        };
+        if let Some(dir) = &args.out {
+            std::fs::create_dir_all(dir)
+                .with_context(|| format!("cannot create {}", dir.display()))?;
+        }
+        let mut missing = Vec::new();
+        for id in &ids {
+            let Some(stored) = storage.load(id).await? else {
+                missing.push(id.as_str());
+                continue;
+            };
+            let mut text = stored.lines.join("\n");
+            text.push('\n');
+            match &args.out {
+                Some(dir) => {
+                    let path = dir.join(format!("{id}.jsonl"));
+                    std::fs::write(&path, text)
+                        .with_context(|| format!("cannot write {}", path.display()))?;
+                }
+                None => {
+                    use std::io::Write as _;
+                    std::io::stdout().lock().write_all(text.as_bytes())?;
+                }
+            }
+        }
+        if let Some(dir) = &args.out {
+            eprintln!(
+                "{} records written to {}",
+                ids.len() - missing.len(),
+                dir.display()
+            );
+        }
+        if missing.is_empty() {
+            Ok(ExitCode::SUCCESS)
+        } else {
+            eprintln!("error: no table {}", missing.join(", "));
+            Ok(ExitCode::from(1))
+        }
     })
 }

@@ -1,0 +1,408 @@
+//! `canasta serve` as a process: killed with SIGKILL mid-game it loses
+//! nothing that anyone was told, every game resumes exactly and every seat
+//! reconnects with its token; SIGTERM tells the players and exits cleanly;
+//! `canasta export` writes what it keeps, and `canasta check` accepts it.
+
+use canasta_server::load::http;
+use futures_util::{SinkExt, StreamExt};
+use serde_json::{Value, json};
+use std::io::{BufRead, BufReader};
+use std::net::SocketAddr;
+use std::path::Path;
+use std::process::{Child, Command, Stdio};
+use std::time::Duration;
+use tokio::net::TcpStream;
+use tokio_tungstenite::tungstenite::Message;
+use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
+
+/// A `canasta serve` process on a free loopback port.
+struct Server {
+    child: Child,
+    addr: SocketAddr,
+}
+
+impl Server {
+    fn start(data: &Path) -> Server {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_canasta"))
+            .args(["serve", "--port", "0", "--data-dir"])
+            .arg(data)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("the binary runs");
+        // Its first line: "canasta server: open http://127.0.0.1:PORT/ in a browser".
+        let mut line = String::new();
+        let mut out = BufReader::new(child.stdout.take().unwrap());
+        out.read_line(&mut line).unwrap();
+        // The rest is read and dropped, so the server never writes to a
+        // closed pipe.
+        std::thread::spawn(move || std::io::copy(&mut out, &mut std::io::sink()));
+        let url = line
+            .split_whitespace()
+            .find(|w| w.starts_with("http://"))
+            .unwrap_or_else(|| panic!("no address in {line:?}"));
+        let addr = url
+            .trim_start_matches("http://")
+            .trim_end_matches('/')
+            .parse()
+            .unwrap();
+        Server { child, addr }
+    }
+
+    /// SIGKILL: no chance to finish anything.
+    fn kill(mut self) {
+        self.child.kill().unwrap();
+        self.child.wait().unwrap();
+    }
+
+    fn terminate(mut self) -> std::process::ExitStatus {
+        let pid = self.child.id().to_string();
+        let sent = Command::new("kill").args(["-TERM", &pid]).status().unwrap();
+        assert!(sent.success());
+        for _ in 0..200 {
+            if let Some(status) = self.child.try_wait().unwrap() {
+                return status;
+            }
+            std::thread::sleep(Duration::from_millis(50));
+        }
+        self.child.kill().unwrap();
+        panic!("the server did not stop within ten seconds of SIGTERM");
+    }
+
+    async fn create(&self, body: Value) -> (String, String) {
+        let (status, created) = http(self.addr, "POST", "/api/tables", &body).await.unwrap();
+        assert_eq!(status, 201, "{created}");
+        (
+            created["id"].as_str().unwrap().to_string(),
+            created["token"].as_str().unwrap().to_string(),
+        )
+    }
+
+    async fn claim(&self, id: &str, seat: usize) -> String {
+        let (status, claimed) = http(
+            self.addr,
+            "POST",
+            &format!("/api/tables/{id}/seats/{seat}"),
+            &json!({}),
+        )
+        .await
+        .unwrap();
+        assert_eq!(status, 200, "{claimed}");
+        claimed["token"].as_str().unwrap().to_string()
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+struct Seat {
+    ws: WebSocketStream<MaybeTlsStream<TcpStream>>,
+    welcome: Value,
+}
+
+impl Seat {
+    async fn join(addr: SocketAddr, id: &str, token: &str) -> Seat {
+        let (mut ws, _) =
+            tokio_tungstenite::connect_async(format!("ws://{addr}/api/tables/{id}/ws"))
+                .await
+                .unwrap();
+        ws.send(Message::Text(
+            json!({"type": "hello", "token": token}).to_string().into(),
+        ))
+        .await
+        .unwrap();
+        let mut seat = Seat {
+            ws,
+            welcome: Value::Null,
+        };
+        seat.welcome = seat.until(|m| m["type"] == "welcome").await;
+        seat
+    }
+
+    async fn send(&mut self, msg: Value) {
+        self.ws
+            .send(Message::Text(msg.to_string().into()))
+            .await
+            .unwrap();
+    }
+
+    async fn next(&mut self) -> Option<Value> {
+        loop {
+            let msg = tokio::time::timeout(Duration::from_secs(20), self.ws.next())
+                .await
+                .ok()??;
+            match msg {
+                Ok(Message::Text(t)) => return Some(serde_json::from_str(&t).unwrap()),
+                Ok(Message::Close(frame)) => {
+                    eprintln!("closed: {frame:?}");
+                    return None;
+                }
+                Err(e) => {
+                    eprintln!("error: {e}");
+                    return None;
+                }
+                Ok(_) => {}
+            }
+        }
+    }
+
+    async fn until(&mut self, want: impl Fn(&Value) -> bool) -> Value {
+        loop {
+            let m = self.next().await.expect("the awaited message came");
+            assert_ne!(m["type"], "error", "refused: {m}");
+            if want(&m) {
+                return m;
+            }
+        }
+    }
+
+    /// The first state at `id` or later.
+    async fn state_from(&mut self, id: u64) -> Value {
+        self.until(|m| m["type"] == "state" && m["state_id"].as_u64() >= Some(id))
+            .await
+    }
+}
+
+/// Every seat's state at the table's current state id (the newest any seat
+/// has been sent).
+async fn in_step(seats: &mut [Seat], mut id: u64) -> Vec<Value> {
+    loop {
+        let mut states = Vec::new();
+        for s in seats.iter_mut() {
+            states.push(s.state_from(id).await);
+        }
+        let newest = states
+            .iter()
+            .filter_map(|m| m["state_id"].as_u64())
+            .max()
+            .unwrap();
+        if states.iter().all(|m| m["state_id"] == json!(newest)) {
+            return states;
+        }
+        id = newest;
+    }
+}
+
+/// Plays `actions` actions at an all-human table from `states` (every
+/// seat's newest), each seat choosing among its legal actions; returns the
+/// seats' states after the last.
+async fn play(
+    seats: &mut [Seat],
+    mut states: Vec<Value>,
+    actions: usize,
+    mut pick: u64,
+) -> Vec<Value> {
+    let mut played = 0;
+    while played < actions {
+        let id = states[0]["state_id"].as_u64().unwrap();
+        match states[0]["status"].as_str().unwrap() {
+            "hand_over" => {
+                for s in seats.iter_mut() {
+                    s.send(json!({"type": "next"})).await;
+                }
+                states = in_step(seats, id + 1).await;
+                continue;
+            }
+            "playing" => {}
+            other => panic!("status {other} after {played} actions"),
+        }
+        let actor = states
+            .iter()
+            .position(|m| !m["legal"].as_array().unwrap().is_empty())
+            .expect("someone is to act");
+        let legal = states[actor]["legal"].as_array().unwrap();
+        pick = pick
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        let action = legal[(pick >> 33) as usize % legal.len()].clone();
+        seats[actor]
+            .send(json!({"type": "act", "state_id": id, "action": action}))
+            .await;
+        states = in_step(seats, id + 1).await;
+        played += 1;
+    }
+    states
+}
+
+fn check_exported(data: &Path, out: &Path) {
+    let export = Command::new(env!("CARGO_BIN_EXE_canasta"))
+        .args(["export", "--data-dir"])
+        .arg(data)
+        .arg("--out")
+        .arg(out)
+        .output()
+        .unwrap();
+    assert!(
+        export.status.success(),
+        "{}",
+        String::from_utf8_lossy(&export.stderr)
+    );
+    let files: Vec<_> = std::fs::read_dir(out).unwrap().collect();
+    assert!(!files.is_empty());
+    for file in files {
+        let path = file.unwrap().path();
+        let check = Command::new(env!("CARGO_BIN_EXE_canasta"))
+            .arg("check")
+            .arg(&path)
+            .output()
+            .unwrap();
+        assert!(
+            check.status.success(),
+            "{}: {}",
+            path.display(),
+            String::from_utf8_lossy(&check.stderr)
+        );
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn sigkill_mid_game_loses_nothing_and_every_seat_reconnects() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("data");
+    let server = Server::start(&data);
+
+    // Two tables of people (so that nothing moves while the server is
+    // down) and one with a bot.
+    let mut tables = Vec::new();
+    for (variant, players) in [("classic", 4), ("samba", 2)] {
+        let seats = vec![json!({"kind": "human"}); players];
+        let (id, first) = server
+            .create(json!({"variant": variant, "players": players, "seats": seats, "join": {"seat": 0}}))
+            .await;
+        let mut tokens = vec![first];
+        for s in 1..players {
+            tokens.push(server.claim(&id, s).await);
+        }
+        tables.push((id, tokens));
+    }
+    let (bot_table, bot_token) = server
+        .create(json!({"variant": "canastone", "players": 4,
+            "seats": [{"kind": "human"}, {"kind": "bot", "bot": "heuristic"}, {"kind": "bot", "bot": "heuristic"}, {"kind": "bot", "bot": "heuristic"}],
+            "join": {"seat": 0}}))
+        .await;
+
+    let mut before = Vec::new();
+    for (t, (id, tokens)) in tables.iter().enumerate() {
+        let mut seats = Vec::new();
+        for token in tokens {
+            seats.push(Seat::join(server.addr, id, token).await);
+        }
+        let states = in_step(&mut seats, 0).await;
+        let states = play(&mut seats, states, 60, t as u64 + 7).await;
+        before.push((seats, states));
+    }
+    // The bot table: our turns drawn and discarded a few times.
+    let mut human = Seat::join(server.addr, &bot_table, &bot_token).await;
+    let mut turns = 0;
+    let mut bot_table_seen = 0;
+    let mut ready_at = None;
+    while turns < 3 {
+        let m = human.state_from(0).await;
+        bot_table_seen = m["state_id"].as_u64().unwrap();
+        let legal = m["legal"].as_array().unwrap();
+        if m["status"] == "hand_over" {
+            if ready_at != Some(bot_table_seen) {
+                ready_at = Some(bot_table_seen);
+                human.send(json!({"type": "next"})).await;
+            }
+            continue;
+        }
+        if legal.is_empty() {
+            continue;
+        }
+        let pick = legal
+            .iter()
+            .find(|a| a.as_str().unwrap().starts_with("discard"))
+            .unwrap_or(&legal[0]);
+        if pick.as_str().unwrap().starts_with("discard") {
+            turns += 1;
+        }
+        human
+            .send(json!({"type": "act", "state_id": m["state_id"], "action": pick}))
+            .await;
+    }
+
+    // One action in flight on the first table as the server dies.
+    let (seats, states) = &mut before[0];
+    let actor = states
+        .iter()
+        .position(|m| !m["legal"].as_array().unwrap().is_empty())
+        .unwrap();
+    let in_flight = states[actor]["legal"][0].clone();
+    seats[actor]
+        .send(json!({"type": "act", "state_id": states[actor]["state_id"], "action": in_flight}))
+        .await;
+    server.kill();
+
+    let server = Server::start(&data);
+    for (t, (id, tokens)) in tables.iter().enumerate() {
+        let old = &before[t].1;
+        let last_id = old[0]["state_id"].as_u64().unwrap();
+        let mut seats = Vec::new();
+        for (s, token) in tokens.iter().enumerate() {
+            let seat = Seat::join(server.addr, id, token).await;
+            assert_eq!(
+                seat.welcome["seat"],
+                json!(s),
+                "table {t}: the token's seat"
+            );
+            seats.push(seat);
+        }
+        let now = in_step(&mut seats, 0).await;
+        let now_id = now[0]["state_id"].as_u64().unwrap();
+        if now_id == last_id {
+            for (s, state) in now.iter().enumerate() {
+                assert_eq!(state["view"], old[s]["view"], "table {t}, seat {s}");
+                assert_eq!(state["legal"], old[s]["legal"], "table {t}, seat {s}");
+            }
+        } else {
+            // Only the action in flight may have been kept, whole.
+            assert_eq!(
+                t, 0,
+                "table {t} moved while nobody played: {now_id} after {last_id}"
+            );
+            assert_eq!(now_id, last_id + 1);
+            assert_eq!(now[0]["last"]["action"], in_flight);
+            assert_eq!(now[0]["last"]["seat"], json!(actor));
+        }
+        // And the game goes on.
+        play(&mut seats, now, 10, 99).await;
+    }
+    // The bot table: at least where we left it, and the bots play on.
+    let mut human = Seat::join(server.addr, &bot_table, &bot_token).await;
+    assert_eq!(human.welcome["seat"], 0);
+    let m = human.state_from(0).await;
+    assert!(m["state_id"].as_u64().unwrap() >= bot_table_seen);
+    let goes_on = m["state_id"].as_u64().unwrap() + 1;
+    if m["legal"].as_array().unwrap().is_empty() {
+        human.state_from(goes_on).await;
+    }
+
+    // SIGTERM: connected players are told, and the server exits cleanly.
+    let status = server.terminate();
+    assert!(status.success(), "{status}");
+    let told = human.until(|m| m["type"] == "shutdown").await;
+    assert!(
+        told["message"].as_str().unwrap().contains("saved"),
+        "{told}"
+    );
+
+    check_exported(&data, &dir.path().join("records"));
+}
+
+#[test]
+fn export_names_what_it_cannot_find() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_canasta"))
+        .args(["export", "--data-dir"])
+        .arg(dir.path())
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("no canasta.sqlite3"), "{err}");
+}
