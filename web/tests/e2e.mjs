@@ -291,8 +291,7 @@ async function main() {
       check(!sp.waiting, `${who} still sees the waiting panel`);
       log(`${who}: seat ${sp.seat}, ${sp.hand.length} cards`);
     }
-    const partnerNamed = await a.evaluate(() => !!document.querySelector('[data-testid="seat"][data-seat="2"]')?.textContent.includes('Bob'));
-    check(partnerNamed, 'Ann does not see Bob at seat 2');
+    await until(a, 'Ann sees Bob at seat 2', () => !!document.querySelector('[data-testid="seat"][data-seat="2"]')?.textContent.includes('Bob'));
     const overflow = await b.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     check(overflow <= 0, `the phone-sized page scrolls sideways by ${overflow}px`);
     await shot(a, '07-partners-ann');

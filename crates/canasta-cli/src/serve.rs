@@ -3,11 +3,12 @@
 
 use anyhow::{Context, bail};
 use canasta_server::load::{LoadOptions, run as run_load};
+use canasta_server::protocol::RateLimit;
 use canasta_server::storage::{MemoryStorage, SqliteStorage, Storage};
-use canasta_server::{Config, start, start_with};
+use canasta_server::{Config, start, start_limited};
 use clap::Args;
 use std::net::{IpAddr, SocketAddr};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::Arc;
 use std::time::Duration;
@@ -140,6 +141,12 @@ pub struct LoadArgs {
     pub seed: u64,
 }
 
+/// The server's SQLite storage in `dir` (created if missing).
+async fn sqlite_in(dir: &Path) -> anyhow::Result<SqliteStorage> {
+    std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
+    Ok(SqliteStorage::open(&dir.join("canasta.sqlite3")).await?)
+}
+
 /// Thousands of sockets need more than the usual 1,024 descriptors.
 fn raise_file_limit() {
     let _ = rlimit::increase_nofile_limit(1 << 20);
@@ -174,31 +181,27 @@ pub fn load(args: &LoadArgs) -> anyhow::Result<ExitCode> {
             Some(addr) => (addr, None),
             None => {
                 let bind: SocketAddr = "127.0.0.1:0".parse().expect("an address");
-                let running = match args.data_dir.as_deref() {
-                    Some("memory") => start_with(bind, Arc::new(MemoryStorage::new())).await?,
-                    Some(dir) => {
-                        start(&Config {
-                            bind,
-                            data_dir: dir.into(),
-                        })
-                        .await?
-                    }
+                let storage: Arc<dyn Storage> = match args.data_dir.as_deref() {
+                    Some("memory") => Arc::new(MemoryStorage::new()),
+                    Some(dir) => Arc::new(sqlite_in(Path::new(dir)).await?),
                     None => {
                         let dir = tempfile::tempdir().context("a temporary directory")?;
-                        let running = start(&Config {
-                            bind,
-                            data_dir: dir.path().into(),
-                        })
-                        .await?;
+                        let storage = sqlite_in(dir.path()).await?;
                         temp = Some(dir);
-                        running
+                        Arc::new(storage)
                     }
                 };
+                // Its clients act at machine speed (with --think-ms 0):
+                // the rate limit set for people would refuse them.
+                let unlimited = RateLimit {
+                    per_second: 1e9,
+                    burst: 1e9,
+                };
+                let running = start_limited(bind, storage, unlimited).await?;
                 (running.addr, Some(running))
             }
         };
-        let latency = server.as_ref().map(|s| s.app.latency.clone());
-        let report = run_load(addr, &opts, latency).await?;
+        let report = run_load(addr, &opts).await?;
         outln!(
             "{} tables ({} connections) of {} for {:.1} s, clients thinking {} ms on average",
             report.tables,

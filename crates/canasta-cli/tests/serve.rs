@@ -406,3 +406,47 @@ fn export_names_what_it_cannot_find() {
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("no canasta.sqlite3"), "{err}");
 }
+
+#[test]
+fn load_plays_tables_over_websockets_and_reports_the_servers_times() {
+    let out = Command::new(env!("CARGO_BIN_EXE_canasta"))
+        .args([
+            "load",
+            "--tables",
+            "6",
+            "--seconds",
+            "2",
+            "--think-ms",
+            "0",
+            "--variant",
+            "samba",
+            "--data-dir",
+            "memory",
+        ])
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{text}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(
+        text.contains("6 tables (24 connections) of samba"),
+        "{text}"
+    );
+    assert!(text.contains("errors 0"), "{text}");
+    let actions: u64 = text
+        .split_whitespace()
+        .skip_while(|w| *w != "actions")
+        .nth(1)
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("no action count in {text}"));
+    assert!(actions > 20, "{text}");
+    // The server's own times were read from it: numbers, not dashes.
+    let server = text
+        .lines()
+        .find(|l| l.contains("arrival to broadcast"))
+        .unwrap();
+    assert!(!server.contains(" - "), "{server}");
+}

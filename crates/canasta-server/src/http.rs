@@ -37,6 +37,7 @@ struct WebFiles;
 pub fn router(app: App) -> Router {
     Router::new()
         .route("/healthz", get(healthz))
+        .route("/api/stats", get(stats))
         .route("/api/variants", get(variants))
         .route("/api/tables", get(list_tables).post(create_table))
         .route("/api/tables/{id}", get(get_table))
@@ -97,6 +98,17 @@ async fn healthz(State(app): State<App>) -> impl IntoResponse {
         .filter(|t| t.meta.borrow().status == TableStatus::Playing)
         .count();
     axum::Json(json!({"status": "ok", "tables": tables.len(), "playing": playing}))
+}
+
+/// The server's own times, for load tests and monitoring: every accepted
+/// action's arrival-to-broadcast time, as histogram counts since start.
+async fn stats(State(app): State<App>) -> impl IntoResponse {
+    let latency = app.latency.snapshot();
+    axum::Json(json!({
+        "actions": latency.count(),
+        "bucket_micros": crate::metrics::Snapshot::BUCKET_MICROS,
+        "latency": latency,
+    }))
 }
 
 async fn variants() -> impl IntoResponse {

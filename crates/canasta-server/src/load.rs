@@ -4,7 +4,7 @@
 //! state that shows it), and, for a server in the same process, the
 //! server's own arrival-to-broadcast time.
 
-use crate::metrics::Latency;
+use crate::metrics::{Latency, Snapshot};
 use canasta_core::Rng;
 use futures_util::{SinkExt, StreamExt};
 use serde_json::{Value, json};
@@ -296,16 +296,28 @@ async fn seat_client(client: SeatClient) -> Result<bool, LoadError> {
     Ok(finished)
 }
 
-/// Runs the load against the server at `addr`; `server` is its latency
-/// histogram when it runs in this process.
+/// The server's arrival-to-broadcast histogram so far (`GET /api/stats`).
+async fn server_times(addr: SocketAddr) -> Result<Snapshot, LoadError> {
+    let (status, stats) = http(addr, "GET", "/api/stats", &Value::Null).await?;
+    let reason = |why: String| LoadError::Http {
+        path: "/api/stats".into(),
+        reason: why,
+    };
+    if status != 200 {
+        return Err(reason(format!("{status}: {stats}")));
+    }
+    serde_json::from_value(stats["latency"].clone()).map_err(|e| reason(e.to_string()))
+}
+
+/// Runs the load against the server at `addr`. The server's own times are
+/// read from it (`GET /api/stats`) as the measured window opens and as it
+/// closes, so they cover the same actions as the clients' and not the
+/// set-up or the goodbyes.
 ///
 /// # Errors
-/// A table cannot be created or a client cannot connect.
-pub async fn run(
-    addr: SocketAddr,
-    opts: &LoadOptions,
-    server: Option<Arc<Latency>>,
-) -> Result<LoadReport, LoadError> {
+/// A table cannot be created, a client cannot connect, or the server's
+/// times cannot be read.
+pub async fn run(addr: SocketAddr, opts: &LoadOptions) -> Result<LoadReport, LoadError> {
     let shared = Arc::new(Shared {
         actions: AtomicU64::new(0),
         errors: AtomicU64::new(0),
@@ -346,12 +358,13 @@ pub async fn run(
     ready.wait().await;
     // Everyone connected: the measured window starts.
     let setup_seconds = setup.elapsed().as_secs_f64();
+    let opened = server_times(addr).await?;
     let start = Instant::now();
-    if let Some(s) = &server {
-        s.reset();
-    }
     shared.measuring.store(true, Ordering::Relaxed);
-    let _ = set_until.send(Some(start + Duration::from_secs_f64(opts.seconds)));
+    let end = start + Duration::from_secs_f64(opts.seconds);
+    let _ = set_until.send(Some(end));
+    tokio::time::sleep_until(end).await;
+    let server = server_times(addr).await?.since(&opened);
     let mut games = 0;
     for c in clients {
         match c.await {
@@ -373,8 +386,8 @@ pub async fn run(
         games_finished: games / tables.first().map_or(1, |(_, t)| t.len() as u64),
         client_p50: shared.round_trip.quantile(0.5),
         client_p99: shared.round_trip.quantile(0.99),
-        server_p50: server.as_ref().and_then(|s| s.quantile(0.5)),
-        server_p99: server.as_ref().and_then(|s| s.quantile(0.99)),
+        server_p50: server.quantile(0.5),
+        server_p99: server.quantile(0.99),
         setup_seconds,
     })
 }
