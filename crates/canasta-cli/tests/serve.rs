@@ -264,6 +264,15 @@ async fn sigkill_mid_game_loses_nothing_and_every_seat_reconnects() {
     let dir = tempfile::tempdir().unwrap();
     let data = dir.path().join("data");
     let server = Server::start(&data);
+    // A second server on the same games is refused while this one runs.
+    let second = Command::new(env!("CARGO_BIN_EXE_canasta"))
+        .args(["serve", "--port", "0", "--data-dir"])
+        .arg(&data)
+        .output()
+        .unwrap();
+    assert!(!second.status.success());
+    let why = String::from_utf8_lossy(&second.stderr);
+    assert!(why.contains("another server is using"), "{why}");
 
     // Two tables of people (so that nothing moves while the server is
     // down) and one with a bot.

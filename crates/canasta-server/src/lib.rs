@@ -50,6 +50,10 @@ pub enum ServerError {
         addr: SocketAddr,
         source: std::io::Error,
     },
+    #[error(
+        "another server is using {path} (its lock is held); stop it first, or give this one another --data-dir"
+    )]
+    InUse { path: PathBuf },
     #[error("storage: {0}")]
     Storage(#[from] StorageError),
     #[error("stored table {id} cannot be resumed: {reason}")]
@@ -163,6 +167,9 @@ pub struct Running {
     pub app: App,
     stop: watch::Sender<bool>,
     task: tokio::task::JoinHandle<()>,
+    /// The data directory's lock, held while the server runs (the system
+    /// lets it go when the process ends, however it ends).
+    data_lock: Option<std::fs::File>,
 }
 
 impl Running {
@@ -183,8 +190,31 @@ pub async fn start(config: &Config) -> Result<Running, ServerError> {
         path: config.data_dir.clone(),
         source,
     })?;
+    // Two servers on one file would both resume its games and write them.
+    let lock_path = config.data_dir.join("canasta.lock");
+    let data_error = |source| ServerError::DataDir {
+        path: config.data_dir.clone(),
+        source,
+    };
+    let lock = std::fs::File::options()
+        .create(true)
+        .truncate(false)
+        .write(true)
+        .open(&lock_path)
+        .map_err(data_error)?;
+    match lock.try_lock() {
+        Ok(()) => {}
+        Err(std::fs::TryLockError::WouldBlock) => {
+            return Err(ServerError::InUse {
+                path: config.data_dir.clone(),
+            });
+        }
+        Err(std::fs::TryLockError::Error(e)) => return Err(data_error(e)),
+    }
     let storage = SqliteStorage::open(&config.data_dir.join("canasta.sqlite3")).await?;
-    start_with(config.bind, Arc::new(storage)).await
+    let mut running = start_with(config.bind, Arc::new(storage)).await?;
+    running.data_lock = Some(lock);
+    Ok(running)
 }
 
 /// Listens on `bind` with the given storage.
@@ -242,5 +272,6 @@ pub async fn start_limited(
         app: shared,
         stop,
         task,
+        data_lock: None,
     })
 }
