@@ -161,22 +161,38 @@ function seatChip(model, s) {
   return chip;
 }
 
+/**
+ * What a canasta is called: the server's `name` (`natural`, `mixed`, `wild`,
+ * `samba`, or the rank of a canasta that scores on its own, as `sevens`);
+ * for a replay's melds, worked out here, a canasta of wild cards alone is a
+ * `wild` one and a run's (Samba) a `samba`.
+ */
+export function canastaWord(m) {
+  if (!m.canasta) return null;
+  if (m.name) return m.name;
+  if (m.label === 'wild') return 'wild';
+  if (m.label && m.label.length > 1) return 'samba';
+  return m.canasta;
+}
+
 function meldElement(model, side, own, m, i) {
   const cards = meldCards(m);
+  const kind = canastaWord(m);
   const el = h('div.meld', {
     testid: 'meld',
     dataset: { meld: String(i), side: String(side) },
     class: ['meld', own ? 'own' : '', m.canasta ? `canasta ${m.canasta}` : '', m.closed ? 'closed' : ''].filter(Boolean).join(' '),
-    title: `meld ${i}: ${cards.join(' ')}${m.canasta ? ` \u2014 ${m.canasta} canasta` : ''}`,
+    title: `meld ${i}: ${cards.join(' ')}${kind ? ` \u2014 ${kind === 'samba' ? 'a samba' : `${kind} canasta`}${m.bonus ? ` (${m.bonus} points)` : ''}` : ''}`,
   });
-  const label = m.label === 'wild' ? 'wild' : m.label === 'T' ? '10' : m.label;
+  // Ranks as printed on the cards: `10`, and `10\u2013Q\u2660` for a run.
+  const label = m.label === 'wild' ? 'wild' : String(m.label).replace(/T/g, '10');
   el.append(
     h(
       'div.meld-head',
       h('span.meld-no', `${i}`),
       h('span.meld-label', label),
       h('span.meld-len', `${cards.length}`),
-      m.canasta ? h('span.canasta-mark', { testid: 'canasta', class: `canasta-mark ${m.canasta}` }, m.canasta) : null,
+      kind ? h('span.canasta-mark', { testid: 'canasta', class: `canasta-mark ${m.canasta} ${kind}` }, kind) : null,
       m.closed ? h('span.badge.closed', 'closed') : null,
     ),
   );
@@ -230,24 +246,40 @@ function sidePanel(model, entry, own) {
   const { view, notes } = model;
   const melds = (notes && notes.melds && notes.melds[entry.side]) || [];
   const teams = teamsOf(notes, view);
-  const team = teams.find((t) => (t.seats || []).includes(entry.seats[0]));
-  const need = view.opening_needed ? view.opening_needed[entry.seats[0]] : team ? team.opening_needed : null;
+  // A side is one team, or (Classic for three, once two play together) the
+  // seats of several, each with its own score and opening minimum.
+  const sideTeams = teams.filter((t) => (t.seats || []).some((s) => entry.seats.includes(s)));
+  const needOf = (s) => (view.opening_needed ? view.opening_needed[s] : (teams.find((t) => (t.seats || []).includes(s)) || {}).opening_needed);
+  const needs = [...new Set(entry.seats.map(needOf))];
+  const need = needs.length === 1 ? needs[0] : null;
   const panel = h('section.side', {
     testid: own ? 'own-side' : 'other-side',
     dataset: { side: String(entry.side) },
     class: `side ${own ? 'own' : 'other'}`,
   });
   const names = entry.seats.map((s) => seatName(model.seats, s)).join(' & ');
+  const teamName = (t) => t.seats.filter((s) => entry.seats.includes(s)).map((s) => seatName(model.seats, s)).join(' & ');
+  const scored = sideTeams.filter((t) => t.score !== undefined && t.score !== null);
   panel.append(
     h(
       'div.side-head',
       h('span.side-name', own ? `Your side \u2014 ${names}` : names),
-      team && team.score !== undefined && team.score !== null ? h('span.side-score', `${team.score} pts`) : null,
+      scored.length === 1
+        ? h('span.side-score', `${scored[0].score} pts`)
+        : scored.length > 1
+          ? h('span.side-score', scored.map((t) => `${teamName(t)} ${t.score} pts`).join(' \u00b7 '))
+          : null,
       need > 0
         ? h('span.badge.opening', { testid: 'opening-needed', title: 'points the opening meld needs' }, `opening ${need}`)
         : need === 0
           ? h('span.badge.opened', { title: 'this side has melded' }, 'opened')
-          : null,
+          : needs.length > 1
+            ? h(
+                'span.badge.opening',
+                { testid: 'opening-needed', title: 'points the opening meld needs' },
+                `opening ${entry.seats.map((s) => `${seatName(model.seats, s)} ${needOf(s)}`).join(', ')}`,
+              )
+            : null,
     ),
   );
   panel.append(h('div.side-seats', entry.seats.map((s) => seatChip(model, s))));
@@ -259,6 +291,15 @@ function sidePanel(model, entry, own) {
   if (own && model.onDrop) dropTarget(meldRow, (codes) => model.onDrop({ kind: 'side', cards: codes }));
   panel.append(meldRow);
   return panel;
+}
+
+/** The pile in words: `pile 4, top J\u2666 (frozen)`, `frozen` when it is for this seat. */
+export function pileSummary(view, notes) {
+  const pile = view.pile || [];
+  const size = pile.length + (view.pile_hidden || 0);
+  if (!size) return 'the pile is empty';
+  const marks = [notes && notes.stop ? 'stop' : null, notes && notes.pile_frozen_for_me ? 'frozen' : null].filter(Boolean);
+  return `pile ${size}${pile.length ? `, top ${cardsText([pile[pile.length - 1]])}` : ''}${marks.length ? ` (${marks.join(', ')})` : ''}`;
 }
 
 function pileArea(model) {

@@ -13,13 +13,26 @@ const BOT_WORDS = {
   'ismcts-expert': 'ismcts expert (slow)',
 };
 
-/** The preset's options for `players` seats: its defaults with the form's differences. */
+/**
+ * The preset's options for `players` seats (and `teams`, where the preset
+ * offers a choice): its defaults with the form's differences. The preset's
+ * own player count plays its defaults (a form for that count is an option,
+ * as Pennies' three teams); another count plays its first form unless
+ * `teams` names another.
+ */
 export function presetDefaults(preset, players, teams) {
   const base = { ...(preset.options || {}) };
   const forms = (preset.forms || []).filter((f) => f.players === players);
-  const form = forms.find((f) => teams !== undefined && f.teams === teams) || forms[0];
+  let form = teams !== undefined ? forms.find((f) => f.teams === teams) : null;
+  if (!form && players !== preset.default_players) form = forms[0];
   if (form && form.differs) Object.assign(base, form.differs);
   return base;
+}
+
+/** The seats partnered with seat `i` (seat `s` plays for team `s mod teams`). */
+export function partnersOf(i, players, teams) {
+  if (!(teams > 0)) return [];
+  return [...Array(players).keys()].filter((s) => s !== i && s % teams === i % teams);
 }
 
 const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
@@ -33,6 +46,7 @@ export function mountLobby(root) {
     tablesError: null,
     variant: 'classic',
     players: null,
+    teams: undefined,
     seats: [],
     joinSeat: 0,
     timeout: 60,
@@ -72,7 +86,7 @@ export function mountLobby(root) {
           h('section.panel', h('div.panel-head', h('h2', 'Tables'), h('button', { testid: 'refresh-tables', on: { click: refresh } }, 'Refresh')), listEl),
           pastEl,
         ),
-        h('section.panel', h('h2', 'New table'), formEl),
+        h('section.panel.create-panel', h('h2', 'New table'), formEl),
       ),
     ),
   );
@@ -234,9 +248,10 @@ export function mountLobby(root) {
     return st.variants && st.variants.find((v) => v.id === st.variant);
   }
 
-  function defaults() {
+  /** The preset's rules for the players and `teams` (undefined: the default form). */
+  function defaults(teams) {
     const p = preset();
-    return p ? presetDefaults(p, st.players, undefined) : {};
+    return p ? presetDefaults(p, st.players, teams) : {};
   }
 
   function resetSeats() {
@@ -254,6 +269,7 @@ export function mountLobby(root) {
     const p = preset();
     st.players = p ? p.default_players : 4;
     st.options = {};
+    st.teams = undefined;
     st.optionErrors = {};
     resetSeats();
     renderForm();
@@ -280,6 +296,13 @@ export function mountLobby(root) {
             const v = e.target.value === '' ? def : Number(e.target.value);
             if (Number.isFinite(v)) set(v);
             changedMark();
+          },
+          // Another number of teams is another form of the preset: its
+          // values are shown (and the partners).
+          change: () => {
+            if (key !== 'teams') return;
+            st.teams = key in st.options ? st.options.teams : undefined;
+            renderForm();
           },
         },
       });
@@ -326,6 +349,7 @@ export function mountLobby(root) {
       return;
     }
     const p = preset();
+    const defs = defaults(st.teams); // the form of the teams chosen
     const variantSel = h(
       'select',
       { testid: 'variant-select', id: 'variant', on: { change: (e) => selectVariant(e.target.value) } },
@@ -340,6 +364,7 @@ export function mountLobby(root) {
           change: (e) => {
             st.players = Number(e.target.value);
             st.options = {};
+            st.teams = undefined;
             resetSeats();
             renderForm();
           },
@@ -376,20 +401,20 @@ export function mountLobby(root) {
         disabled: s.kind !== 'human',
         on: { change: () => { st.joinSeat = i; } },
       });
-      const partner = st.players % 2 === 0 && st.players >= 4 ? (i + st.players / 2) % st.players : null;
+      const partners = partnersOf(i, st.players, Number('teams' in st.options ? st.options.teams : defs.teams));
       return h(
         'tr',
         { testid: 'seat-row', dataset: { seat: String(i) } },
-        h('td.seat-name', `Seat ${i}`, partner !== null ? h('div.quiet.small', `partner: ${partner}`) : null),
+        h('td.seat-name', `Seat ${i}`, partners.length ? h('div.quiet.small', `${partners.length > 1 ? 'partners' : 'partner'}:\u00a0${partners.join(', ')}`) : null),
         h('td', kindSel),
         h('td', h('label.small', sitHere, ' I sit here')),
       );
     });
     const noJoin = h('label.small', h('input', { type: 'radio', name: 'join-seat', testid: 'join-none', checked: st.joinSeat === null, on: { change: () => { st.joinSeat = null; } } }), ' I only create it (everyone joins by the link)');
-    const defs = defaults();
+    // The teams option's default is the default form's: another value is sent.
     const optionRows = Object.keys(defs)
       .sort()
-      .map((k) => optionInput(k, defs[k]));
+      .map((k) => optionInput(k, k === 'teams' ? defaults().teams : defs[k]));
     const optFilter = h('input', {
       placeholder: 'find a rule',
       'aria-label': 'find a rule',

@@ -4,6 +4,7 @@ import { h, fill, typing } from './dom.js';
 import * as api from './api.js';
 import { renderBoard, annotateMelds, teamsOf, seatName } from './board.js';
 import { helpOverlay, REPLAY_KEYS } from './help.js';
+import { endWords } from './scores.js';
 
 /** Mounts the replay of table `id` at `step`; returns the function that unmounts it. */
 export function mountReplay(root, id, startStep = 0) {
@@ -101,10 +102,12 @@ export function mountReplay(root, id, startStep = 0) {
     else if (ev.deal) line = `Hand ${d.hand} dealt`;
     else if (ev.hand_end) {
       const r = ev.hand_end;
-      line = `Hand over${r.reason === 'out' ? `: ${seatName(seats, r.seat)} went out` : r.reason === 'stock' ? ': the stock ran out' : ''}; this hand ${(r.teams || []).map((t) => t.total).join(' \u2013 ')}; totals ${(r.totals || []).join(' \u2013 ')}`;
+      line = `Hand over: ${endWords(seats, r)}; this hand ${(r.teams || []).map((t) => t.total).join(' \u2013 ')}; totals ${(r.totals || []).join(' \u2013 ')}`;
     } else if (ev.game_end) {
       const g = ev.game_end;
-      line = `Game over: ${g.winner === null ? 'a tie' : `team ${g.winner} wins`}; totals ${(g.totals || []).join(' \u2013 ')}`;
+      const team = g.winner === null || g.winner === undefined || !d.view ? null : teamsOf(null, d.view)[g.winner];
+      const names = team ? team.seats.map((s) => seatName(seats, s)).join(' & ') : `team ${g.winner}`;
+      line = `Game over: ${g.winner === null ? 'a tie' : `${names} win${team && team.seats.length > 1 ? '' : 's'}`}; totals ${(g.totals || []).join(' \u2013 ')}`;
     }
     if (!st.error) fill(el.info, h('div.replay-line', { testid: 'replay-line' }, h('span.quiet', `hand ${d.hand} \u00b7 `), line));
     const view = d.view;

@@ -1,36 +1,33 @@
-// A table: the WebSocket to the server, the player's hand and selection, the
-// actions built from it, the score dialogs and the move log.
+// A table: its state, the messages of its WebSocket, the player's selection
+// and the actions built from it, and the drawing of the page. The parts of
+// their own: table-socket.js (the connection), hand.js (the hand's cards),
+// legal.js (the legal moves), scores.js (the hand's and game's scores),
+// movelog.js (the move log), waiting.js (the waiting room and the join bar)
+// and table-keys.js (the keys).
 
-import { h, fill, typing, copyText, plural } from './dom.js';
+import { h, fill, copyText, plural } from './dom.js';
 import * as api from './api.js';
-import { cardElement, handOrder, isWild } from './cards.js';
+import { handOrder } from './cards.js';
 import {
   meldAction,
   pickupAction,
   addAction,
   discardAction,
   matchingMelds,
-  actionCards,
-  actionUses,
   verbOf,
   SelectionError,
 } from './actions.js';
-import { renderBoard, seatName, teamsOf, phaseWords } from './board.js';
+import { renderBoard, seatName, teamsOf, phaseWords, pileSummary } from './board.js';
 import { helpOverlay, TABLE_KEYS, MOUSE_HELP } from './help.js';
+import { handEndDialog } from './scores.js';
+import { logEntry as logFromServer, logFromHistory, renderLog as drawLog } from './movelog.js';
+import { noticeParts } from './waiting.js';
+import { tableKeys } from './table-keys.js';
+import { tableSocket } from './table-socket.js';
+import { drawHand } from './hand.js';
+import { drawLegal } from './legal.js';
 
-const LEGAL_SHOWN = 300;
 const LOG_KEPT = 600;
-const SCORE_KEYS = ['melded', 'canastas', 'red_threes', 'going_out', 'in_hand', 'other'];
-const SCORE_WORDS = {
-  melded: 'Cards melded',
-  canastas: 'Canasta bonuses',
-  red_threes: 'Red threes',
-  going_out: 'Going out',
-  in_hand: 'Cards left in hand',
-  other: 'Other',
-  foot: 'Foot',
-  total: 'Hand total',
-};
 
 /** Mounts the table `id` into `root`; returns the function that unmounts it. */
 export function mountTable(root, id) {
@@ -137,101 +134,14 @@ export function mountTable(root, id) {
   );
 
   // ---- the connection ----
-  function connect() {
-    if (st.closed) return;
-    clearTimeout(st.retryTimer);
-    st.conn = 'connecting';
-    renderTop();
-    let ws;
-    try {
-      ws = new WebSocket(api.wsUrl(id));
-    } catch (e) {
-      say(`cannot open the connection: ${e.message}`, 'connmsg');
-      scheduleReconnect();
-      return;
-    }
-    st.ws = ws;
-    ws.onopen = () => {
-      const kept = api.loadSeat(id);
-      ws.send(JSON.stringify(kept ? { type: 'hello', token: kept.token } : { type: 'hello' }));
-      clearInterval(st.pingTimer);
-      st.pingTimer = setInterval(() => send({ type: 'ping' }, true), 25000);
-    };
-    ws.onmessage = (ev) => {
-      let msg;
-      try {
-        msg = JSON.parse(ev.data);
-      } catch {
-        return;
-      }
-      onMessage(msg);
-    };
-    ws.onclose = () => {
-      if (st.ws !== ws) return;
-      st.ws = null;
-      clearInterval(st.pingTimer);
-      if (st.closed || st.tableClosed) return;
-      // A finished game's table closes: then there is nothing to reconnect to.
-      api
-        .getTable(id)
-        .then((t) => {
-          if (t.status === 'finished') closeTable(t);
-          else scheduleReconnect();
-        })
-        .catch((e) => {
-          if (e.status === 404) closeTable(null);
-          else scheduleReconnect();
-        });
-    };
-    ws.onerror = () => {};
-  }
-
-  /** The table's game is over and the table closed: no more connections. */
-  function closeTable(t) {
-    st.tableClosed = true;
-    st.conn = 'closed';
-    clearTimeout(st.retryTimer);
-    if (t) {
-      st.table = t;
-      st.seatsInfo = { seats: t.seats, at: Date.now() };
-    }
-    if (st.ws) {
-      const ws = st.ws;
-      st.ws = null;
-      ws.close();
-    }
-    if (['pending', 'connmsg'].includes(st.status.kind)) say('', 'info');
-    renderAll();
-  }
-
-  function scheduleReconnect() {
-    if (st.closed) return;
-    const delay = Math.min(10000, 500 * 2 ** Math.min(st.retry, 5));
-    st.retry += 1;
-    st.conn = 'reconnecting';
-    st.wasDown = true;
-    st.reconnectAt = Date.now() + delay;
-    renderTop();
-    st.retryTimer = setTimeout(connect, delay);
-  }
-
-  /** Drops the socket and opens another at once (after claiming a seat). */
-  function reconnectNow() {
-    const old = st.ws;
-    st.ws = null;
-    if (old) old.close();
-    st.retry = 0;
-    connect();
-  }
-
-  function send(msg, quiet) {
-    if (!st.ws || st.ws.readyState !== WebSocket.OPEN) {
-      if (!quiet) say('not connected to the server: reconnecting\u2026', 'connmsg');
-      return false;
-    }
-    st.ws.send(JSON.stringify(msg));
-    return true;
-  }
+  const { connect, closeTable, reconnectNow, send } = tableSocket({
+    st,
+    id,
+    say,
+    renderTop,
+    renderAll,
+    onMessage: (msg) => onMessage(msg),
+  });
 
   function act(action) {
     if (!st.state) return;
@@ -253,21 +163,11 @@ export function mountTable(root, id) {
         st.seat = msg.seat === undefined ? null : msg.seat;
         st.table = msg.table || st.table;
         if (msg.table && msg.table.seats) st.seatsInfo = { seats: msg.table.seats, at: Date.now() };
-        st.log = [];
-        st.loggedHandEnd = null;
-        st.loggedGameEnd = null;
         {
-          let hand = null;
-          for (const entry of msg.log || []) {
-            // The log holds no deals: a new hand number starts a hand.
-            if (entry && entry.action !== undefined && entry.hand !== undefined && entry.hand !== hand) {
-              st.log.push({ kind: 'deal', text: `Hand ${entry.hand}` });
-            }
-            if (entry && entry.hand !== undefined) hand = entry.hand;
-            if (entry && entry.hand_end) st.loggedHandEnd = { type: 'hand_end', hand: entry.hand, result: entry.hand_end };
-            if (entry && entry.game_end) st.loggedGameEnd = { type: 'game_end', ...entry.game_end };
-            st.log.push(logEntry(entry));
-          }
+          const history = logFromHistory(seats(), teamsOf(notes(), view()), msg.log);
+          st.log = history.log;
+          st.loggedHandEnd = history.handEnd;
+          st.loggedGameEnd = history.gameEnd;
         }
         st.skipLast = true;
         if (st.seat === null && api.loadSeat(id)) {
@@ -285,14 +185,14 @@ export function mountTable(root, id) {
         st.handEnd = msg;
         st.handEndOpen = true;
         st.nextSent = false;
-        st.log.push({ kind: 'hand-end', text: handEndSummary(msg) });
+        st.log.push(logEntry(msg));
         renderLog();
         renderOverlay();
         break;
       case 'game_end':
         st.gameEnd = msg;
         st.handEndOpen = true;
-        st.log.push({ kind: 'game-end', text: gameEndSummary(msg) });
+        st.log.push(logEntry(msg));
         renderLog();
         renderOverlay();
         break;
@@ -317,6 +217,7 @@ export function mountTable(root, id) {
   }
 
   function onError(msg) {
+    const action = st.pending;
     st.pending = null;
     if (msg.code === 'bad_token') {
       api.forgetSeat(id);
@@ -335,7 +236,9 @@ export function mountTable(root, id) {
       say(msg.message || 'too many messages: slow down', 'error');
       return;
     }
-    say(msg.message || msg.code || 'refused', 'error', msg.code);
+    // The engine's reason, after the action it refuses (as the terminal says it).
+    const reason = msg.message || msg.code || 'refused';
+    say(msg.code === 'illegal_action' && action ? `\`${action}\` is refused: ${reason}` : reason, 'error', msg.code);
   }
 
   function onState(msg) {
@@ -351,6 +254,8 @@ export function mountTable(root, id) {
     } else if (!msg.last && msg.view && prev && !prev.view) {
       st.log.push({ kind: 'deal', text: `Hand ${msg.hand} dealt \u2014 the game starts` });
     }
+    // A game that started before this page came: its hand's heading first.
+    if (!st.log.length && msg.view && msg.hand) st.log.push({ kind: 'deal', text: `Hand ${msg.hand}` });
     st.skipLast = false;
     if (st.log.length > LOG_KEPT) st.log.splice(0, st.log.length - LOG_KEPT);
     // A new hand closes the last one's scores.
@@ -389,21 +294,7 @@ export function mountTable(root, id) {
     renderAll();
   }
 
-  function logEntry(e) {
-    if (e && typeof e === 'object' && e.action !== undefined && e.seat !== undefined) {
-      return { kind: 'move', hand: e.hand, seat: e.seat, action: e.action };
-    }
-    if (e && typeof e === 'object' && (e.hand_end || e.result || e.type === 'hand_end')) {
-      return { kind: 'hand-end', text: handEndSummary(e.hand_end ? { hand: e.hand, result: e.hand_end } : e) };
-    }
-    if (e && typeof e === 'object' && (e.game_end || e.type === 'game_end')) {
-      return { kind: 'game-end', text: gameEndSummary(e.game_end || e) };
-    }
-    if (e && typeof e === 'object' && e.deal !== undefined) {
-      return { kind: 'deal', text: `Hand ${e.hand || ''} dealt` };
-    }
-    return { kind: 'other', text: typeof e === 'string' ? e : JSON.stringify(e) };
-  }
+  const logEntry = (e) => logFromServer(seats(), teamsOf(notes(), view()), e);
 
   // ---- helpers ----
   // The seats as last heard of: from a state, or from the table's summary
@@ -429,28 +320,36 @@ export function mountTable(root, id) {
     return n.melds[v.side_of[st.seat]] || [];
   };
 
-  function teamName(t) {
-    const team = teamsOf(notes(), view())[t];
-    const members = team && team.seats ? team.seats.map((s) => seatName(seats(), s)).join(' & ') : '';
-    return `Team ${t}${members ? ` (${members})` : ''}`;
-  }
-
-  function handEndSummary(msg) {
-    const r = msg.result || {};
-    const who =
-      r.reason === 'out'
-        ? `${seatName(seats(), r.seat)} went out`
-        : r.reason === 'stock'
-          ? 'the stock ran out'
-          : r.reason || 'over';
-    const totals = (r.totals || []).join(' \u2013 ');
-    return `Hand ${msg.hand || ''} over: ${who}${r.teams ? `; this hand ${r.teams.map((t) => t.total).join(' \u2013 ')}` : ''}; totals ${totals}`;
-  }
-
-  function gameEndSummary(msg) {
-    const w = msg.winner === null ? 'a tie' : msg.winner === undefined ? 'game over' : `${teamName(msg.winner)} wins`;
-    return `Game over: ${w}; totals ${(msg.totals || []).join(' \u2013 ')}`;
-  }
+  // What the table's other modules (scores.js, waiting.js, table-keys.js)
+  // read and call: the state, the elements, and these functions.
+  const ctx = {
+    st,
+    el,
+    id,
+    seats,
+    view,
+    notes,
+    status,
+    ownMelds,
+    send,
+    act,
+    say,
+    copyInvite,
+    claim,
+    renderOverlay,
+    renderHand,
+    renderBoardArea,
+    addTo,
+    toggle,
+    clearSelection,
+    doGroup,
+    doDraw,
+    doPickup,
+    doMeld,
+    doAdd,
+    doDiscard,
+    doHint,
+  };
 
   function say(text, kind = 'info', code) {
     st.status = { text, kind, code };
@@ -515,6 +414,7 @@ export function mountTable(root, id) {
     st.selected.clear();
     say(`${plural(st.marked.length, 'group')} marked: select the next, or meld / pick up`, 'info');
     renderHand();
+    renderLegal();
   }
   function clearSelection() {
     st.selected.clear();
@@ -523,6 +423,7 @@ export function mountTable(root, id) {
     say('', 'info');
     renderHand();
     renderBoardArea();
+    renderLegal();
   }
   function doHint() {
     if (!st.state) return;
@@ -630,100 +531,7 @@ export function mountTable(root, id) {
   function renderNotice() {
     const s = status();
     root.firstElementChild.classList.toggle('no-game', (s === 'finished' && !st.state) || (s === 'waiting' && !view()));
-    const list = seats();
-    const free = list.filter((x) => x.kind === 'human' && !x.claimed);
-    const parts = [];
-    if (s === 'finished' && !st.state) {
-      const t = st.table || {};
-      const totals = t.scores || [];
-      const best = totals.length ? Math.max(...totals) : null;
-      const winners = totals.map((x, i) => (x === best ? i : -1)).filter((i) => i >= 0);
-      const teamSeats = (i) => [...Array(t.players || 0).keys()].filter((x) => x % totals.length === i);
-      parts.push(
-        h(
-          'div.waiting.finished',
-          { testid: 'finished' },
-          h('h2', 'This game is over'),
-          h(
-            'p',
-            totals.map((x, i) => `${teamSeats(i).map((s2) => seatName(seats(), s2)).join(' & ')}: ${x}`).join(' \u00b7 '),
-          ),
-          winners.length === 1 ? h('p.winner', `${teamSeats(winners[0]).map((s2) => seatName(seats(), s2)).join(' & ')} won.`) : totals.length ? h('p.winner', 'A tie.') : null,
-          h(
-            'p',
-            h('a.button.primary', { href: `#/replay/${id}`, testid: 'replay-link' }, 'Watch the replay'),
-            ' ',
-            h('a.button', { href: api.recordUrl(id), download: `canasta-${id}.jsonl` }, 'Download the record'),
-          ),
-        ),
-      );
-    }
-    if (s === 'waiting') {
-      parts.push(
-        h(
-          'div.waiting',
-          { testid: 'waiting' },
-          h('h2', 'Waiting for players'),
-          h('p.quiet', 'The game starts when every seat is taken. Send the invite link to the players you expect.'),
-          h(
-            'ul.seat-list',
-            list.map((x) =>
-              h(
-                'li',
-                { testid: 'waiting-seat', dataset: { seat: String(x.seat) } },
-                h('b', `Seat ${x.seat}`),
-                ' ',
-                x.kind === 'bot'
-                  ? `Bot ${x.seat} (${x.bot})`
-                  : x.claimed
-                    ? [x.name || 'a player', x.seat === st.seat ? ' (you)' : '', x.connected ? ' \u2014 here' : ' \u2014 away']
-                    : 'free',
-              ),
-            ),
-          ),
-          h(
-            'div.invite',
-            h('label', { for: 'invite-link' }, 'Invite link: '),
-            h('input#invite-link', { testid: 'invite-link', readOnly: true, value: api.inviteUrl(id), on: { focus: (e) => e.target.select() } }),
-            h('button', { on: { click: copyInvite } }, 'Copy'),
-          ),
-          st.seat !== null
-            ? h(
-                'button.primary',
-                { testid: 'start-now', on: { click: () => { if (send({ type: 'start' })) say('starting\u2026', 'pending'); } } },
-                'Start now (bots fill free seats)',
-              )
-            : null,
-        ),
-      );
-    }
-    if (st.seat === null && free.length && s !== 'finished') {
-      const nameInput = h('input', {
-        testid: 'join-name',
-        placeholder: 'your name',
-        maxLength: 24,
-        value: st.joinName,
-        on: { input: (e) => { st.joinName = e.target.value; } },
-      });
-      parts.push(
-        h(
-          'div.join-bar',
-          { testid: 'join-bar' },
-          h('span', 'You are watching. Take a free seat: '),
-          nameInput,
-          free.map((x) =>
-            h(
-              'button.primary',
-              { testid: 'claim-seat', dataset: { seat: String(x.seat) }, on: { click: () => claim(x.seat) } },
-              `Sit at seat ${x.seat}`,
-            ),
-          ),
-        ),
-      );
-    } else if (st.seat === null && st.state) {
-      parts.push(h('div.watching', { testid: 'watching' }, 'You are watching this table.'));
-    }
-    fill(el.notice, parts);
+    fill(el.notice, noticeParts(ctx));
   }
 
   async function claim(seat) {
@@ -765,8 +573,6 @@ export function mountTable(root, id) {
 
   function renderHand() {
     const v = view();
-    const hintCards = st.hint ? actionCards(st.hint) : [];
-    const hintLeft = [...hintCards];
     el.hand.replaceChildren();
     if (!v || st.seat === null) {
       el.hand.classList.add('empty');
@@ -774,42 +580,13 @@ export function mountTable(root, id) {
       renderTurn();
       return;
     }
-    el.hand.classList.remove('empty');
-    if (!st.hand.length) el.hand.append(h('div.hand-none', 'No cards in hand.'));
-    let group = null;
-    let prevKey = null;
-    st.hand.forEach((code, i) => {
-      const key = isWild(code) ? 'wild' : code[0];
-      if (key !== prevKey) {
-        group = h('div.hand-group', { class: `hand-group${key === 'wild' ? ' wilds' : ''}`, dataset: { rank: key } });
-        if (key === 'wild') group.append(h('span.group-label', 'wild'));
-        el.hand.append(group);
-        prevKey = key;
-      }
-      const card = cardElement(code);
-      card.dataset.index = String(i);
-      card.setAttribute('role', 'option');
-      card.setAttribute('aria-selected', st.selected.has(i) ? 'true' : 'false');
-      if (st.selected.has(i)) card.classList.add('selected');
-      const g = st.marked.findIndex((m) => m.includes(i));
-      if (g >= 0) {
-        card.classList.add('marked');
-        card.dataset.group = String(g + 1);
-      }
-      if (i === st.cursor) card.classList.add('cursor');
-      const hi = hintLeft.indexOf(code);
-      if (hi >= 0) {
-        hintLeft.splice(hi, 1);
-        card.classList.add('hinted');
-      }
-      card.draggable = true;
-      card.addEventListener('click', () => toggle(i));
-      card.addEventListener('dragstart', (e) => {
-        const codes = st.selected.has(i) ? selectedCards() : [code];
-        e.dataTransfer.setData('application/x-canasta-cards', JSON.stringify(codes));
-        e.dataTransfer.effectAllowed = 'move';
-      });
-      group.append(card);
+    drawHand(el.hand, st.hand, {
+      selected: st.selected,
+      marked: st.marked,
+      cursor: st.cursor,
+      hint: st.hint,
+      onToggle: toggle,
+      dragged: (i) => (st.selected.has(i) ? selectedCards() : [st.hand[i]]),
     });
     renderTurn();
   }
@@ -823,6 +600,8 @@ export function mountTable(root, id) {
       if (mine && v.asked && v.current === st.seat) {
         parts.push(h('span.turn-note', v.answer === true ? 'partner said yes: you must go out' : v.answer === false ? 'partner said no: you may not go out' : 'you asked partner to go out'));
       } else if (mine && v.must_go_out) parts.push(h('span.turn-note', 'you must go out this turn'));
+      // The pile as the player decides (on a phone the board is far above).
+      if (mine && v.phase === 'draw') parts.push(h('span.turn-pile', { testid: 'turn-pile' }, pileSummary(v, notes())));
     } else if (status() === 'waiting') {
       parts.push(h('span.turn-text', 'The game starts when every seat is taken.'));
     }
@@ -868,6 +647,7 @@ export function mountTable(root, id) {
     el.actions.classList.toggle('hidden', st.seat === null);
     el.typeForm.classList.toggle('hidden', st.seat === null);
     el.hand.parentElement.classList.toggle('hidden', st.seat === null);
+    el.legal.closest('details').classList.toggle('hidden', st.seat === null);
   }
 
   function renderStatus() {
@@ -875,7 +655,7 @@ export function mountTable(root, id) {
     el.status.className = `status ${s.kind || 'info'}`;
     fill(
       el.status,
-      s.text ? h('span.status-text', s.text) : h('span.status-text.quiet', statusHint()),
+      s.text ? h('span.status-text', s.text) : statusHint() ? h('span.status-text.quiet', statusHint()) : null,
       s.kind === 'hint' && st.hint
         ? h('button.small', { testid: 'play-hint', on: { click: () => act(st.hint) } }, 'Play it')
         : null,
@@ -887,57 +667,39 @@ export function mountTable(root, id) {
     const v = view();
     if (!v) return '';
     if (!myTurn()) return '';
-    if (v.phase === 'draw') return 'Draw (d) or take the pile (select cards, then p). ? shows the keys.';
-    if (v.phase === 'play') return 'Select cards to meld (m) or add (a); discard one (x) to end your turn.';
-    if (v.phase === 'answer') return 'Partner asks to go out: yes (y) or no (n).';
+    // A phone's player has no keys to press: the buttons' names instead.
+    const touch = window.matchMedia && window.matchMedia('(pointer: coarse)').matches;
+    if (v.phase === 'draw') {
+      return touch
+        ? 'Draw, or take the pile: select the cards that go with its top card, then Pick up.'
+        : 'Draw (d) or take the pile (select cards, then p). ? shows the keys.';
+    }
+    if (v.phase === 'play') {
+      return touch
+        ? 'Select cards, then Meld or Add (or tap one of your melds); Discard a card to end your turn.'
+        : 'Select cards to meld (m) or add (a); discard one (x) to end your turn.';
+    }
+    if (v.phase === 'answer') return touch ? 'Partner asks to go out: Yes or No.' : 'Partner asks to go out: yes (y) or no (n).';
     return '';
   }
 
   function renderLegal() {
-    const L = legal();
-    const sel = selectedCards();
-    const filter = st.legalFilter.trim().toLowerCase();
-    let list = L;
-    if (filter) list = list.filter((a) => a.toLowerCase().includes(filter));
-    if (st.legalWithSelection && sel.length) list = list.filter((a) => actionUses(a, sel));
-    el.legalCount.textContent = L.length ? `(${L.length})` : '';
-    const items = list.slice(0, LEGAL_SHOWN).map((a) =>
-      h(
-        'button.legal-action',
-        { testid: 'legal-action', dataset: { action: a }, role: 'listitem', title: a, on: { click: () => act(a) } },
-        a,
-      ),
-    );
-    fill(
-      el.legal,
-      L.length === 0 ? h('div.quiet', myTurn() ? '' : 'Nothing to play: it is not your turn.') : null,
-      L.length && !list.length ? h('div.quiet', 'No legal move uses these cards.') : null,
-      items,
-      list.length > LEGAL_SHOWN ? h('div.quiet', `${list.length - LEGAL_SHOWN} more: select cards or filter`) : null,
-    );
-  }
-
-  function logText(e) {
-    if (e.kind !== 'move') return e.text;
-    const who = e.seat === st.seat ? 'You' : seatName(seats(), e.seat);
-    return `${who}: ${e.action}`;
+    drawLegal(el.legal, el.legalCount, legal(), {
+      filter: st.legalFilter,
+      selection: st.legalWithSelection ? [...markedCards().flat(), ...selectedCards()] : [],
+      myTurn: myTurn(),
+      onPlay: act,
+    });
   }
 
   function renderLog() {
-    const atBottom = el.log.scrollHeight - el.log.scrollTop - el.log.clientHeight < 30;
-    fill(
-      el.log,
-      st.log.map((e) =>
-        h('li', { class: `log-${e.kind}${e.kind === 'move' && e.seat === st.seat ? ' mine' : ''}`, testid: 'log-entry' }, logText(e)),
-      ),
-    );
-    if (atBottom || st.log.length < 20) el.log.scrollTop = el.log.scrollHeight;
+    drawLog(el.log, st.log, seats(), st.seat);
   }
 
   function renderOverlay() {
     el.overlay.replaceChildren();
     if (st.handEndOpen && (st.handEnd || st.gameEnd || status() === 'hand_over')) {
-      el.overlay.append(handEndDialog());
+      el.overlay.append(handEndDialog(ctx));
     } else if (status() === 'hand_over' || st.gameEnd) {
       el.overlay.append(
         h(
@@ -957,245 +719,8 @@ export function mountTable(root, id) {
     }
   }
 
-  function handEndDialog() {
-    const he = st.handEnd;
-    const r = (he && he.result) || null;
-    const teams = teamsOf(notes(), view());
-    const body = [];
-    if (r && r.teams) {
-      const keys = [...SCORE_KEYS];
-      for (const t of r.teams) for (const k of Object.keys(t)) if (!keys.includes(k) && k !== 'total') keys.push(k);
-      const shown = keys.filter((k) => r.teams.some((t) => t[k] !== undefined && t[k] !== 0));
-      body.push(
-        h('p.reason', r.reason === 'out' ? `${seatName(seats(), r.seat)} went out.` : r.reason === 'stock' ? 'The stock ran out.' : `Ended: ${r.reason}.`),
-        h(
-          'table.score-table',
-          { testid: 'hand-score' },
-          h('thead', h('tr', h('th', ''), r.teams.map((_, t) => h('th', { class: teamHas(t) ? 'mine' : '' }, teamLabel(teams, t))))),
-          h(
-            'tbody',
-            shown.map((k) =>
-              h('tr', h('th', SCORE_WORDS[k] || k), r.teams.map((t) => h('td', fmt(t[k])))),
-            ),
-            h('tr.total', h('th', 'Hand total'), r.teams.map((t) => h('td', fmt(t.total)))),
-            r.totals ? h('tr.cumulative', h('th', 'Game total'), r.totals.map((t) => h('td', { testid: 'game-total' }, String(t)))) : null,
-          ),
-        ),
-      );
-      if (he.hands && he.hands.some((x) => x && x.length)) {
-        body.push(
-          h(
-            'div.left-hands',
-            h('h3', 'Cards left in hand'),
-            he.hands.map((cards, s) =>
-              cards && cards.length
-                ? h('div.left-hand', h('span', seatName(seats(), s)), h('span.cards-inline', cards.map((c) => cardElement(c, { small: true }))))
-                : null,
-            ),
-          ),
-        );
-      }
-    } else if (status() === 'hand_over') {
-      body.push(h('p', 'The hand is over.'));
-    }
-    const ge = st.gameEnd;
-    if (ge) {
-      const winner =
-        ge.winner === null ? 'A tie.' : ge.winner === undefined ? winnerFromTotals(ge.totals, teams) : `${teamLabel(teams, ge.winner)} ${teamHas(ge.winner) ? '(you) ' : ''}win${teamSize(teams, ge.winner) === 1 ? 's' : ''}.`;
-      body.push(
-        h(
-          'div.game-end',
-          { testid: 'game-end' },
-          h('h3', 'Game over'),
-          h('p.winner', { testid: 'winner' }, winner),
-          ge.totals ? h('p', `Final totals: ${ge.totals.map((t, i) => `${teamLabel(teams, i)} ${t}`).join(', ')}`) : null,
-          h(
-            'p',
-            h('a.button.primary', { href: `#/replay/${id}`, testid: 'replay-link' }, 'Watch the replay'),
-            ' ',
-            h('a.button', { href: api.recordUrl(id), download: `canasta-${id}.jsonl`, testid: 'record-link' }, 'Download the record'),
-            ' ',
-            h('a.button', { href: '#/' }, 'Lobby'),
-          ),
-        ),
-      );
-    }
-    const ready = (st.state && st.state.ready) || [];
-    const readyList = seats()
-      .filter((x) => x.kind === 'human' && x.claimed)
-      .map((x) => `${seatName(seats(), x.seat)} ${ready[x.seat] ? '\u2713' : '\u2026'}`);
-    const buttons = [];
-    if (!ge && status() === 'hand_over' && st.seat !== null) {
-      buttons.push(
-        h(
-          'button.primary',
-          {
-            testid: 'next-hand',
-            disabled: st.nextSent || !!ready[st.seat],
-            on: {
-              click: () => {
-                if (send({ type: 'next' })) {
-                  st.nextSent = true;
-                  renderOverlay();
-                }
-              },
-            },
-          },
-          st.nextSent || ready[st.seat] ? 'Waiting for the others\u2026' : 'Next hand',
-        ),
-      );
-    }
-    buttons.push(h('button', { testid: 'close-dialog', on: { click: () => { st.handEndOpen = false; renderOverlay(); } } }, 'Close'));
-    return h(
-      'div.overlay',
-      { role: 'dialog', 'aria-modal': 'true' },
-      h(
-        'div.dialog.hand-end',
-        { testid: 'hand-end-dialog' },
-        h('h2', he ? `Hand ${he.hand} scores` : ge ? 'Game over' : 'Hand over'),
-        body,
-        !ge && status() === 'hand_over' && readyList.length ? h('p.ready', `Ready: ${readyList.join(', ')}`) : null,
-        h('div.dialog-buttons', buttons),
-      ),
-    );
-  }
-
-  const teamHas = (t) => {
-    const team = teamsOf(notes(), view())[t];
-    return st.seat !== null && team && (team.seats || []).includes(st.seat);
-  };
-  const teamSize = (teams, t) => (teams[t] && teams[t].seats ? teams[t].seats.length : 1);
-  function teamLabel(teams, t) {
-    const team = teams[t];
-    if (!team || !team.seats) return `Team ${t}`;
-    return team.seats.map((s) => seatName(seats(), s)).join(' & ');
-  }
-  function winnerFromTotals(totals, teams) {
-    if (!totals || !totals.length) return '';
-    const best = Math.max(...totals);
-    const winners = totals.map((t, i) => (t === best ? i : -1)).filter((i) => i >= 0);
-    if (winners.length > 1) return 'A tie.';
-    return `${teamLabel(teams, winners[0])} win${teamSize(teams, winners[0]) === 1 ? 's' : ''}.`;
-  }
-  const fmt = (n) => (n === undefined || n === null ? '' : String(n));
-
   // ---- keys ----
-  function onKey(e) {
-    if (e.ctrlKey || e.metaKey || e.altKey) return;
-    if (typing()) {
-      if (e.key === 'Escape') document.activeElement.blur();
-      return;
-    }
-    const k = e.key;
-    if (st.helpOpen) {
-      if (k === 'Escape' || k === '?' || k === 'Enter') {
-        st.helpOpen = false;
-        renderOverlay();
-        e.preventDefault();
-      }
-      return;
-    }
-    if (st.handEndOpen && (st.handEnd || st.gameEnd || status() === 'hand_over')) {
-      if (k === 'Enter' || k === ' ') {
-        const next = el.overlay.querySelector('[data-testid="next-hand"]:not([disabled])');
-        if (next) next.click();
-        e.preventDefault();
-      } else if (k === 'Escape') {
-        st.handEndOpen = false;
-        renderOverlay();
-      }
-      return;
-    }
-    if (st.mode === 'choose-meld') {
-      if (/^[0-9]$/.test(k)) {
-        st.typedMeld += k;
-        const n = Number(st.typedMeld);
-        if (n === 0 || n * 10 >= ownMelds().length) addTo(n);
-        else say(`Add to meld ${st.typedMeld}\u2026 (another digit, or Enter)`, 'prompt');
-      } else if (k === 'Enter' && st.typedMeld) addTo(Number(st.typedMeld));
-      else if (k === 'Backspace') st.typedMeld = st.typedMeld.slice(0, -1);
-      else if (k === 'Escape') {
-        st.mode = 'play';
-        say('', 'info');
-        renderBoardArea();
-      }
-      e.preventDefault();
-      return;
-    }
-    const n = st.hand.length;
-    let handled = true;
-    switch (k) {
-      case 'ArrowLeft':
-        st.cursor = Math.max(0, st.cursor - 1);
-        renderHand();
-        break;
-      case 'ArrowRight':
-        st.cursor = Math.min(Math.max(0, n - 1), st.cursor + 1);
-        renderHand();
-        break;
-      case 'Home':
-        st.cursor = 0;
-        renderHand();
-        break;
-      case 'End':
-        st.cursor = Math.max(0, n - 1);
-        renderHand();
-        break;
-      case ' ':
-        if (st.cursor < n) toggle(st.cursor);
-        break;
-      case 'Escape':
-        clearSelection();
-        break;
-      case 'g':
-        doGroup();
-        break;
-      case 'd':
-        doDraw();
-        break;
-      case 'p':
-        doPickup();
-        break;
-      case 'm':
-        doMeld();
-        break;
-      case 'a':
-        doAdd();
-        break;
-      case 'x':
-        doDiscard();
-        break;
-      case 'k':
-        act('ask');
-        break;
-      case 'y':
-        act('yes');
-        break;
-      case 'n':
-        act('no');
-        break;
-      case 'h':
-        doHint();
-        break;
-      case ':':
-        el.typeInput.focus();
-        break;
-      case 'l': {
-        const details = el.legal.closest('details');
-        if (details) details.open = true;
-        const first = el.legal.querySelector('button');
-        (first || el.legalFilter).focus();
-        break;
-      }
-      case '?':
-        st.helpOpen = true;
-        renderOverlay();
-        break;
-      default:
-        handled = false;
-    }
-    if (handled) e.preventDefault();
-  }
+  const onKey = tableKeys(ctx);
   document.addEventListener('keydown', onKey);
 
   // ---- start ----

@@ -193,8 +193,18 @@ async function main() {
     log(`refused: ${refusal} (${errors[errors.length - 1].code})`);
     await shot(page, '03-refused');
 
+    step = 'Esc clears the selection and the legal list shows every move again';
+    await page.keyboard.press('Escape');
+    const legalNow = [...frames].reverse().find((f) => f.type === 'state').legal;
+    const listed = await until(
+      page,
+      'the whole legal list',
+      (n) => (document.querySelectorAll('[data-testid="legal-action"]').length === n ? n : null),
+      Math.min(legalNow.length, 300),
+    );
+    log(`after Esc the legal list shows ${listed} moves`);
+
     step = 'play legal moves: draw, then discard';
-    await page.keyboard.press('Escape'); // clears the selection (the legal list shows every move again)
     for (let turn = 0; turn < 3; turn++) {
       s = await waitMyDraw(page);
       const handBefore = s.hand.length;
@@ -291,7 +301,15 @@ async function main() {
       check(!sp.waiting, `${who} still sees the waiting panel`);
       log(`${who}: seat ${sp.seat}, ${sp.hand.length} cards`);
     }
-    await until(a, 'Ann sees Bob at seat 2', () => !!document.querySelector('[data-testid="seat"][data-seat="2"]')?.textContent.includes('Bob'));
+    try {
+      await until(a, 'Ann sees Bob at seat 2', () => !!document.querySelector('[data-testid="seat"][data-seat="2"]')?.textContent.includes('Bob'));
+    } catch (e) {
+      // Say what each side knew: the server's seats and Ann's seat chip.
+      const tableId = invite.split('/').pop();
+      const seats = await fetch(`${BASE}/api/tables/${tableId}`).then((r) => r.json()).then((t) => JSON.stringify(t.seats)).catch((x) => `(${x})`);
+      const chip = await a.evaluate(() => document.querySelector('[data-testid="seat"][data-seat="2"]')?.textContent ?? '(no chip)');
+      fail(`${e.message}; the server's seats: ${seats}; Ann's chip for seat 2: "${chip}"`);
+    }
     const overflow = await b.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     check(overflow <= 0, `the phone-sized page scrolls sideways by ${overflow}px`);
     await shot(a, '07-partners-ann');

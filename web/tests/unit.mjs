@@ -13,6 +13,8 @@ import {
   actionCards,
   SelectionError,
 } from '../actions.js';
+import { presetDefaults, partnersOf } from '../lobby.js';
+import { canastaWord } from '../board.js';
 
 let passed = 0;
 function test(name, fn) {
@@ -83,6 +85,36 @@ test('legal moves using the selection', () => {
   assert.ok(!actionUses('pickup 8H 2C', ['8H', '8H']));
   assert.ok(!actionUses('draw', ['8H']));
   assert.ok(actionUses('draw', []));
+});
+
+test('the lobby shows the form of the preset it creates', () => {
+  const classic = {
+    default_players: 4,
+    options: { teams: 2, target: 5000 },
+    forms: [
+      { players: 6, teams: 3, differs: { teams: 3, target: 7500 } },
+      { players: 6, teams: 2, differs: { target: 10000 } },
+    ],
+  };
+  assert.deepEqual(presetDefaults(classic, 4), { teams: 2, target: 5000 });
+  assert.deepEqual(presetDefaults(classic, 6), { teams: 3, target: 7500 });
+  assert.deepEqual(presetDefaults(classic, 6, 2), { teams: 2, target: 10000 });
+  // Pennies: six players is the preset's own count; three teams an option.
+  const pennies = { default_players: 6, options: { teams: 2 }, forms: [{ players: 6, teams: 3, differs: { teams: 3 } }] };
+  assert.equal(presetDefaults(pennies, 6).teams, 2);
+  assert.equal(presetDefaults(pennies, 6, 3).teams, 3);
+  assert.deepEqual(partnersOf(0, 6, 2), [2, 4]);
+  assert.deepEqual(partnersOf(1, 6, 3), [4]);
+  assert.deepEqual(partnersOf(0, 4, 2), [2]);
+  assert.deepEqual(partnersOf(0, 3, 3), []);
+});
+
+test('canastas by their names', () => {
+  assert.equal(canastaWord({ label: 'K', canasta: 'natural' }), 'natural');
+  assert.equal(canastaWord({ label: 'K', canasta: 'mixed' }), 'mixed');
+  assert.equal(canastaWord({ label: 'wild', canasta: 'mixed' }), 'wild');
+  assert.equal(canastaWord({ label: '4\u20139\u2666', canasta: 'natural' }), 'samba');
+  assert.equal(canastaWord({ label: 'K', canasta: null }), null);
 });
 
 console.log(`unit: ${passed} passed${process.exitCode ? ', some FAILED' : ''}`);

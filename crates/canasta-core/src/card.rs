@@ -115,6 +115,25 @@ impl Rank {
         }
     }
 
+    /// The rank in words, as players say it of a meld: "a meld of kings".
+    pub const fn plural(self) -> &'static str {
+        match self {
+            Rank::Two => "twos",
+            Rank::Three => "threes",
+            Rank::Four => "fours",
+            Rank::Five => "fives",
+            Rank::Six => "sixes",
+            Rank::Seven => "sevens",
+            Rank::Eight => "eights",
+            Rank::Nine => "nines",
+            Rank::Ten => "tens",
+            Rank::Jack => "jacks",
+            Rank::Queen => "queens",
+            Rank::King => "kings",
+            Rank::Ace => "aces",
+        }
+    }
+
     pub fn from_letter(c: char) -> Option<Rank> {
         Some(match c.to_ascii_uppercase() {
             'A' => Rank::Ace,

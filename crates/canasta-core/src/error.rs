@@ -46,7 +46,7 @@ pub enum IllegalReason {
     BlackThreesOnlyGoingOut,
     #[error("meld number {0} does not exist on your side")]
     NoSuchMeld(u8),
-    #[error("meld {meld} is of rank {rank:?}; these cards do not belong to it")]
+    #[error("meld {meld} is {}; these cards do not belong to it", meld_words(*.rank))]
     WrongRank { meld: u8, rank: Option<Rank> },
     #[error("your side needs {need} canasta(s) to go out and has {have}")]
     NotEnoughCanastas { need: u8, have: u8 },
@@ -94,7 +94,7 @@ pub enum IllegalReason {
     TooShortToClose(u8, u8),
     #[error("a meld holds at most {cap} cards; start a new meld of the rank once it is full")]
     MeldFull { cap: u8 },
-    #[error("melds of {0:?} take no wild cards")]
+    #[error("melds of {} take no wild cards", .0.plural())]
     PureRank(Rank),
     #[error(
         "{0} may not be discarded until every side (or your side, as the rules say) has a canasta of its rank, and never as the last discard"
@@ -131,4 +131,13 @@ pub enum IllegalReason {
 pub struct IllegalAction {
     pub action: Action,
     pub reason: IllegalReason,
+}
+
+/// What a meld is, for [`IllegalReason::WrongRank`]: of one rank, or not
+/// (wild cards, a sequence).
+fn meld_words(rank: Option<Rank>) -> String {
+    match rank {
+        Some(r) => format!("a meld of {}", r.plural()),
+        None => "not a meld of one rank".to_string(),
+    }
 }

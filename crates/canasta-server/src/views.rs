@@ -54,16 +54,36 @@ pub fn meld_label(meld: &Meld) -> String {
     }
 }
 
+/// What players call a canasta: a samba (a run), a wild one, one of the
+/// rank that scores on its own (Pennies' sevens), else natural or mixed.
+fn canasta_name(meld: &Meld, rules: &Rules, kind: CanastaKind) -> String {
+    match meld.cards.kind() {
+        GroupKind::Sequence(..) => "samba".into(),
+        GroupKind::Wild => "wild".into(),
+        GroupKind::Rank(r)
+            if Some(r) == rules.special_canasta_rank() && kind == CanastaKind::Natural =>
+        {
+            r.plural().into()
+        }
+        GroupKind::Rank(_) => match kind {
+            CanastaKind::Natural => "natural".into(),
+            CanastaKind::Mixed => "mixed".into(),
+        },
+    }
+}
+
 fn meld_json(meld: &Meld, rules: &Rules) -> Value {
     let cards: Vec<String> = meld.cards.cards().map(|c| c.to_string()).collect();
-    let canasta = meld.canasta(rules).map(|k| match k {
-        CanastaKind::Natural => "natural",
-        CanastaKind::Mixed => "mixed",
-    });
+    let kind = meld.canasta(rules);
     json!({
         "cards": cards,
         "label": meld_label(meld),
-        "canasta": canasta,
+        "canasta": kind.map(|k| match k {
+            CanastaKind::Natural => "natural",
+            CanastaKind::Mixed => "mixed",
+        }),
+        "name": kind.map(|k| canasta_name(meld, rules, k)),
+        "bonus": meld.canasta_bonus(rules),
         "closed": meld.closed,
     })
 }
@@ -116,7 +136,7 @@ pub fn annotations(obs: &Observation, rules: &Rules, viewer: Viewer) -> Value {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use canasta_core::{GameState, Rng};
+    use canasta_core::{GameState, Group, Rng};
 
     #[test]
     fn a_spectator_view_has_no_hand() {
@@ -131,5 +151,52 @@ mod tests {
         let notes = annotations(&g.observe(1), &rules, Viewer::Seat(1));
         assert_eq!(notes["teams"].as_array().unwrap().len(), 2);
         assert_eq!(notes["teams"][0]["opening_needed"], 50);
+    }
+
+    fn meld(rules: &Rules, text: &str) -> Value {
+        let cards: Vec<Card> = text.split(' ').map(|c| c.parse().unwrap()).collect();
+        let group = Group::from_cards(&cards).unwrap();
+        meld_json(
+            &Meld {
+                cards: group,
+                closed: false,
+            },
+            rules,
+        )
+    }
+
+    #[test]
+    fn canastas_are_named_as_players_name_them() {
+        let classic = Rules::classic();
+        let natural = meld(&classic, "KS KS KH KH KD KC KC");
+        assert_eq!(
+            (natural["canasta"].as_str(), natural["name"].as_str()),
+            (Some("natural"), Some("natural"))
+        );
+        assert_eq!(natural["bonus"], 500);
+        let mixed = meld(&classic, "KS KS KH KH KD KC 2C");
+        assert_eq!(
+            (mixed["canasta"].as_str(), mixed["name"].as_str()),
+            (Some("mixed"), Some("mixed"))
+        );
+        assert_eq!(mixed["bonus"], 300);
+        let short = meld(&classic, "KS KS KH");
+        assert!(short["name"].is_null());
+        assert_eq!(short["bonus"], 0);
+
+        let pennies = Rules::preset("pennies", None, None).unwrap();
+        let sevens = meld(&pennies, "7S 7S 7H 7H 7D 7C 7C");
+        assert_eq!(sevens["name"], "sevens");
+        assert_eq!(sevens["bonus"], pennies.special_canasta_bonus());
+        let wild = meld(&pennies, "2S 2H 2D 2C JK JK 2S");
+        assert_eq!(wild["name"], "wild");
+
+        let samba = Rules::preset("samba", None, None).unwrap();
+        let run = meld(&samba, "4S 5S 6S 7S 8S 9S TS");
+        assert_eq!(
+            (run["name"].as_str(), run["label"].as_str()),
+            (Some("samba"), Some("4–T♠"))
+        );
+        assert_eq!(run["bonus"], samba.samba_bonus());
     }
 }
