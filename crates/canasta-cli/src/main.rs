@@ -177,10 +177,28 @@ fn main() -> ExitCode {
         // The reader of stdout went away: nothing more to say.
         Err(e) if is_broken_pipe(&e) => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("error: {e:#}");
+            eprintln!("error: {}", error_text(&e));
             ExitCode::FAILURE
         }
     }
+}
+
+/// The error and its causes, as `{:#}` writes them, less the causes that
+/// the message before already quotes (library errors often say their
+/// source in their own words as well as giving it as their source).
+fn error_text(e: &anyhow::Error) -> String {
+    let mut text = String::new();
+    for cause in e.chain() {
+        let part = cause.to_string();
+        if text.ends_with(&part) {
+            continue;
+        }
+        if !text.is_empty() {
+            text.push_str(": ");
+        }
+        text.push_str(&part);
+    }
+    text
 }
 
 fn is_broken_pipe(e: &anyhow::Error) -> bool {
@@ -198,5 +216,19 @@ mod tests {
     #[test]
     fn cli_definition_is_consistent() {
         Cli::command().debug_assert();
+    }
+
+    #[test]
+    fn an_error_says_each_cause_once() {
+        let io = std::io::Error::new(std::io::ErrorKind::AddrInUse, "Address already in use");
+        let quoted = anyhow::Error::new(io)
+            .context("cannot listen on 127.0.0.1:8080: Address already in use");
+        assert_eq!(
+            error_text(&quoted),
+            "cannot listen on 127.0.0.1:8080: Address already in use"
+        );
+        let io = std::io::Error::new(std::io::ErrorKind::NotFound, "No such file");
+        let plain = anyhow::Error::new(io).context("cannot read games.jsonl");
+        assert_eq!(error_text(&plain), "cannot read games.jsonl: No such file");
     }
 }
