@@ -199,7 +199,7 @@ export function mountTable(root, id) {
       case 'hint':
         if (st.state && msg.state_id === st.state.state_id) {
           st.hint = msg.action;
-          say(`Hint: ${msg.action}`, 'hint');
+          say(msg.why ? `Hint: ${msg.action} \u2014 ${msg.why}` : `Hint: ${msg.action}`, 'hint');
           renderHand();
         }
         break;

@@ -7,6 +7,7 @@
 //! line in [`bot_by_name`].
 
 pub mod heuristic;
+pub mod hint;
 pub mod ismcts;
 pub mod protocol;
 pub mod random;
@@ -16,6 +17,7 @@ use canasta_core::{Action, GameState, Observation, Rng, Rules};
 use thiserror::Error;
 
 pub use heuristic::HeuristicBot;
+pub use hint::{HINT_TIME, Hint, hint};
 pub use ismcts::{IsMctsBot, Level, RootStat};
 pub use random::RandomBot;
 

@@ -185,3 +185,49 @@ async fn a_restarted_server_resumes_the_game_and_its_seats() {
     assert!(logged.len() >= 6, "the log is back: {logged:?}");
     running.stop().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_hint_is_a_legal_action_with_its_reason() {
+    let server = Server::start().await;
+    let (id, tokens) = server.table_of_humans("classic", 2, json!({})).await;
+    let mut seats = Vec::new();
+    for t in &tokens {
+        let mut c = server.connect(&id).await;
+        c.hello(Some(t)).await;
+        seats.push(c);
+    }
+    let m = seats[0].state_where(|m| !m["view"].is_null()).await;
+    let actor = m["view"]["to_act"].as_u64().unwrap() as usize;
+    let other = 1 - actor;
+    let s = seats[actor].state_where(|m| !m["view"].is_null()).await;
+    seats[actor]
+        .send(json!({"type": "act", "state_id": s["state_id"], "action": "draw"}))
+        .await;
+    let s = seats[actor]
+        .state_where(|m| m["last"]["action"] == "draw")
+        .await;
+    let id_now = s["state_id"].clone();
+
+    // Not this seat's turn: refused at once.
+    seats[other]
+        .send(json!({"type": "hint", "state_id": id_now}))
+        .await;
+    let refused = seats[other].until("error").await;
+    assert_eq!(refused["code"], "not_your_turn", "{refused}");
+
+    // Asked twice: the second waits for the first.
+    seats[actor]
+        .send(json!({"type": "hint", "state_id": id_now}))
+        .await;
+    seats[actor]
+        .send(json!({"type": "hint", "state_id": id_now}))
+        .await;
+    let busy = seats[actor].until("error").await;
+    assert_eq!(busy["code"], "busy", "{busy}");
+    let hint = seats[actor].until("hint").await;
+    assert_eq!(hint["state_id"], id_now);
+    let legal = s["legal"].as_array().unwrap();
+    assert!(legal.contains(&hint["action"]), "{hint} not in {legal:?}");
+    let why = hint["why"].as_str().unwrap();
+    assert!(why.contains("playouts chose it"), "{why}");
+}

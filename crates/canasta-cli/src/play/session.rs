@@ -23,21 +23,16 @@
 
 use crate::external::seat_bot;
 use anyhow::{Context, bail};
-use canasta_ai::heuristic::{self, View};
-use canasta_ai::{Bot, Decision, IsMctsBot, Level};
+use canasta_ai::{Bot, Decision, HINT_TIME, Hint};
 use canasta_core::record::{Header, RecordError, RecordErrorKind, Replay, write};
 use canasta_core::{
     Action, ActionList, CardCounts, DealOutcome, GameState, HandResult, IllegalAction, Observation,
     Phase, Rng, Rules, shuffled_deck,
 };
 use serde_json::Value;
-use std::time::Duration;
 
 /// The name a record's header gives a seat played at the keyboard.
 pub const HUMAN_NAME: &str = "human";
-
-/// How long the hint's search may think.
-const HINT_TIME: Duration = Duration::from_millis(900);
 
 /// Who sits where: a human at the keyboard, or a bot by name.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -110,14 +105,6 @@ pub struct Dealt {
     pub hand: u32,
     pub dealer: usize,
     pub annulled: usize,
-}
-
-/// What the strongest bot would play for the human to act, and why.
-#[derive(Clone, Debug)]
-pub struct Hint {
-    pub action: Action,
-    /// One line: the search's figures for the action and its runner-up.
-    pub why: String,
 }
 
 /// Why a human's input was not played.
@@ -538,55 +525,13 @@ impl Session {
     }
 
     /// What the strongest bot (IS-MCTS expert, thinking at most about a
-    /// second) would play for the human to act, and why in one line: the
-    /// share of its playouts through the action and their mean outcome,
-    /// against the runner-up's, and whether the heuristic agrees.
+    /// second) would play for the human to act, and why in one line (see
+    /// [`canasta_ai::hint`]).
     pub fn hint(&self) -> Option<Hint> {
-        let Next::Human(seat) = self.next() else {
+        let Next::Human(_) = self.next() else {
             return None;
         };
-        let legal = self.state.legal_actions();
-        if legal.len() == 1 {
-            return Some(Hint {
-                action: legal[0],
-                why: "it is the only legal action".into(),
-            });
-        }
-        let mut config = Level::Expert.config();
-        config.time = Some(HINT_TIME);
-        let mut bot = IsMctsBot::with_config(config, self.seed ^ self.state.state_id());
-        let decision = Decision::new(&self.state, &legal);
-        let action = bot.choose(&decision);
-        let stats = bot.root_stats();
-        let total: u32 = stats.iter().map(|s| s.visits).sum::<u32>().max(1);
-        let share = |v: u32| 100.0 * f64::from(v) / f64::from(total);
-        let find = |key: Action| legal.iter().copied().find(|a| a.class_key() == key);
-        let mut why = String::new();
-        if let Some(best) = stats.first() {
-            why.push_str(&format!(
-                "{:.0}% of {} playouts chose it, mean outcome {:.2} (0.50 is even)",
-                share(best.visits),
-                bot.last_iterations(),
-                best.mean_reward
-            ));
-        }
-        if let Some(second) = stats.get(1)
-            && let Some(other) = find(second.key)
-        {
-            why.push_str(&format!(
-                "; runner-up `{other}`: {:.0}%, {:.2}",
-                share(second.visits),
-                second.mean_reward
-            ));
-        }
-        let obs = self.state.observe(seat);
-        let thumb = heuristic::best(&View::from_observation(&obs, self.rules()), &legal);
-        if thumb.class_key() == action.class_key() {
-            why.push_str("; rules of thumb agree");
-        } else {
-            why.push_str(&format!("; rules of thumb say `{thumb}`"));
-        }
-        Some(Hint { action, why })
+        canasta_ai::hint(&self.state, HINT_TIME, self.seed)
     }
 
     /// The record so far, as a file holds it.

@@ -283,13 +283,16 @@ impl Table {
             Command::Hint {
                 conn,
                 state_id,
-                action,
+                hint,
             } => {
                 if let Some(c) = self.conns.get_mut(&conn) {
                     c.hinting = false;
-                    let text =
-                        json!({"type": "hint", "state_id": state_id, "action": action.to_string()});
-                    send(&c.out, Outgoing::Text(text.to_string().into()));
+                    let text = match hint {
+                        Some(h) => json!({"type": "hint", "state_id": state_id, "action": h.action.to_string(), "why": h.why}).to_string(),
+                        None => ClientError::new(ErrorCode::NotYourTurn, "nothing to play here")
+                            .to_json(Some(state_id)),
+                    };
+                    send(&c.out, Outgoing::Text(text.into()));
                 }
             }
             Command::Shutdown { .. } => unreachable!("handled by run"),
@@ -533,13 +536,14 @@ impl Table {
         c.hinting = true;
         let state = state.clone();
         let me = self.me.clone();
+        let seed = self.rng.next_u64();
         tokio::task::spawn_blocking(move || {
-            let legal = state.legal_actions();
-            let action = HeuristicBot::new().choose(&Decision::new(&state, &legal));
+            // The terminal's hint: the expert search, about a second.
+            let hint = canasta_ai::hint(&state, canasta_ai::HINT_TIME, seed);
             let _ = me.blocking_send(Command::Hint {
                 conn,
                 state_id,
-                action,
+                hint,
             });
         });
         Ok(())

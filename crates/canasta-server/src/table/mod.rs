@@ -77,7 +77,8 @@ pub enum Command {
     Hint {
         conn: u64,
         state_id: u64,
-        action: Action,
+        /// `None`: nothing to play (the hint was asked where no seat acts).
+        hint: Option<canasta_ai::Hint>,
     },
     /// The server is stopping: finish, tell the clients, end.
     Shutdown {
