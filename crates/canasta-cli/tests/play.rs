@@ -90,7 +90,7 @@ fn a_scripted_game_refuses_undoes_and_saves() {
     assert!(out.contains("cannot read `flop`: unknown action"), "{out}");
     assert!(
         out.contains(&format!(
-            "`discard {card}` is refused: that is not possible now (the game is in the Draw phase)"
+            "`discard {card}` is refused: not now: draw (or take the pile) first"
         )),
         "{out}"
     );

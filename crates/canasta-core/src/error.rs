@@ -12,7 +12,7 @@ use thiserror::Error;
 pub enum IllegalReason {
     #[error("it is seat {to_act}'s turn to act, not seat {seat}'s")]
     NotYourTurn { seat: usize, to_act: usize },
-    #[error("that is not possible now (the game is in the {0:?} phase)")]
+    #[error("not now: {}", .0.expects())]
     WrongPhase(Phase),
     #[error("{0} is not in your hand")]
     CardNotInHand(Card),

@@ -609,7 +609,9 @@ mod tests {
             canasta_core::IllegalReason::WrongPhase(Phase::Draw)
         );
         assert!(
-            Refusal::Illegal(e).to_string().contains("not possible now"),
+            Refusal::Illegal(e)
+                .to_string()
+                .contains("draw (or take the pile) first"),
             "plain words"
         );
         assert_eq!(s.record_text(), record);

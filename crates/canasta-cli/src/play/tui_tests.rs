@@ -55,8 +55,12 @@ fn keys_draw_discard_undo_and_explain_refusals() {
     // A discard before drawing: the engine's reason, in red, nothing played.
     press(&mut app, KeyCode::Char('x'));
     assert!(app.refused);
-    assert!(app.message.contains("not possible now"), "{}", app.message);
-    assert!(frame(&app).contains("not possible now"));
+    assert!(
+        app.message.contains("draw (or take the pile) first"),
+        "{}",
+        app.message
+    );
+    assert!(frame(&app).contains("not now: draw"));
     press(&mut app, KeyCode::Char('d'));
     assert!(!app.refused, "{}", app.message);
     app.sync_hand();

@@ -245,7 +245,7 @@ pub enum ParseActionError {
         verb: &'static str,
         expected: &'static str,
     },
-    #[error("a group mixes natural ranks {0:?} and {1:?}")]
+    #[error("a group mixes {} and {}", .0.plural(), .1.plural())]
     MixedRanks(crate::card::Rank, crate::card::Rank),
     #[error("empty group between `/`")]
     EmptyGroup,

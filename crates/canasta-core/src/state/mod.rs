@@ -51,6 +51,21 @@ pub enum Phase {
     GameOver,
 }
 
+impl Phase {
+    /// What this point of the turn asks for, in a player's words: why an
+    /// action of another point is refused.
+    pub const fn expects(self) -> &'static str {
+        match self {
+            Phase::Deal => "the hand has not been dealt yet",
+            Phase::Draw => "draw (or take the pile) first",
+            Phase::Play => "the turn is past its draw: meld, add or discard",
+            Phase::Answer => "a partner's question (may I go out?) waits for its answer",
+            Phase::HandOver => "the hand is over",
+            Phase::GameOver => "the game is over",
+        }
+    }
+}
+
 /// Rules plus tables derived from them, shared by every state of a game.
 #[derive(Debug, PartialEq)]
 pub struct Ruleset {

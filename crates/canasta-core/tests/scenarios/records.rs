@@ -128,5 +128,8 @@ fn record_with_an_illegal_action_is_rejected_at_its_line() {
     lines.push(r#"{"seat": 1, "action": "meld KS KS KH"}"#);
     let err = checked(&lines.join("\n")).unwrap_err();
     assert_eq!(err.line, 3);
-    assert!(err.to_string().contains("Draw"), "{err}");
+    assert!(
+        err.to_string().contains("draw (or take the pile) first"),
+        "{err}"
+    );
 }
