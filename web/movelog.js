@@ -8,7 +8,7 @@ import { handEndSummary, gameEndSummary } from './scores.js';
 /** An entry of the log from an item of the server's history. */
 export function logEntry(seats, teams, e) {
   if (e && typeof e === 'object' && e.action !== undefined && e.seat !== undefined) {
-    return { kind: 'move', hand: e.hand, seat: e.seat, action: e.action };
+    return { kind: 'move', hand: e.hand, seat: e.seat, action: e.action, took: e.took };
   }
   if (e && typeof e === 'object' && (e.hand_end || e.result || e.type === 'hand_end')) {
     return { kind: 'hand-end', text: handEndSummary(seats, e.hand_end ? { hand: e.hand, result: e.hand_end } : e) };
@@ -48,7 +48,8 @@ export function logFromHistory(seats, teams, history) {
 /** Draws `log` into the list `el`, following its end unless scrolled up. */
 export function renderLog(el, log, seats, mySeat) {
   const atBottom = el.scrollHeight - el.scrollTop - el.clientHeight < 30;
-  const text = (e) => (e.kind !== 'move' ? e.text : `${e.seat === mySeat ? 'You' : seatName(seats, e.seat)}: ${e.action}`);
+  const took = (e) => (e.took ? ` (took ${e.took} card${e.took === 1 ? '' : 's'})` : '');
+  const text = (e) => (e.kind !== 'move' ? e.text : `${e.seat === mySeat ? 'You' : seatName(seats, e.seat)}: ${e.action}${took(e)}`);
   fill(
     el,
     log.map((e) =>

@@ -635,8 +635,14 @@ impl Table {
             self.hand_over_since = None;
         }
         let last = events.iter().find_map(|e| match e {
-            Event::Acted { seat, action, .. } => {
-                Some(json!({"seat": seat, "action": action.to_string()}))
+            Event::Acted {
+                seat, action, took, ..
+            } => {
+                let mut last = json!({"seat": seat, "action": action.to_string()});
+                if let Some(n) = took {
+                    last["took"] = json!(n);
+                }
+                Some(last)
             }
             _ => None,
         });

@@ -32,6 +32,8 @@ pub enum Event {
         hand: u32,
         seat: usize,
         action: Action,
+        /// Cards a pickup took from the pile (public: everyone saw its size).
+        took: Option<usize>,
     },
     HandEnd {
         hand: u32,
@@ -50,9 +52,12 @@ impl Event {
     pub fn log_entry(&self) -> Option<Value> {
         match self {
             Event::Dealt { .. } => None,
-            Event::Acted { hand, seat, action } => {
-                Some(json!({"hand": hand, "seat": seat, "action": action.to_string()}))
-            }
+            Event::Acted {
+                hand,
+                seat,
+                action,
+                took,
+            } => Some(acted_entry(*hand, *seat, &action.to_string(), *took)),
             Event::HandEnd { hand, result, .. } => Some(json!({"hand": hand, "hand_end": result})),
             Event::GameEnd { totals, winner } => {
                 Some(json!({"game_end": {"totals": totals, "winner": winner}}))
@@ -102,14 +107,22 @@ impl TableGame {
         let mut hand = 0u32;
         for (i, line) in lines.iter().enumerate().skip(1) {
             let value = parse(i, line)?;
+            let before = replay.state().clone();
             replay
                 .feed(&value, i + 1)
                 .map_err(|e| format!("line {}: {e}", i + 1))?;
             let entry = if value.get("deal").is_some() {
                 hand = replay.state().hands_played() + 1;
                 None
-            } else if let (Some(seat), Some(action)) = (value.get("seat"), value.get("action")) {
-                Some(json!({"hand": hand, "seat": seat, "action": action}))
+            } else if let (Some(seat), Some(text)) = (
+                value.get("seat").and_then(Value::as_u64),
+                value.get("action").and_then(Value::as_str),
+            ) {
+                let took = text
+                    .parse::<Action>()
+                    .ok()
+                    .and_then(|a| cards_taken(&before, replay.state(), &a));
+                Some(acted_entry(hand, seat as usize, text, took))
             } else if let Some(result) = value.get("hand_end") {
                 Some(json!({"hand": hand, "hand_end": result}))
             } else {
@@ -224,8 +237,14 @@ impl TableGame {
         state
             .apply(action)
             .map_err(|e| Refusal::Illegal(e.reason))?;
+        let took = cards_taken(&self.state, &state, &action);
         let mut lines = vec![write::action(seat, &action)];
-        let mut events = vec![Event::Acted { hand, seat, action }];
+        let mut events = vec![Event::Acted {
+            hand,
+            seat,
+            action,
+            took,
+        }];
         if state.phase() == Phase::HandOver || state.is_over() {
             let result = state
                 .last_hand()
@@ -266,6 +285,21 @@ impl TableGame {
     }
 }
 
+/// A move as the log shows it; a pickup says how many cards it took.
+fn acted_entry(hand: u32, seat: usize, action: &str, took: Option<usize>) -> Value {
+    let mut entry = json!({"hand": hand, "seat": seat, "action": action});
+    if let Some(n) = took {
+        entry["took"] = json!(n);
+    }
+    entry
+}
+
+/// The cards a pickup took from the pile (`None` for other actions).
+fn cards_taken(before: &GameState, after: &GameState, action: &Action) -> Option<usize> {
+    matches!(action, Action::Pickup { .. } | Action::PickupOnto)
+        .then(|| before.pile().len().saturating_sub(after.pile().len()))
+}
+
 fn push_log(log: &mut VecDeque<Value>, entry: Value) {
     if log.len() == LOG_LIMIT {
         log.pop_front();
@@ -282,6 +316,7 @@ mod tests {
     /// and resuming from any prefix of it gives the same game.
     #[test]
     fn steps_make_a_record_that_checks_and_resumes() {
+        let mut pickups = 0;
         for (variant, players) in [
             ("classic", 4),
             ("samba", 2),
@@ -300,19 +335,34 @@ mod tests {
                     let seat = game.state().to_act();
                     game.act(seat, legal[rng.below(legal.len())]).unwrap()
                 };
+                for event in &step.events {
+                    if let Event::Acted { took, action, .. } = event {
+                        let is_pickup =
+                            matches!(action, Action::Pickup { .. } | Action::PickupOnto);
+                        assert_eq!(took.is_some(), is_pickup, "{action}");
+                        if let Some(n) = took {
+                            assert!(
+                                *n >= 1 && *n <= game.state().pile().len(),
+                                "{action} took {n}"
+                            );
+                            pickups += 1;
+                        }
+                    }
+                }
                 game.commit(step);
                 steps += 1;
                 if steps % 97 == 0 {
                     let back = TableGame::resume(game.lines().to_vec()).unwrap();
                     assert_eq!(back.state().state_id(), game.state().state_id());
                     assert_eq!(back.state().observe(0), game.state().observe(0));
-                    assert_eq!(back.log().count(), game.log().count());
+                    assert!(back.log().eq(game.log()), "the log resumes as it was");
                 }
             }
             let text = game.lines().join("\n");
             let check = check_record(&text);
             assert!(check.error.is_none(), "{variant}: {:?}", check.error);
         }
+        assert!(pickups > 0, "random play took the pile");
     }
 
     #[test]
