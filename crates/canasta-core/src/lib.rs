@@ -37,6 +37,6 @@ pub use error::{IllegalAction, IllegalReason};
 pub use meld::{CanastaKind, GoOutKind, Group, GroupKind, KindCounts, Meld, RankSet};
 pub use observation::{Observation, TableFacts, rank_bits};
 pub use rng::{Rng, shuffled_deck};
-pub use rules::{CleanOpening, PRESETS, PresetInfo, Rules, RulesError};
+pub use rules::{CleanOpening, Freeze, PRESETS, PresetInfo, Rules, RulesError};
 pub use score::{HandEndReason, HandResult, TeamScore};
 pub use state::{DealError, DealOutcome, GameState, ObservationError, Phase};

@@ -24,10 +24,9 @@ impl GameState {
     }
 
     pub(crate) fn frozen_for(&self, side: usize) -> bool {
-        let rules = self.rules();
-        self.pile_frozen()
-            || rules.pile_always_frozen
-            || (rules.unopened_side_frozen && !self.side_has_melded(side))
+        self.rules()
+            .pile_freeze(self.pile_frozen(), self.side_has_melded(side))
+            .is_some()
     }
 
     /// Cards that enter the hand with the pile, besides the top card (red
@@ -161,5 +160,43 @@ impl GameState {
         rules.special_discard != crate::rules::SpecialDiscard::Free
             && self.hand(seat).rank_count(rank) as usize == self.hand(seat).total()
             && self.special_discard_blocked(seat)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::{GameState, Phase, Rng};
+
+    /// What a seat's screen says about the pile (its observation's
+    /// freeze) is what the judge applies to that seat, in random play of
+    /// every form.
+    #[test]
+    fn the_observed_freeze_is_the_judges() {
+        let (mut frozen, mut open) = (0, 0);
+        for rules in crate::rules::all_forms() {
+            let mut rng = Rng::new(9);
+            let mut g = GameState::new(rules.clone());
+            g.deal_random(&mut rng, 0);
+            for _ in 0..400 {
+                if !matches!(g.phase(), Phase::Draw | Phase::Play | Phase::Answer) {
+                    break;
+                }
+                for seat in 0..g.players() {
+                    let seen = g.observe(seat).pile_freeze(&rules);
+                    assert_eq!(seen.is_some(), g.frozen_for(g.side_of(seat)));
+                    if seen.is_some() {
+                        frozen += 1
+                    } else {
+                        open += 1
+                    }
+                }
+                let legal = g.legal_actions();
+                g.apply_unchecked(legal[rng.below(legal.len())]);
+            }
+        }
+        assert!(
+            frozen > 100 && open > 100,
+            "both cases seen: {frozen} {open}"
+        );
     }
 }

@@ -8,6 +8,19 @@
 
 use super::*;
 
+/// Why the pile is frozen against a side ([`Rules::pile_freeze`]): taking
+/// it then needs natural cards of the top card's rank from hand
+/// ([`Rules::pile_take_naturals_frozen`]), never a meld on the table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Freeze {
+    /// A wild card (or, where the rules say so, a black three) is in it.
+    ByCard,
+    /// These rules freeze the pile for everyone, always.
+    Always,
+    /// The side has not melded yet.
+    UntilOpened,
+}
+
 impl Rules {
     /// The preset's id, as in the record header (`classic`, ...).
     pub fn variant(&self) -> &str {
@@ -192,6 +205,23 @@ impl Rules {
     /// P-CAN variation: the pile is always frozen.
     pub fn pile_always_frozen(&self) -> bool {
         self.pile_always_frozen
+    }
+
+    /// Why the pile is frozen against a side, the first cause that holds:
+    /// a freezing card in it (`pile_frozen`, a wild card or a black three
+    /// discarded or turned up), these rules, or the side not having melded
+    /// yet. `None`: the pile is open to the side. The judge, the generator
+    /// and every screen ask this one predicate.
+    pub fn pile_freeze(&self, pile_frozen: bool, side_opened: bool) -> Option<Freeze> {
+        if pile_frozen {
+            Some(Freeze::ByCard)
+        } else if self.pile_always_frozen {
+            Some(Freeze::Always)
+        } else if self.unopened_side_frozen && !side_opened {
+            Some(Freeze::UntilOpened)
+        } else {
+            None
+        }
     }
 
     /// An unfrozen pile may be taken with one natural and one wild card

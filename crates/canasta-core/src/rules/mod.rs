@@ -12,6 +12,7 @@ mod catalogue;
 mod fields;
 mod options;
 mod presets;
+pub use fields::Freeze;
 pub use catalogue::{CatalogueEntry, Form, catalogue, catalogue_json};
 pub use presets::{PRESETS, PresetInfo, all_forms};
 use serde::{Deserialize, Serialize};

@@ -85,6 +85,13 @@ pub struct TableFacts {
 }
 
 impl Observation {
+    /// Why the pile is frozen against this seat's side, if it is: the
+    /// judge's own predicate ([`Rules::pile_freeze`]) on what the seat sees.
+    pub fn pile_freeze(&self, rules: &Rules) -> Option<crate::rules::Freeze> {
+        let side = self.side_of[self.seat];
+        rules.pile_freeze(self.pile_frozen, !self.melds[side].is_empty())
+    }
+
     /// Every card this seat cannot see: the deck minus its hand, the table,
     /// the pile and the cards known to be in other hands.
     pub fn unseen(&self, rules: &Rules) -> CardCounts {
