@@ -543,6 +543,27 @@ impl Meld {
         }
     }
 
+    /// What players call this canasta, if it is one: `samba` (a run),
+    /// `wild`, the plural of the rank that scores on its own (Pennies'
+    /// `sevens`), else `natural` or `mixed`. Every screen names canastas
+    /// with this.
+    pub fn canasta_name(&self, rules: &Rules) -> Option<&'static str> {
+        let kind = self.canasta(rules)?;
+        Some(match self.cards.kind() {
+            GroupKind::Sequence(..) => "samba",
+            GroupKind::Wild => "wild",
+            GroupKind::Rank(r)
+                if Some(r) == rules.special_canasta_rank && kind == CanastaKind::Natural =>
+            {
+                r.plural()
+            }
+            GroupKind::Rank(_) => match kind {
+                CanastaKind::Natural => "natural",
+                CanastaKind::Mixed => "mixed",
+            },
+        })
+    }
+
     /// Which of the going-out kinds this canasta is, if it is one.
     pub fn going_out_kind(&self, rules: &Rules) -> Option<GoOutKind> {
         let kind = self.canasta(rules)?;

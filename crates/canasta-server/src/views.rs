@@ -54,24 +54,6 @@ pub fn meld_label(meld: &Meld) -> String {
     }
 }
 
-/// What players call a canasta: a samba (a run), a wild one, one of the
-/// rank that scores on its own (Pennies' sevens), else natural or mixed.
-fn canasta_name(meld: &Meld, rules: &Rules, kind: CanastaKind) -> String {
-    match meld.cards.kind() {
-        GroupKind::Sequence(..) => "samba".into(),
-        GroupKind::Wild => "wild".into(),
-        GroupKind::Rank(r)
-            if Some(r) == rules.special_canasta_rank() && kind == CanastaKind::Natural =>
-        {
-            r.plural().into()
-        }
-        GroupKind::Rank(_) => match kind {
-            CanastaKind::Natural => "natural".into(),
-            CanastaKind::Mixed => "mixed".into(),
-        },
-    }
-}
-
 fn meld_json(meld: &Meld, rules: &Rules) -> Value {
     let cards: Vec<String> = meld.cards.cards().map(|c| c.to_string()).collect();
     let kind = meld.canasta(rules);
@@ -82,16 +64,9 @@ fn meld_json(meld: &Meld, rules: &Rules) -> Value {
             CanastaKind::Natural => "natural",
             CanastaKind::Mixed => "mixed",
         }),
-        "name": kind.map(|k| canasta_name(meld, rules, k)),
+        "name": meld.canasta_name(rules),
         "bonus": meld.canasta_bonus(rules),
         "closed": meld.closed,
-    })
-}
-
-/// Whether the side has laid a meld this hand (from the public facts).
-fn side_has_melded(obs: &Observation, side: usize) -> bool {
-    (0..obs.players).any(|s| {
-        obs.side_of.get(s) == Some(&side) && obs.table.seat_melded.get(s).copied().unwrap_or(false)
     })
 }
 
@@ -103,13 +78,10 @@ pub fn annotations(obs: &Observation, rules: &Rules, viewer: Viewer) -> Value {
         .iter()
         .map(|side| side.iter().map(|m| meld_json(m, rules)).collect())
         .collect();
-    let frozen_for_all = obs.pile_frozen || rules.pile_always_frozen();
+    // The judge's predicate: a spectator sees what freezes it for everyone.
     let frozen_for_me = match viewer {
-        Viewer::Seat(seat) => {
-            frozen_for_all
-                || (rules.unopened_side_frozen() && !side_has_melded(obs, obs.side_of[seat]))
-        }
-        Viewer::Spectator => frozen_for_all,
+        Viewer::Seat(_) => obs.pile_freeze(rules).is_some(),
+        Viewer::Spectator => rules.pile_freeze(obs.pile_frozen, true).is_some(),
     };
     let top = obs.pile.last().copied();
     let teams: Vec<Value> = (0..rules.teams() as usize)
