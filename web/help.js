@@ -16,7 +16,7 @@ export const TABLE_KEYS = [
   ['k', 'ask partner to go out'],
   ['y / n', 'answer partner: yes / no'],
   [':', 'type an action in the record notation (meld 7H 7D 2C)'],
-  ['h', 'hint: what the strongest bot would play, and why'],
+  ['h', 'hint: what the strongest bot would play, and why (h again: its numbers)'],
   ['l', 'go to the list of legal moves'],
   ['Enter', 'in the hand\u2019s score: ready for the next hand'],
   ['?', 'this help'],

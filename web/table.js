@@ -46,6 +46,9 @@ export function mountTable(root, id) {
     typedMeld: '',
     status: { text: 'Connecting\u2026', kind: 'connmsg' },
     hint: null,
+    // The hint's figures (the search's numbers) and whether they are shown.
+    hintFigures: '',
+    hintNumbers: false,
     handEnd: null,
     handEndOpen: false,
     nextSent: false,
@@ -199,7 +202,11 @@ export function mountTable(root, id) {
       case 'hint':
         if (st.state && msg.state_id === st.state.state_id) {
           st.hint = msg.action;
-          say(msg.why ? `Hint: ${msg.action} \u2014 ${msg.why}` : `Hint: ${msg.action}`, 'hint');
+          st.hintFigures = msg.figures || '';
+          st.hintNumbers = false;
+          // The advice in a player's words (`why` from an older server).
+          const advice = msg.advice || msg.why;
+          say(advice ? `Hint: ${msg.action} \u2014 ${advice}` : `Hint: ${msg.action}`, 'hint');
           renderHand();
         }
         break;
@@ -427,6 +434,11 @@ export function mountTable(root, id) {
   }
   function doHint() {
     if (!st.state) return;
+    // Asked again while the hint shows: its numbers, or hide them.
+    if (st.hint && st.status.kind === 'hint' && st.hintFigures) {
+      toggleHintNumbers();
+      return;
+    }
     if (!myTurn()) {
       say('a hint is for your turn', 'error');
       return;
@@ -650,15 +662,32 @@ export function mountTable(root, id) {
     el.legal.closest('details').classList.toggle('hidden', st.seat === null);
   }
 
+  function toggleHintNumbers() {
+    st.hintNumbers = !st.hintNumbers;
+    renderStatus();
+  }
+
   function renderStatus() {
     const s = st.status;
     el.status.className = `status ${s.kind || 'info'}`;
+    const hinting = s.kind === 'hint' && st.hint;
     fill(
       el.status,
       s.text ? h('span.status-text', s.text) : statusHint() ? h('span.status-text.quiet', statusHint()) : null,
-      s.kind === 'hint' && st.hint
-        ? h('button.small', { testid: 'play-hint', on: { click: () => act(st.hint) } }, 'Play it')
+      hinting ? h('button.small', { testid: 'play-hint', on: { click: () => act(st.hint) } }, 'Play it') : null,
+      hinting && st.hintFigures
+        ? h(
+            'button.small.minor',
+            {
+              testid: 'hint-numbers',
+              'aria-expanded': st.hintNumbers ? 'true' : 'false',
+              title: "the search's numbers (h again)",
+              on: { click: toggleHintNumbers },
+            },
+            st.hintNumbers ? 'Hide numbers' : 'Numbers',
+          )
         : null,
+      hinting && st.hintNumbers && st.hintFigures ? h('span.hint-figures', { testid: 'hint-figures' }, st.hintFigures) : null,
     );
   }
 

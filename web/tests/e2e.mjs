@@ -220,6 +220,24 @@ async function main() {
         handBefore,
       ).then(() => snapshot(page));
       check(!s.statusError, `drawing was refused: ${s.status}`);
+      if (turn === 0) {
+        // The hint: advice in a player's words; h again shows the numbers.
+        await page.keyboard.press('h');
+        const advice = await until(page, 'the hint in the status line', () => {
+          const el = document.querySelector('[data-testid="status"]');
+          return el && el.classList.contains('hint') ? el.querySelector('.status-text').textContent : null;
+        });
+        check(/^Hint: \S.* \u2014 [A-Z].*\.$/.test(advice), `the hint "${advice}" is not an action and advice`);
+        check(!/playouts|mean outcome/.test(advice), `the hint's advice "${advice}" shows the search's numbers`);
+        await page.keyboard.press('h');
+        const figures = await until(page, 'the hint\'s numbers', () => {
+          const el = document.querySelector('[data-testid="hint-figures"]');
+          return el ? el.textContent : null;
+        });
+        check(/playouts chose it/.test(figures), `the hint's numbers "${figures}" lack the playouts`);
+        log(`${advice} (${figures})`);
+        await shot(page, '03-hint');
+      }
       const discards = s.legal.filter((a) => a.startsWith('discard '));
       check(discards.length > 0, `no discard offered after drawing (legal: ${s.legal.slice(0, 5).join(', ')})`);
       const pick = (discards.find((a) => !/ (JK|2[CDHS])$/.test(a)) || discards[0]).split(' ')[1];

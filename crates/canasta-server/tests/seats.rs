@@ -187,7 +187,7 @@ async fn a_restarted_server_resumes_the_game_and_its_seats() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_hint_is_a_legal_action_with_its_reason() {
+async fn a_hint_is_a_legal_action_with_advice_and_figures() {
     let server = Server::start().await;
     let (id, tokens) = server.table_of_humans("classic", 2, json!({})).await;
     let mut seats = Vec::new();
@@ -228,6 +228,15 @@ async fn a_hint_is_a_legal_action_with_its_reason() {
     assert_eq!(hint["state_id"], id_now);
     let legal = s["legal"].as_array().unwrap();
     assert!(legal.contains(&hint["action"]), "{hint} not in {legal:?}");
-    let why = hint["why"].as_str().unwrap();
-    assert!(why.contains("playouts chose it"), "{why}");
+    // The advice in a player's words; the numbers apart, on request.
+    let advice = hint["advice"].as_str().unwrap();
+    assert!(advice.ends_with('.'), "{advice}");
+    for engine in ["playouts", "mean outcome", "Some(", "::"] {
+        assert!(!advice.contains(engine), "`{engine}` in: {advice}");
+    }
+    let figures = hint["figures"].as_str().unwrap();
+    assert!(figures.contains("playouts chose it"), "{figures}");
+    assert!(figures.contains("rules of thumb"), "{figures}");
+    // `why`, the old field, repeats the advice.
+    assert_eq!(hint["why"], hint["advice"]);
 }

@@ -291,7 +291,16 @@ impl Table {
                 if let Some(c) = self.conns.get_mut(&conn) {
                     c.hinting = false;
                     let text = match hint {
-                        Some(h) => json!({"type": "hint", "state_id": state_id, "action": h.action.to_string(), "why": h.why}).to_string(),
+                        // `why` repeats the advice for clients of the old field.
+                        Some(h) => json!({
+                            "type": "hint",
+                            "state_id": state_id,
+                            "action": h.action.to_string(),
+                            "advice": h.advice,
+                            "figures": h.figures,
+                            "why": h.advice,
+                        })
+                        .to_string(),
                         None => ClientError::new(ErrorCode::NotYourTurn, "nothing to play here")
                             .to_json(Some(state_id)),
                     };
