@@ -31,15 +31,12 @@ pub struct Hint {
     /// runner-up's, and whether the rules of thumb (the heuristic bot)
     /// agree.
     pub figures: String,
-    /// The advice again, for callers that still read `why` (to be dropped).
-    pub why: String,
 }
 
 impl Hint {
     fn new(action: Action, advice: String, figures: String) -> Hint {
         Hint {
             action,
-            why: advice.clone(),
             advice,
             figures,
         }
@@ -401,7 +398,6 @@ mod tests {
         assert!(h.figures.contains("playouts chose it"), "{}", h.figures);
         assert!(h.figures.contains("mean outcome"), "{}", h.figures);
         assert!(h.figures.contains("rules of thumb"), "{}", h.figures);
-        assert_eq!(h.why, h.advice);
     }
 
     #[test]

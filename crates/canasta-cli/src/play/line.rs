@@ -5,6 +5,7 @@
 use super::session::{Next, Session};
 use super::view::{TableView, position_lines};
 use crate::check::{hand_lines, members};
+use crate::text::excerpt;
 use canasta_core::{Action, HandResult, Rules};
 use std::io::{BufRead, Write};
 use std::path::PathBuf;
@@ -38,6 +39,7 @@ actions, in the record notation:
 commands:
   legal       list every legal action      show    print the position again
   hint        what the strongest bot would play, and why
+              (`hint numbers`: the search's figures too)
   undo        take back your last action (one human against bots)
   save [FILE] write the game record        quit    stop (saving if --save)
 cards: rank then suit (7H, TS, JK); input is case-insensitive";
@@ -146,7 +148,7 @@ impl<R: BufRead, W: Write> Lines<'_, R, W> {
         // answered like any other unreadable line.
         let line = String::from_utf8_lossy(&bytes);
         if self.opts.echo {
-            writeln!(self.out, "{}", line.trim_end())?;
+            writeln!(self.out, "{}", excerpt(line.trim_end()))?;
         }
         Ok(Some(line.trim().to_string()))
     }
@@ -183,14 +185,14 @@ impl<R: BufRead, W: Write> Lines<'_, R, W> {
             .collect();
         let rules = self.session.rules();
         self.say(&format!(
-            "{} canasta, {} players in {} teams, target {}; seed {}; seats: {}; type `help` for commands",
+            "{} canasta, {}, target {}; seed {}; seats: {}; type `help` for commands",
             rules.variant(),
-            rules.players(),
-            rules.teams(),
+            super::view::players_words(rules),
             rules.target(),
             self.session
                 .shown_seed()
-                .map_or("from the clock, shown at the end".to_string(), |s| s.to_string()),
+                .map_or("from the clock, shown at the end".to_string(), |s| s
+                    .to_string()),
             seats.join(", ")
         ))?;
         let mut dirty = true;
@@ -199,10 +201,10 @@ impl<R: BufRead, W: Write> Lines<'_, R, W> {
             match self.session.next() {
                 Next::Deal => {
                     let d = self.session.deal()?;
-                    let again = if d.annulled > 0 {
-                        format!(" (after {} annulled deal(s))", d.annulled)
-                    } else {
-                        String::new()
+                    let again = match d.annulled {
+                        0 => String::new(),
+                        1 => " (after an annulled deal)".into(),
+                        n => format!(" (after {n} annulled deals)"),
                     };
                     self.say(&format!(
                         "\n=== hand {}: dealer seat {}{again}",
@@ -266,10 +268,12 @@ impl<R: BufRead, W: Write> Lines<'_, R, W> {
                     return self.save_on_stop();
                 }
                 Next::Stopped => {
+                    let totals: Vec<String> =
+                        self.session.scores().iter().map(i32::to_string).collect();
                     self.say(&format!(
-                        "\n=== stopped after {} hands, short of the target; totals {:?}",
-                        self.session.hands_played(),
-                        self.session.scores()
+                        "\n=== stopped after {}, short of the target; totals {}",
+                        super::view::plural(self.session.hands_played() as usize, "hand"),
+                        totals.join(", ")
                     ))?;
                     return self.save_on_stop();
                 }
@@ -300,8 +304,17 @@ impl<R: BufRead, W: Write> Lines<'_, R, W> {
                 Ok(Step::Stay)
             }
             "hint" => {
+                // `hint numbers`: the search's figures behind the advice.
+                let numbers = words
+                    .next()
+                    .is_some_and(|w| w.starts_with("num") || w == "why");
                 match self.session.hint() {
-                    Some(h) => self.say(&format!("hint: {} ({})", h.action, h.why))?,
+                    Some(h) if numbers => {
+                        self.say(&format!("hint: {}\n  {}", h.advice, h.figures))?
+                    }
+                    Some(h) => {
+                        self.say(&format!("hint: {} (`hint numbers`: the figures)", h.advice))?
+                    }
                     None => self.say("no hint: it is not your turn")?,
                 }
                 Ok(Step::Stay)
@@ -338,7 +351,11 @@ impl<R: BufRead, W: Write> Lines<'_, R, W> {
                 let action: Action = match line.parse() {
                     Ok(a) => a,
                     Err(e) => {
-                        self.say(&format!("cannot read `{line}`: {e} (type `help`)"))?;
+                        let e = excerpt(&e.to_string());
+                        self.say(&format!(
+                            "cannot read `{}`: {e} (type `help`)",
+                            excerpt(line)
+                        ))?;
                         return Ok(Step::Stay);
                     }
                 };

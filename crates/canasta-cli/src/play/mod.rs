@@ -31,8 +31,9 @@ const SCREEN_PACE_MS: u64 = 700;
 pub struct PlayArgs {
     #[command(flatten)]
     pub game: GameArgs,
-    /// Seed of the game [default: from the clock; the record and the first
-    /// line show it].
+    /// Seed of the game: the decks follow from it [default: from the clock,
+    /// kept from the players until the game ends (then shown, and held by a
+    /// saved record)].
     #[arg(long, short = 's', value_name = "S")]
     pub seed: Option<u64>,
     /// Seats played at this keyboard, comma-separated (`0,2`: two players

@@ -77,6 +77,8 @@ pub struct Played {
     pub red_threes: usize,
     /// Cards taken with the pile (public).
     pub pile_taken: usize,
+    /// Cards of the foot picked up when the hand ran out (Pennies; public).
+    pub foot_taken: usize,
     /// The hand's score, when the action ended it.
     pub hand_end: Option<HandResult>,
 }
@@ -90,10 +92,19 @@ impl Played {
             text.push_str(&format!(" -> {}", self.drawn));
         }
         if self.pile_taken > 0 {
-            text.push_str(&format!(" (takes the pile: {} card(s))", self.pile_taken));
+            text.push_str(&format!(
+                " (takes the pile: {})",
+                super::view::plural(self.pile_taken, "card")
+            ));
         }
         if self.red_threes > 0 {
             text.push_str(&format!(" (red threes laid out: {})", self.red_threes));
+        }
+        if self.foot_taken > 0 {
+            text.push_str(&format!(
+                " (picks up the foot: {})",
+                super::view::plural(self.foot_taken, "card")
+            ));
         }
         text
     }
@@ -340,6 +351,11 @@ impl Session {
         self.state.observe(seat)
     }
 
+    /// The position's id: it changes with every action and deal.
+    pub fn state_id(&self) -> u64 {
+        self.state.state_id()
+    }
+
     pub fn hands_played(&self) -> u32 {
         self.state.hands_played()
     }
@@ -413,7 +429,9 @@ impl Session {
         let hand_before = *self.state.hand(seat);
         let reds_before = self.state.red_threes(seat);
         let pile_before = self.state.pile().len();
+        let foot_before = self.state.foot(seat).total();
         self.state.apply_for(seat, action)?;
+        let foot_taken = foot_before.saturating_sub(self.state.foot(seat).total());
         self.record.push(write::action(seat, &action));
         let mut drawn = CardCounts::new();
         if action == Action::Draw {
@@ -439,6 +457,7 @@ impl Session {
             drawn,
             red_threes: self.state.red_threes(seat).saturating_sub(reds_before),
             pile_taken,
+            foot_taken,
             hand_end,
         })
     }
@@ -705,7 +724,8 @@ mod tests {
         play_on(&mut s, 1);
         let hint = s.hint().expect("the human is to act");
         assert!(s.human_legal().contains(&hint.action));
-        assert!(!hint.why.is_empty());
+        assert!(!hint.advice.is_empty());
+        assert!(!hint.figures.is_empty());
     }
 
     /// Drawn cards are shown to the seat that drew them, no one else.

@@ -58,9 +58,11 @@ impl<W: Write> Observer for Transcript<W> {
             ));
         }
         let packet = state.pile_hidden();
+        let up = &state.pile()[packet..];
         self.say(&format!(
-            "upcard(s): {}{}{}; stock: {} cards",
-            cards(&state.pile()[packet..]),
+            "{}: {}{}{}; stock: {} cards",
+            if up.len() == 1 { "upcard" } else { "upcards" },
+            cards(up),
             if packet > 0 {
                 format!(" over a face-down packet of {packet}")
             } else {
@@ -92,7 +94,10 @@ impl<W: Write> Observer for Transcript<W> {
                 }
             }
             Action::Pickup { .. } | Action::PickupOnto => {
-                note = format!("  (takes the pile: {} card(s))", self.pile_before);
+                note = format!(
+                    "  (takes the pile: {})",
+                    super::view::plural(self.pile_before, "card")
+                );
             }
             _ => {}
         }

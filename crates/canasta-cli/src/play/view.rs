@@ -2,17 +2,127 @@
 //! [`Observation`] (so it cannot hold a card that seat could not see), and
 //! read by both the line mode's text and the full-screen renderer.
 
-use canasta_core::{CanastaKind, Card, CardCounts, Observation, Phase, Rank, Rules, Suit};
+use canasta_core::{
+    Card, CardCounts, Freeze, GroupKind, Meld, Observation, Phase, Rank, Rules, Suit,
+};
+
+/// A name in two lengths: the screen takes the long one where it fits.
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub struct Label {
+    /// `team 0 (seats 0, 2)`, `seat 1 (ismcts)`.
+    pub long: String,
+    /// `team 0`, `seat 1`.
+    pub short: String,
+}
+
+impl Label {
+    fn new(long: String, short: String) -> Label {
+        Label { long, short }
+    }
+}
 
 /// One meld on the table.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MeldView {
     /// The number `add M` takes.
     pub index: usize,
+    /// Every card: `QH QH QD QC 2H 2C JK`.
     pub cards: String,
+    /// The same, short: `Q×4+2H+JK`, a run as `4S-9S` ([`compact_meld`]).
+    pub compact: String,
+    /// Shortest, for a crowded small screen: `Q×4+2` (four queens, two
+    /// wild cards), `8-TH` (a run).
+    pub tiny: String,
     pub len: usize,
-    /// `natural canasta`, `mixed canasta`, `samba`, or nothing yet.
-    pub canasta: Option<&'static str>,
+    /// What players call the canasta (`natural canasta`, `samba`, ...), or
+    /// nothing yet.
+    pub canasta: Option<String>,
+    /// A run of one suit (Samba's sequence), not cards of one rank.
+    pub sequence: bool,
+}
+
+impl MeldView {
+    fn new(index: usize, meld: &Meld, rules: &Rules) -> MeldView {
+        let canasta = meld.canasta_name(rules).map(|name| match name {
+            "natural" | "mixed" | "wild" => format!("{name} canasta"),
+            "samba" => "samba".to_string(),
+            rank => format!("canasta of {rank}"),
+        });
+        MeldView {
+            index,
+            cards: meld.cards.to_string(),
+            compact: compact_meld(meld, canasta.is_some()),
+            tiny: tiny_meld(meld),
+            len: meld.cards.len() as usize,
+            canasta,
+            sequence: meld.cards.is_sequence(),
+        }
+    }
+
+    /// The canasta's name in one word (`natural`, `samba`), for narrow
+    /// screens.
+    pub fn canasta_word(&self) -> Option<&str> {
+        let c = self.canasta.as_deref()?;
+        Some(c.strip_suffix(" canasta").unwrap_or(c))
+    }
+}
+
+/// A meld in a few characters: `Q×5+2C+JK` (five queens, a two and a
+/// joker), `6×4+3 wild`, a canasta `Q×7` (its name is shown beside it), a
+/// run `4S-9S`, wild cards alone `wild×4`.
+fn compact_meld(meld: &Meld, canasta: bool) -> String {
+    let cards: Vec<Card> = meld.cards.cards().collect();
+    let wilds: Vec<String> = cards
+        .iter()
+        .filter(|c| c.is_wild())
+        .map(Card::to_string)
+        .collect();
+    match meld.cards.kind() {
+        GroupKind::Sequence(..) => match (cards.first(), cards.last()) {
+            (Some(lo), Some(hi)) => format!("{lo}-{hi}"),
+            _ => String::new(),
+        },
+        GroupKind::Wild => format!("wild×{}", cards.len()),
+        GroupKind::Rank(rank) => {
+            let letter = rank_letter(rank);
+            if canasta {
+                return format!("{letter}×{}", cards.len());
+            }
+            let mut text = format!("{letter}×{}", meld.cards.natural_count());
+            match wilds.len() {
+                0 => {}
+                1 | 2 => {
+                    for w in wilds {
+                        text.push('+');
+                        text.push_str(&w);
+                    }
+                }
+                n => text.push_str(&format!("+{n} wild")),
+            }
+            text
+        }
+    }
+}
+
+/// `Q×4+2`, `8-TH`, `w4`: a meld's rank, naturals and wild cards.
+fn tiny_meld(meld: &Meld) -> String {
+    let cards: Vec<Card> = meld.cards.cards().collect();
+    match meld.cards.kind() {
+        GroupKind::Sequence(..) => match (cards.first().and_then(|c| c.rank()), cards.last()) {
+            (Some(lo), Some(hi)) => format!("{}-{hi}", rank_letter(lo)),
+            _ => String::new(),
+        },
+        GroupKind::Wild => format!("w{}", cards.len()),
+        GroupKind::Rank(rank) => match meld.cards.wild_count() {
+            0 => format!("{}×{}", rank_letter(rank), meld.cards.natural_count()),
+            w => format!("{}×{}+{w}", rank_letter(rank), meld.cards.natural_count()),
+        },
+    }
+}
+
+/// `Q`, `T`: a rank as the card notation writes it.
+pub fn rank_letter(rank: Rank) -> String {
+    Card::new(rank, Suit::Spades).to_string()[..1].to_string()
 }
 
 /// One side's melds (a team, or a player alone).
@@ -20,8 +130,11 @@ pub struct MeldView {
 pub struct SideView {
     /// The side's number (meld owner).
     pub side: usize,
-    /// `team 0 (seats 0, 2)`, or `side 0 (...)` where a side is not one team.
-    pub label: String,
+    /// `team 0 (seats 0, 2)` / `team 0`; `seat 1 (ismcts)` / `seat 1` for
+    /// a player alone; `side 0 (...)` where a side is not one team.
+    pub label: Label,
+    /// Its seats.
+    pub seats: Vec<usize>,
     pub melds: Vec<MeldView>,
     /// Points the side's opening needs; `None` once it has melded.
     pub opening_needed: Option<i32>,
@@ -32,8 +145,8 @@ pub struct SideView {
 /// One seat at the table.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SeatView {
-    /// `seat 1 (ismcts)`, `seat 0 (you)`.
-    pub label: String,
+    /// `seat 1 (ismcts)`, `seat 0 (you)` / `seat 1`, `you`.
+    pub label: Label,
     pub team: usize,
     pub cards: usize,
     /// Cards in the foot still face down (Pennies from Heaven).
@@ -44,12 +157,22 @@ pub struct SeatView {
     pub hand: Option<CardCounts>,
 }
 
+/// A team's score.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ScoreView {
+    pub label: Label,
+    pub score: i32,
+}
+
 /// The table from one seat's chair.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TableView {
     /// `classic canasta, 4 players in 2 teams, target 5000`.
     pub title: String,
-    pub hand_number: u32,
+    /// The game's target (also in the title).
+    pub target: i32,
+    /// Hands finished so far.
+    pub hands_played: u32,
     pub phase: Phase,
     pub dealer: usize,
     pub current: usize,
@@ -58,12 +181,17 @@ pub struct TableView {
     pub viewer: Option<usize>,
     pub seats: Vec<SeatView>,
     pub sides: Vec<SideView>,
-    /// Team scores, labelled.
-    pub scores: Vec<(String, i32)>,
+    pub scores: Vec<ScoreView>,
     pub pile_top: Option<Card>,
     /// Cards in the pile, face-down packet included.
     pub pile_size: usize,
-    pub pile_frozen: bool,
+    /// Of them, face down (Canastone's packet): nobody has seen them.
+    pub pile_hidden: usize,
+    /// Why the pile is frozen against the viewer (an onlooker: against
+    /// everyone), if it is.
+    pub freeze: Option<Freeze>,
+    /// Naturals from hand a frozen pile takes (2, or 3 in Canastone).
+    pub frozen_naturals: u8,
     pub stock: usize,
     /// The viewer asked partner / partner's answer this turn.
     pub asked: bool,
@@ -71,42 +199,71 @@ pub struct TableView {
     pub must_go_out: bool,
 }
 
-/// Seats of team `team` as `seats 0, 2` (or `seat 1`).
+/// Seats as `seats 0, 2` (or `seat 1`).
 fn members(seats: impl Iterator<Item = usize>) -> String {
     let list: Vec<String> = seats.map(|s| s.to_string()).collect();
     let s = if list.len() > 1 { "s" } else { "" };
     format!("seat{s} {}", list.join(", "))
 }
 
+/// A number and its noun: `1 card`, `7 cards`.
+pub fn plural(n: usize, word: &str) -> String {
+    format!("{n} {word}{}", if n == 1 { "" } else { "s" })
+}
+
+/// `a natural pair`, `three naturals`: what takes a frozen pile.
+fn naturals_words(n: u8) -> String {
+    match n {
+        2 => "a natural pair".to_string(),
+        3 => "three naturals".to_string(),
+        n => format!("{n} naturals"),
+    }
+}
+
 impl TableView {
     /// The view of `obs.seat`, whose hand alone is shown. `names` label the
     /// seats (`you` for the viewer is added here).
     pub fn new(obs: &Observation, rules: &Rules, names: &[String]) -> TableView {
-        let mut view = TableView::onlooker(obs, rules, names);
-        view.viewer = Some(obs.seat);
+        let mut view = TableView::build(obs, rules, names, Some(obs.seat));
         view.seats[obs.seat].hand = Some(obs.hand);
-        view.seats[obs.seat].label = format!("seat {} (you)", obs.seat);
-        for side in &mut view.sides {
-            side.own = side.side == obs.side_of[obs.seat];
-        }
         // The turn's flags are the current player's, not a partner's.
         let own_turn = obs.current == obs.seat;
         view.asked = obs.asked && own_turn;
         view.answer = obs.answer.filter(|_| own_turn);
         view.must_go_out = obs.must_go_out;
+        view.freeze = obs.pile_freeze(rules);
         view
     }
 
     /// The table with no hand shown (hands are added by the caller where
     /// everyone may see them, as in the replay of a finished game).
     pub fn onlooker(obs: &Observation, rules: &Rules, names: &[String]) -> TableView {
+        let mut view = TableView::build(obs, rules, names, None);
+        // What freezes it for everyone; a side's own state is its players'.
+        view.freeze = rules.pile_freeze(obs.pile_frozen, true);
+        view
+    }
+
+    fn build(
+        obs: &Observation,
+        rules: &Rules,
+        names: &[String],
+        viewer: Option<usize>,
+    ) -> TableView {
         let n = obs.players;
+        let seat_label = |s: usize| {
+            if viewer == Some(s) {
+                Label::new(format!("seat {s} (you)"), "you".into())
+            } else {
+                match names.get(s) {
+                    Some(name) => Label::new(format!("seat {s} ({name})"), format!("seat {s}")),
+                    None => Label::new(format!("seat {s}"), format!("seat {s}")),
+                }
+            }
+        };
         let seats = (0..n)
             .map(|s| SeatView {
-                label: match names.get(s) {
-                    Some(name) => format!("seat {s} ({name})"),
-                    None => format!("seat {s}"),
-                },
+                label: seat_label(s),
                 team: rules.team_of(s),
                 cards: obs.hand_sizes[s],
                 foot: obs.foot_sizes.get(s).copied().unwrap_or(0),
@@ -114,75 +271,92 @@ impl TableView {
                 hand: None,
             })
             .collect();
+        let team_seats = |t: usize| (0..n).filter(move |&s| rules.team_of(s) == t);
+        // A team of one player is called by the player's seat.
+        let team_label = |t: usize| {
+            let mut members_of = team_seats(t);
+            match (members_of.next(), members_of.next()) {
+                (Some(only), None) => seat_label(only),
+                _ => Label::new(
+                    format!("team {t} ({})", members(team_seats(t))),
+                    format!("team {t}"),
+                ),
+            }
+        };
+        // Before the first deal nobody has a side yet: show the teams.
+        let side_of: Vec<usize> = if obs.phase == Phase::Deal && obs.table.hands_played == 0 {
+            (0..n).map(|s| rules.team_of(s)).collect()
+        } else {
+            obs.side_of.clone()
+        };
         let mut sides = Vec::new();
         for side in 0..n {
-            let mut seats = (0..n).filter(|&s| obs.side_of[s] == side).peekable();
-            let Some(&first) = seats.peek() else {
+            let in_side = |s: &usize| side_of[*s] == side;
+            let Some(first) = (0..n).find(in_side) else {
                 continue;
             };
-            let members_of = |t: usize| (0..n).filter(move |&s| rules.team_of(s) == t);
             let team = rules.team_of(first);
             // A side that is exactly a team is called one (a Classic
             // three-player hand pairs two teams into one side).
-            let kind = if members_of(team).eq((0..n).filter(|&s| obs.side_of[s] == side)) {
-                format!("team {team}")
+            let label = if team_seats(team).eq((0..n).filter(in_side)) {
+                team_label(team)
             } else {
-                format!("side {side}")
+                Label::new(
+                    format!("side {side} ({})", members((0..n).filter(in_side))),
+                    format!("side {side}"),
+                )
             };
-            let label = format!("{kind} ({})", members(seats));
-            let melds = obs.melds[side]
-                .iter()
-                .enumerate()
-                .map(|(i, m)| MeldView {
-                    index: i,
-                    cards: m.cards.to_string(),
-                    len: m.cards.len() as usize,
-                    canasta: match m.canasta(rules) {
-                        Some(_) if m.cards.is_sequence() => Some("samba"),
-                        Some(CanastaKind::Natural) => Some("natural canasta"),
-                        Some(CanastaKind::Mixed) => Some("mixed canasta"),
-                        None => None,
-                    },
+            let melds = obs
+                .melds
+                .get(side)
+                .map(|ms| {
+                    ms.iter()
+                        .enumerate()
+                        .map(|(i, m)| MeldView::new(i, m, rules))
+                        .collect()
                 })
-                .collect();
+                .unwrap_or_default();
             let need = obs.opening_needed[first];
             sides.push(SideView {
                 side,
                 label,
+                seats: (0..n).filter(in_side).collect(),
                 melds,
                 opening_needed: (need > 0).then_some(need),
-                own: false,
+                own: viewer.is_some_and(|v| side_of[v] == side),
             });
         }
         let scores = obs
             .scores
             .iter()
             .enumerate()
-            .map(|(t, &score)| {
-                let seats = (0..n).filter(|&s| rules.team_of(s) == t);
-                (format!("team {t} ({})", members(seats)), score)
+            .map(|(t, &score)| ScoreView {
+                label: team_label(t),
+                score,
             })
             .collect();
         TableView {
             title: format!(
-                "{} canasta, {} players in {} teams, target {}",
+                "{} canasta, {}, target {}",
                 rules.variant(),
-                rules.players(),
-                rules.teams(),
+                players_words(rules),
                 rules.target()
             ),
-            hand_number: obs.table.hands_played + 1,
+            target: rules.target(),
+            hands_played: obs.table.hands_played,
             phase: obs.phase,
             dealer: obs.dealer,
             current: obs.current,
             to_act: obs.to_act,
-            viewer: None,
+            viewer,
             seats,
             sides,
             scores,
             pile_top: obs.pile.last().copied(),
             pile_size: obs.pile.len() + obs.pile_hidden,
-            pile_frozen: obs.pile_frozen,
+            pile_hidden: obs.pile_hidden,
+            freeze: None,
+            frozen_naturals: rules.pile_take_naturals_frozen(),
             stock: obs.stock,
             asked: false,
             answer: None,
@@ -192,13 +366,33 @@ impl TableView {
 
     /// `seat 2 (ismcts) to draw`, or the state between hands.
     pub fn status(&self) -> String {
-        let who = &self.seats[self.to_act].label;
+        let who = &self.seats[self.to_act].label.long;
         match self.phase {
             Phase::Draw => format!("{who} to draw or take the pile"),
             Phase::Play => format!("{who} to meld, add or discard"),
             Phase::Answer => format!("{who} to answer: may seat {} go out?", self.current),
             Phase::Deal | Phase::HandOver => "between hands".into(),
             Phase::GameOver => "game over".into(),
+        }
+    }
+
+    /// Where the game is: `hand 3, dealer seat 1: seat 0 (you) to draw or
+    /// take the pile`; between hands the hand just finished (its dealer
+    /// is no longer news), at the end how many hands were played.
+    pub fn heading(&self) -> String {
+        match self.phase {
+            Phase::Draw | Phase::Play | Phase::Answer => format!(
+                "hand {}, dealer seat {}: {}",
+                self.hands_played + 1,
+                self.dealer,
+                self.status()
+            ),
+            Phase::Deal if self.hands_played == 0 => "before the first deal".into(),
+            Phase::Deal | Phase::HandOver => format!("hand {} is over", self.hands_played),
+            Phase::GameOver => format!(
+                "game over after {}",
+                plural(self.hands_played as usize, "hand")
+            ),
         }
     }
 
@@ -221,7 +415,6 @@ impl TableView {
         }
     }
 
-    /// The pile in words: `pile 3 cards, top 7H, FROZEN`.
     /// Each seat's red threes on the table, as `seat N 3H 3D`.
     pub fn red_three_list(&self) -> Vec<String> {
         self.seats
@@ -232,13 +425,79 @@ impl TableView {
             .collect()
     }
 
-    pub fn pile_text(&self) -> String {
-        let top = self.pile_top.map_or("none".to_string(), |c| c.to_string());
-        format!(
-            "pile {} card(s), top {top}{}",
-            self.pile_size,
-            if self.pile_frozen { ", FROZEN" } else { "" }
-        )
+    /// The pile: `pile 14 cards (13 face down), top 7H`, `pile empty`.
+    pub fn pile_words(&self) -> String {
+        let Some(top) = self.pile_top else {
+            return match self.pile_hidden {
+                0 => "pile empty".into(),
+                n => format!("pile {} face down", plural(n, "card")),
+            };
+        };
+        let hidden = match self.pile_hidden {
+            0 => String::new(),
+            n => format!(" ({n} face down)"),
+        };
+        format!("pile {}{hidden}, top {top}", plural(self.pile_size, "card"))
+    }
+
+    /// What freezes the pile against the viewer and what takes it then,
+    /// long (`FROZEN for your team until it melds: two natural kings take
+    /// it`) or short (`FROZEN`); nothing when it is open.
+    pub fn freeze_words(&self, long: bool) -> Option<String> {
+        // A wild card or black three on top stops the pile (the judge's
+        // `is_plain_natural`): nothing takes it this turn.
+        if let Some(top) = self.pile_top.filter(|c| !c.is_plain_natural()) {
+            return Some(if long {
+                format!("{top} on top: nobody takes the pile now")
+            } else {
+                format!("{top} blocks it")
+            });
+        }
+        let freeze = self.freeze?;
+        let alone = self.sides.iter().any(|s| s.own && s.seats.len() == 1);
+        let whom = if alone { "you" } else { "your team" };
+        let cause = match freeze {
+            Freeze::ByCard => String::new(),
+            Freeze::Always => " (always, in these rules)".into(),
+            Freeze::UntilOpened if !long => format!(" for {whom}"),
+            Freeze::UntilOpened if alone => " for you until you meld".into(),
+            Freeze::UntilOpened => " for your team until it melds".into(),
+        };
+        if !long {
+            return Some(format!("FROZEN{cause}"));
+        }
+        let takes = match self.pile_top.and_then(Card::rank) {
+            Some(rank) => format!(
+                "{} natural {} take it",
+                number_word(self.frozen_naturals),
+                rank.plural()
+            ),
+            None => format!(
+                "{} of its rank take it",
+                naturals_words(self.frozen_naturals)
+            ),
+        };
+        Some(format!("FROZEN{cause}: {takes}"))
+    }
+}
+
+/// `4 players in 2 teams`, `2 players` (each alone).
+pub fn players_words(rules: &Rules) -> String {
+    if rules.teams() == rules.players() {
+        format!("{} players", rules.players())
+    } else {
+        format!("{} players in {} teams", rules.players(), rules.teams())
+    }
+}
+
+/// `two`, `three`: small counts in words.
+fn number_word(n: u8) -> String {
+    match n {
+        1 => "one".into(),
+        2 => "two".into(),
+        3 => "three".into(),
+        4 => "four".into(),
+        n => n.to_string(),
     }
 }
 
@@ -251,22 +510,64 @@ fn red_three_cards(suits: [u8; 2]) -> Vec<Card> {
     cards
 }
 
-/// A hand as players hold it: naturals grouped by rank (threes first, aces
-/// last), and the wild cards apart.
-pub fn hand_groups(hand: &CardCounts) -> (Vec<Vec<Card>>, Vec<Card>) {
-    let mut groups: Vec<Vec<Card>> = Vec::new();
+/// How the hand is sorted on screen.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum HandOrder {
+    /// Naturals grouped by rank (threes first, aces last): for melds of a
+    /// rank, what most Canasta is.
+    #[default]
+    ByRank,
+    /// Naturals grouped by suit, each suit in rank order: for Samba's
+    /// sequences.
+    BySuit,
+}
+
+impl HandOrder {
+    pub fn toggled(self) -> HandOrder {
+        match self {
+            HandOrder::ByRank => HandOrder::BySuit,
+            HandOrder::BySuit => HandOrder::ByRank,
+        }
+    }
+
+    /// Whether two neighbouring naturals belong to one group.
+    pub fn same_group(self, a: Card, b: Card) -> bool {
+        match self {
+            HandOrder::ByRank => a.rank() == b.rank(),
+            HandOrder::BySuit => a.suit() == b.suit(),
+        }
+    }
+}
+
+/// A hand as players hold it: naturals grouped by rank (or suit), and the
+/// wild cards apart.
+pub fn hand_groups_in(hand: &CardCounts, order: HandOrder) -> (Vec<Vec<Card>>, Vec<Card>) {
+    let mut naturals: Vec<Card> = Vec::new();
     let mut wilds = Vec::new();
     for card in hand.iter() {
         if card.is_wild() {
             wilds.push(card);
-            continue;
+        } else {
+            naturals.push(card);
         }
+    }
+    if order == HandOrder::BySuit {
+        // Stable: within a suit the ranks stay in order.
+        naturals.sort_by_key(|c| c.suit().map_or(0, |s| s as u8));
+    }
+    let mut groups: Vec<Vec<Card>> = Vec::new();
+    for card in naturals {
         match groups.last_mut() {
-            Some(g) if g[0].rank() == card.rank() => g.push(card),
+            Some(g) if order.same_group(g[0], card) => g.push(card),
             _ => groups.push(vec![card]),
         }
     }
     (groups, wilds)
+}
+
+/// A hand grouped by rank, wild cards apart.
+pub fn hand_groups(hand: &CardCounts) -> (Vec<Vec<Card>>, Vec<Card>) {
+    hand_groups_in(hand, HandOrder::ByRank)
 }
 
 /// The hand in one line: `4C 4H | 7S | KD KS  wild: 2C JK`.
@@ -297,19 +598,24 @@ pub fn cards_text(cards: &[Card]) -> String {
         .join(" ")
 }
 
+/// A meld in one line: `0: 7H 7D 7C [natural canasta]`, a run marked
+/// `sequence`.
+fn meld_line(m: &MeldView) -> String {
+    let tag = match (&m.canasta, m.sequence) {
+        (Some(c), _) => format!(" [{c}]"),
+        (None, true) => " [sequence]".into(),
+        (None, false) => String::new(),
+    };
+    format!("{}: {}{tag}", m.index, m.cards)
+}
+
 /// The position in lines of text, for the line mode and the replay.
 pub fn position_lines(view: &TableView) -> Vec<String> {
-    let mut lines = vec![format!(
-        "--- {}; hand {}, dealer seat {}; {}",
-        view.title,
-        view.hand_number,
-        view.dealer,
-        view.status()
-    )];
+    let mut lines = vec![format!("--- {}; {}", view.title, view.heading())];
     let scores: Vec<String> = view
         .scores
         .iter()
-        .map(|(label, score)| format!("{label} {score}"))
+        .map(|s| format!("{} {}", s.label.long, s.score))
         .collect();
     lines.push(format!("scores: {}", scores.join(" | ")));
     for side in &view.sides {
@@ -322,20 +628,21 @@ pub fn position_lines(view: &TableView) -> Vec<String> {
         } else {
             side.melds
                 .iter()
-                .map(|m| {
-                    let tag = m.canasta.map_or(String::new(), |c| format!(" [{c}]"));
-                    format!("{}: {}{tag}", m.index, m.cards)
-                })
+                .map(meld_line)
                 .collect::<Vec<_>>()
                 .join("; ")
         };
-        lines.push(format!("{}{opening}: {melds}", side.label));
+        lines.push(format!("{}{opening}: {melds}", side.label.long));
     }
     let reds = view.red_three_list();
     if !reds.is_empty() {
         lines.push(format!("red threes: {}", reds.join(" | ")));
     }
-    lines.push(format!("stock {} | {}", view.stock, view.pile_text()));
+    let mut pile = format!("stock {} | {}", view.stock, view.pile_words());
+    if let Some(freeze) = view.freeze_words(true) {
+        pile.push_str(&format!(", {freeze}"));
+    }
+    lines.push(pile);
     let counts: Vec<String> = view
         .seats
         .iter()
@@ -345,7 +652,7 @@ pub fn position_lines(view: &TableView) -> Vec<String> {
             } else {
                 String::new()
             };
-            format!("{} {}{foot}", s.label, s.cards)
+            format!("{} {}{foot}", s.label.long, s.cards)
         })
         .collect();
     lines.push(format!("cards: {}", counts.join(" | ")));
@@ -366,17 +673,91 @@ pub fn position_lines(view: &TableView) -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use canasta_core::{GameState, Rng};
+
+    fn hand(cards: &[&str]) -> CardCounts {
+        cards.iter().map(|c| c.parse::<Card>().unwrap()).collect()
+    }
 
     #[test]
     fn hands_group_by_rank_with_wilds_apart() {
-        let hand: CardCounts = ["JK", "4C", "KS", "2H", "4H", "3S", "KD"]
-            .iter()
-            .map(|c| c.parse::<Card>().unwrap())
-            .collect();
+        let hand = hand(&["JK", "4C", "KS", "2H", "4H", "3S", "KD"]);
         assert_eq!(hand_text(&hand), "3S | 4H 4C | KS KD  wild: 2H JK");
         let (groups, wilds) = hand_groups(&hand);
         assert_eq!(groups.len(), 3);
         assert_eq!(wilds.len(), 2);
         assert_eq!(hand_text(&CardCounts::new()), "(no cards)");
+    }
+
+    /// Samba's sequences are seen in a hand sorted by suit.
+    #[test]
+    fn a_hand_sorted_by_suit_shows_runs() {
+        let hand = hand(&["7H", "5S", "6H", "JK", "5H", "KS", "9D"]);
+        let (groups, wilds) = hand_groups_in(&hand, HandOrder::BySuit);
+        let text: Vec<String> = groups.iter().map(|g| cards_text(g)).collect();
+        assert_eq!(text, ["5S KS", "5H 6H 7H", "9D"]);
+        assert_eq!(cards_text(&wilds), "JK");
+        assert_eq!(HandOrder::BySuit.toggled(), HandOrder::ByRank);
+    }
+
+    fn names(n: usize) -> Vec<String> {
+        vec!["ismcts".to_string(); n]
+    }
+
+    /// Two players are two seats, not "team 0 (seat 0)".
+    #[test]
+    fn a_player_alone_is_called_by_the_seat() {
+        let rules = Rules::preset("classic", Some(2), None).unwrap();
+        let mut g = GameState::new(rules.clone());
+        g.deal_random(&mut Rng::new(1), 0);
+        let view = TableView::new(&g.observe(0), &rules, &names(2));
+        let labels: Vec<&str> = view.scores.iter().map(|s| s.label.long.as_str()).collect();
+        assert_eq!(labels, ["seat 0 (you)", "seat 1 (ismcts)"]);
+        assert_eq!(view.sides[1].label.short, "seat 1");
+        let text = position_lines(&view).join("\n");
+        assert!(!text.contains("team"), "{text}");
+    }
+
+    /// Before the first deal the table shows the teams, not a side a seat.
+    #[test]
+    fn before_the_deal_the_sides_are_the_teams() {
+        let rules = Rules::classic();
+        let g = GameState::new(rules.clone());
+        let view = TableView::onlooker(&g.observe(0), &rules, &names(4));
+        assert_eq!(view.sides.len(), 2);
+        assert_eq!(view.heading(), "before the first deal");
+    }
+
+    /// A side that has not melded sees the pile frozen for it, and why.
+    #[test]
+    fn the_pile_frozen_for_an_unopened_team_says_so() {
+        let rules = Rules::classic();
+        let mut g = GameState::new(rules.clone());
+        g.deal_random(&mut Rng::new(3), 0);
+        let view = TableView::new(&g.observe(g.to_act()), &rules, &names(4));
+        let frozen = view.freeze_words(true).expect("nobody has melded");
+        assert!(
+            frozen.starts_with("FROZEN for your team until it melds: two natural"),
+            "{frozen}"
+        );
+        assert_eq!(view.freeze_words(false).unwrap(), "FROZEN for your team");
+        // An onlooker sees no freeze that is one side's own.
+        let public = TableView::onlooker(&g.observe_public(), &rules, &names(4));
+        assert_eq!(public.freeze, rules.pile_freeze(g.pile_frozen(), true));
+    }
+
+    /// Canastone's face-down packet is said, not hidden in the count.
+    #[test]
+    fn the_face_down_packet_is_counted_apart() {
+        let rules = Rules::preset("canastone", Some(4), None).unwrap();
+        let mut g = GameState::new(rules.clone());
+        g.deal_random(&mut Rng::new(2), 0);
+        let view = TableView::new(&g.observe(0), &rules, &names(4));
+        assert!(view.pile_hidden > 0);
+        let words = view.pile_words();
+        assert!(
+            words.contains(&format!("({} face down)", view.pile_hidden)),
+            "{words}"
+        );
     }
 }

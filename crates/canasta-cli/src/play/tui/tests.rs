@@ -4,6 +4,7 @@ use super::*;
 use crate::play::render::tests::draw;
 use crate::play::session::Seat;
 use canasta_core::Rules;
+use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
 fn press(app: &mut App, code: KeyCode) {
     app.key(KeyEvent::new(code, KeyModifiers::NONE));
@@ -31,10 +32,10 @@ fn until_human(app: &mut App) {
 fn frame(app: &App) -> String {
     let view = app.view();
     let overlay = app.overlay();
-    let grouped = app.grouped_flags();
+    let flags = (app.grouped_flags(), app.fresh_flags());
     let log = app.log_lines();
     draw(
-        &app.screen(view.as_ref(), overlay.as_ref(), &grouped, &log),
+        &app.screen(view.as_ref(), overlay.as_ref(), &flags, &log),
         120,
         34,
     )
@@ -360,7 +361,9 @@ fn s_remembers_its_file_and_a_failed_save_does_not_quit() {
     app.default_save = path.clone();
     until_human(&mut app);
     press(&mut app, KeyCode::Char('q'));
-    assert!(frame(&app).contains("not saved: s saves first"));
+    let shown = frame(&app);
+    assert!(shown.contains("It is not saved"), "{shown}");
+    assert!(shown.contains("s saves it to"), "{shown}");
     press(&mut app, KeyCode::Esc);
     press(&mut app, KeyCode::Char('s'));
     assert!(!app.refused, "{}", app.message);
@@ -470,4 +473,94 @@ fn the_deal_line_counts_annulled_deals_and_the_help_is_accurate() {
         "--- hand 3 dealt by seat 1 (after 2 annulled deals)"
     );
     assert!(HELP.concat().contains("more than ten melds"));
+}
+
+/// Leaving a game that has no save file offers to save it (s), and the
+/// terminal is then told where it is and how to go on; leaving unsaved
+/// says so, with the seed that deals the same cards.
+#[test]
+fn quitting_says_where_the_game_is() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("canasta-save.jsonl");
+    let mut session = one_human(Rules::classic(), 34, 10);
+    let mut app = App::new(&mut session, Duration::ZERO, None);
+    app.default_save = path.clone();
+    until_human(&mut app);
+    press(&mut app, KeyCode::Char('q'));
+    press(&mut app, KeyCode::Char('s'));
+    assert!(app.quit, "s on the quit box saves and leaves");
+    assert!(path.exists());
+    let bye = app.farewell().join("\n");
+    assert!(bye.contains("the game is saved in"), "{bye}");
+    assert!(bye.contains("canasta play --resume"), "{bye}");
+    assert!(bye.contains("canasta-save.jsonl"), "{bye}");
+
+    let mut session = one_human(Rules::classic(), 35, 10);
+    let mut app = App::new(&mut session, Duration::ZERO, None);
+    until_human(&mut app);
+    press(&mut app, KeyCode::Char('q'));
+    press(&mut app, KeyCode::Char('y'));
+    assert!(app.quit);
+    let bye = app.farewell().join("\n");
+    assert!(bye.contains("the game was not saved"), "{bye}");
+    assert!(bye.contains("canasta play -s 35"), "{bye}");
+}
+
+/// The card just drawn is marked in the hand (++ under it), until the
+/// turn ends; `o` sorts the hand by suit and back.
+#[test]
+fn the_card_just_drawn_is_marked_and_the_hand_sorts_by_suit() {
+    let mut session = one_human(Rules::classic(), 21, 10);
+    let mut app = App::new(&mut session, Duration::ZERO, None);
+    until_human(&mut app);
+    let before = app.session.observe(0).hand;
+    press(&mut app, KeyCode::Char('d'));
+    app.sync_hand();
+    let mut drawn = app.session.observe(0).hand;
+    for (c, n) in before.faces() {
+        drawn.remove_up_to(c, n);
+    }
+    let card = drawn.iter().next().expect("a card was drawn");
+    let marked: Vec<Card> = app
+        .cards
+        .iter()
+        .zip(app.fresh_flags())
+        .filter(|(_, f)| *f)
+        .map(|(c, _)| *c)
+        .collect();
+    assert_eq!(marked, vec![card]);
+    // Move the cursor away from it: its mark reads ++.
+    app.cursor = app.cards.iter().position(|&c| c != card).unwrap();
+    let shown = frame(&app);
+    let rows: Vec<Vec<char>> = shown.lines().map(|l| l.chars().collect()).collect();
+    let needle: Vec<char> = format!(" {card} ").chars().collect();
+    let (row, col) = rows
+        .iter()
+        .enumerate()
+        .find_map(|(r, l)| {
+            l.windows(4)
+                .position(|w| w == needle.as_slice())
+                .map(|c| (r, c))
+        })
+        .unwrap();
+    let marks: String = rows[row + 1][col..col + 4].iter().collect();
+    assert_eq!(marks, " ++ ", "{shown}");
+    press(&mut app, KeyCode::Char('o'));
+    app.sync_hand();
+    assert!(frame(&app).contains("by suit"));
+    let suits: Vec<_> = app
+        .cards
+        .iter()
+        .filter(|c| !c.is_wild())
+        .map(|c| c.suit())
+        .collect();
+    assert!(
+        suits.windows(2).all(|w| w[0] <= w[1]),
+        "grouped by suit: {:?}",
+        app.cards
+    );
+    // A discard ends the turn and the mark.
+    press(&mut app, KeyCode::Char('x'));
+    assert!(!app.refused, "{}", app.message);
+    assert!(app.fresh_flags().iter().all(|f| !f));
 }
