@@ -1,5 +1,6 @@
 //! `canasta check`: replays a record with the engine and reports what it finds.
 
+use crate::text::shorten_quoted;
 use canasta_core::record::{
     GameReport, MAX_LINE_BYTES, RecordChecker, RecordError, RecordErrorKind,
 };
@@ -7,7 +8,7 @@ use canasta_core::{HandEndReason, HandResult, Phase, Rules};
 use clap::Args;
 use serde_json::{Value, json};
 use std::cell::RefCell;
-use std::io::BufRead;
+use std::io::{BufRead, IsTerminal};
 use std::panic::{self, AssertUnwindSafe};
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -24,6 +25,14 @@ pub struct CheckArgs {
     /// also go to stderr, as `line N: reason`.
     #[arg(long)]
     pub json: bool,
+    /// One line a game: its hands, final scores and winner.
+    ///
+    /// Instead of every hand's itemised scores: the game's number and line,
+    /// its variant, players and teams, how many hands it had, each team's
+    /// final score and the winner (or where an unfinished record stops),
+    /// then the total line. Errors are reported as without it.
+    #[arg(long, conflicts_with = "json")]
+    pub summary: bool,
 }
 
 /// Why a record was rejected.
@@ -204,11 +213,13 @@ pub fn run(args: &CheckArgs) -> anyhow::Result<ExitCode> {
             for (i, report) in reports.iter().enumerate() {
                 if args.json {
                     print_json(i + 1, report)?;
+                } else if args.summary {
+                    outln!("{}", summary_line(i + 1, report));
                 } else {
                     print_text(i + 1, report)?;
                 }
                 for m in &report.mismatches {
-                    eprintln!("line {}: {}", m.line, m.message);
+                    eprintln!("line {}: {}", m.line, shorten_quoted(&m.message));
                     mismatches += 1;
                 }
             }
@@ -216,16 +227,31 @@ pub fn run(args: &CheckArgs) -> anyhow::Result<ExitCode> {
                 eprintln!("{mismatches} disagreement(s) between the record and the replay");
                 return Ok(ExitCode::FAILURE);
             }
-            if !args.json {
-                let hands: usize = reports.iter().map(|r| r.hands.len()).sum();
+            let hands: usize = reports.iter().map(|r| r.hands.len()).sum();
+            if args.summary {
+                outln!(
+                    "ok: {}, {} finished",
+                    count(reports.len(), "game"),
+                    count(hands, "hand")
+                );
+            } else if !args.json {
+                // Exactly as before --summary existed: programs read it.
                 outln!("ok: {} game(s), {hands} finished hand(s)", reports.len());
+                if reports.len() > 1 && std::io::stdout().is_terminal() {
+                    eprintln!(
+                        "({} games: `canasta check {} --summary` shows one line a game)",
+                        crate::text::thousands(reports.len() as u64),
+                        args.file.display()
+                    );
+                }
             }
             Ok(ExitCode::SUCCESS)
         }
         Some(rejection) => {
-            eprintln!("{rejection}");
+            // The line's own text, quoted in the reason, is shortened.
+            eprintln!("{}", shorten_quoted(&rejection.to_string()));
             for m in reports.iter().flat_map(|r| &r.mismatches) {
-                eprintln!("line {}: {}", m.line, m.message);
+                eprintln!("line {}: {}", m.line, shorten_quoted(&m.message));
             }
             // The position the rejected line was played in, unless the
             // rejected line starts a game of its own.
@@ -341,6 +367,60 @@ pub fn hand_lines(rules: &Rules, number: u32, hand: &HandResult) -> Vec<String> 
     let totals: Vec<String> = hand.totals.iter().map(|t| t.to_string()).collect();
     lines.push(format!("  totals: {}", totals.join(", ")));
     lines
+}
+
+/// `7 hands`, `1 hand`, `1,408 hands`.
+fn count(n: usize, what: &str) -> String {
+    format!(
+        "{} {what}{}",
+        crate::text::thousands(n as u64),
+        if n == 1 { "" } else { "s" }
+    )
+}
+
+/// One game on one line, for `--summary`: `game 1 (line 1): classic, 4
+/// players, 7 hands, final 5700, 3940: team 0 wins`. The teams are named
+/// when they are neither two nor one a player.
+fn summary_line(game: usize, report: &GameReport) -> String {
+    let head = format!("game {game} (line {})", report.header_line);
+    let Some(rules) = &report.rules else {
+        return format!("{head}: no game");
+    };
+    let alone = rules.teams() == rules.players();
+    let teams = if alone || rules.teams() == 2 {
+        String::new()
+    } else {
+        format!(" in {} teams", rules.teams())
+    };
+    let scores: Vec<i32> = match (&report.state, report.hands.last()) {
+        (Some(state), _) => state.scores().to_vec(),
+        (None, Some(hand)) => hand.totals.clone(),
+        (None, None) => vec![0; rules.teams() as usize],
+    };
+    let scores: Vec<String> = scores.iter().map(i32::to_string).collect();
+    let end = match (report.winner, &report.state) {
+        (Some(Some(t)), _) if alone => format!("seat {t} wins"),
+        (Some(Some(t)), _) => format!("team {t} wins"),
+        (Some(None), _) => "a tie".to_string(),
+        (None, Some(state)) => match state.phase() {
+            Phase::Deal => "stops before the first deal".to_string(),
+            Phase::HandOver => format!("stops after hand {}", state.hands_played()),
+            _ => format!("stops in hand {}", state.hands_played() + 1),
+        },
+        (None, None) => "unfinished".to_string(),
+    };
+    format!(
+        "{head}: {}, {} players{teams}, {}, {} {}: {end}",
+        rules.variant(),
+        rules.players(),
+        count(report.hands.len(), "hand"),
+        if report.winner.is_some() {
+            "final"
+        } else {
+            "scores"
+        },
+        scores.join(", ")
+    )
 }
 
 fn print_text(game: usize, report: &GameReport) -> anyhow::Result<()> {

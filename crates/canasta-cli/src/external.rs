@@ -1,6 +1,7 @@
 //! Seats played by other programs through the bot protocol, and the bots
 //! a seat name stands for (`random`, `heuristic`, ..., or `cmd:PROGRAM ARGS`).
 
+use crate::text::{excerpt, shorten_quoted};
 use canasta_ai::protocol::{decision_line, game_line, read_reply};
 use canasta_ai::{BOT_NAMES, Bot, BotError, Decision, bot_by_name};
 use canasta_core::{Action, Rules};
@@ -13,11 +14,12 @@ pub const COMMAND_PREFIX: &str = "cmd:";
 /// Whether a seat name is known: a built-in bot or a command.
 pub fn check_seat_name(name: &str) -> Result<(), String> {
     match name.strip_prefix(COMMAND_PREFIX) {
-        Some(cmd) if cmd.trim().is_empty() => Err(format!("`{name}` names no program")),
+        Some(cmd) if cmd.trim().is_empty() => Err(format!("`{}` names no program", excerpt(name))),
         Some(_) => Ok(()),
         None if bot_by_name(name, 0).is_some() => Ok(()),
         None => Err(format!(
-            "unknown bot `{name}` (known: {}, a search bot with a budget such as ismcts@250ms or ismcts-hard@5000, or {COMMAND_PREFIX}PROGRAM)",
+            "unknown bot `{}` (known: {}, a search bot with a budget such as ismcts@250ms or ismcts-hard@5000, or {COMMAND_PREFIX}PROGRAM)",
+            excerpt(name),
             BOT_NAMES.join(", ")
         )),
     }
@@ -61,11 +63,11 @@ impl ExternalBot {
             .stdout(Stdio::piped())
             .stderr(Stdio::inherit())
             .spawn()
-            .map_err(|e| format!("cannot start `{command}`: {e}"))?;
+            .map_err(|e| format!("cannot start `{}`: {e}", excerpt(command)))?;
         let stdin = child.stdin.take().expect("piped");
         let stdout = BufReader::new(child.stdout.take().expect("piped"));
         let mut bot = ExternalBot {
-            name: format!("{COMMAND_PREFIX}{command}"),
+            name: excerpt(&format!("{COMMAND_PREFIX}{command}")),
             child,
             stdin: Some(stdin),
             stdout,
@@ -76,9 +78,30 @@ impl ExternalBot {
 
     fn send(&mut self, line: &str) -> Result<(), BotError> {
         let stdin = self.stdin.as_mut().expect("open until dropped");
-        writeln!(stdin, "{line}")
-            .and_then(|()| stdin.flush())
-            .map_err(|e| BotError(format!("`{}` does not read its input: {e}", self.name)))
+        let sent = writeln!(stdin, "{line}").and_then(|()| stdin.flush());
+        sent.map_err(|e| match self.exit_text() {
+            Some(exit) => BotError(format!("`{}` {exit}", self.name)),
+            None => BotError(format!("`{}` does not read its input: {e}", self.name)),
+        })
+    }
+
+    /// How the program ended, if it has: `has exited (exit status 127: the
+    /// shell found no such program)`.
+    fn exit_text(&mut self) -> Option<String> {
+        // The pipe may close a moment before the exit is seen.
+        for _ in 0..50 {
+            if let Ok(Some(status)) = self.child.try_wait() {
+                let how = match status.code() {
+                    Some(127) => "exit status 127: the shell found no such program".to_string(),
+                    Some(126) => "exit status 126: the shell cannot run it".to_string(),
+                    Some(code) => format!("exit status {code}"),
+                    None => status.to_string(),
+                };
+                return Some(format!("has exited ({how})"));
+            }
+            std::thread::sleep(std::time::Duration::from_millis(2));
+        }
+        None
     }
 }
 
@@ -100,9 +123,20 @@ impl Bot for ExternalBot {
             .read_line(&mut line)
             .map_err(|e| BotError(format!("`{}`: {e}", self.name)))?;
         if read == 0 {
-            return Err(BotError(format!("`{}` closed its output", self.name)));
+            return Err(BotError(match self.exit_text() {
+                Some(exit) => format!("`{}` {exit} without answering", self.name),
+                None => format!("`{}` closed its output", self.name),
+            }));
         }
-        read_reply(&line, decision.legal()).map_err(|e| BotError(format!("`{}`: {e}", self.name)))
+        // The reply is the program's text: a long one is shortened.
+        read_reply(&line, decision.legal()).map_err(|e| {
+            let mut reason = shorten_quoted(&e.to_string());
+            if reason.chars().count() > 300 {
+                // An unquoted echo (`the bot answered with an error: ...`).
+                reason = excerpt(&reason);
+            }
+            BotError(format!("`{}`: {reason}", self.name))
+        })
     }
 }
 

@@ -7,6 +7,7 @@
 
 use crate::GameArgs;
 use crate::external::{check_seat_name, seat_bot};
+use crate::text::excerpt;
 use anyhow::{Context, bail};
 use canasta_ai::{Bot, Decision};
 use canasta_core::{
@@ -31,11 +32,14 @@ pub fn parse_options(items: &[String]) -> anyhow::Result<Map<String, Value>> {
     let mut map = Map::new();
     for item in items {
         let Some((key, value)) = item.split_once('=') else {
-            bail!("option `{item}` must be written key=value");
+            bail!(
+                "option `{}` must be written KEY=VALUE (for example -o target=3000)",
+                excerpt(item)
+            );
         };
         let key = key.trim();
         if key.is_empty() {
-            bail!("option `{item}` has no name");
+            bail!("option `{}` has no name before its `=`", excerpt(item));
         }
         let value =
             serde_json::from_str(value.trim()).unwrap_or_else(|_| Value::String(value.to_string()));
@@ -44,13 +48,62 @@ pub fn parse_options(items: &[String]) -> anyhow::Result<Map<String, Value>> {
     Ok(map)
 }
 
+/// The rules of `variant` for `players` with the `-o KEY=VALUE` options.
+///
+/// # Errors
+/// An unknown variant or player count, an option that is not written
+/// KEY=VALUE, or one the variant does not have or that has a wrong value:
+/// each error names the option.
+pub fn rules_from(variant: &str, players: Option<u8>, items: &[String]) -> anyhow::Result<Rules> {
+    let options = parse_options(items)?;
+    // A value of the wrong kind is named against the option's default, in
+    // words (the engine's reader would say `expected i32`).
+    if let Ok(preset) = Rules::preset(variant, players, None)
+        && let Ok(Value::Object(defaults)) = serde_json::to_value(&preset)
+    {
+        for (key, value) in &options {
+            let wanted = match defaults.get(key) {
+                Some(Value::Bool(_)) if !value.is_boolean() => "true or false",
+                Some(Value::Number(_)) if !(value.is_i64() || value.is_u64()) => "a whole number",
+                _ => continue,
+            };
+            bail!(
+                "option `{key}` takes {wanted}, not {} (`canasta variants {variant}` lists the options)",
+                match value {
+                    Value::String(text) => format!("\"{}\"", excerpt(text)),
+                    other => excerpt(&other.to_string()),
+                }
+            );
+        }
+    }
+    Rules::from_header(variant, players, &options)
+        .map_err(|e| anyhow::anyhow!("{}", plain_rules_error(&e.to_string())))
+        .context("cannot set up the rules (see `canasta variants`)")
+}
+
+/// The engine's message with the reader's type names (`expected u8`) in words.
+fn plain_rules_error(message: &str) -> String {
+    let mut text = message
+        .strip_prefix("invalid rules: ")
+        .unwrap_or(message)
+        .to_string();
+    for (name, words) in [
+        ("u8", "a whole number from 0 to 255"),
+        ("u16", "a whole number from 0 to 65535"),
+        ("u32", "a whole number from 0"),
+        ("u64", "a whole number from 0"),
+        ("i32", "a whole number"),
+        ("i64", "a whole number"),
+    ] {
+        text = text.replace(&format!("expected {name}"), &format!("expected {words}"));
+    }
+    text
+}
+
 impl Setup {
     /// The rules and bots the arguments name.
     pub fn from_args(args: &GameArgs) -> anyhow::Result<Setup> {
-        let options = parse_options(&args.options)?;
-        let rules = Rules::from_header(&args.variant, args.players, &options)
-            .map_err(|e| anyhow::anyhow!("{e}"))
-            .context("cannot set up the rules (see `canasta variants`)")?;
+        let rules = rules_from(&args.variant, args.players, &args.options)?;
         let n = rules.players() as usize;
         let bots = match args.bots.len() {
             0 => vec!["random".to_string(); n],

@@ -29,7 +29,9 @@ mod bot_serve;
 mod check;
 mod external;
 mod game;
+mod help;
 mod play;
+mod progress;
 mod replay;
 mod serve;
 mod sim;
@@ -38,14 +40,20 @@ mod text;
 mod tournament;
 mod variants;
 
-use clap::{Args, Parser, Subcommand};
+use clap::{Args, CommandFactory, FromArgMatches, Parser, Subcommand};
 use std::process::ExitCode;
 
-/// The Canasta engine's command line.
+/// The width help is wrapped to: a terminal's usual width.
+const HELP_WIDTH: usize = 80;
+
+/// Canasta: play against bots, run bot games and tournaments, check records.
 #[derive(Parser, Debug)]
-#[command(name = "canasta", version, about, long_about = None)]
-#[command(propagate_version = true)]
-struct Cli {
+#[command(name = "canasta", version, long_about = None)]
+#[command(
+    after_help = "`canasta help COMMAND` (or `canasta COMMAND --help`) tells more about one command."
+)]
+#[command(disable_help_subcommand = true)]
+pub struct Cli {
     #[command(subcommand)]
     command: Command,
 }
@@ -64,9 +72,10 @@ enum Command {
     /// a transcript: each hand's deal, every action as `seat N: <action>`,
     /// the itemised scores of each hand, and the final totals and winner.
     Play(play::PlayArgs),
-    /// Step through a game record: the position after every line, all
-    /// hands shown (full screen on a terminal, printed otherwise).
+    /// Step through a game record, every hand shown.
     ///
+    /// The position after every line of the record, full screen on a
+    /// terminal (arrows, space, PgUp/PgDn, Home/End), printed otherwise.
     /// An error in the record is reported as `canasta check` does
     /// (`line N: reason`, exit status 1) after the steps before it.
     Replay(replay::ReplayArgs),
@@ -78,17 +87,22 @@ enum Command {
     /// record file holds the games one after another, in game order, each
     /// starting with its header line (game-record format, version 1).
     Sim(sim::SimArgs),
-    /// Replay a game record, checking every line and recomputing every score.
+    /// Check a game record: replay every line, recompute every score.
     ///
     /// Exit status 0: every line is legal and every `hand_end`/`game_end`
     /// line agrees with the replay; the scores of every finished hand are
     /// printed on stdout (and, for a game that stops before its end, the
-    /// position reached). Exit status 1: the first malformed or illegal line
+    /// position reached), or with --summary one line a game. Exit status 1: the first malformed or illegal line
     /// is reported on stderr as `line N: reason`, or each `hand_end` /
     /// `game_end` disagreement as `line N: ...`. Exit status 2: the file
     /// cannot be read.
     Check(check::CheckArgs),
-    /// List the rule presets, their player counts and every rule option.
+    /// List the rule presets (variants) and their options.
+    ///
+    /// Without an argument, one line a preset. `canasta variants ID` shows
+    /// one preset's rules: its player counts, every option with its default
+    /// and the values it takes, and the options other player counts change;
+    /// --options shows that for every preset.
     Variants(variants::VariantsArgs),
     /// Measure the engine's single-threaded throughput.
     Bench(bench::BenchArgs),
@@ -116,50 +130,91 @@ enum Command {
     /// file) and resume when the server starts again. The HTTP and
     /// WebSocket API is in docs/server-api.md.
     Serve(serve::ServeArgs),
-    /// Load the game server: many tables at once over real WebSockets.
+    /// Load-test the game server: many tables at once over WebSockets.
     ///
     /// Starts a server on loopback (or uses --url), creates the tables,
     /// takes every seat with clients that choose among the legal actions
     /// the server sends, and reports actions a second and the time from an
     /// action's arrival at the server to its broadcast (p50, p99).
     Load(serve::LoadArgs),
-    /// Write the game records a server keeps (in DATA_DIR) in the record
-    /// format, finished or not, for `canasta check` or `canasta replay`.
+    /// Export the game records a server keeps, finished or not.
     ///
-    /// Without --out the records go to stdout one after another (each
+    /// Writes the records kept in DATA_DIR in the record format, for
+    /// `canasta check` or `canasta replay`. Without --out the records go to stdout one after another (each
     /// starting with its header); with --out, one file `ID.jsonl` a table.
     /// Reading is safe while the server runs.
     Export(serve::ExportArgs),
+    /// Show the help of a command (`canasta help sim`), or this list.
+    Help {
+        /// The command.
+        #[arg(value_name = "COMMAND")]
+        command: Option<String>,
+    },
 }
 
 /// Options shared by commands that set up a game.
 #[derive(Args, Debug, Clone)]
 pub struct GameArgs {
-    /// Rule preset (see `canasta variants`).
+    /// Rule preset (`canasta variants` lists them).
     #[arg(long, short = 'v', default_value = "classic", value_name = "V")]
     pub variant: String,
-    /// Number of players [default: the preset's default].
+    /// Number of players [default: the preset's].
     #[arg(long, short = 'p', value_name = "N")]
     pub players: Option<u8>,
-    /// Bots by seat, comma-separated (built in: random, heuristic, ismcts,
-    /// ismcts-easy, -hard, -expert, ismcts@250ms; or `cmd:PROGRAM ARGS`, a
-    /// program speaking the bot protocol); one name applies to every seat
-    /// [default: random; for `play`: ismcts].
+    /// Bots, one a seat or one for all (comma-separated).
+    ///
+    /// Built in: random, heuristic, ismcts (= ismcts-medium), ismcts-easy,
+    /// ismcts-hard, ismcts-expert, and a search bot with a budget after `@`:
+    /// ismcts@250ms (a quarter of a second a move), ismcts-hard@5000 (5000
+    /// iterations). `cmd:PROGRAM ARGS` seats a program speaking the bot
+    /// protocol (docs/bot-protocol.md). Default: random (for `play`: ismcts).
     #[arg(long, short = 'b', value_delimiter = ',', value_name = "B,...")]
     pub bots: Vec<String>,
-    /// A rule option (house rule) as key=value; the value is read as JSON,
-    /// else as a string. Repeatable. Example: --option black_three_freezes=true
+    /// A house rule, KEY=VALUE (repeatable).
+    ///
+    /// The value is read as JSON, else as text. `canasta variants V` lists
+    /// the preset's options with their defaults and the values they take.
+    /// Example: -o black_three_freezes=true -o target=3000.
     #[arg(long = "option", short = 'o', value_name = "KEY=VALUE")]
     pub options: Vec<String>,
-    /// Stop a game that has not reached the target after this many hands
-    /// and report it as unfinished (random bots in six-player Canastone sink
-    /// below zero and never finish).
+    /// Stop a game unfinished after N hands.
+    ///
+    /// A game that has not reached the target after this many hands stops
+    /// and is reported as unfinished (random bots in six-player Canastone
+    /// sink below zero and never finish).
     #[arg(long, default_value_t = 500, value_name = "N")]
     pub max_hands: u32,
 }
 
+/// The command line as clap describes it, with its help wrapped to
+/// [`HELP_WIDTH`].
+fn command() -> clap::Command {
+    help::wrapped(Cli::command(), HELP_WIDTH)
+}
+
+/// The parsed command line; a parse error (or `--help`) is printed and the
+/// process exits, a long value in the error shortened.
+fn parse() -> Cli {
+    let parsed = command()
+        .try_get_matches()
+        .and_then(|m| Cli::from_arg_matches(&m));
+    match parsed {
+        Ok(cli) => cli,
+        Err(e) if e.use_stderr() => {
+            let rendered = e.render().to_string();
+            let short = text::shorten_quoted_with(&rendered, &['\'', '`']);
+            if short.len() == rendered.len() {
+                e.exit()
+            }
+            eprint!("{short}");
+            std::process::exit(e.exit_code())
+        }
+        Err(e) => e.exit(),
+    }
+}
+
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let cli = parse();
     let result = match cli.command {
         Command::Play(a) => play::run(&a),
         Command::Replay(a) => replay::run(&a),
@@ -172,16 +227,42 @@ fn main() -> ExitCode {
         Command::Serve(a) => serve::run(&a),
         Command::Load(a) => serve::load(&a),
         Command::Export(a) => serve::export(&a),
+        Command::Help { command } => print_help(command.as_deref()),
     };
     match result {
         Ok(code) => code,
         // The reader of stdout went away: nothing more to say.
         Err(e) if is_broken_pipe(&e) => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("error: {}", error_text(&e));
+            eprintln!("error: {}", text::shorten_quoted(&error_text(&e)));
             ExitCode::FAILURE
         }
     }
+}
+
+/// `canasta help [COMMAND]`: the command's long help, or the list.
+fn print_help(name: Option<&str>) -> anyhow::Result<ExitCode> {
+    let mut cmd = command();
+    let help = match name {
+        // As `canasta --help` shows it.
+        None => cmd.render_help(),
+        Some(name) => match cmd.find_subcommand_mut(name) {
+            Some(sub) => sub.render_long_help(),
+            None => {
+                let known: Vec<String> = command()
+                    .get_subcommands()
+                    .map(|c| c.get_name().to_string())
+                    .collect();
+                anyhow::bail!(
+                    "no command `{}` (the commands: {})",
+                    text::excerpt(name),
+                    known.join(", ")
+                );
+            }
+        },
+    };
+    outln!("{}", help.to_string().trim_end());
+    Ok(ExitCode::SUCCESS)
 }
 
 /// The error and its causes, as `{:#}` writes them, less the causes that
@@ -212,7 +293,6 @@ fn is_broken_pipe(e: &anyhow::Error) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use clap::CommandFactory;
 
     #[test]
     fn cli_definition_is_consistent() {

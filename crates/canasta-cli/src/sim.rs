@@ -2,15 +2,16 @@
 
 use crate::GameArgs;
 use crate::game::{Observer, Outcome, Setup, clock_seed, play_game};
+use crate::progress::Progress;
+use crate::text::{count, thousands};
 use anyhow::{Context, bail};
 use canasta_core::record::write;
 use canasta_core::{Action, Card, GameState, HandEndReason, HandResult};
 use clap::Args;
-use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
 use serde_json::json;
 use std::fs::File;
-use std::io::{BufWriter, IsTerminal, Write};
+use std::io::{BufWriter, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Instant;
@@ -26,16 +27,24 @@ pub struct SimArgs {
     /// Number of games.
     #[arg(long, short = 'n', default_value_t = 100, value_name = "N")]
     pub games: u64,
-    /// Seed of the run [default: from the clock; the summary shows it].
+    /// Seed of the run [default: from the clock].
+    ///
+    /// The summary shows the seed, so that a run can be played again.
     #[arg(long, short = 's', value_name = "S")]
     pub seed: Option<u64>,
-    /// Worker threads [default: every core; at most 256]. Results do not depend on it.
+    /// Worker threads [default: every core].
+    ///
+    /// At most 256. Results and records do not depend on it.
     #[arg(long, short = 't', value_name = "T")]
     pub threads: Option<usize>,
-    /// Write every game's record to FILE (`-`: stdout, not with --json).
+    /// Write the games' records to FILE (`-`: stdout).
+    ///
+    /// In the record format (docs/record-format.md), one game after another.
+    /// With `-` the records go to stdout and the summary to stderr (not with
+    /// --json).
     #[arg(long, short = 'r', value_name = "FILE")]
     pub record: Option<PathBuf>,
-    /// Print one JSON summary object on stdout instead of the text summary.
+    /// Print the summary as one JSON object.
     #[arg(long)]
     pub json: bool,
 }
@@ -115,17 +124,19 @@ struct GameRun {
     record: String,
 }
 
-fn run_one(setup: &Setup, seed: u64, index: u64, recording: bool) -> GameRun {
+fn run_one(setup: &Setup, seed: u64, index: u64, recording: bool, progress: &Progress) -> GameRun {
     let mut tally = Tally::default();
     let mut rec = Recorder {
         text: String::new(),
     };
     let outcome = if recording {
         rec.line(&write::header(&setup.rules, Some(seed)));
-        play_game(setup, seed, index, &mut Both(&mut rec, &mut tally))
+        let mut both = Both(&mut rec, &mut tally);
+        play_game(setup, seed, index, &mut progress.observer(&mut both))
     } else {
-        play_game(setup, seed, index, &mut tally)
+        play_game(setup, seed, index, &mut progress.observer(&mut tally))
     };
+    progress.game_done(outcome.as_ref().map_or(0, |o| o.hands));
     GameRun {
         outcome,
         tally,
@@ -163,16 +174,7 @@ pub fn run(args: &SimArgs) -> anyhow::Result<ExitCode> {
     }
     let pool = builder.build().context("cannot start the worker threads")?;
     let threads = pool.current_num_threads();
-    let progress = if std::io::stderr().is_terminal() {
-        let pb = ProgressBar::new(args.games);
-        pb.set_style(
-            ProgressStyle::with_template("{bar:40} {pos}/{len} games  {elapsed} (eta {eta})")
-                .expect("valid template"),
-        );
-        pb
-    } else {
-        ProgressBar::hidden()
-    };
+    let progress = Progress::new(args.games);
 
     let start = Instant::now();
     let teams = setup.rules.teams() as usize;
@@ -191,11 +193,7 @@ pub fn run(args: &SimArgs) -> anyhow::Result<ExitCode> {
         let runs: Vec<GameRun> = pool.install(|| {
             (first..last)
                 .into_par_iter()
-                .map(|g| {
-                    let run = run_one(&setup, seed, g, recording);
-                    progress.inc(1);
-                    run
-                })
+                .map(|g| run_one(&setup, seed, g, recording, &progress))
                 .collect()
         });
         for (g, run) in (first..).zip(runs) {
@@ -239,7 +237,7 @@ pub fn run(args: &SimArgs) -> anyhow::Result<ExitCode> {
     if let Some(mut w) = out.take() {
         w.flush().context("cannot write the record")?;
     }
-    progress.finish_and_clear();
+    progress.finish();
     let seconds = start.elapsed().as_secs_f64();
     let games = args.games;
     let per_game = |x: u64| {
@@ -293,22 +291,31 @@ pub fn run(args: &SimArgs) -> anyhow::Result<ExitCode> {
                 text.push('\n');
             }};
         }
+        let bots = if setup.bots.iter().all(|b| *b == setup.bots[0]) {
+            format!("{} at every seat", setup.bots[0])
+        } else {
+            format!("by seat {}", setup.bots.join(", "))
+        };
         say!(
-            "{} games of {} ({} players, {} teams), bots {}, seed {seed}, {threads} thread(s)",
-            games,
+            "{} of {} ({} players, {} teams), bots {bots}; seed {seed}, {}",
+            count(games, "game"),
             rules.variant(),
             rules.players(),
             rules.teams(),
-            setup.bots.join(",")
+            count(threads as u64, "thread")
         );
         say!(
-            "{hands} hands ({:.1} per game; {out_hands} ended by going out, {stock_hands} by the stock{}), {actions} actions ({:.1} per hand)",
+            "{} ({:.1} a game; {} ended by going out, {} by the stock{}), {} ({:.1} a hand)",
+            count(hands, "hand"),
             per_game(hands),
+            thousands(out_hands),
+            thousands(stock_hands),
             if blocked_hands > 0 {
-                format!(", {blocked_hands} blocked by sevens")
+                format!(", {} blocked by sevens", thousands(blocked_hands))
             } else {
                 String::new()
             },
+            count(actions, "action"),
             if hands == 0 {
                 0.0
             } else {
@@ -317,20 +324,22 @@ pub fn run(args: &SimArgs) -> anyhow::Result<ExitCode> {
         );
         for (t, w) in wins.iter().enumerate() {
             say!(
-                "team {t}: {w} win(s) ({:.1}%), mean final score {:.0}",
+                "team {t}: {} ({:.1}%), mean final score {:.0}",
+                count(*w, "win"),
                 100.0 * per_game(*w),
                 mean_scores[t]
             );
         }
-        say!("ties: {ties}");
+        say!("ties: {}", thousands(ties));
         if unfinished > 0 {
             say!(
-                "unfinished: {unfinished} game(s) still short of the target after {} hands",
+                "unfinished: {} still short of the target after {} hands",
+                count(unfinished, "game"),
                 setup.max_hands
             );
         }
         say!(
-            "{seconds:.2} s ({:.1} games/s)",
+            "{seconds:.2} s ({:.1} games a second)",
             if seconds > 0.0 {
                 games as f64 / seconds
             } else {

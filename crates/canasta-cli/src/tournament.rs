@@ -9,50 +9,67 @@
 //! parallel; results are gathered in job order, so they do not depend on the
 //! thread count.
 
-use crate::game::{Observer, Outcome, Setup, clock_seed, parse_options, play_game};
+use crate::game::{Observer, Outcome, Setup, clock_seed, play_game, rules_from};
+use crate::progress::Progress;
 use crate::stats::{elo, wilson95};
+use crate::text::{count, wrap};
 use anyhow::{Context, bail};
 use canasta_core::Rules;
 use clap::Args;
-use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
 use serde_json::json;
-use std::io::IsTerminal;
 use std::process::ExitCode;
 use std::time::Instant;
 
 #[derive(Args, Debug)]
 pub struct TournamentArgs {
-    /// Rule preset (see `canasta variants`).
+    /// Rule preset (`canasta variants` lists them).
     #[arg(long, short = 'v', default_value = "classic", value_name = "V")]
     pub variant: String,
-    /// Number of players [default: the preset's default].
+    /// Number of players [default: the preset's].
     #[arg(long, short = 'p', value_name = "N")]
     pub players: Option<u8>,
-    /// The competitors, comma-separated: built-in bots (random, heuristic)
-    /// or `cmd:PROGRAM ARGS`, a program speaking the bot protocol.
+    /// The competitors, comma-separated (at least two).
+    ///
+    /// Built-in bots (random, heuristic, ismcts, ismcts-easy, ismcts-hard,
+    /// ismcts-expert, ismcts@250ms, ...; see `canasta sim --help`) or
+    /// `cmd:PROGRAM ARGS`, a program speaking the bot protocol
+    /// (docs/bot-protocol.md). A name given twice plays as two bots.
     #[arg(long, short = 'b', value_delimiter = ',', required = true, num_args = 1.., value_name = "A,B,...")]
     pub bots: Vec<String>,
-    /// Deals per pairing; each is played with the sides swapped (twice with
-    /// two teams).
+    /// Deals per pairing.
+    ///
+    /// Each deal is played once for every way of giving the teams to the
+    /// two bots: twice with two teams (the sides swapped), six times with
+    /// three teams.
     #[arg(long, short = 'n', default_value_t = 100, value_name = "N")]
     pub games: u64,
-    /// Seed of the run [default: from the clock; the report shows it].
+    /// Seed of the run [default: from the clock].
+    ///
+    /// The report shows the seed, so that a run can be played again.
     #[arg(long, short = 's', value_name = "S")]
     pub seed: Option<u64>,
-    /// Worker threads [default: every core; at most 256]. Results do not depend on it.
+    /// Worker threads [default: every core].
+    ///
+    /// At most 256. Results do not depend on it.
     #[arg(long, short = 't', value_name = "T")]
     pub threads: Option<usize>,
-    /// The first bot against each of the others only (default: every pair).
+    /// The first bot against each other one (not every pair).
     #[arg(long)]
     pub gauntlet: bool,
-    /// A rule option as key=value (see `canasta sim --help`). Repeatable.
+    /// A house rule, KEY=VALUE (repeatable).
+    ///
+    /// The value is read as JSON, else as text. `canasta variants V` lists
+    /// the preset's options with their defaults and the values they take.
     #[arg(long = "option", short = 'o', value_name = "KEY=VALUE")]
     pub options: Vec<String>,
-    /// Games still short of the target after this many hands stop and count as ties.
+    /// Stop a game unfinished after N hands (a tie).
+    ///
+    /// Games still short of the target after this many hands stop and
+    /// count as ties.
     #[arg(long, default_value_t = 500, value_name = "N")]
     pub max_hands: u32,
-    /// Print one JSON object on stdout instead of the tables.
+    /// Print the report as one JSON object.
     #[arg(long)]
     pub json: bool,
 }
@@ -141,6 +158,11 @@ impl PairTotals {
     }
 }
 
+/// A 95% interval as `55.2-95.3%`.
+fn interval((lo, hi): (f64, f64)) -> String {
+    format!("{:.1}-{:.1}%", 100.0 * lo, 100.0 * hi)
+}
+
 struct NoObserver;
 impl Observer for NoObserver {}
 
@@ -165,6 +187,7 @@ fn play(
     pair: (usize, usize),
     job: Job,
     seed: u64,
+    progress: &Progress,
 ) -> Result<GameResult, String> {
     let n = rules.players() as usize;
     let teams = rules.teams() as usize;
@@ -184,8 +207,26 @@ fn play(
         bots,
         max_hands: args.max_hands.max(1),
     };
-    let o: Outcome = play_game(&setup, seed, job.deal, &mut NoObserver)
-        .map_err(|e| format!("deal {} (teams {:b}): {e}", job.deal, job.colouring))?;
+    let played = play_game(
+        &setup,
+        seed,
+        job.deal,
+        &mut progress.observer(&mut NoObserver),
+    );
+    progress.game_done(played.as_ref().map_or(0, |o| o.hands));
+    let o: Outcome = played.map_err(|e| {
+        let teams: Vec<String> = (0..teams)
+            .filter(|&t| second(t))
+            .map(|t| t.to_string())
+            .collect();
+        format!(
+            "deal {} with `{}` at team{} {}: {e}",
+            job.deal,
+            args.bots[pair.1],
+            if teams.len() == 1 { "" } else { "s" },
+            teams.join(", ")
+        )
+    })?;
     let mean = |want_second: bool| {
         let xs: Vec<f64> = (0..teams)
             .filter(|&t| second(t) == want_second)
@@ -207,10 +248,7 @@ fn play(
 }
 
 pub fn run(args: &TournamentArgs) -> anyhow::Result<ExitCode> {
-    let options = parse_options(&args.options)?;
-    let rules = Rules::from_header(&args.variant, args.players, &options)
-        .map_err(|e| anyhow::anyhow!("{e}"))
-        .context("cannot set up the rules (see `canasta variants`)")?;
+    let rules = rules_from(&args.variant, args.players, &args.options)?;
     if args.bots.len() < 2 {
         bail!("a tournament needs at least two bots");
     }
@@ -260,27 +298,14 @@ pub fn run(args: &TournamentArgs) -> anyhow::Result<ExitCode> {
     }
     let pool = builder.build().context("cannot start the worker threads")?;
     let threads = pool.current_num_threads();
-    let progress = if std::io::stderr().is_terminal() {
-        let pb = ProgressBar::new(jobs.len() as u64);
-        pb.set_style(
-            ProgressStyle::with_template("{bar:40} {pos}/{len} games  {elapsed} (eta {eta})")
-                .expect("valid template"),
-        );
-        pb
-    } else {
-        ProgressBar::hidden()
-    };
+    let progress = Progress::new(jobs.len() as u64);
     let start = Instant::now();
     let results: Vec<Result<GameResult, String>> = pool.install(|| {
         jobs.par_iter()
-            .map(|job| {
-                let r = play(&rules, args, pairs[job.pair], *job, seed);
-                progress.inc(1);
-                r
-            })
+            .map(|job| play(&rules, args, pairs[job.pair], *job, seed, &progress))
             .collect()
     });
-    progress.finish_and_clear();
+    progress.finish();
     let seconds = start.elapsed().as_secs_f64();
 
     let mut per_pair = vec![PairTotals::default(); pairs.len()];
@@ -288,7 +313,13 @@ pub fn run(args: &TournamentArgs) -> anyhow::Result<ExitCode> {
         let r = r
             .as_ref()
             .map_err(|e| anyhow::anyhow!("{e}"))
-            .with_context(|| format!("pairing {} of seed {seed} failed", job.pair))?;
+            .with_context(|| {
+                let (a, b) = pairs[job.pair];
+                format!(
+                    "`{}` against `{}` (seed {seed}) failed",
+                    args.bots[a], args.bots[b]
+                )
+            })?;
         per_pair[job.pair].add(r);
     }
     let names = labels(&args.bots);
@@ -362,23 +393,44 @@ pub fn run(args: &TournamentArgs) -> anyhow::Result<ExitCode> {
         return Ok(ExitCode::SUCCESS);
     }
 
+    let how = if per_deal == 2 {
+        "each played twice, the sides swapped".to_string()
+    } else {
+        format!(
+            "each played {per_deal} times, every way of giving the {} teams to the two bots",
+            rules.teams()
+        )
+    };
     outln!(
-        "{} tournament: {} ({} players, {} teams), {}, {} deal(s) per pairing, each played {per_deal} times with the sides swapped; seed {seed}",
+        "{} tournament of {}",
         if args.gauntlet {
             "gauntlet"
         } else {
             "round-robin"
         },
-        rules.variant(),
-        rules.players(),
-        rules.teams(),
-        names.join(", "),
-        args.games,
+        names.join(", ")
+    );
+    outln!(
+        "{}",
+        wrap(
+            &format!(
+                "{}, {} players {}; {} a pairing, {how}; seed {seed}",
+                rules.variant(),
+                rules.players(),
+                if rules.teams() == rules.players() {
+                    "each for themselves".to_string()
+                } else {
+                    format!("in {} teams", rules.teams())
+                },
+                count(args.games, "deal"),
+            ),
+            80
+        )
     );
     outln!();
     let width = names.iter().map(String::len).max().unwrap_or(3).max(3);
     outln!(
-        "{:<width$}  {:>6}  {:>6}  {:>5}  {:>6}  {:>7}  {:>15}  {:>11}  {:>5}",
+        "{:<width$}  {:>6} {:>6} {:>5} {:>6}  {:>6}  {:>12}  {:>8}  {:>5}",
         "bot",
         "games",
         "wins",
@@ -386,59 +438,61 @@ pub fn run(args: &TournamentArgs) -> anyhow::Result<ExitCode> {
         "losses",
         "win %",
         "95% CI",
-        "margin/hand",
+        "margin",
         "Elo"
     );
     let mut order: Vec<usize> = (0..k).collect();
     order.sort_by(|&a, &b| ratings[b].total_cmp(&ratings[a]));
     for &i in &order {
         let t = &per_bot[i];
-        let (lo, hi) = ci(t);
         outln!(
-            "{:<width$}  {:>6}  {:>6}  {:>5}  {:>6}  {:>6.1}%  {:>6.1}% - {:>5.1}%  {:>+11.1}  {:>5.0}",
+            "{:<width$}  {:>6} {:>6} {:>5} {:>6}  {:>5.1}%  {:>12}  {:>+8.1}  {:>5.0}",
             names[i],
             t.games,
             t.wins,
             t.ties,
             t.losses,
             100.0 * t.rate(),
-            100.0 * lo,
-            100.0 * hi,
+            interval(ci(t)),
             t.per_hand(),
             ratings[i]
         );
     }
     outln!();
     for (&(a, b), t) in pairs.iter().zip(&per_pair) {
-        let (lo, hi) = ci(t);
         outln!(
-            "{} vs {}: {} games, {}-{}-{} (wins-ties-losses), {:.1}% [{:.1}%, {:.1}%], margin {:+.1} a hand{}",
+            "{} vs {}: {}, {} wins, {} ties, {} losses{}",
             names[a],
             names[b],
-            t.games,
+            count(t.games, "game"),
             t.wins,
             t.ties,
             t.losses,
-            100.0 * t.rate(),
-            100.0 * lo,
-            100.0 * hi,
-            t.per_hand(),
             if t.unfinished > 0 {
-                format!(", {} unfinished (counted as ties)", t.unfinished)
+                format!(" ({} unfinished, counted as ties)", t.unfinished)
             } else {
                 String::new()
             }
         );
+        outln!(
+            "  {} wins {:.1}% (95% CI {}), margin {:+.1} a hand",
+            names[a],
+            100.0 * t.rate(),
+            interval(ci(t)),
+            t.per_hand()
+        );
     }
     outln!();
     outln!(
-        "{} games in {seconds:.2} s ({:.1} games/s, {threads} thread(s)); ties count half; Elo has mean 1500",
-        jobs.len(),
+        "{} in {seconds:.2} s ({:.1} a second, {})",
+        count(jobs.len() as u64, "game"),
         if seconds > 0.0 {
             jobs.len() as f64 / seconds
         } else {
             0.0
-        }
+        },
+        count(threads as u64, "thread")
     );
+    outln!("win %: ties count half; margin: mean score margin a hand; Elo: mean 1500");
     Ok(ExitCode::SUCCESS)
 }

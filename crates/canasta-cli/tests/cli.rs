@@ -451,3 +451,250 @@ fn odd_input_gets_a_clear_answer() {
         text(&out.stderr)
     );
 }
+
+/// `canasta --help` (and `canasta help`) lists every command, one line
+/// each, and every help page fits an 80-column terminal.
+#[test]
+fn help_lists_every_command_in_eighty_columns() {
+    let out = canasta(&["--help"]);
+    assert!(out.status.success());
+    let help = text(&out.stdout);
+    for cmd in [
+        "play",
+        "replay",
+        "sim",
+        "check",
+        "variants",
+        "bench",
+        "tournament",
+        "bot-serve",
+        "serve",
+        "load",
+        "export",
+        "help",
+    ] {
+        let line = help
+            .lines()
+            .find(|l| l.trim_start().starts_with(&format!("{cmd} ")))
+            .unwrap_or_else(|| panic!("`{cmd}` is not listed:\n{help}"));
+        assert!(line.split_whitespace().count() > 2, "{line}");
+    }
+    let listing = canasta(&["help"]);
+    assert!(listing.status.success());
+    assert_eq!(text(&listing.stdout).trim_end(), help.trim_end());
+    for args in [
+        vec!["--help"],
+        vec!["help", "sim"],
+        vec!["sim", "-h"],
+        vec!["tournament", "--help"],
+        vec!["play", "--help"],
+        vec!["check", "--help"],
+    ] {
+        let out = canasta(&args);
+        assert!(out.status.success(), "{args:?}");
+        for l in text(&out.stdout).lines() {
+            assert!(l.chars().count() <= 80, "{args:?}: {l}");
+        }
+    }
+    let out = canasta(&["help", "nothing"]);
+    assert!(!out.status.success());
+    assert!(text(&out.stderr).contains("no command `nothing`"));
+}
+
+/// `check --summary`: one line a game, then the total; without it (and
+/// piped) the output is the contract's, unchanged, and nothing more.
+#[test]
+fn check_summary_prints_one_line_a_game() {
+    let dir = tempfile::tempdir().unwrap();
+    let record = sim_record(dir.path(), "r.jsonl", &["--games", "3", "--seed", "3"]);
+    let hands = lines_with(&record, "hand_end").len();
+    let path = dir.path().join("r.jsonl");
+    let out = canasta(&["check", "--summary", path.to_str().unwrap()]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    let lines: Vec<&str> = stdout.lines().collect();
+    assert_eq!(lines.len(), 4, "{stdout}");
+    assert!(
+        lines[0].starts_with("game 1 (line 1): classic, 4 players, "),
+        "{stdout}"
+    );
+    for (i, l) in lines[..3].iter().enumerate() {
+        assert!(l.starts_with(&format!("game {} ", i + 1)), "{l}");
+        assert!(l.contains(" hands, final "), "{l}");
+        assert!(l.ends_with(" wins") || l.ends_with("a tie"), "{l}");
+    }
+    assert_eq!(lines[3], format!("ok: 3 games, {hands} hands finished"));
+
+    let full = canasta(&["check", path.to_str().unwrap()]);
+    assert!(full.status.success());
+    let full_out = text(&full.stdout);
+    assert!(full_out.lines().count() > 3 * hands, "every hand itemised");
+    assert_eq!(
+        full_out.lines().last().unwrap(),
+        format!("ok: 3 game(s), {hands} finished hand(s)")
+    );
+    assert_eq!(text(&full.stderr), "", "no hint when piped");
+
+    // A record that stops mid-hand says where.
+    let cut: Vec<&str> = record.lines().take(12).collect();
+    let out = check_stdin(cut.join("\n").as_bytes(), &["--summary"]);
+    assert!(out.status.success());
+    assert!(
+        text(&out.stdout).starts_with(
+            "game 1 (line 1): classic, 4 players, 0 hands, scores 0, 0: stops in hand 1\n"
+        ),
+        "{}",
+        text(&out.stdout)
+    );
+    let out = canasta(&["check", "--summary", "--json", path.to_str().unwrap()]);
+    assert!(
+        !out.status.success(),
+        "--summary and --json exclude each other"
+    );
+}
+
+/// `canasta variants` is a short table; one variant's rules, every
+/// variant's options and the JSON are asked for.
+#[test]
+fn variants_is_a_short_table_with_the_rest_on_request() {
+    let out = canasta(&["variants"]);
+    assert!(out.status.success());
+    let table = text(&out.stdout);
+    assert!(table.lines().count() <= 15, "{table}");
+    for id in [
+        "classic",
+        "canastone",
+        "italian",
+        "canastia",
+        "samba",
+        "pennies",
+    ] {
+        assert!(
+            table.lines().any(|l| l.starts_with(&format!("{id} "))),
+            "{id}: {table}"
+        );
+    }
+    assert!(table.contains("canasta variants ID"), "{table}");
+    assert!(table.lines().all(|l| l.chars().count() <= 80), "{table}");
+
+    let out = canasta(&["variants", "classic"]);
+    assert!(out.status.success());
+    let one = text(&out.stdout);
+    assert!(one.contains("black_three_freezes"), "{one}");
+    assert!(one.contains("true/false"), "{one}");
+    assert!(one.contains("after_deal | first_turn"), "{one}");
+    assert!(one.contains("with 2 players"), "{one}");
+    let canastia = text(&canasta(&["variants", "canastia"]).stdout);
+    assert!(canastia.contains("provisional"), "{canastia}");
+
+    let all = text(&canasta(&["variants", "--options"]).stdout);
+    assert!(
+        all.lines().count() > 6 * 80,
+        "every option of every variant"
+    );
+
+    let out = canasta(&["variants", "nothing"]);
+    assert!(!out.status.success());
+    assert!(
+        text(&out.stderr).contains("no variant `nothing` (the variants: classic,"),
+        "{}",
+        text(&out.stderr)
+    );
+
+    let out = canasta(&["variants", "samba", "--json"]);
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["variants"].as_array().unwrap().len(), 1);
+    let values = &v["variants"][0]["values"];
+    assert_eq!(values["sequences"]["kind"], "boolean");
+    assert_eq!(values["target"]["kind"], "integer");
+    assert_eq!(values["stock_end"]["kind"], "choice");
+    let choices = values["stock_end"]["choices"].as_array().unwrap();
+    assert!(choices.contains(&v["variants"][0]["options"]["stock_end"]));
+}
+
+/// A bad `-o` names the option, in every command that takes one.
+#[test]
+fn an_option_error_names_the_option() {
+    let cases: [(&[&str], &str); 5] = [
+        (
+            &["-o", "target=abc"],
+            "option `target` takes a whole number, not \"abc\"",
+        ),
+        (
+            &["-o", "black_three_freezes=maybe"],
+            "option `black_three_freezes` takes true or false",
+        ),
+        (
+            &["-o", "target"],
+            "option `target` must be written KEY=VALUE",
+        ),
+        (&["-o", "no_such=1"], "unknown option `no_such`"),
+        (&["-o", "hand_size=500"], "option `hand_size`"),
+    ];
+    for command in [
+        vec!["sim", "--games", "1"],
+        vec!["tournament", "--bots", "random,random", "--games", "1"],
+        vec!["play", "--line", "--watch"],
+    ] {
+        for (option, says) in &cases {
+            let out = canasta(&[&command[..], option].concat());
+            assert_eq!(out.status.code(), Some(1), "{command:?} {option:?}");
+            let err = text(&out.stderr);
+            assert!(err.contains(says), "{command:?} {option:?}: {err}");
+            assert!(
+                !err.contains("expected u8") && !err.contains("i32"),
+                "{err}"
+            );
+        }
+    }
+}
+
+/// User text echoed in an error is shortened, however long it is.
+#[test]
+fn a_long_input_is_not_echoed_whole() {
+    let long = "x".repeat(100_000);
+    let option = format!("target={long}");
+    let bot = long.clone();
+    for args in [
+        vec!["sim", "--games", "1", "-o", &long],
+        vec!["sim", "--games", "1", "-o", &option],
+        vec!["sim", "--games", "1", "--bots", &bot],
+        vec!["sim", "--games", "1", "--variant", &long],
+        vec!["sim", "--games", &long],
+        vec!["variants", &long],
+    ] {
+        let out = canasta(&args);
+        assert!(!out.status.success());
+        let err = text(&out.stderr);
+        assert!(err.len() < 1000, "{} bytes: {}", err.len(), &err[..200]);
+        assert!(err.contains("more characters)"), "{err}");
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let record = sim_record(dir.path(), "r.jsonl", &["--games", "1", "--seed", "5"]);
+    let mut lines: Vec<String> = record.lines().take(2).map(String::from).collect();
+    lines.push(format!(
+        r#"{{"seat": 0, "action": "{}"}}"#,
+        "y".repeat(60_000)
+    ));
+    let out = check_stdin(lines.join("\n").as_bytes(), &[]);
+    assert_rejected(&out, 3);
+    let err = text(&out.stderr);
+    let first = err.lines().next().unwrap();
+    assert!(first.len() < 600, "{first}");
+    assert!(first.contains("(59940 more characters)"), "{first}");
+}
+
+/// Piped, `sim` prints its summary and nothing on stderr (no progress bar),
+/// in words: no `(s)`.
+#[test]
+fn sim_piped_prints_no_progress_and_reads_well() {
+    let out = canasta(&["sim", "--games", "2", "--seed", "1", "--threads", "2"]);
+    assert!(out.status.success());
+    assert_eq!(text(&out.stderr), "");
+    let summary = text(&out.stdout);
+    assert!(
+        summary.starts_with("2 games of classic (4 players, 2 teams), bots random at every seat; seed 1, 2 threads\n"),
+        "{summary}"
+    );
+    assert!(!summary.contains("(s)"), "{summary}");
+}

@@ -277,3 +277,48 @@ fn search_bots_take_their_seats_by_level() {
         text(&out.stderr)
     );
 }
+
+/// The text report reads in words and fits 80 columns; a failing external
+/// seat is named with what went wrong.
+#[test]
+fn the_report_reads_well_and_a_missing_program_is_named() {
+    let out = canasta(&[
+        "tournament",
+        "--bots",
+        "heuristic,random,ismcts-easy",
+        "--games",
+        "1",
+        "--seed",
+        "1",
+    ]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert_eq!(text(&out.stderr), "", "no progress bar when piped");
+    let report = text(&out.stdout);
+    assert!(report.starts_with("round-robin tournament of heuristic, random, ismcts-easy\n"));
+    assert!(!report.contains("(s)"), "{report}");
+    for l in report.lines() {
+        assert!(l.chars().count() <= 80, "{l}");
+    }
+    assert!(
+        report.contains("heuristic vs random: 2 games, "),
+        "{report}"
+    );
+
+    let out = canasta(&[
+        "tournament",
+        "--bots",
+        "cmd:no-such-program-here,random",
+        "--games",
+        "1",
+        "--seed",
+        "1",
+    ]);
+    assert!(!out.status.success());
+    let err = text(&out.stderr);
+    let last = err.lines().last().unwrap();
+    assert!(last.contains("no such program"), "{err}");
+    assert!(
+        last.contains("`cmd:no-such-program-here` against `random`"),
+        "{err}"
+    );
+}
