@@ -1,5 +1,6 @@
 //! `canasta bench`: in-process engine throughput on one thread.
 
+use crate::text::thousands;
 use anyhow::{anyhow, bail};
 use canasta_core::rules::all_forms;
 use canasta_core::{ActionList, GameState, Phase, Rng, Rules, shuffled_deck};
@@ -11,8 +12,10 @@ use std::time::{Duration, Instant};
 
 #[derive(Args, Debug)]
 pub struct BenchArgs {
-    /// Seconds spent on each measurement (there are three for Classic
-    /// 4 players and one for every other preset and player count).
+    /// Seconds for each measurement.
+    ///
+    /// There are three measurements for Classic 4 players and one for
+    /// every other preset and player count.
     #[arg(long, short = 's', default_value_t = 1.0, value_name = "S")]
     pub seconds: f64,
     /// Seed of the random hands.
@@ -118,6 +121,11 @@ fn time_over(states: &[GameState], budget: Duration, mut f: impl FnMut(&GameStat
     (calls, start.elapsed().as_secs_f64())
 }
 
+/// A rate as a whole number with thousands separators.
+fn per_sec(x: f64) -> String {
+    thousands(x.round().max(0.0) as u64)
+}
+
 pub fn run(args: &BenchArgs) -> anyhow::Result<ExitCode> {
     if !(args.seconds > 0.0 && args.seconds <= 3600.0) {
         bail!("--seconds must be more than 0 and at most 3600");
@@ -186,15 +194,16 @@ pub fn run(args: &BenchArgs) -> anyhow::Result<ExitCode> {
         outln!("note: a debug build; use `cargo run --release -- bench` for real figures");
     }
     outln!("Classic, 4 players, one thread (random hands, uniform over the full list):");
-    outln!("  complete hands per second     {hps:>12.0}");
+    outln!("  complete hands per second     {:>12}", per_sec(hps));
     outln!("  decisions per hand            {per_hand:>12.1}");
     outln!(
-        "  decisions per second          {:>12.0}",
-        main.decisions as f64 / main.seconds
+        "  decisions per second          {:>12}",
+        per_sec(main.decisions as f64 / main.seconds)
     );
     outln!(
-        "  legal-action lists per second {lps:>12.0}  (mean {mean_len:.1} actions, {} sampled states)",
-        states.len()
+        "  legal-action lists per second {:>12}  (mean {mean_len:.1} actions, {} sampled states)",
+        per_sec(lps),
+        thousands(states.len() as u64)
     );
     outln!("  GameState clone               {clone_ns:>12.1} ns");
     outln!("  GameState size                {size:>12} bytes");
@@ -208,20 +217,20 @@ pub fn run(args: &BenchArgs) -> anyhow::Result<ExitCode> {
         "decisions/hand"
     );
     outln!(
-        "  {:<10} {:>7} {:>5} {:>12.0} {:>14.1}",
+        "  {:<10} {:>7} {:>5} {:>12} {:>14.1}",
         classic.variant(),
         classic.players(),
         classic.teams(),
-        hps,
+        per_sec(hps),
         per_hand
     );
     for (r, h) in &others {
         outln!(
-            "  {:<10} {:>7} {:>5} {:>12.0} {:>14.1}",
+            "  {:<10} {:>7} {:>5} {:>12} {:>14.1}",
             r.variant(),
             r.players(),
             r.teams(),
-            h.hands as f64 / h.seconds,
+            per_sec(h.hands as f64 / h.seconds),
             h.decisions as f64 / h.hands as f64
         );
     }

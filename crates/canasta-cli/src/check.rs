@@ -18,7 +18,9 @@ pub struct CheckArgs {
     /// The record to check; `-` reads stdin.
     #[arg(value_name = "FILE")]
     pub file: PathBuf,
-    /// Print each finished hand as its `{"hand_end": {...}}` line (exactly as
+    /// Print each finished hand's `hand_end` line, as JSON.
+    ///
+    /// Each finished hand as its `{"hand_end": {...}}` line (exactly as
     /// the record format writes it), one JSON object per line and nothing
     /// else on stdout; a game that stops before its end describes the
     /// position reached as one `{"position": {...}}` line on stderr. Errors

@@ -81,12 +81,24 @@ pub fn rules_from(variant: &str, players: Option<u8>, items: &[String]) -> anyho
         .context("cannot set up the rules (see `canasta variants`)")
 }
 
-/// The engine's message with the reader's type names (`expected u8`) in words.
+/// The engine's message with the reader's type names (`expected u8`) and
+/// lists (`[2, 3, 4, 6]`) in words.
 fn plain_rules_error(message: &str) -> String {
     let mut text = message
         .strip_prefix("invalid rules: ")
         .unwrap_or(message)
         .to_string();
+    // `is for [2, 3, 4, 6] players` (a list as the engine prints it).
+    if let Some(start) = text.find("is for [")
+        && let Some(len) = text[start..].find("] players")
+    {
+        let list: Vec<&str> = text[start + 8..start + len].split(", ").collect();
+        let words = match list.split_last() {
+            Some((last, rest)) if !rest.is_empty() => format!("{} or {last}", rest.join(", ")),
+            _ => list.join(""),
+        };
+        text.replace_range(start..start + len + 1, &format!("is for {words}"));
+    }
     for (name, words) in [
         ("u8", "a whole number from 0 to 255"),
         ("u16", "a whole number from 0 to 65535"),
@@ -251,4 +263,44 @@ pub fn play_game(
         winner: state.winner().flatten(),
         totals: state.scores().to_vec(),
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rules_errors_read_in_words() {
+        assert_eq!(
+            plain_rules_error(
+                "invalid rules: variant `classic` is for [2, 3, 4, 6] players, not 9"
+            ),
+            "variant `classic` is for 2, 3, 4 or 6 players, not 9"
+        );
+        assert_eq!(
+            plain_rules_error("variant `pennies` is for [6] players, not 4"),
+            "variant `pennies` is for 6 players, not 4"
+        );
+        assert_eq!(
+            plain_rules_error("option `hand_size`: invalid value: integer `500`, expected u8"),
+            "option `hand_size`: invalid value: integer `500`, expected a whole number from 0 to 255"
+        );
+    }
+
+    #[test]
+    fn a_wrong_kind_of_value_names_the_option() {
+        let e = rules_from("classic", None, &["target=abc".into()]).unwrap_err();
+        assert!(
+            e.to_string()
+                .starts_with("option `target` takes a whole number, not \"abc\""),
+            "{e}"
+        );
+        let e = rules_from("classic", None, &["black_three_freezes=1".into()]).unwrap_err();
+        assert!(
+            e.to_string()
+                .starts_with("option `black_three_freezes` takes true or false, not 1"),
+            "{e}"
+        );
+        assert!(rules_from("classic", None, &["target=3000".into()]).is_ok());
+    }
 }

@@ -14,7 +14,7 @@ const WIDTH: usize = 80;
 
 #[derive(Args, Debug)]
 pub struct VariantsArgs {
-    /// One preset's rules, options and their values.
+    /// A preset to show in full: its options and the values they take.
     #[arg(value_name = "ID")]
     pub id: Option<String>,
     /// Every option of every preset (as `canasta variants ID` for each).
