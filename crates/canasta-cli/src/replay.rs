@@ -5,6 +5,7 @@ use crate::check::hand_lines;
 use crate::play::line::game_over_text;
 use crate::play::render::{Screen, render};
 use crate::play::view::{TableView, position_lines};
+use crate::text::shorten_quoted;
 use anyhow::Context;
 use canasta_core::record::{Header, Replay};
 use canasta_core::{GameState, Phase, Rules};
@@ -91,14 +92,15 @@ pub fn load(text: &str, game: usize) -> Result<Steps, String> {
             Ok(v) => v,
             Err(e) => {
                 if let Some(s) = out.as_mut() {
-                    s.errors.push(format!("line {line}: not valid JSON: {e}"));
+                    s.errors
+                        .push(shorten_quoted(&format!("line {line}: not valid JSON: {e}")));
                     break;
                 }
-                return Err(format!("line {line}: not valid JSON: {e}"));
+                return Err(shorten_quoted(&format!("line {line}: not valid JSON: {e}")));
             }
         };
         let Some(r) = replay.as_mut() else {
-            let r = Replay::start(&value, line).map_err(|e| e.to_string())?;
+            let r = Replay::start(&value, line).map_err(|e| shorten_quoted(&e.to_string()))?;
             let header: Option<Header> = serde_json::from_value(value).ok();
             out = Some(Steps {
                 rules: r.state().rules().clone(),
@@ -115,7 +117,9 @@ pub fn load(text: &str, game: usize) -> Result<Steps, String> {
         };
         let steps = out.as_mut().expect("started with the replay");
         if let Err(kind) = r.feed(&value, line) {
-            steps.errors.push(format!("line {line}: {kind}"));
+            steps
+                .errors
+                .push(shorten_quoted(&format!("line {line}: {kind}")));
             break;
         }
         let state = r.state().clone();
@@ -125,7 +129,8 @@ pub fn load(text: &str, game: usize) -> Result<Steps, String> {
     let (Some(mut steps), Some(r)) = (out, replay) else {
         return Err(match headers {
             0 => "line 1: the first line must be a header with \"canasta_record\"".into(),
-            n => format!("the file holds {n} game(s), not {game}"),
+            1 => format!("the file holds one game, not {game}"),
+            n => format!("the file holds {n} games, not {game}"),
         });
     };
     for m in r.finish().mismatches {
@@ -344,7 +349,7 @@ mod tests {
         let Err(e) = load(&text, 2) else {
             panic!("the record holds one game")
         };
-        assert!(e.contains("holds 1 game"), "{e}");
+        assert!(e.contains("holds one game, not 2"), "{e}");
     }
 
     #[test]

@@ -568,27 +568,32 @@ impl GameState {
         use std::fmt::Write;
         let mut s = String::new();
         let n = self.players();
+        let plural = |n: usize| if n == 1 { "" } else { "s" };
+        let doing = match self.phase() {
+            Phase::Draw => format!("seat {} to draw or take the pile", self.to_act()),
+            Phase::Play => format!("seat {} to meld, add or discard", self.to_act()),
+            Phase::Answer => format!(
+                "seat {} to answer: may seat {} go out?",
+                self.to_act(),
+                self.current()
+            ),
+            Phase::Deal => "before the deal".to_string(),
+            Phase::HandOver => "the hand is over".to_string(),
+            Phase::GameOver => "the game is over".to_string(),
+        };
         let _ = writeln!(
             s,
-            "hand {} (dealer {}), phase {:?}",
+            "hand {} (dealer seat {}): {doing}",
             self.hands_played() + 1,
             self.dealer(),
-            self.phase()
         );
-        if matches!(self.phase(), Phase::Draw | Phase::Play | Phase::Answer) {
-            let _ = writeln!(
-                s,
-                "turn: seat {}; to act: seat {}",
-                self.current(),
-                self.to_act()
-            );
-        }
         for seat in 0..n {
             let _ = writeln!(
                 s,
-                "seat {seat} (side {}): {} card(s): {}; red threes: {}",
+                "seat {seat} (side {}): {} card{}: {}; red threes: {}",
                 self.side_of(seat),
                 self.hand(seat).total(),
+                plural(self.hand(seat).total()),
                 self.hand(seat),
                 self.red_threes(seat)
             );
@@ -618,12 +623,15 @@ impl GameState {
             .map_or("none".to_string(), |c| c.to_string());
         let _ = writeln!(
             s,
-            "pile: {} card(s), top {top}{}; stock: {} card(s)",
+            "pile: {} card{}, top {top}{}; stock: {} card{}",
             self.pile().len(),
+            plural(self.pile().len()),
             if self.pile_frozen() { ", frozen" } else { "" },
-            self.stock_len()
+            self.stock_len(),
+            plural(self.stock_len())
         );
-        let _ = write!(s, "scores: {:?}", self.scores());
+        let scores: Vec<String> = self.scores().iter().map(i32::to_string).collect();
+        let _ = write!(s, "scores: {}", scores.join(", "));
         s
     }
 }

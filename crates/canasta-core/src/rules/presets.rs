@@ -603,8 +603,9 @@ impl Rules {
             && t != r.teams
         {
             return Err(RulesError::one(format!(
-                "variant `{}` with {players} players cannot have {t} teams",
-                info.id
+                "variant `{}` with {players} players cannot have {t} team{}",
+                info.id,
+                if t == 1 { "" } else { "s" }
             )));
         }
         r.validate()?;

@@ -102,7 +102,11 @@ fn record_that_stops_mid_hand_gives_the_position() {
     let melds: Vec<String> = s.melds(1).iter().map(|m| m.cards.to_string()).collect();
     assert_eq!(melds, vec!["AS AS AH", "KS KS KH", "9S 9H 9D", "QS QH QD"]);
     assert!(s.pile().is_empty());
-    assert!(s.describe().contains("phase Play"));
+    assert!(
+        s.describe().contains("seat 3 to meld, add or discard"),
+        "{}",
+        s.describe()
+    );
 }
 
 /// P-CAN §three: the three-player record scores each player, the partners
