@@ -114,14 +114,14 @@ pub fn run(args: &ServeArgs) -> anyhow::Result<ExitCode> {
 #[derive(Args, Debug)]
 pub struct LoadArgs {
     /// Tables played at once.
-    #[arg(long, default_value_t = 100)]
+    #[arg(long, default_value_t = 100, value_name = "N")]
     pub tables: usize,
     /// How long to measure, in seconds (after every client has connected).
-    #[arg(long, default_value_t = 10.0)]
+    #[arg(long, default_value_t = 10.0, value_name = "S")]
     pub seconds: f64,
     /// Mean time a client waits before each action, in milliseconds (0:
     /// as fast as the server answers).
-    #[arg(long, default_value_t = 250)]
+    #[arg(long, default_value_t = 250, value_name = "MS")]
     pub think_ms: u64,
     /// Rule preset of the tables.
     #[arg(long, short = 'v', default_value = "classic")]
@@ -137,7 +137,9 @@ pub struct LoadArgs {
     /// (a temporary one by default); `memory` keeps games in memory.
     #[arg(long, value_name = "DIR")]
     pub data_dir: Option<String>,
-    #[arg(long, default_value_t = 1)]
+    /// Seed of the clients' choices among the legal actions and of their
+    /// waits (the tables' deals are the server's own).
+    #[arg(long, default_value_t = 1, value_name = "S")]
     pub seed: u64,
 }
 
