@@ -367,7 +367,7 @@ fn odd_input_and_quitting() {
     let stdout = text(&out.stdout);
     assert!(stdout.contains("cannot read `"), "{stdout}");
     assert!(
-        stdout.contains("the game stops here (not saved)"),
+        stdout.contains("the game stops here (not saved; seed "),
         "{stdout}"
     );
     assert!(
@@ -400,4 +400,15 @@ fn bad_human_seats_are_refused() {
     assert!(text(&out.stderr).contains("seat 7 does not exist"));
     let out = canasta(&["play", "--line", "--humans", "x"], "");
     assert!(text(&out.stderr).contains("not a seat number"));
+}
+
+/// A 100,000-character line is answered with its first characters and how
+/// many more there were, not echoed whole (the prompt's echo neither).
+#[test]
+fn a_huge_bad_line_is_shortened() {
+    let long = "x".repeat(100_000);
+    let out = play(&["-s", "7"], &format!("draw\n{long}\nquit\n"));
+    assert!(out.len() < 20_000, "{} bytes of output", out.len());
+    assert!(out.contains("… (99940 more characters)"), "{out}");
+    assert!(out.contains("cannot read `xxxxxxxx"), "{out}");
 }

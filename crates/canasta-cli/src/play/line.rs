@@ -5,7 +5,7 @@
 use super::session::{Next, Session};
 use super::view::{TableView, position_lines};
 use crate::check::{hand_lines, members};
-use crate::text::excerpt;
+use crate::text::{excerpt, shorten_quoted};
 use canasta_core::{Action, HandResult, Rules};
 use std::io::{BufRead, Write};
 use std::path::PathBuf;
@@ -249,10 +249,12 @@ impl<R: BufRead, W: Write> Lines<'_, R, W> {
                         Step::Stay => {}
                         Step::Changed => dirty = true,
                         Step::Quit => {
-                            let saved = if self.opts.save.is_some() {
-                                ""
-                            } else {
-                                " (not saved)"
+                            let saved = match self.opts.save {
+                                Some(_) => String::new(),
+                                None => format!(
+                                    " (not saved; seed {0}: `canasta play -s {0}` deals the same cards again)",
+                                    self.session.seed()
+                                ),
                             };
                             self.say(&format!("you left the table; the game stops here{saved}"))?;
                             return self.save_on_stop();
@@ -351,7 +353,7 @@ impl<R: BufRead, W: Write> Lines<'_, R, W> {
                 let action: Action = match line.parse() {
                     Ok(a) => a,
                     Err(e) => {
-                        let e = excerpt(&e.to_string());
+                        let e = shorten_quoted(&e.to_string());
                         self.say(&format!(
                             "cannot read `{}`: {e} (type `help`)",
                             excerpt(line)
