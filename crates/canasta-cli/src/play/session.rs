@@ -738,4 +738,35 @@ mod tests {
         assert!(!played.describe(Some(1)).contains(" -> "));
         assert!(!played.describe(None).contains(" -> "));
     }
+
+    /// Pennies: the move that empties a hand says the foot came (it leaves
+    /// the count on screen, so the log must tell).
+    #[test]
+    fn a_foot_picked_up_is_announced() {
+        let rules = Rules::preset("pennies", Some(6), None).unwrap();
+        let seats = (0..6).map(|_| Seat::Bot("heuristic".into())).collect();
+        let mut s = Session::new(rules, seats, 3, 1).unwrap();
+        let mut seen = None;
+        while seen.is_none() {
+            match s.next() {
+                Next::Deal => {
+                    s.deal().unwrap();
+                }
+                Next::Bot(_) => {
+                    let p = s.play_bot().unwrap();
+                    if p.foot_taken > 0 {
+                        seen = Some(p);
+                    }
+                }
+                other => panic!("the hand ended with no foot picked up: {other:?}"),
+            }
+        }
+        let p = seen.unwrap();
+        assert!(
+            p.describe(None)
+                .ends_with(&format!("(picks up the foot: {} cards)", p.foot_taken)),
+            "{}",
+            p.describe(None)
+        );
+    }
 }

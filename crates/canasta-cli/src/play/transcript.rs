@@ -17,6 +17,8 @@ struct Transcript<W: Write> {
     hand_before: CardCounts,
     reds_before: usize,
     pile_before: usize,
+    /// Cards in the actor's foot before the action (Pennies).
+    foot_before: usize,
 }
 
 impl<W: Write> Transcript<W> {
@@ -81,6 +83,7 @@ impl<W: Write> Observer for Transcript<W> {
         self.hand_before = *state.hand(seat);
         self.reds_before = state.red_threes(seat);
         self.pile_before = state.pile().len();
+        self.foot_before = state.foot(seat).total();
     }
 
     fn action(&mut self, state: &GameState, seat: usize, action: &Action) {
@@ -104,6 +107,13 @@ impl<W: Write> Observer for Transcript<W> {
         let reds = state.red_threes(seat).saturating_sub(self.reds_before);
         if reds > 0 {
             note.push_str(&format!("  (red threes laid out: {reds})"));
+        }
+        let foot = self.foot_before.saturating_sub(state.foot(seat).total());
+        if foot > 0 {
+            note.push_str(&format!(
+                "  (picks up the foot: {})",
+                super::view::plural(foot, "card")
+            ));
         }
         self.say(&format!("seat {seat}: {action}{note}"));
     }
@@ -139,6 +149,7 @@ pub fn run(setup: &Setup, seed: u64) -> anyhow::Result<ExitCode> {
         hand_before: CardCounts::new(),
         reds_before: 0,
         pile_before: 0,
+        foot_before: 0,
     };
     t.say(&format!(
         "{} canasta, {} players in {} teams, target {}; bots {}; seed {seed}",
