@@ -180,7 +180,10 @@ fn a_record_cut_mid_hand_describes_the_position() {
     let out = check_stdin(cut.join("\n").as_bytes(), &[]);
     assert!(out.status.success(), "{}", text(&out.stderr));
     let stdout = text(&out.stdout);
-    assert!(stdout.contains("seat 3 to meld, add or discard"), "{stdout}");
+    assert!(
+        stdout.contains("seat 3 to meld, add or discard"),
+        "{stdout}"
+    );
     assert!(stdout.contains("stock:"), "{stdout}");
 
     let out = check_stdin(cut.join("\n").as_bytes(), &["--json"]);

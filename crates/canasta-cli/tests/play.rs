@@ -367,7 +367,7 @@ fn odd_input_and_quitting() {
     let stdout = text(&out.stdout);
     assert!(stdout.contains("cannot read `"), "{stdout}");
     assert!(
-        stdout.contains("the game stops here (not saved; seed "),
+        stdout.contains("the game stops here (not saved; `canasta play -v classic -p 4 -s "),
         "{stdout}"
     );
     assert!(

@@ -252,8 +252,8 @@ impl<R: BufRead, W: Write> Lines<'_, R, W> {
                             let saved = match self.opts.save {
                                 Some(_) => String::new(),
                                 None => format!(
-                                    " (not saved; seed {0}: `canasta play -s {0}` deals the same cards again)",
-                                    self.session.seed()
+                                    " (not saved; `{}` deals the same cards again)",
+                                    self.session.same_cards_command()
                                 ),
                             };
                             self.say(&format!("you left the table; the game stops here{saved}"))?;

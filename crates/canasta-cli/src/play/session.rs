@@ -351,6 +351,23 @@ impl Session {
         self.state.observe(seat)
     }
 
+    /// The command that deals this game's cards again: the variant, the
+    /// players and the seed (and a word when house rules changed it).
+    pub fn same_cards_command(&self) -> String {
+        let rules = self.rules();
+        let mut cmd = format!(
+            "canasta play -v {} -p {} -s {}",
+            rules.variant(),
+            rules.players(),
+            self.seed
+        );
+        let preset = Rules::preset(rules.variant(), Some(rules.players()), Some(rules.teams()));
+        if preset.as_ref().ok() != Some(rules) {
+            cmd.push_str(" with the same -o house rules");
+        }
+        cmd
+    }
+
     /// The position's id: it changes with every action and deal.
     pub fn state_id(&self) -> u64 {
         self.state.state_id()
@@ -439,7 +456,8 @@ impl Session {
             drawn.remove_all(&hand_before);
         }
         let pile_taken = if matches!(action, Action::Pickup { .. } | Action::PickupOnto) {
-            pile_before
+            // Dutch Samba takes the top card alone.
+            pile_before.saturating_sub(self.state.pile().len())
         } else {
             0
         };

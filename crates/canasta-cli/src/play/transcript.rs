@@ -30,6 +30,14 @@ impl<W: Write> Transcript<W> {
     }
 }
 
+/// `120, -35`: scores for people (not Debug's brackets).
+fn numbers(list: &[i32]) -> String {
+    list.iter()
+        .map(i32::to_string)
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
 fn cards(list: &[Card]) -> String {
     list.iter()
         .map(Card::to_string)
@@ -42,9 +50,9 @@ impl<W: Write> Observer for Transcript<W> {
         let n = state.players();
         self.say("");
         self.say(&format!(
-            "=== hand {}: dealer seat {dealer}; scores {:?}",
+            "=== hand {}: dealer seat {dealer}; scores {}",
             state.hands_played() + 1,
-            state.scores()
+            numbers(state.scores())
         ));
         for seat in 0..n {
             let reds = state.red_threes(seat);
@@ -99,7 +107,11 @@ impl<W: Write> Observer for Transcript<W> {
             Action::Pickup { .. } | Action::PickupOnto => {
                 note = format!(
                     "  (takes the pile: {})",
-                    super::view::plural(self.pile_before, "card")
+                    // Dutch Samba takes the top card alone.
+                    super::view::plural(
+                        self.pile_before.saturating_sub(state.pile().len()),
+                        "card"
+                    )
                 );
             }
             _ => {}
@@ -152,18 +164,18 @@ pub fn run(setup: &Setup, seed: u64) -> anyhow::Result<ExitCode> {
         foot_before: 0,
     };
     t.say(&format!(
-        "{} canasta, {} players in {} teams, target {}; bots {}; seed {seed}",
+        "{} canasta, {}, target {}; bots {}; seed {seed}",
         rules.variant(),
-        rules.players(),
-        rules.teams(),
+        super::view::players_words(rules),
         rules.target(),
         setup.bots.join(",")
     ));
     let outcome = play_game(setup, seed, 0, &mut t).map_err(|e| anyhow!("the game failed: {e}"))?;
     if !outcome.finished {
         t.say(&format!(
-            "\n=== stopped after {} hands, short of the target; totals {:?}",
-            outcome.hands, outcome.totals
+            "\n=== stopped after {}, short of the target; totals {}",
+            super::view::plural(outcome.hands as usize, "hand"),
+            numbers(&outcome.totals)
         ));
     }
     t.out.flush().ok();

@@ -192,6 +192,8 @@ pub struct TableView {
     pub freeze: Option<Freeze>,
     /// Naturals from hand a frozen pile takes (2, or 3 in Canastone).
     pub frozen_naturals: u8,
+    /// The pile is closed to the viewer's side until it melds (Canastone).
+    pub pile_closed: bool,
     pub stock: usize,
     /// The viewer asked partner / partner's answer this turn.
     pub asked: bool,
@@ -232,6 +234,7 @@ impl TableView {
         view.answer = obs.answer.filter(|_| own_turn);
         view.must_go_out = obs.must_go_out;
         view.freeze = obs.pile_freeze(rules);
+        view.pile_closed = obs.pile_closed(rules);
         view
     }
 
@@ -357,6 +360,7 @@ impl TableView {
             pile_hidden: obs.pile_hidden,
             freeze: None,
             frozen_naturals: rules.pile_take_naturals_frozen(),
+            pile_closed: false,
             stock: obs.stock,
             asked: false,
             answer: None,
@@ -453,8 +457,19 @@ impl TableView {
                 format!("{top} blocks it")
             });
         }
-        let freeze = self.freeze?;
         let alone = self.sides.iter().any(|s| s.own && s.seats.len() == 1);
+        if self.pile_closed {
+            return Some(match (long, alone) {
+                (true, true) => "nothing takes the pile until you meld from hand".into(),
+                (true, false) => "nothing takes the pile until your team melds from hand".into(),
+                (false, true) => "closed to you".into(),
+                (false, false) => "closed to your team".into(),
+            });
+        }
+        if self.pile_top.is_none() {
+            return None;
+        }
+        let freeze = self.freeze?;
         let whom = if alone { "you" } else { "your team" };
         let cause = match freeze {
             Freeze::ByCard => String::new(),
@@ -466,17 +481,27 @@ impl TableView {
         if !long {
             return Some(format!("FROZEN{cause}"));
         }
-        let takes = match self.pile_top.and_then(Card::rank) {
+        let mut takes = match self.pile_top.and_then(Card::rank) {
             Some(rank) => format!(
                 "{} natural {} take it",
                 number_word(self.frozen_naturals),
                 rank.plural()
             ),
             None => format!(
-                "{} of its rank take it",
+                "it takes {} of its rank",
                 naturals_words(self.frozen_naturals)
             ),
         };
+        // A side yet to meld also needs its opening (the judge's
+        // OpeningTooLow), the pile's cards counted as the rules say.
+        if let Some(need) = self
+            .sides
+            .iter()
+            .find(|s| s.own)
+            .and_then(|s| s.opening_needed)
+        {
+            takes.push_str(&format!(" as part of a {need}-point opening"));
+        }
         Some(format!("FROZEN{cause}: {takes}"))
     }
 }
@@ -758,6 +783,29 @@ mod tests {
         assert!(
             words.contains(&format!("({} face down)", view.pile_hidden)),
             "{words}"
+        );
+    }
+
+    /// Canastone: a team that has not melded cannot take the pile at all
+    /// (the judge's PileNeedsMeld), and the screen says so.
+    #[test]
+    fn a_pile_closed_until_the_team_melds_says_so() {
+        let rules = Rules::preset("canastone", Some(4), None).unwrap();
+        let mut g = GameState::new(rules.clone());
+        g.deal_random(&mut Rng::new(5), 0);
+        let seat = g.to_act();
+        let view = TableView::new(&g.observe(seat), &rules, &names(4));
+        assert!(view.pile_closed);
+        let words = view.freeze_words(true).unwrap();
+        assert_eq!(
+            words,
+            "nothing takes the pile until your team melds from hand"
+        );
+        assert!(
+            g.legal_actions()
+                .iter()
+                .all(|a| !a.to_string().starts_with("pickup")),
+            "the engine agrees"
         );
     }
 }

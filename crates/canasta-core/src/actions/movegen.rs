@@ -113,7 +113,7 @@ impl GameState {
         let rank = top.rank().unwrap();
         let rest = self.pile_rest_to_hand() + rules.pile_extra_draw as usize;
         if !self.side_has_melded(side) {
-            if !rules.pile_needs_opened_side {
+            if !rules.pile_closed_to(false) {
                 crate::actions::opening::generate(self, Some(top), out);
             }
             return;

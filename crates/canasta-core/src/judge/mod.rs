@@ -160,7 +160,7 @@ impl GameState {
             return Err(R::OneCardPile);
         }
         let side = self.side_of(seat);
-        if !self.side_has_melded(side) && rules.pile_needs_opened_side {
+        if rules.pile_closed_to(self.side_has_melded(side)) {
             return Err(R::PileNeedsMeld);
         }
         Ok(top)

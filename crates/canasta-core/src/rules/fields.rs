@@ -299,6 +299,13 @@ impl Rules {
         self.pile_needs_opened_side
     }
 
+    /// The pile is closed to a side (nothing takes it) until the side has
+    /// melded from hand (P-CNE). The judge, the generator and the screens
+    /// ask this one predicate.
+    pub fn pile_closed_to(&self, side_opened: bool) -> bool {
+        self.pile_needs_opened_side && !side_opened
+    }
+
     /// Naturals from hand needed to take an unfrozen pile (2).
     pub fn pile_take_naturals(&self) -> u8 {
         self.pile_take_naturals

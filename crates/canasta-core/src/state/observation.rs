@@ -85,6 +85,12 @@ pub struct TableFacts {
 }
 
 impl Observation {
+    /// The pile is closed to this seat's side until it melds (P-CNE): the
+    /// judge's own predicate ([`Rules::pile_closed_to`]).
+    pub fn pile_closed(&self, rules: &Rules) -> bool {
+        rules.pile_closed_to(!self.melds[self.side_of[self.seat]].is_empty())
+    }
+
     /// Why the pile is frozen against this seat's side, if it is: the
     /// judge's own predicate ([`Rules::pile_freeze`]) on what the seat sees.
     pub fn pile_freeze(&self, rules: &Rules) -> Option<crate::rules::Freeze> {

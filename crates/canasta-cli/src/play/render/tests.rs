@@ -106,6 +106,7 @@ fn table() -> TableView {
         pile_hidden: 0,
         freeze: Some(canasta_core::Freeze::ByCard),
         frozen_naturals: 2,
+        pile_closed: false,
         stock: 41,
         asked: false,
         answer: None,

@@ -513,8 +513,8 @@ impl App<'_> {
             (None, false) => {
                 lines.push("the game was not saved.".into());
                 lines.push(format!(
-                    "its seed was {0}: `canasta play -s {0}` deals the same cards again",
-                    self.session.seed()
+                    "`{}` deals the same cards again",
+                    self.session.same_cards_command()
                 ));
             }
         }

@@ -503,7 +503,10 @@ fn quitting_says_where_the_game_is() {
     assert!(app.quit);
     let bye = app.farewell().join("\n");
     assert!(bye.contains("the game was not saved"), "{bye}");
-    assert!(bye.contains("canasta play -s 35"), "{bye}");
+    assert!(
+        bye.contains("`canasta play -v classic -p 4 -s 35`"),
+        "{bye}"
+    );
 }
 
 /// The card just drawn is marked in the hand (++ under it), until the
