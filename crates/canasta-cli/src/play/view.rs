@@ -466,9 +466,7 @@ impl TableView {
                 (false, false) => "closed to your team".into(),
             });
         }
-        if self.pile_top.is_none() {
-            return None;
-        }
+        self.pile_top?;
         let freeze = self.freeze?;
         let whom = if alone { "you" } else { "your team" };
         let cause = match freeze {
