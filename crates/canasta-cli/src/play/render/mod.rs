@@ -98,16 +98,25 @@ pub fn render(frame: &mut Frame, screen: &Screen) {
     );
     let rows = |lines: &[Line]| lines.len() as u16;
     let fixed = rows(&head) + rows(&info) + rows(&hand) + 2 + rows(&message) + rows(&keys);
-    // The melds take what the rest leaves, down to the move list's least.
-    let meld_room = area.height.saturating_sub(fixed + LOG_MIN + 2).max(1) as usize;
+    // The melds take what the rest leaves, down to the move list's least;
+    // melds that would still be hidden take the move list's rows too (the
+    // table matters more than the moves that made it).
     let columns = Layout::horizontal(vec![Constraint::Fill(1); view.sides.len().max(1)])
         .split(Rect { height: 1, ..area });
-    let boxes: Vec<_> = view
-        .sides
-        .iter()
-        .zip(columns.iter())
-        .map(|(side, col)| side_box(side, col.width.saturating_sub(2) as usize, meld_room))
-        .collect();
+    let boxes_for = |log_rows: u16| -> Vec<_> {
+        let room = area.height.saturating_sub(fixed + log_rows + 2).max(1) as usize;
+        view.sides
+            .iter()
+            .zip(columns.iter())
+            .map(|(side, col)| side_box(side, col.width.saturating_sub(2) as usize, room))
+            .collect()
+    };
+    let mut log_min = LOG_MIN;
+    let mut boxes = boxes_for(log_min);
+    if boxes.iter().any(|b| b.hidden > 0) {
+        log_min = 0;
+        boxes = boxes_for(log_min);
+    }
     let meld_rows = boxes.iter().map(|b| b.lines.len()).max().unwrap_or(1) as u16;
     let [
         head_area,
@@ -122,7 +131,7 @@ pub fn render(frame: &mut Frame, screen: &Screen) {
         Constraint::Length(meld_rows + 2),
         Constraint::Length(rows(&info)),
         Constraint::Length(rows(&hand) + 2),
-        Constraint::Min(LOG_MIN),
+        Constraint::Min(log_min),
         Constraint::Length(rows(&message)),
         Constraint::Length(rows(&keys)),
     ])

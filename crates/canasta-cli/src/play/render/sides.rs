@@ -12,6 +12,8 @@ pub struct SideBox {
     pub title: String,
     pub lines: Vec<Line<'static>>,
     pub own: bool,
+    /// Melds left out for want of rows (`+N more`).
+    pub hidden: usize,
 }
 
 /// How much of each meld is shown, most first.
@@ -38,11 +40,14 @@ pub fn side_box(side: &SideView, inner: usize, max_rows: usize) -> SideBox {
     let long = format!("{}{yours}", side.label.long);
     let short = format!("{}{yours}", side.label.short);
     let title = fit(&[&long, &short, &side.label.short], inner.saturating_sub(2)).to_string();
+    let mut hidden = 0;
     let lines = if side.melds.is_empty() {
         let mut pieces = vec![vec![Span::styled("no melds", dim())]];
         if let Some(need) = side.opening_needed {
+            // In a narrow box (five sides) the short form stays on a row.
+            let words = if inner >= 16 { "opening needs" } else { "needs" };
             pieces.push(vec![Span::styled(
-                format!("opening needs {need}"),
+                format!("{words} {need}"),
                 Style::new().fg(Color::Yellow),
             )]);
         }
@@ -58,9 +63,9 @@ pub fn side_box(side: &SideView, inner: usize, max_rows: usize) -> SideBox {
         if chosen.len() > max_rows.max(1) {
             // Even packed it does not fit: say how many are not shown.
             let keep = max_rows.max(1) - 1;
-            let hidden_melds = more_count(&side.melds, inner, keep);
+            hidden = more_count(&side.melds, inner, keep);
             chosen.truncate(keep);
-            chosen.push(Line::styled(format!("+{hidden_melds} more"), dim()));
+            chosen.push(Line::styled(format!("+{hidden} more"), dim()));
         }
         chosen
     };
@@ -68,6 +73,7 @@ pub fn side_box(side: &SideView, inner: usize, max_rows: usize) -> SideBox {
         title,
         lines,
         own: side.own,
+        hidden,
     }
 }
 

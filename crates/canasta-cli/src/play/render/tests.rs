@@ -345,12 +345,14 @@ fn assert_nothing_cut(view: &TableView, text: &str, size: &str) {
         );
         if let Some(need) = side.opening_needed {
             assert!(
-                flat.contains(&format!("opening needs {need}")),
+                flat.contains(&format!("needs {need}")),
                 "{size}: opening of {}:\n{text}",
                 side.label.long
             );
         }
     }
+    // Every meld is on screen (in some form).
+    assert!(!text.contains(" more"), "{size}: melds hidden:\n{text}");
     // The move list and the hand keep their rows.
     assert!(text.contains(" moves"), "{size}:\n{text}");
     assert!(text.contains("your hand, seat 0"), "{size}:\n{text}");
@@ -360,7 +362,7 @@ fn assert_nothing_cut(view: &TableView, text: &str, size: &str) {
 /// no number is cut, whatever the players and melds.
 #[test]
 fn every_variant_fits_80_by_24_and_a_wide_screen() {
-    let forms: [(&str, u8, Option<u8>); 12] = [
+    let forms: [(&str, u8, Option<u8>); 16] = [
         ("classic", 4, None),
         ("classic", 2, None),
         ("classic", 3, None),
@@ -368,7 +370,11 @@ fn every_variant_fits_80_by_24_and_a_wide_screen() {
         ("classic", 6, Some(2)),
         ("canastone", 4, None),
         ("canastone", 6, None),
+        ("samba", 2, None),
+        ("samba", 3, None),
         ("samba", 4, None),
+        ("samba", 5, None),
+        ("italian", 4, None),
         ("samba", 6, None),
         ("pennies", 6, None),
         ("pennies", 6, Some(3)),
@@ -378,8 +384,8 @@ fn every_variant_fits_80_by_24_and_a_wide_screen() {
         let rules = Rules::preset(variant, Some(players), teams).unwrap();
         let option = teams;
         // Early (unopened sides, feet) and late (many melds) in a hand.
-        for limit in [players as usize + 1, 90] {
-            let session = played(rules.clone(), 7, limit, |_| false);
+        for (seed, limit) in [(7, players as usize + 1), (7, 90), (1, 60), (2, 120)] {
+            let session = played(rules.clone(), seed, limit, |_| false);
             let (view, hand) = screen_of(&session);
             let screen = Screen {
                 view: Some(&view),
