@@ -45,7 +45,11 @@ pub fn side_box(side: &SideView, inner: usize, max_rows: usize) -> SideBox {
         let mut pieces = vec![vec![Span::styled("no melds", dim())]];
         if let Some(need) = side.opening_needed {
             // In a narrow box (five sides) the short form stays on a row.
-            let words = if inner >= 16 { "opening needs" } else { "needs" };
+            let words = if inner >= 16 {
+                "opening needs"
+            } else {
+                "needs"
+            };
             pieces.push(vec![Span::styled(
                 format!("{words} {need}"),
                 Style::new().fg(Color::Yellow),
