@@ -213,8 +213,6 @@ impl App<'_> {
             KeyCode::Char('u') => match self.session.undo() {
                 Ok(()) => {
                     self.clear_selection();
-                    // What came this turn may be gone with the undone action.
-                    self.fresh = CardCounts::new();
                     self.log
                         .push(LogLine::Text("(you took back your last action)".into()));
                     self.say("undone: back to before your last action", false);
