@@ -484,10 +484,11 @@ async fn websocket(
 ) -> Result<Response, ApiError> {
     let handle = app.registry.get(&id).ok_or_else(|| no_table(&id))?;
     let limit = app.rate_limit;
+    let writers = app.writers.clone();
     Ok(ws
         .max_message_size(2 * MAX_MESSAGE_BYTES)
         .max_frame_size(2 * MAX_MESSAGE_BYTES)
-        .on_upgrade(move |socket| crate::ws::serve(socket, handle, limit)))
+        .on_upgrade(move |socket| crate::ws::serve(socket, handle, limit, writers)))
 }
 
 async fn static_file(uri: Uri) -> Response {

@@ -104,6 +104,9 @@ pub struct App {
     /// Arrival to broadcast of every accepted action.
     pub latency: Arc<Latency>,
     pub rate_limit: RateLimit,
+    /// The connections' writers still running: a stopping server waits
+    /// for them, so that the last message (`shutdown`) reaches the players.
+    pub writers: ws::Writers,
 }
 
 impl App {
@@ -128,6 +131,7 @@ impl App {
             storage,
             latency,
             rate_limit: RateLimit::default(),
+            writers: ws::Writers::default(),
         })
     }
 
@@ -145,6 +149,10 @@ impl App {
         }
     }
 }
+
+/// How long a stopping server waits for its sockets to send their last
+/// messages.
+const WRITERS_DRAIN: std::time::Duration = std::time::Duration::from_secs(3);
 
 /// Connections waiting to be accepted at most (the kernel may cap it):
 /// the usual 1,024 drops a burst of players arriving at once.
@@ -266,6 +274,9 @@ pub async fn start_limited(
             tracing::error!(error = %e, "the server stopped");
         }
         let _ = tell.await;
+        // Upgraded sockets are not the graceful shutdown's to wait for:
+        // let their writers send what the tables queued (bounded).
+        app.writers.drained(WRITERS_DRAIN).await;
     });
     Ok(Running {
         addr,

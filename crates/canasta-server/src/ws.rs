@@ -6,8 +6,50 @@ use crate::protocol::{ClientError, ClientMessage, ErrorCode, FLOOD_LIMIT, RateLi
 use crate::table::{CONN_QUEUE, Command, Joined, Outgoing, TableHandle};
 use axum::extract::ws::{CloseFrame, Message, Utf8Bytes, WebSocket};
 use futures_util::{SinkExt, StreamExt};
-use std::time::Instant;
-use tokio::sync::{mpsc, oneshot};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::{Duration, Instant};
+use tokio::sync::{Notify, mpsc, oneshot};
+
+/// The writers of live connections, counted: a stopping server waits until
+/// none is left (or a time limit), so queued messages are sent.
+#[derive(Clone, Debug, Default)]
+pub struct Writers {
+    live: Arc<AtomicUsize>,
+    idle: Arc<Notify>,
+}
+
+/// One running writer; dropping it counts it out.
+struct Writing(Writers);
+
+impl Drop for Writing {
+    fn drop(&mut self) {
+        if self.0.live.fetch_sub(1, Ordering::AcqRel) == 1 {
+            self.0.idle.notify_waiters();
+        }
+    }
+}
+
+impl Writers {
+    fn enter(&self) -> Writing {
+        self.live.fetch_add(1, Ordering::AcqRel);
+        Writing(self.clone())
+    }
+
+    /// Waits until no writer runs, at most `limit`.
+    pub async fn drained(&self, limit: Duration) {
+        let _ = tokio::time::timeout(limit, async {
+            loop {
+                let woken = self.idle.notified();
+                if self.live.load(Ordering::Acquire) == 0 {
+                    return;
+                }
+                woken.await;
+            }
+        })
+        .await;
+    }
+}
 
 /// A token bucket: so many messages a second, in bursts of so many.
 struct Bucket {
@@ -44,7 +86,7 @@ fn error_text(e: &ClientError) -> Utf8Bytes {
 }
 
 /// Serves one connection to `table` until either side closes it.
-pub async fn serve(socket: WebSocket, table: TableHandle, limit: RateLimit) {
+pub async fn serve(socket: WebSocket, table: TableHandle, limit: RateLimit, writers: Writers) {
     let (mut sink, mut stream) = socket.split();
     let mut bucket = Bucket::new(limit);
     let mut refused_in_a_row = 0u32;
@@ -107,7 +149,9 @@ pub async fn serve(socket: WebSocket, table: TableHandle, limit: RateLimit) {
 
     // The writer: what the table queues, until the table drops this
     // connection's sender or asks to close.
+    let writing = writers.enter();
     let writer = tokio::spawn(async move {
+        let _writing = writing;
         while let Some(out) = out_rx.recv().await {
             match out {
                 Outgoing::Text(text) => {
