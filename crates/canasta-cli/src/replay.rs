@@ -302,9 +302,9 @@ pub fn print_steps(steps: &Steps, out: &mut impl Write) -> anyhow::Result<()> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::play::hand::hand_text;
     use crate::play::render::tests::draw;
     use crate::play::session::{Next, Seat, Session};
-    use crate::play::view::hand_text;
 
     /// A finished hand of four heuristic bots, as a record.
     fn record() -> String {

@@ -2,6 +2,7 @@
 //! several users at one keyboard), full-screen on a terminal and line by
 //! line without one; or, with no human seat, a bot game's transcript.
 
+pub mod hand;
 pub mod line;
 pub mod render;
 pub mod session;

@@ -9,7 +9,8 @@
 mod flow;
 mod sides;
 
-use super::view::{HandOrder, TableView, hand_text, plural};
+use super::hand::{HandOrder, hand_text};
+use super::view::{TableView, plural};
 use canasta_core::Card;
 use flow::{Piece, fit, flow, wrap};
 use ratatui::Frame;

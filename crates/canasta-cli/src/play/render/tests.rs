@@ -117,7 +117,7 @@ fn table() -> TableView {
 #[test]
 fn the_table_shows_what_a_player_sees() {
     let view = table();
-    let (groups, wilds) = crate::play::view::hand_groups(view.seats[0].hand.as_ref().unwrap());
+    let (groups, wilds) = crate::play::hand::hand_groups(view.seats[0].hand.as_ref().unwrap());
     let hand: Vec<Card> = groups.into_iter().flatten().chain(wilds).collect();
     let selected = [false, true, false, false, false, false, false];
     let log = vec!["seat 3: discard 7C".to_string()];
@@ -168,7 +168,7 @@ fn a_long_hand_wraps() {
     let mut view = table();
     let long = cards("4H 4C 5S 5D 6S 6H 7C 7D 8S 8H 9C 9D TS TH JC JD QS QH KC KD AS AH 2C JK");
     view.seats[0].hand = Some(CardCounts::from_cards(long.iter().copied()));
-    let (groups, wilds) = crate::play::view::hand_groups(view.seats[0].hand.as_ref().unwrap());
+    let (groups, wilds) = crate::play::hand::hand_groups(view.seats[0].hand.as_ref().unwrap());
     let hand: Vec<Card> = groups.into_iter().flatten().chain(wilds).collect();
     let screen = Screen {
         view: Some(&view),
@@ -247,7 +247,7 @@ fn the_screen_never_shows_a_hidden_card() {
                 };
                 assert_eq!(shot(&real), shot(&seen));
                 for other in 1..4 {
-                    let hidden = crate::play::view::hand_text(session.state().hand(other));
+                    let hidden = crate::play::hand::hand_text(session.state().hand(other));
                     assert!(!shot(&real).join("\n").contains(&hidden));
                 }
                 let a = session.human_legal()[0];
@@ -296,7 +296,7 @@ fn played(rules: Rules, seed: u64, limit: usize, stop: impl Fn(&Session) -> bool
 fn screen_of(session: &Session) -> (TableView, Vec<Card>) {
     let names: Vec<String> = session.seats().iter().map(|s| s.name().into()).collect();
     let view = TableView::new(&session.observe(0), session.rules(), &names);
-    let (groups, wilds) = crate::play::view::hand_groups(&session.observe(0).hand);
+    let (groups, wilds) = crate::play::hand::hand_groups(&session.observe(0).hand);
     (view, groups.into_iter().flatten().chain(wilds).collect())
 }
 

@@ -2,9 +2,9 @@
 //! boxes that wait for a key (a meld number, a typed action, quitting).
 
 use super::{App, HELP, LogLine, Mode};
+use crate::play::hand::{HandOrder, cards_text};
 use crate::play::render::Overlay;
 use crate::play::session::Next;
-use crate::play::view::{HandOrder, cards_text};
 use crate::text::excerpt;
 use canasta_core::{Action, Card, CardCounts, Group, Groups};
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};

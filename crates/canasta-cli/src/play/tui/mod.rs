@@ -6,8 +6,9 @@ use super::line::{game_over_lines, hand_end_lines, seat_names};
 use super::render::{Overlay, Screen, render};
 
 mod keys;
+use super::hand::{HandOrder, hand_groups_in};
 use super::session::{Dealt, Next, Played, Session};
-use super::view::{HandOrder, TableView, hand_groups_in};
+use super::view::TableView;
 use canasta_ai::Hint;
 use canasta_core::{Action, Card, CardCounts, Group};
 use ratatui::DefaultTerminal;
