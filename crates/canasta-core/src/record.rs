@@ -569,18 +569,9 @@ impl GameState {
         let mut s = String::new();
         let n = self.players();
         let plural = |n: usize| if n == 1 { "" } else { "s" };
-        let doing = match self.phase() {
-            Phase::Draw => format!("seat {} to draw or take the pile", self.to_act()),
-            Phase::Play => format!("seat {} to meld, add or discard", self.to_act()),
-            Phase::Answer => format!(
-                "seat {} to answer: may seat {} go out?",
-                self.to_act(),
-                self.current()
-            ),
-            Phase::Deal => "before the deal".to_string(),
-            Phase::HandOver => "the hand is over".to_string(),
-            Phase::GameOver => "the game is over".to_string(),
-        };
+        let doing = self
+            .phase()
+            .status(&format!("seat {}", self.to_act()), self.current());
         let _ = writeln!(
             s,
             "hand {} (dealer seat {}): {doing}",

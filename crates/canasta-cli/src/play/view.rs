@@ -214,15 +214,6 @@ pub fn plural(n: usize, word: &str) -> String {
     format!("{n} {word}{}", if n == 1 { "" } else { "s" })
 }
 
-/// `a natural pair`, `three naturals`: what takes a frozen pile.
-fn naturals_words(n: u8) -> String {
-    match n {
-        2 => "a natural pair".to_string(),
-        3 => "three naturals".to_string(),
-        n => format!("{n} naturals"),
-    }
-}
-
 impl TableView {
     /// The view of `obs.seat`, whose hand alone is shown. `names` label the
     /// seats (`you` for the viewer is added here).
@@ -371,13 +362,9 @@ impl TableView {
 
     /// `seat 2 (ismcts) to draw`, or the state between hands.
     pub fn status(&self) -> String {
-        let who = &self.seats[self.to_act].label.long;
         match self.phase {
-            Phase::Draw => format!("{who} to draw or take the pile"),
-            Phase::Play => format!("{who} to meld, add or discard"),
-            Phase::Answer => format!("{who} to answer: may seat {} go out?", self.current),
             Phase::Deal | Phase::HandOver => "between hands".into(),
-            Phase::GameOver => "game over".into(),
+            phase => phase.status(&self.seats[self.to_act].label.long, self.current),
         }
     }
 
@@ -480,17 +467,14 @@ impl TableView {
         if !long {
             return Some(format!("FROZEN{cause}"));
         }
-        let mut takes = match self.pile_top.and_then(Card::rank) {
-            Some(rank) => format!(
-                "{} natural {} take it",
-                number_word(self.frozen_naturals),
-                rank.plural()
-            ),
-            None => format!(
-                "it takes {} of its rank",
-                naturals_words(self.frozen_naturals)
-            ),
-        };
+        // The top is a plain natural here (a wild card or black three on
+        // top stops the pile above), so it has a rank.
+        let rank = self.pile_top.and_then(Card::rank)?;
+        let mut takes = format!(
+            "{} natural {} take it",
+            number_word(self.frozen_naturals),
+            rank.plural()
+        );
         // A side yet to meld also needs its opening (the judge's
         // OpeningTooLow), the pile's cards counted as the rules say.
         if let Some(need) = self

@@ -64,6 +64,20 @@ impl Phase {
             Phase::GameOver => "the game is over",
         }
     }
+
+    /// Who is to do what, in a player's words: `seat 2 to draw or take the
+    /// pile` (`who` names the seat to act, `current` the seat whose turn
+    /// it is, asked by an answering partner). Every screen says it so.
+    pub fn status(self, who: &str, current: usize) -> String {
+        match self {
+            Phase::Draw => format!("{who} to draw or take the pile"),
+            Phase::Play => format!("{who} to meld, add or discard"),
+            Phase::Answer => format!("{who} to answer: may seat {current} go out?"),
+            Phase::Deal => "before the deal".into(),
+            Phase::HandOver => "the hand is over".into(),
+            Phase::GameOver => "the game is over".into(),
+        }
+    }
 }
 
 /// Rules plus tables derived from them, shared by every state of a game.
