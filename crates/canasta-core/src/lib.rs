@@ -39,4 +39,4 @@ pub use observation::{Observation, TableFacts, rank_bits};
 pub use rng::{Rng, shuffled_deck};
 pub use rules::{CleanOpening, Freeze, PRESETS, PresetInfo, Rules, RulesError};
 pub use score::{HandEndReason, HandResult, TeamScore};
-pub use state::{DealError, DealOutcome, GameState, ObservationError, Phase};
+pub use state::{DealError, DealOutcome, GameState, ObservationError, Phase, TurnFlags};

@@ -95,8 +95,10 @@ impl Ruleset {
 }
 
 /// What the current turn has done so far; reset when a turn starts.
+/// Public to read (learning environments encode it); only the engine
+/// changes it.
 #[derive(Clone, Copy, Default, Debug, PartialEq, Eq)]
-pub(crate) struct TurnFlags {
+pub struct TurnFlags {
     pub drew_from_stock: bool,
     pub took_pile: bool,
     /// A meld or add since the draw (asking must come before).
@@ -248,8 +250,9 @@ impl GameState {
         }
     }
 
-    /// What the current turn has done so far.
-    pub(crate) fn turn(&self) -> &TurnFlags {
+    /// What the current turn has done so far (everyone at the table saw
+    /// it, but for `must_go_out`, which only the player and partner know).
+    pub fn turn(&self) -> &TurnFlags {
         &self.turn
     }
 
@@ -403,7 +406,19 @@ impl GameState {
         rules.opening_minimum(self.scores[team])
     }
 
-    pub(crate) fn side_has_melded(&self, side: usize) -> bool {
+    /// The seat has laid cards on the table this hand (public).
+    pub fn seat_melded(&self, seat: usize) -> bool {
+        self.seat_melded[seat]
+    }
+
+    /// The seat's first turn of the hand is still to come (public; red
+    /// threes are laid then under `red_three_timing: first_turn`).
+    pub fn first_turn_pending(&self, seat: usize) -> bool {
+        self.first_turn_pending[seat]
+    }
+
+    /// The side has laid its opening this hand.
+    pub fn side_has_melded(&self, side: usize) -> bool {
         !self.melds[side].is_empty()
     }
 
