@@ -356,6 +356,13 @@ impl CardCounts {
         self.counts[card.index()]
     }
 
+    /// The count of every face, by face index: for code that reads them
+    /// all (tensors for learning agents), without a branch per face.
+    #[inline]
+    pub fn as_array(&self) -> &[u8; FACES] {
+        &self.counts
+    }
+
     #[inline]
     pub fn total(&self) -> usize {
         self.total as usize

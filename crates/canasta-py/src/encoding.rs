@@ -266,6 +266,9 @@ pub struct Speller {
     /// Actions that agree with the prefix.
     alive: Vec<u32>,
     prefix: Vec<u16>,
+    /// The legal ids now, ascending and distinct: computed once per step,
+    /// read by the mask, the sampler and the legality check.
+    legal: Vec<u16>,
 }
 
 impl Speller {
@@ -286,6 +289,29 @@ impl Speller {
         self.alive.clear();
         self.alive.extend(0..legal.len() as u32);
         self.prefix.clear();
+        self.update_legal();
+    }
+
+    fn update_legal(&mut self) {
+        let mut legal = std::mem::take(&mut self.legal);
+        legal.clear();
+        let k = self.prefix.len();
+        let mut complete = false;
+        for &i in &self.alive {
+            let s = self.spelling(i as usize);
+            if s.len() > k {
+                legal.push(s[k]);
+            } else {
+                complete = true;
+            }
+        }
+        // An action that is complete but could go on: `end` takes it.
+        if complete && self.alive.len() > 1 {
+            legal.push(END);
+        }
+        legal.sort_unstable();
+        legal.dedup();
+        self.legal = legal;
     }
 
     /// The generated actions of this decision.
@@ -304,31 +330,21 @@ impl Speller {
         &self.prefix
     }
 
-    /// The legal step ids, each once, by calling `f` (in no fixed order).
+    /// The legal step ids, ascending, without repeats.
+    pub fn legal(&self) -> &[u16] {
+        &self.legal
+    }
+
+    /// Calls `f` with every legal id, ascending.
     pub fn for_each_legal(&self, mut f: impl FnMut(u16)) {
-        let k = self.prefix.len();
-        let mut complete = false;
-        for &i in &self.alive {
-            let s = self.spelling(i as usize);
-            if s.len() > k {
-                f(s[k]);
-            } else {
-                complete = true;
-            }
-        }
-        // An action that is complete but could go on: `end` takes it.
-        if complete && self.alive.len() > 1 {
-            f(END);
+        for &id in &self.legal {
+            f(id);
         }
     }
 
     /// The legal step ids, ascending, without repeats.
     pub fn legal_ids(&self) -> Vec<u16> {
-        let mut ids = Vec::new();
-        self.for_each_legal(|id| ids.push(id));
-        ids.sort_unstable();
-        ids.dedup();
-        ids
+        self.legal.clone()
     }
 
     /// Writes 1 into `mask[id]` for every legal id (the mask is not cleared).
@@ -364,6 +380,9 @@ impl Speller {
             return Err(refuse(self));
         }
         let id16 = id as u16;
+        if self.legal.binary_search(&id16).is_err() {
+            return Err(refuse(self));
+        }
         if id16 == END {
             // Legal only where a complete action could also go on.
             let done = self
@@ -392,6 +411,7 @@ impl Speller {
         // Only now is the step taken: a refusal leaves the alive set whole.
         self.alive.truncate(kept);
         self.prefix.push(id16);
+        self.update_legal();
         let k = k + 1;
         let complete = self
             .alive
@@ -442,12 +462,11 @@ mod tests {
                 let legal = g.legal_actions();
                 speller.reset(&legal);
                 let mut seen = std::collections::HashSet::new();
-                for i in 0..legal.len() {
+                for (i, a) in legal.iter().enumerate() {
                     assert!(
                         seen.insert(speller.spelling(i).to_vec()),
-                        "{}: two actions spelled alike: {}",
+                        "{}: two actions spelled alike: {a}",
                         rules.variant(),
-                        legal[i]
                     );
                 }
                 // Walk every action by its own spelling: each step is legal.
@@ -469,7 +488,9 @@ mod tests {
                 }
                 // A refused step leaves the speller as it was.
                 let before = speller.legal_ids();
-                let bad = (0..NUM_ACTIONS as u16).find(|i| !before.contains(i)).unwrap();
+                let bad = (0..NUM_ACTIONS as u16)
+                    .find(|i| !before.contains(i))
+                    .unwrap();
                 assert!(speller.step(bad as usize).is_err());
                 assert_eq!(speller.legal_ids(), before);
                 let pick = legal[rng.below(legal.len())];

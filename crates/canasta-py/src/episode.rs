@@ -87,7 +87,9 @@ pub enum EpisodeError {
     /// An action given whole while one is being spelled in steps.
     Spelling,
     NotChance,
-    BadOutcome { outcome: usize },
+    BadOutcome {
+        outcome: usize,
+    },
     NoDecision(&'static str),
     Record(String),
 }
@@ -160,8 +162,7 @@ impl Episode {
             decisions: 0,
         };
         if config.record {
-            ep.record
-                .push(write::header(ep.state.rules(), ep.seed));
+            ep.record.push(write::header(ep.state.rules(), ep.seed));
         }
         if config.explicit_chance {
             ep.chance = Some(ChanceEvent::FirstDealer);
@@ -169,6 +170,27 @@ impl Episode {
             ep.dealer = ep.rng.below(n);
             ep.deal_from_stream();
         }
+        ep
+    }
+
+    /// An episode at a decision of `state` whose legal actions are `legal`
+    /// (as a host lists them to a bot): for agents served over the bot
+    /// protocol. It keeps no record and ends when the hand does.
+    pub fn at_decision(state: GameState, legal: &[Action]) -> Episode {
+        let rules = state.rules().clone();
+        let config = Config {
+            length: Length::Hand,
+            record: false,
+            explicit_chance: true,
+            ..Config::default()
+        };
+        let mut ep = Episode::new(rules, config, 0, 0);
+        ep.dealer = state.dealer();
+        ep.state = state;
+        ep.chance = None;
+        ep.legal.clear();
+        ep.legal.extend(legal.iter().copied());
+        ep.speller.reset(legal);
         ep
     }
 
@@ -509,7 +531,11 @@ impl Episode {
     ///
     /// # Errors
     /// What `canasta check` would report, or more than one game.
-    pub fn from_record(text: &str, config: Config, seed: Option<u64>) -> Result<Episode, EpisodeError> {
+    pub fn from_record(
+        text: &str,
+        config: Config,
+        seed: Option<u64>,
+    ) -> Result<Episode, EpisodeError> {
         let err = |m: String| EpisodeError::Record(m);
         let text = record::without_bom(text);
         let check = record::check_record(text);
@@ -547,7 +573,16 @@ impl Episode {
                 .map_err(|e| err(format!("line {}: {e}", i + 1)))?;
         }
         let seed = seed.or(header_seed).unwrap_or(0);
-        let mut ep = Episode::new(rules, Config { explicit_chance: true, record: false, ..config }, seed, 0);
+        let mut ep = Episode::new(
+            rules,
+            Config {
+                explicit_chance: true,
+                record: false,
+                ..config
+            },
+            seed,
+            0,
+        );
         ep.config = config;
         ep.rng = Rng::stream(seed, u64::MAX);
         ep.seed = header_seed;
@@ -655,7 +690,12 @@ mod tests {
                 assert!(sum.abs() < 1e-9, "{:?}", ep.returns());
                 let text = ep.record_lines().join("\n");
                 let check = record::check_record(&text);
-                assert!(check.error.is_none(), "{}: {:?}", rules.variant(), check.error);
+                assert!(
+                    check.error.is_none(),
+                    "{}: {:?}",
+                    rules.variant(),
+                    check.error
+                );
                 assert_eq!(check.games[0].hands.len(), 1);
                 assert!(check.games[0].mismatches.is_empty());
             }
@@ -682,10 +722,17 @@ mod tests {
         let rules = Rules::preset("samba", Some(2), None).unwrap();
         let mut ep = Episode::new(rules, Config::default(), 1, 0);
         let before = ep.legal_ids();
-        let bad = (0..NUM_ACTIONS).find(|&i| !before.contains(&(i as u16))).unwrap();
+        let bad = (0..NUM_ACTIONS)
+            .find(|&i| !before.contains(&(i as u16)))
+            .unwrap();
         let e = ep.step(bad).unwrap_err();
         assert!(e.to_string().contains("is not legal here"), "{e}");
-        assert!(ep.step(NUM_ACTIONS + 5).unwrap_err().to_string().contains("not an action id"));
+        assert!(
+            ep.step(NUM_ACTIONS + 5)
+                .unwrap_err()
+                .to_string()
+                .contains("not an action id")
+        );
         assert_eq!(ep.legal_ids(), before);
         assert_eq!(ep.record_lines().len(), 2);
     }
@@ -704,7 +751,9 @@ mod tests {
         assert_eq!(loaded.legal_actions(), ep.legal_actions());
         assert_eq!(loaded.record_lines(), ep.record_lines());
         let broken = text.replace("discard", "dscard");
-        let e = Episode::from_record(&broken, Config::default(), None).err().unwrap();
+        let e = Episode::from_record(&broken, Config::default(), None)
+            .err()
+            .unwrap();
         assert!(e.to_string().starts_with("line "), "{e}");
     }
 
@@ -712,7 +761,13 @@ mod tests {
     fn win_returns_are_zero_sum() {
         assert_eq!(side_returns(&[10.0, 5.0], Reward::Win), vec![1.0, -1.0]);
         assert_eq!(side_returns(&[5.0, 5.0], Reward::Win), vec![0.0, 0.0]);
-        assert_eq!(side_returns(&[1.0, 9.0, 3.0], Reward::Win), vec![-0.5, 1.0, -0.5]);
-        assert_eq!(side_returns(&[1000.0, 3000.0], Reward::Points), vec![-1.0, 1.0]);
+        assert_eq!(
+            side_returns(&[1.0, 9.0, 3.0], Reward::Win),
+            vec![-0.5, 1.0, -0.5]
+        );
+        assert_eq!(
+            side_returns(&[1000.0, 3000.0], Reward::Points),
+            vec![-1.0, 1.0]
+        );
     }
 }

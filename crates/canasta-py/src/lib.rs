@@ -3,6 +3,10 @@
 //! (tested by `cargo test`), and the Python bindings over them (feature
 //! `python`, which maturin turns on).
 
+pub mod batch;
 pub mod encoding;
 pub mod episode;
 pub mod tensor;
+
+#[cfg(feature = "python")]
+mod py;

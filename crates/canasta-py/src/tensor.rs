@@ -131,8 +131,8 @@ impl Layout {
 }
 
 fn put_counts(out: &mut [f32], counts: &CardCounts) {
-    for (c, n) in counts.faces() {
-        out[c.index()] = f32::from(n);
+    for (o, &n) in out.iter_mut().zip(counts.as_array()) {
+        *o = f32::from(n);
     }
 }
 
@@ -178,7 +178,9 @@ pub fn write(state: &GameState, seat: usize, prefix: &[u16], layout: Layout, out
         state.pile_hidden() as f32,
         f32::from(u8::from(state.pile_frozen())),
         f32::from(u8::from(
-            rules.pile_freeze(state.pile_frozen(), side_opened).is_some(),
+            rules
+                .pile_freeze(state.pile_frozen(), side_opened)
+                .is_some(),
         )),
         f32::from(u8::from(rules.pile_closed_to(side_opened))),
     ];
@@ -338,9 +340,15 @@ mod tests {
 
     #[test]
     fn sizes_by_seats_and_sides() {
-        assert_eq!(Layout { seats: 2, sides: 2 }.size(), 6 + 53 * 3 + 5 + 1 + 8 + 2 * 75 + 2 * 65 + 160 + 57 + 2);
+        assert_eq!(
+            Layout { seats: 2, sides: 2 }.size(),
+            6 + 53 * 3 + 5 + 1 + 8 + 2 * 75 + 2 * 65 + 160 + 57 + 2
+        );
         let f = Layout { seats: 4, sides: 2 }.fields();
         assert_eq!(f[0].name, "phase");
-        assert_eq!(f.iter().map(|x| x.len).sum::<usize>(), Layout { seats: 4, sides: 2 }.size());
+        assert_eq!(
+            f.iter().map(|x| x.len).sum::<usize>(),
+            Layout { seats: 4, sides: 2 }.size()
+        );
     }
 }

@@ -1,0 +1,357 @@
+//! Many episodes stepped at once, for throughput: each step writes the
+//! observation of the seat to act, the legal-step mask, the rewards and
+//! the done flags of every episode into flat buffers the caller owns
+//! (NumPy arrays, written in place), split over threads by rayon. An
+//! episode that ends starts the next game by itself, so the batch never
+//! waits.
+//!
+//! Games are numbered so that the run is the same whatever the threads:
+//! episode `i` plays games `i`, `i + n`, `i + 2n`, ... of the seed's
+//! stream (the numbering of `canasta sim --seed`).
+
+use crate::encoding::NUM_ACTIONS;
+use crate::episode::{Config, Episode, EpisodeError, Mover};
+use canasta_core::{Rng, Rules};
+use rayon::prelude::*;
+
+/// Episodes per rayon task: enough work to pay for the hand-off.
+const CHUNK: usize = 32;
+
+pub struct Batch {
+    episodes: Vec<Slot>,
+    rules: Rules,
+    config: Config,
+    seed: u64,
+    obs_size: usize,
+    players: usize,
+    parallel: bool,
+}
+
+struct Slot {
+    episode: Episode,
+    /// Games this slot has started (its next game number is `i + n * games`).
+    games: u64,
+    /// For `sample_legal`.
+    rng: Rng,
+}
+
+/// The caller's buffers for one step of every episode, row `i` for episode
+/// `i`: observations (`obs_size` each), masks (`NUM_ACTIONS`), rewards
+/// (one per seat), done flags, and the seat to act.
+pub struct Buffers<'a> {
+    pub obs: &'a mut [f32],
+    pub masks: &'a mut [bool],
+    pub rewards: &'a mut [f32],
+    pub dones: &'a mut [bool],
+    pub to_play: &'a mut [i64],
+}
+
+/// A step refused: which episode, and why. No episode changed.
+#[derive(Debug)]
+pub struct BatchError {
+    pub episode: usize,
+    pub error: EpisodeError,
+}
+
+impl Batch {
+    /// `n` episodes of `rules` (chance from the seeded stream; records off
+    /// unless `config.record`).
+    pub fn new(n: usize, rules: Rules, config: Config, seed: u64) -> Batch {
+        let config = Config {
+            explicit_chance: false,
+            ..config
+        };
+        let episodes = (0..n)
+            .map(|i| Slot {
+                episode: Episode::new(rules.clone(), config, seed, i as u64),
+                games: 1,
+                rng: Rng::stream(seed ^ 0x5eed_5a3b_1e00_0000, i as u64),
+            })
+            .collect();
+        let probe = Episode::new(rules.clone(), config, seed, 0);
+        Batch {
+            obs_size: probe.layout().size(),
+            players: probe.players(),
+            episodes,
+            rules,
+            config,
+            seed,
+            parallel: true,
+        }
+    }
+
+    /// Whether to split the games over rayon's threads (the pool the
+    /// caller installs); off, they are stepped one after another on the
+    /// calling thread.
+    pub fn set_parallel(&mut self, parallel: bool) {
+        self.parallel = parallel;
+    }
+
+    pub fn len(&self) -> usize {
+        self.episodes.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.episodes.is_empty()
+    }
+
+    pub fn obs_size(&self) -> usize {
+        self.obs_size
+    }
+
+    pub fn players(&self) -> usize {
+        self.players
+    }
+
+    pub fn episode(&self, i: usize) -> &Episode {
+        &self.episodes[i].episode
+    }
+
+    /// Restarts every episode from its first game.
+    pub fn reset(&mut self, seed: Option<u64>, out: Buffers<'_>) {
+        if let Some(s) = seed {
+            self.seed = s;
+        }
+        let (rules, config, seed) = (&self.rules, self.config, self.seed);
+        for (i, slot) in self.episodes.iter_mut().enumerate() {
+            slot.episode = Episode::new(rules.clone(), config, seed, i as u64);
+            slot.games = 1;
+            slot.rng = Rng::stream(seed ^ 0x5eed_5a3b_1e00_0000, i as u64);
+        }
+        out.rewards.fill(0.0);
+        out.dones.fill(false);
+        self.write_views(out.obs, out.masks, out.to_play);
+    }
+
+    /// Writes each episode's observation (of the seat to act), mask and
+    /// seat to act.
+    pub fn write_views(&self, obs: &mut [f32], masks: &mut [bool], to_play: &mut [i64]) {
+        let (o, m) = (self.obs_size, NUM_ACTIONS);
+        let one = |((slot, obs), mask): ((&Slot, &mut [f32]), &mut [bool]), who: &mut i64| {
+            view(&slot.episode, obs, mask, who)
+        };
+        if self.parallel {
+            self.episodes
+                .par_iter()
+                .zip(obs.par_chunks_mut(o))
+                .zip(masks.par_chunks_mut(m))
+                .zip(to_play.par_iter_mut())
+                .with_min_len(CHUNK)
+                .for_each(|(x, who)| one(x, who));
+        } else {
+            self.episodes
+                .iter()
+                .zip(obs.chunks_mut(o))
+                .zip(masks.chunks_mut(m))
+                .zip(to_play.iter_mut())
+                .for_each(|(x, who)| one(x, who));
+        }
+    }
+
+    /// A uniform legal step for every episode, from each episode's own
+    /// stream.
+    pub fn sample_legal(&mut self, out: &mut [i64]) {
+        let one = |(slot, out): (&mut Slot, &mut i64)| {
+            let legal = slot.episode.speller().legal();
+            *out = i64::from(legal[slot.rng.below(legal.len())]);
+        };
+        if self.parallel {
+            self.episodes
+                .par_iter_mut()
+                .zip(out.par_iter_mut())
+                .with_min_len(CHUNK)
+                .for_each(one);
+        } else {
+            self.episodes.iter_mut().zip(out.iter_mut()).for_each(one);
+        }
+    }
+
+    /// Steps every episode with its action id, then writes the views.
+    ///
+    /// # Errors
+    /// The first episode whose id is not legal; then no episode moved.
+    pub fn step(&mut self, actions: &[i64], out: Buffers<'_>) -> Result<(), BatchError> {
+        // Check first, so that a bad id anywhere leaves every game as it was.
+        for (i, (slot, &a)) in self.episodes.iter().zip(actions).enumerate() {
+            let legal = u16::try_from(a)
+                .is_ok_and(|a| slot.episode.speller().legal().binary_search(&a).is_ok());
+            if !legal {
+                let mut probe = slot.episode.clone();
+                let error = probe
+                    .step(usize::try_from(a).unwrap_or(usize::MAX))
+                    .expect_err("an id the mask refuses is refused");
+                return Err(BatchError { episode: i, error });
+            }
+        }
+        let (o, m, p) = (self.obs_size, NUM_ACTIONS, self.players);
+        let (rules, config, seed, n) = (&self.rules, self.config, self.seed, self.len() as u64);
+        let one = |((((((i, slot), &a), obs), mask), reward), done): Row<'_>, who: &mut i64| {
+            slot.episode.step(a as usize).expect("checked legal above");
+            reward.fill(0.0);
+            *done = slot.episode.is_terminal();
+            if *done {
+                for (r, x) in reward.iter_mut().zip(slot.episode.returns()) {
+                    *r = *x as f32;
+                }
+                let index = i as u64 + n * slot.games;
+                slot.episode = Episode::new(rules.clone(), config, seed, index);
+                slot.games += 1;
+            }
+            view(&slot.episode, obs, mask, who);
+        };
+        if self.parallel {
+            self.episodes
+                .par_iter_mut()
+                .enumerate()
+                .zip(actions.par_iter())
+                .zip(out.obs.par_chunks_mut(o))
+                .zip(out.masks.par_chunks_mut(m))
+                .zip(out.rewards.par_chunks_mut(p))
+                .zip(out.dones.par_iter_mut())
+                .zip(out.to_play.par_iter_mut())
+                .with_min_len(CHUNK)
+                .for_each(|(row, who)| one(row, who));
+        } else {
+            self.episodes
+                .iter_mut()
+                .enumerate()
+                .zip(actions.iter())
+                .zip(out.obs.chunks_mut(o))
+                .zip(out.masks.chunks_mut(m))
+                .zip(out.rewards.chunks_mut(p))
+                .zip(out.dones.iter_mut())
+                .zip(out.to_play.iter_mut())
+                .for_each(|(row, who)| one(row, who));
+        }
+        Ok(())
+    }
+}
+
+/// One game's part of a step: its number and slot, its action, and its rows
+/// of the observations, masks, rewards and done flags.
+type Row<'a> = (
+    (
+        (
+            (((usize, &'a mut Slot), &'a i64), &'a mut [f32]),
+            &'a mut [bool],
+        ),
+        &'a mut [f32],
+    ),
+    &'a mut bool,
+);
+
+fn view(ep: &Episode, obs: &mut [f32], mask: &mut [bool], who: &mut i64) {
+    match ep.mover() {
+        Mover::Seat(s) => {
+            ep.observe_into(s, obs);
+            mask.fill(false);
+            ep.speller().for_each_legal(|id| mask[id as usize] = true);
+            *who = s as i64;
+        }
+        // Episodes of a batch deal by themselves and restart when over.
+        Mover::Chance | Mover::Terminal => unreachable!("a batch episode is always at a decision"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    struct Owned {
+        obs: Vec<f32>,
+        masks: Vec<bool>,
+        rewards: Vec<f32>,
+        dones: Vec<bool>,
+        to_play: Vec<i64>,
+    }
+
+    impl Owned {
+        fn new(b: &Batch) -> Owned {
+            let n = b.len();
+            Owned {
+                obs: vec![0.0; n * b.obs_size()],
+                masks: vec![false; n * NUM_ACTIONS],
+                rewards: vec![0.0; n * b.players()],
+                dones: vec![false; n],
+                to_play: vec![0; n],
+            }
+        }
+        fn buffers(&mut self) -> Buffers<'_> {
+            Buffers {
+                obs: &mut self.obs,
+                masks: &mut self.masks,
+                rewards: &mut self.rewards,
+                dones: &mut self.dones,
+                to_play: &mut self.to_play,
+            }
+        }
+    }
+
+    #[test]
+    fn a_batch_plays_games_to_the_end_and_restarts_them() {
+        let rules = Rules::preset("classic", Some(2), None).unwrap();
+        let config = Config {
+            length: crate::episode::Length::Hand,
+            record: false,
+            ..Config::default()
+        };
+        let mut b = Batch::new(5, rules, config, 3);
+        let mut o = Owned::new(&b);
+        b.reset(None, o.buffers());
+        let mut actions = vec![0i64; 5];
+        let mut ended = 0;
+        for _ in 0..3000 {
+            b.sample_legal(&mut actions);
+            for (i, &a) in actions.iter().enumerate() {
+                assert!(o.masks[i * NUM_ACTIONS + a as usize]);
+            }
+            b.step(&actions, o.buffers()).unwrap();
+            for i in 0..5 {
+                if o.dones[i] {
+                    ended += 1;
+                    let r = &o.rewards[i * 2..i * 2 + 2];
+                    assert!((r[0] + r[1]).abs() < 1e-6);
+                }
+            }
+        }
+        assert!(ended > 0);
+        // A bad id moves nothing.
+        let before = o.obs.clone();
+        let mut bad = actions.clone();
+        b.sample_legal(&mut bad);
+        bad[2] = (0..NUM_ACTIONS as i64)
+            .find(|&a| !o.masks[2 * NUM_ACTIONS + a as usize])
+            .unwrap();
+        let e = b.step(&bad, o.buffers()).err().unwrap();
+        assert_eq!(e.episode, 2);
+        b.write_views(&mut o.obs, &mut o.masks, &mut o.to_play);
+        assert_eq!(o.obs, before);
+    }
+
+    #[test]
+    fn threads_do_not_change_the_games() {
+        let rules = Rules::preset("samba", Some(2), None).unwrap();
+        let config = Config {
+            length: crate::episode::Length::Hand,
+            record: false,
+            ..Config::default()
+        };
+        let mut runs = Vec::new();
+        for parallel in [true, false] {
+            let mut b = Batch::new(70, rules.clone(), config, 11);
+            b.set_parallel(parallel);
+            let mut o = Owned::new(&b);
+            b.reset(None, o.buffers());
+            let mut actions = vec![0i64; 70];
+            let mut trace = Vec::new();
+            for _ in 0..800 {
+                b.sample_legal(&mut actions);
+                b.step(&actions, o.buffers()).unwrap();
+                trace.extend_from_slice(&actions);
+                trace.extend(o.dones.iter().map(|&d| i64::from(d)));
+            }
+            runs.push((trace, o.obs.clone(), o.rewards.clone()));
+        }
+        assert_eq!(runs[0], runs[1]);
+    }
+}
