@@ -218,6 +218,16 @@ impl Episode {
         self.dealer
     }
 
+    /// What the chance node at hand draws: `dealer`, `card` or `first`
+    /// (the first player), or `None` off chance nodes.
+    pub fn chance_kind(&self) -> Option<&'static str> {
+        self.chance.map(|c| match c {
+            ChanceEvent::FirstDealer => "dealer",
+            ChanceEvent::Card => "card",
+            ChanceEvent::FirstPlayer => "first",
+        })
+    }
+
     pub fn mover(&self) -> Mover {
         if self.terminal {
             Mover::Terminal
@@ -376,6 +386,11 @@ impl Episode {
         if over {
             let sides: Vec<f64> = match self.config.length {
                 Length::Hand => result.teams.iter().map(|t| f64::from(t.total)).collect(),
+                // A game stopped short of the target has no winner (as
+                // `canasta sim` and `tournament` count it): a tie.
+                Length::Game if !self.state.is_over() && self.config.reward == Reward::Win => {
+                    vec![0.0; self.state.scores().len()]
+                }
                 Length::Game => self.state.scores().iter().map(|&s| f64::from(s)).collect(),
             };
             self.finish(&sides);
@@ -522,6 +537,9 @@ impl Episode {
         if self.chance.is_none() && !self.terminal {
             out.state = self.state.determinize(seat, rng);
         }
+        // The record holds the real deal: a determinization keeps none.
+        out.record.clear();
+        out.config.record = false;
         out
     }
 
@@ -597,6 +615,12 @@ impl Episode {
             (Phase::Draw | Phase::Play | Phase::Answer, Some(d)) => {
                 ep.dealer = d;
                 ep.prepare_decision();
+            }
+            (Phase::HandOver, _) if config.length == Length::Hand => {
+                // A one-hand episode whose hand is over: it ends here.
+                let result = ep.state.last_hand().expect("a hand over has a result");
+                let totals: Vec<f64> = result.teams.iter().map(|t| f64::from(t.total)).collect();
+                ep.finish(&totals);
             }
             (Phase::GameOver, _) => {
                 let scores: Vec<f64> = ep.state.scores().iter().map(|&s| f64::from(s)).collect();
@@ -698,6 +722,10 @@ mod tests {
                 );
                 assert_eq!(check.games[0].hands.len(), 1);
                 assert!(check.games[0].mismatches.is_empty());
+                // Loaded as a one-hand episode, the finished hand is the end.
+                let loaded = Episode::from_record(&text, config, None).unwrap();
+                assert!(loaded.is_terminal());
+                assert_eq!(loaded.returns(), ep.returns());
             }
         }
     }
@@ -750,6 +778,8 @@ mod tests {
         assert_eq!(loaded.state().state_id(), ep.state().state_id());
         assert_eq!(loaded.legal_actions(), ep.legal_actions());
         assert_eq!(loaded.record_lines(), ep.record_lines());
+        // A determinization keeps no record: the record holds the deal.
+        assert!(ep.resample(0, &mut Rng::new(1)).record_lines().is_empty());
         let broken = text.replace("discard", "dscard");
         let e = Episode::from_record(&broken, Config::default(), None)
             .err()

@@ -130,10 +130,14 @@ impl Game {
         self.episode.mover() == Mover::Chance
     }
 
-    /// `draw`, `play`, `answer`, `hand_over`, `game_over` or `deal`.
+    /// `deal`, `draw`, `play`, `answer`, `hand_over` or `game_over` (the
+    /// bot protocol's words).
     #[getter]
     fn phase(&self) -> String {
-        format!("{:?}", self.episode.state().phase()).to_lowercase()
+        serde_json::to_value(self.episode.state().phase())
+            .ok()
+            .and_then(|v| v.as_str().map(str::to_string))
+            .unwrap_or_default()
     }
 
     #[getter]
@@ -225,6 +229,19 @@ impl Game {
     /// the deck from the top.
     fn chance_outcomes(&self) -> Vec<(usize, f64)> {
         self.episode.chance_outcomes()
+    }
+
+    /// What the chance node draws: "dealer" (the first dealer), "card" (the
+    /// next card of the deck) or "first" (the first player); None elsewhere.
+    #[getter]
+    fn chance_kind(&self) -> Option<&'static str> {
+        self.episode.chance_kind()
+    }
+
+    /// Cards in the deck of this form (chance deals them one by one).
+    #[getter]
+    fn deck_size(&self) -> usize {
+        self.episode.rules().deck_size()
     }
 
     fn apply_chance(&mut self, outcome: usize) -> PyResult<()> {

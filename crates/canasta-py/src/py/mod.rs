@@ -137,7 +137,9 @@ fn variants(py: Python<'_>) -> PyResult<Bound<'_, PyList>> {
     for p in PRESETS {
         let d = PyDict::new(py);
         d.set_item("id", p.id)?;
-        d.set_item("players", p.players.to_vec())?;
+        // As numbers (a Vec<u8> would reach Python as bytes).
+        let players: Vec<u32> = p.players.iter().map(|&n| u32::from(n)).collect();
+        d.set_item("players", players)?;
         d.set_item("default_players", p.default_players)?;
         d.set_item("summary", p.summary)?;
         list.append(d)?;
