@@ -42,7 +42,8 @@ def action_id(name: str) -> int:
     """The id an action name names (inverse of action_name)."""
 
 def spell(action: str) -> list[int]:
-    """The ids that spell an action written in the record notation."""
+    """The ids that spell an action written in the record notation (where it
+    is also the start of a longer legal action, the game wants END after them)."""
 
 def rust_random_steps(
     variant: str = "classic",
@@ -208,6 +209,6 @@ class Bot:
     def choose(self, game: Game) -> str:
         """The bot's action for the seat to act, in the record notation."""
     def choose_ids(self, game: Game) -> list[int]:
-        """The same action spelled as ids."""
+        """A choice spelled as ids (END included where needed): step them all."""
     def play(self, game: Game) -> str:
         """Chooses and plays; returns the action."""

@@ -62,12 +62,22 @@ impl Bot {
         action.map(|a| a.to_string()).map_err(value_error)
     }
 
-    /// The bot's action spelled as action ids.
+    /// The bot's action spelled as action ids, ending with `end` where the
+    /// action could also go on (`meld 3S 3S 3C` where `meld 3S 3S 3C 3C`
+    /// is legal too): stepping them all completes the action.
     fn choose_ids(&self, py: Python<'_>, game: &Game) -> PyResult<Vec<usize>> {
         let text = self.choose(py, game)?;
         let action: canasta_core::Action = text.parse().map_err(value_error)?;
         let mut out = Vec::new();
         encoding::spell(&action, &mut out);
+        let mut speller = game.episode.speller().clone();
+        let mut done = None;
+        for &id in &out {
+            done = speller.step(usize::from(id)).map_err(value_error)?;
+        }
+        if done.is_none() {
+            out.push(encoding::END);
+        }
         Ok(out.into_iter().map(usize::from).collect())
     }
 

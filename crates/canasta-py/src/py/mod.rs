@@ -180,7 +180,9 @@ fn action_id(name: &str) -> PyResult<usize> {
         .ok_or_else(|| value_error(format!("{name:?} names no action id")))
 }
 
-/// The spelling (action ids) of an action in the record notation.
+/// The spelling (action ids) of an action in the record notation. Where
+/// the action is also the start of a longer legal one, the game needs one
+/// more id, `END`, after these (`Bot.choose_ids` adds it).
 #[pyfunction]
 fn spell(action: &str) -> PyResult<Vec<usize>> {
     let a: canasta_core::Action = action.parse().map_err(value_error)?;
