@@ -11,7 +11,7 @@
     writing the observation every step).
 
 Prints a markdown table. Every figure is steps (action ids) per second of
-two-player Classic (or ``--variant``/``--players``); games restart as they
+four-player Classic (or ``--variant``/``--players``); games restart as they
 end.
 
     python examples/python/bench.py
@@ -86,17 +86,20 @@ def rust_rate(args, observe):
 def main(argv=None):
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("--variant", default="classic")
-    p.add_argument("--players", type=int, default=2)
+    p.add_argument("--players", type=int, default=None,
+                   help="default: the variant's own (four for Classic)")
     p.add_argument("--batches", type=int, nargs="+", default=[64, 256, 1024],
                    help="VecEnv batch sizes")
     p.add_argument("--seconds", type=float, default=2.0, help="time per measurement")
     args = p.parse_args(argv)
+    if args.players is None:
+        args.players = next(v["default_players"] for v in canasta.variants() if v["id"] == args.variant)
 
     cores = os.cpu_count()
     rows = []  # (api, setting, steps/s, us/step, note)
 
     for n in args.batches:
-        for threads, label in ((1, "1 thread"), (None, f"default ({cores} cores)")):
+        for threads, label in ((1, "1 thread"), (None, f"threads=None ({cores} cores)")):
             rate = bench_vec(n, threads, args)
             rows.append(("VecEnv sample_legal+step", f"n={n}, {label}", rate, ""))
 

@@ -30,6 +30,9 @@ pub struct VecEnv {
     sampled: Py<PyArray1<i64>>,
 }
 
+/// Fewest games a thread gets when the threads are left to the VecEnv.
+const GAMES_PER_THREAD: usize = 128;
+
 /// The arrays of a VecEnv, borrowed for writing while Rust works.
 macro_rules! with_buffers {
     ($self:ident, $py:ident, |$bufs:ident| $body:expr) => {{
@@ -87,6 +90,11 @@ impl VecEnv {
         }
         let rules = rules_of(variant, players, options)?;
         let config = config_of(episode, reward, max_hands, false)?;
+        // By default one thread per core, but only where each gets enough
+        // games to pay for the hand-offs (measured: 64 games run faster on
+        // the calling thread alone than split over two).
+        let cores = std::thread::available_parallelism().map_or(1, usize::from);
+        let threads = threads.or(Some(cores.min(n / GAMES_PER_THREAD).max(1)));
         let pool = match threads {
             Some(1) => None,
             Some(0) => {
