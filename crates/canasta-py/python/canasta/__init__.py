@@ -1,7 +1,7 @@
 """Canasta for game-AI research: every form of the game, exact to the rule
-books, from the Rust engine of https://github.com/ (the `canasta` workspace).
+books, from the Rust engine of this repository (crates/canasta-core).
 
-    >>> import canasta
+    >>> import random, canasta
     >>> game = canasta.Game("samba", players=4, seed=1)
     >>> while not game.is_terminal():
     ...     game.step(random.choice(game.legal_actions()))
