@@ -347,17 +347,18 @@ fn dp_reaches(
     );
     let idx = |w: usize, c: usize, d: usize, t: usize| ((w * dims.1 + c) * dims.2 + d) * dims.3 + t;
     let len = dims.0 * dims.1 * dims.2 * dims.3;
-    let mut cur = vec![false; len];
+    let mut cur = StateSet::new(len);
+    let mut next = StateSet::new(len);
     let cap = |x: u8, n: u8| x.min(n) as usize;
     let (c0, d0) = start;
-    cur[idx(0, cap(c0, nc), cap(d0, nd), cap(c0 + d0, nt))] = true;
+    cur.set(idx(0, cap(c0, nc), cap(d0, nd), cap(c0 + d0, nt)));
     for &(_, n_final, w0, lo, hi) in items {
-        let mut next = vec![false; len];
+        next.clear();
         for w in 0..dims.0 {
             for c in 0..dims.1 {
                 for d in 0..dims.2 {
                     for t in 0..dims.3 {
-                        if !cur[idx(w, c, d, t)] {
+                        if !cur.get(idx(w, c, d, t)) {
                             continue;
                         }
                         for x in lo..=hi {
@@ -374,15 +375,74 @@ fn dp_reaches(
                             let c2 = (c + dc).min(nc as usize);
                             let d2 = (d + dd).min(nd as usize);
                             let t2 = (t + dc + dd).min(nt as usize);
-                            next[idx(nw, c2, d2, t2)] = true;
+                            next.set(idx(nw, c2, d2, t2));
                         }
                     }
                 }
             }
         }
-        cur = next;
+        std::mem::swap(&mut cur, &mut next);
     }
-    cur[idx(pool as usize, nc as usize, nd as usize, nt as usize)]
+    cur.get(idx(pool as usize, nc as usize, nd as usize, nt as usize))
+}
+
+/// The reachable states of a small dynamic program, a bit each: on the
+/// stack up to [`StateSet::STACK_BITS`] states (every preset's going-out
+/// tests fit), on the heap beyond (house rules asking for many canastas).
+/// The going-out tests run for many candidate actions of every decision,
+/// so they must not allocate.
+pub(crate) struct StateSet {
+    len: usize,
+    words: SetWords,
+}
+
+enum SetWords {
+    Stack([u64; StateSet::STACK_WORDS]),
+    Heap(Vec<u64>),
+}
+
+impl StateSet {
+    const STACK_WORDS: usize = 64;
+    pub(crate) const STACK_BITS: usize = Self::STACK_WORDS * 64;
+
+    /// An empty set of `len` states.
+    pub(crate) fn new(len: usize) -> StateSet {
+        let words = if len <= Self::STACK_BITS {
+            SetWords::Stack([0; Self::STACK_WORDS])
+        } else {
+            SetWords::Heap(vec![0; len.div_ceil(64)])
+        };
+        StateSet { len, words }
+    }
+
+    fn words(&self) -> &[u64] {
+        match &self.words {
+            SetWords::Stack(w) => &w[..self.len.div_ceil(64)],
+            SetWords::Heap(w) => w,
+        }
+    }
+
+    fn words_mut(&mut self) -> &mut [u64] {
+        let n = self.len.div_ceil(64);
+        match &mut self.words {
+            SetWords::Stack(w) => &mut w[..n],
+            SetWords::Heap(w) => w,
+        }
+    }
+
+    pub(crate) fn get(&self, i: usize) -> bool {
+        debug_assert!(i < self.len);
+        self.words()[i / 64] >> (i % 64) & 1 == 1
+    }
+
+    pub(crate) fn set(&mut self, i: usize) {
+        debug_assert!(i < self.len);
+        self.words_mut()[i / 64] |= 1 << (i % 64);
+    }
+
+    pub(crate) fn clear(&mut self) {
+        self.words_mut().fill(0);
+    }
 }
 
 /// Can every card of `hand` be melded onto `melds` or into new melds,

@@ -341,8 +341,13 @@ impl GameState {
             return;
         }
         self.lone_hand = Some(lone as u8);
-        let others: Vec<usize> = (0..self.players()).filter(|&s| s != lone).collect();
-        let (a, b) = (others[0], others[1]);
+        // The two others, in seat order (three players: no list needed).
+        let a = (0..self.players())
+            .find(|&s| s != lone)
+            .expect("three seats");
+        let b = (a + 1..self.players())
+            .find(|&s| s != lone)
+            .expect("three seats");
         let moved = std::mem::take(&mut self.melds[b]);
         for &m in moved.iter() {
             match self.meld_index_of_rank(a, m.cards.rank()) {

@@ -10,6 +10,7 @@ use crate::card::{Card, CardCounts, Rank, Suit};
 use crate::meld::Meld;
 use crate::rules::Rules;
 use crate::state::GameState;
+use smallvec::SmallVec;
 use std::collections::HashSet;
 use std::hash::{BuildHasherDefault, Hasher};
 
@@ -27,11 +28,16 @@ fn sub(p: Packed, r: usize, n: u8) -> Packed {
 const FOUR: usize = Rank::Four.index();
 const ACE: usize = Rank::Ace.index();
 
+/// A suit's outcomes: (cards left over, sambas made). On the stack up to
+/// 64 (typical hands), on the heap beyond: the going-out test runs for many
+/// candidate actions and must not allocate in play.
+type Outcomes = SmallVec<[(Packed, u8); 64]>;
+
 /// The ways one suit's naturals (`cards`, by rank) can extend the side's
 /// open sequences of that suit (`runs`: lowest and highest rank index) and
 /// form new ones: (cards left over, sambas made).
-fn suit_outcomes(rules: &Rules, cards: Packed, runs: &[(usize, usize)]) -> Vec<(Packed, u8)> {
-    let mut out = Vec::new();
+fn suit_outcomes(rules: &Rules, cards: Packed, runs: &[(usize, usize)]) -> Outcomes {
+    let mut out = Outcomes::new();
     extend_runs(rules, cards, runs, 0, &mut out);
     dedup(&mut out);
     out
@@ -44,7 +50,7 @@ fn extend_runs(
     cards: Packed,
     runs: &[(usize, usize)],
     sambas: u8,
-    out: &mut Vec<(Packed, u8)>,
+    out: &mut Outcomes,
 ) {
     let Some((&(lo, hi), rest)) = runs.split_first() else {
         new_runs(rules, cards, FOUR, sambas, out);
@@ -78,7 +84,7 @@ fn extend_runs(
 
 /// New sequences from `from` up: at each rank, either no (further) run
 /// starts there, or one of three to `canasta_size` cards does.
-fn new_runs(rules: &Rules, cards: Packed, from: usize, sambas: u8, out: &mut Vec<(Packed, u8)>) {
+fn new_runs(rules: &Rules, cards: Packed, from: usize, sambas: u8, out: &mut Outcomes) {
     let Some(r) = (from..=ACE).find(|&r| get(cards, r) > 0) else {
         out.push((cards, sambas));
         return;
@@ -467,7 +473,7 @@ impl<'a> RankGroups<'a> {
 /// discard choices and canasta chances), so an outcome leaving the same
 /// cards at the other ranks, at least as many at the melded ones, and at
 /// least as many sambas, is at least as good.
-fn undominated(mut outcomes: Vec<(Packed, u8)>, melded: Packed) -> Vec<(Packed, u8)> {
+fn undominated(mut outcomes: Outcomes, melded: Packed) -> Outcomes {
     if outcomes.len() < 2 || melded == 0 {
         return outcomes;
     }
@@ -476,7 +482,7 @@ fn undominated(mut outcomes: Vec<(Packed, u8)>, melded: Packed) -> Vec<(Packed, 
     outcomes.sort_unstable_by_key(|&(left, s)| {
         std::cmp::Reverse((0..13).map(|r| get(left & melded, r) as u32).sum::<u32>() * 8 + s as u32)
     });
-    let mut kept: Vec<(Packed, u8)> = Vec::with_capacity(outcomes.len());
+    let mut kept = Outcomes::new();
     for (left, sambas) in outcomes {
         let dominated = kept.iter().any(|&(k, ks)| {
             ks >= sambas && k & !melded == left & !melded && covers(k & melded, left & melded)
@@ -509,10 +515,61 @@ impl Hasher for PackedHasher {
     }
 }
 
-/// Sorts and removes repeats (a small set kept as a vector).
-fn dedup<T: Ord>(v: &mut Vec<T>) {
+/// Sorts and removes repeats (a small set kept as a list).
+fn dedup(v: &mut Outcomes) {
     v.sort_unstable();
     v.dedup();
+}
+
+/// The search points already explored: an open-addressing table on the
+/// stack while small, a hash set once it is half full.
+struct Seen {
+    /// Keys plus one (zero marks an empty slot; keys stay below 2^60).
+    table: [u64; Seen::SLOTS],
+    used: usize,
+    spill: Option<HashSet<u64, BuildHasherDefault<PackedHasher>>>,
+}
+
+impl Seen {
+    const SLOTS: usize = 512;
+
+    fn new() -> Seen {
+        Seen {
+            table: [0; Seen::SLOTS],
+            used: 0,
+            spill: None,
+        }
+    }
+
+    /// Adds `key`; false if it was already there.
+    fn insert(&mut self, key: u64) -> bool {
+        if let Some(set) = &mut self.spill {
+            return set.insert(key);
+        }
+        let k = key + 1;
+        let mut i = (k.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 55) as usize;
+        loop {
+            match self.table[i] {
+                0 => break,
+                x if x == k => return false,
+                _ => i = (i + 1) % Seen::SLOTS,
+            }
+        }
+        if self.used < Seen::SLOTS / 2 {
+            self.table[i] = k;
+            self.used += 1;
+        } else {
+            let mut set: HashSet<u64, BuildHasherDefault<PackedHasher>> = self
+                .table
+                .iter()
+                .filter(|&&x| x != 0)
+                .map(|&x| x - 1)
+                .collect();
+            set.insert(key);
+            self.spill = Some(set);
+        }
+        true
+    }
 }
 
 /// At most how many more canastas (and sambas) the side could make with
@@ -667,7 +724,7 @@ fn any_leftover(
         .iter()
         .filter(|r| !side.own[r.index()].is_empty())
         .fold(0, |m, r| m | 0xF << (4 * r.index()));
-    let mut suits: arrayvec::ArrayVec<Vec<(Packed, u8)>, 4> = arrayvec::ArrayVec::new();
+    let mut suits: arrayvec::ArrayVec<Outcomes, 4> = arrayvec::ArrayVec::new();
     for suit in Suit::ALL {
         let mut cards: Packed = 0;
         for &r in &Rank::MELDABLE {
@@ -692,10 +749,10 @@ fn any_leftover(
     }
     // Suits with few ways first: fewer branches near the root.
     suits.sort_by_key(|o| o.len());
-    let mut seen: HashSet<u64, BuildHasherDefault<PackedHasher>> = HashSet::default();
+    let mut seen = Seen::new();
     // The leftover with no new sequence was tried first.
     seen.insert(all | (suits.len() as u64) << 53);
-    let mut stack: Vec<(usize, Packed, u8)> = vec![(0, fixed, 0)];
+    let mut stack: SmallVec<[(usize, Packed, u8); 64]> = smallvec::smallvec![(0, fixed, 0)];
     while let Some((i, left, sambas)) = stack.pop() {
         if i == suits.len() {
             if place(left, need - sambas.min(need)) {

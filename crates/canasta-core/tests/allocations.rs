@@ -1,0 +1,72 @@
+//! The hot path allocates nothing: generating the legal actions into a
+//! reused list and applying one, decision after decision, for every preset
+//! form. (A counting allocator wraps the system's; this file holds a single
+//! test, so no other test's allocations land in its counts.)
+//!
+//! Dealing and scoring a finished hand may allocate (a deck, the hand's
+//! result); they happen once a hand and are not counted.
+
+use canasta_core::rules::all_forms;
+use canasta_core::{ActionList, GameState, Phase, Rng};
+use stats_alloc::{INSTRUMENTED_SYSTEM, Region, StatsAlloc};
+use std::alloc::System;
+
+#[global_allocator]
+static GLOBAL: &StatsAlloc<System> = &INSTRUMENTED_SYSTEM;
+
+#[test]
+fn generating_and_applying_actions_allocates_nothing() {
+    let mut report = Vec::new();
+    for (f, rules) in all_forms().into_iter().enumerate() {
+        let mut rng = Rng::new(f as u64 + 1);
+        let mut game = GameState::new(rules.clone());
+        let mut legal = ActionList::with_capacity(4096);
+        let mut counted = 0u64;
+        let mut allocations = 0usize;
+        for hand in 0..6 {
+            game.deal_random(&mut rng, hand % game.players());
+            // The first decisions warm up the generator's reused buffers.
+            let mut warm = 0;
+            while matches!(game.phase(), Phase::Draw | Phase::Play | Phase::Answer) {
+                let region = Region::new(GLOBAL);
+                game.legal_actions_into(&mut legal);
+                let pick = legal[rng.below(legal.len())];
+                game.apply_unchecked(pick);
+                let change = region.change();
+                let in_hand = matches!(game.phase(), Phase::Draw | Phase::Play | Phase::Answer);
+                warm += 1;
+                if in_hand && warm > 20 {
+                    counted += 1;
+                    let n = change.allocations + change.reallocations;
+                    allocations += n;
+                    if n > 0 && std::env::var("SHOW").is_ok() {
+                        eprintln!(
+                            "{} {}p: {pick} allocated {n} ({} bytes)",
+                            rules.variant(),
+                            rules.players(),
+                            change.bytes_allocated
+                        );
+                    }
+                }
+            }
+            if game.is_over() {
+                break;
+            }
+        }
+        assert!(
+            counted > 50,
+            "{}: only {counted} decisions",
+            rules.variant()
+        );
+        report.push(format!(
+            "{} {}p: {allocations} allocations in {counted} decisions",
+            rules.variant(),
+            rules.players()
+        ));
+    }
+    let bad: Vec<&String> = report
+        .iter()
+        .filter(|r| !r.contains(": 0 allocations"))
+        .collect();
+    assert!(bad.is_empty(), "{}", report.join("\n"));
+}
