@@ -396,6 +396,8 @@ pub(crate) struct StateSet {
     words: SetWords,
 }
 
+// The large variant is the point: it lives on the stack, for a call.
+#[allow(clippy::large_enum_variant)]
 enum SetWords {
     Stack([u64; StateSet::STACK_WORDS]),
     Heap(Vec<u64>),
