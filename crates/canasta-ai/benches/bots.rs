@@ -41,21 +41,31 @@ fn ismcts(c: &mut Criterion) {
             u64::from(ITERATIONS) * states.len() as u64,
         ));
         group.sample_size(10);
-        group.bench_function("iterations", |b| {
-            let mut bot = IsMctsBot::with_config(
-                Config {
-                    iterations: ITERATIONS,
-                    ..canasta_ai::ismcts::DEFAULT_LEVEL.config()
-                },
-                1,
-            );
-            b.iter(|| {
-                for (g, legal) in states.iter().zip(&legals) {
-                    black_box(bot.choose(&Decision::new(g, legal)));
-                    assert_eq!(bot.last_iterations(), ITERATIONS);
-                }
+        // Root parallelism: the same iterations shared by two threads; the
+        // throughputs' ratio is the speed-up at a fixed time budget.
+        for threads in [1, 2] {
+            let name = if threads == 1 {
+                "iterations".to_string()
+            } else {
+                format!("iterations, {threads} threads")
+            };
+            group.bench_function(name, |b| {
+                let mut bot = IsMctsBot::with_config(
+                    Config {
+                        iterations: ITERATIONS,
+                        threads,
+                        ..canasta_ai::ismcts::DEFAULT_LEVEL.config()
+                    },
+                    1,
+                );
+                b.iter(|| {
+                    for (g, legal) in states.iter().zip(&legals) {
+                        black_box(bot.choose(&Decision::new(g, legal)));
+                        assert_eq!(bot.last_iterations(), ITERATIONS);
+                    }
+                });
             });
-        });
+        }
         group.finish();
     }
 }

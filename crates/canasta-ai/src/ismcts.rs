@@ -58,6 +58,7 @@ impl Level {
             exploration,
             rollout_depth,
             widening,
+            threads: 1,
         }
     }
 }
@@ -79,6 +80,11 @@ pub struct Config {
     /// Progressive widening: a node visited n times considers the
     /// heuristic's best 1 + widening * n^0.5 actions.
     pub widening: f64,
+    /// Root parallelism: this many independent searches (each with its own
+    /// samples and tree) run on as many threads and pool their root
+    /// statistics. The iterations are shared out among them; a time budget
+    /// applies to each, so more threads search more in the same time.
+    pub threads: usize,
 }
 
 /// How many of the heuristic's best actions a node visited `visits` times considers.
@@ -301,6 +307,65 @@ impl IsMctsBot {
     }
 
     fn search(&mut self, decision: &Decision<'_>) -> Option<Action> {
+        if self.config.threads > 1 {
+            self.search_in_parallel(decision);
+        } else {
+            self.search_tree(decision);
+        }
+        self.pick(decision)
+    }
+
+    /// Root parallelism: independent searches on scoped threads, their
+    /// root children pooled by action (visits, rewards and availability
+    /// add up) into this bot's root, where the choice and `root_stats`
+    /// read them.
+    fn search_in_parallel(&mut self, decision: &Decision<'_>) {
+        let k = self.config.threads;
+        let config = Config {
+            threads: 1,
+            iterations: self.config.iterations.div_ceil(k as u32),
+            ..self.config
+        };
+        let mut workers: Vec<IsMctsBot> = (0..k)
+            .map(|_| IsMctsBot::with_config(config, self.rng.next_u64()))
+            .collect();
+        std::thread::scope(|scope| {
+            for w in &mut workers {
+                scope.spawn(|| w.search_tree(decision));
+            }
+        });
+        self.nodes.clear();
+        self.new_node(Action::Draw, decision.seat());
+        let mut done = 0;
+        for w in &workers {
+            done += w.last_iterations;
+            for &c in &w.nodes[0].children {
+                let n = &w.nodes[c as usize];
+                let found = self.nodes[0]
+                    .children
+                    .iter()
+                    .copied()
+                    .find(|&m| self.nodes[m as usize].key == n.key);
+                let m = match found {
+                    Some(m) => m,
+                    None => {
+                        let m = self.new_node(n.key, n.actor as usize);
+                        self.nodes[0].children.push(m);
+                        m
+                    }
+                };
+                let pooled = &mut self.nodes[m as usize];
+                pooled.visits += n.visits;
+                pooled.available += n.available;
+                pooled.reward += n.reward;
+            }
+        }
+        self.nodes[0].visits = done;
+        self.last_iterations = done;
+    }
+
+    /// Runs this bot's own search tree to its budget.
+    fn search_tree(&mut self, decision: &Decision<'_>) {
         self.nodes.clear();
         self.new_node(Action::Draw, decision.seat());
         let start = Instant::now();
@@ -317,8 +382,11 @@ impl IsMctsBot {
             }
         }
         self.last_iterations = done;
-        // The most visited root action among the host's legal ones (the
-        // last expanded of equals).
+    }
+
+    /// The most visited root action among the host's legal ones (the last
+    /// expanded of equals).
+    fn pick(&self, decision: &Decision<'_>) -> Option<Action> {
         let mut best: Option<(u32, Action)> = None;
         for &c in &self.nodes[0].children {
             let n = &self.nodes[c as usize];
@@ -456,6 +524,7 @@ mod tests {
                     exploration: 0.7,
                     rollout_depth: 10,
                     widening: 0.5,
+                    threads: 1,
                 },
                 1,
             );
@@ -507,6 +576,31 @@ mod tests {
         let legal = g.legal_actions();
         let pick = |seed| IsMctsBot::new(Level::Easy, seed).choose(&Decision::new(&g, &legal));
         assert_eq!(pick(7), pick(7));
+    }
+
+    /// Two threads run the budget between them, pool their root statistics
+    /// (they add up to the iterations), choose a legal action, and the same
+    /// seed chooses alike.
+    #[test]
+    fn root_parallel_searches_pool_their_statistics() {
+        let mut rng = Rng::new(5);
+        let mut g = GameState::new(Rules::classic());
+        g.deal_random(&mut rng, 1);
+        g.apply_unchecked(Action::Draw);
+        let legal = g.legal_actions();
+        let config = Config {
+            threads: 2,
+            ..Level::Medium.config()
+        };
+        let mut bot = IsMctsBot::with_config(config, 11);
+        let a = bot.choose(&Decision::new(&g, &legal));
+        assert!(legal.contains(&a));
+        assert_eq!(bot.last_iterations(), 400);
+        let stats = bot.root_stats();
+        assert_eq!(stats.iter().map(|s| s.visits).sum::<u32>(), 400);
+        assert_eq!(stats[0].key, a.key_under(g.rules()));
+        let again = IsMctsBot::with_config(config, 11).choose(&Decision::new(&g, &legal));
+        assert_eq!(a, again);
     }
 
     #[test]

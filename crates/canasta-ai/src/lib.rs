@@ -144,32 +144,48 @@ pub const BOT_NAMES: &[&str] = &[
 /// A search bot takes a budget after `@`: `ismcts@250ms` searches for a
 /// quarter of a second a decision (not reproducible: the machine's speed
 /// decides), `ismcts-hard@5000` runs 5,000 iterations; the level keeps its
-/// other settings.
+/// other settings. `/N` after it searches on N threads (root parallelism:
+/// N searches pool their root statistics): `ismcts-hard@250ms/2`.
 pub fn bot_by_name(name: &str, seed: u64) -> Option<Box<dyn Bot>> {
     let name = name.to_ascii_lowercase();
-    let (base, budget) = match name.split_once('@') {
-        Some((base, budget)) => (base, Some(budget)),
+    // `/N`: a search on N threads (root parallelism), `ismcts-hard@200ms/2`.
+    let (spec, threads) = match name.rsplit_once('/') {
+        Some((spec, n)) => (
+            spec,
+            Some(n.parse::<usize>().ok().filter(|&n| (1..=64).contains(&n))?),
+        ),
         None => (name.as_str(), None),
     };
+    let (base, budget) = match spec.split_once('@') {
+        Some((base, budget)) => (base, Some(budget)),
+        None => (spec, None),
+    };
     let level = match base {
-        "random" if budget.is_none() => return Some(Box::new(RandomBot::new(seed))),
-        "heuristic" if budget.is_none() => return Some(Box::new(HeuristicBot::new())),
+        "random" if budget.is_none() && threads.is_none() => {
+            return Some(Box::new(RandomBot::new(seed)));
+        }
+        "heuristic" if budget.is_none() && threads.is_none() => {
+            return Some(Box::new(HeuristicBot::new()));
+        }
         "ismcts" => ismcts::DEFAULT_LEVEL,
         other => {
             let level = other.strip_prefix("ismcts-")?;
             Level::ALL.into_iter().find(|l| l.name() == level)?
         }
     };
-    let Some(budget) = budget else {
+    if budget.is_none() && threads.is_none() {
         return Some(Box::new(IsMctsBot::new(level, seed)));
-    };
-    let mut config = level.config();
-    if let Some(ms) = budget.strip_suffix("ms") {
-        config.time = Some(std::time::Duration::from_millis(ms.parse().ok()?));
-        config.iterations = u32::MAX;
-    } else {
-        config.iterations = budget.parse().ok().filter(|&n| n > 0)?;
     }
+    let mut config = level.config();
+    if let Some(budget) = budget {
+        if let Some(ms) = budget.strip_suffix("ms") {
+            config.time = Some(std::time::Duration::from_millis(ms.parse().ok()?));
+            config.iterations = u32::MAX;
+        } else {
+            config.iterations = budget.parse().ok().filter(|&n| n > 0)?;
+        }
+    }
+    config.threads = threads.unwrap_or(1);
     let mut bot = IsMctsBot::with_config(config, seed);
     bot.set_name(&name);
     Some(Box::new(bot))
@@ -190,9 +206,11 @@ mod tests {
             "ismcts-easy",
             "ismcts@100",
             "ismcts-hard@250ms",
+            "ismcts-hard@250ms/2",
+            "ismcts-expert/2",
         ] {
             let bot = bot_by_name(name, 1).unwrap_or_else(|| panic!("{name}"));
-            if name.contains('@') {
+            if name.contains('@') || name.contains('/') {
                 assert_eq!(bot.name(), name);
             }
         }
@@ -203,6 +221,9 @@ mod tests {
             "ismcts@0",
             "ismcts@fastms",
             "ismcts-wise",
+            "ismcts/0",
+            "ismcts@100/x",
+            "random/2",
         ] {
             assert!(bot_by_name(bad, 1).is_none(), "{bad}");
         }

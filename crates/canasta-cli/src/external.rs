@@ -18,7 +18,7 @@ pub fn check_seat_name(name: &str) -> Result<(), String> {
         Some(_) => Ok(()),
         None if bot_by_name(name, 0).is_some() => Ok(()),
         None => Err(format!(
-            "unknown bot `{}` (known: {}, a search bot with a budget such as ismcts@250ms or ismcts-hard@5000, or {COMMAND_PREFIX}PROGRAM)",
+            "unknown bot `{}` (known: {}, a search bot with a budget such as ismcts@250ms or ismcts-hard@5000, on threads such as ismcts-hard@250ms/2, or {COMMAND_PREFIX}PROGRAM)",
             excerpt(name),
             BOT_NAMES.join(", ")
         )),

@@ -166,7 +166,7 @@ pub struct GameArgs {
     /// Built in: random, heuristic, ismcts (= ismcts-medium), ismcts-easy,
     /// ismcts-hard, ismcts-expert, and a search bot with a budget after `@`:
     /// ismcts@250ms (a quarter of a second a move), ismcts-hard@5000 (5000
-    /// iterations). `cmd:PROGRAM ARGS` seats a program speaking the bot
+    /// iterations), and threads after `/`: ismcts@250ms/2. `cmd:PROGRAM ARGS` seats a program speaking the bot
     /// protocol (docs/bot-protocol.md). Default: random (for `play`: ismcts).
     #[arg(long, short = 'b', value_delimiter = ',', value_name = "B,...")]
     pub bots: Vec<String>,

@@ -221,7 +221,7 @@ def test_bots_choose_legal_actions_without_peeking():
         canasta.bots.random(1),
         canasta.bots.heuristic(),
         canasta.bots.ismcts("easy", seed=2, iterations=50),
-        canasta.bots.by_name("ismcts@30", 3),
+        canasta.bots.ismcts("easy", seed=3, iterations=30, threads=2),
     ]
     for _ in range(40):
         bot = bots[game.current_player]

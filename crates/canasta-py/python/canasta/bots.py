@@ -24,9 +24,10 @@ def heuristic(seed=0):
     return Bot("heuristic", seed)
 
 
-def ismcts(level="medium", seed=0, *, iterations=None, milliseconds=None):
+def ismcts(level="medium", seed=0, *, iterations=None, milliseconds=None, threads=1):
     """Information-set Monte Carlo tree search at a level (easy, medium,
-    hard, expert), or with a budget of iterations or milliseconds a move."""
+    hard, expert), or with a budget of iterations or milliseconds a move;
+    `threads` searches at once, pooling their root statistics."""
     if level not in LEVELS:
         raise ValueError(f"level must be one of {', '.join(LEVELS)}, not {level!r}")
     name = f"ismcts-{level}"
@@ -36,6 +37,8 @@ def ismcts(level="medium", seed=0, *, iterations=None, milliseconds=None):
         name += f"@{int(iterations)}"
     elif milliseconds is not None:
         name += f"@{int(milliseconds)}ms"
+    if int(threads) != 1:
+        name += f"/{int(threads)}"
     return Bot(name, seed)
 
 
