@@ -68,10 +68,9 @@ impl Batch {
                 rng: Rng::stream(seed ^ 0x5eed_5a3b_1e00_0000, i as u64),
             })
             .collect();
-        let probe = Episode::new(rules.clone(), config, seed, 0);
         Batch {
-            obs_size: probe.layout().size(),
-            players: probe.players(),
+            obs_size: crate::tensor::Layout::of(&rules).size(),
+            players: usize::from(rules.players()),
             episodes,
             rules,
             config,
@@ -244,8 +243,7 @@ fn view(ep: &Episode, obs: &mut [f32], mask: &mut [bool], who: &mut i64) {
     match ep.mover() {
         Mover::Seat(s) => {
             ep.observe_into(s, obs);
-            mask.fill(false);
-            ep.speller().for_each_legal(|id| mask[id as usize] = true);
+            ep.write_mask(mask);
             *who = s as i64;
         }
         // Episodes of a batch deal by themselves and restart when over.

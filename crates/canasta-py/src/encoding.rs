@@ -335,35 +335,9 @@ impl Speller {
         &self.legal
     }
 
-    /// Calls `f` with every legal id, ascending.
-    pub fn for_each_legal(&self, mut f: impl FnMut(u16)) {
-        for &id in &self.legal {
-            f(id);
-        }
-    }
-
-    /// The legal step ids, ascending, without repeats.
+    /// The legal step ids, ascending, without repeats (a copy).
     pub fn legal_ids(&self) -> Vec<u16> {
         self.legal.clone()
-    }
-
-    /// Writes 1 into `mask[id]` for every legal id (the mask is not cleared).
-    pub fn write_mask<T: From<u8>>(&self, mask: &mut [T]) {
-        self.for_each_legal(|id| mask[id as usize] = T::from(1));
-    }
-
-    /// A uniform choice among the generated actions that agree with the
-    /// prefix, given a number below their count: how a random agent that
-    /// is uniform over *actions* (not steps) picks, one step at a time.
-    pub fn alive_count(&self) -> usize {
-        self.alive.len()
-    }
-
-    /// The next step of the `k`-th action that agrees with the prefix (the
-    /// `end` step if that action is complete).
-    pub fn next_step_of(&self, k: usize) -> u16 {
-        let s = self.spelling(self.alive[k] as usize);
-        s.get(self.prefix.len()).copied().unwrap_or(END)
     }
 
     /// Takes one step; returns the action when the spelling is complete.

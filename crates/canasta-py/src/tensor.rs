@@ -123,10 +123,18 @@ impl Layout {
         out
     }
 
+    /// The tensor's length (the fields' lengths added up, without building
+    /// them: a caller may ask at every step).
     pub fn size(&self) -> usize {
-        let f = self.fields();
-        let last = f.last().unwrap();
-        last.offset + last.len
+        6 + 3 * FACES
+            + 5
+            + 1
+            + 8
+            + self.seats * SEAT_FIELDS
+            + self.sides * SIDE_FIELDS
+            + MELD_SLOTS * MELD_FIELDS
+            + (3 + FACES + 1)
+            + 2
     }
 }
 
@@ -346,9 +354,14 @@ mod tests {
         );
         let f = Layout { seats: 4, sides: 2 }.fields();
         assert_eq!(f[0].name, "phase");
-        assert_eq!(
-            f.iter().map(|x| x.len).sum::<usize>(),
-            Layout { seats: 4, sides: 2 }.size()
-        );
+        for seats in 2..=6 {
+            for sides in 2..=seats {
+                let layout = Layout { seats, sides };
+                let f = layout.fields();
+                let last = f.last().unwrap();
+                assert_eq!(last.offset + last.len, layout.size());
+                assert_eq!(f.iter().map(|x| x.len).sum::<usize>(), layout.size());
+            }
+        }
     }
 }

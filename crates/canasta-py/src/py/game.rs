@@ -174,11 +174,7 @@ impl Game {
     /// The legal ids as a mask of `NUM_ACTIONS` booleans.
     fn legal_action_mask<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<bool>> {
         let mut mask = vec![false; NUM_ACTIONS];
-        if self.episode.mover() != Mover::Chance && !self.episode.is_terminal() {
-            self.episode
-                .speller()
-                .for_each_legal(|id| mask[id as usize] = true);
-        }
+        self.episode.write_mask(&mut mask);
         PyArray1::from_vec(py, mask)
     }
 

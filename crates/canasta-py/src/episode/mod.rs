@@ -8,14 +8,15 @@
 //! dealer, then every card of the deck from the top, each with its
 //! probability, then the first player where the rules draw one.
 
+mod from_record;
+
 use crate::encoding::{IllegalStep, Speller};
 use crate::tensor::{self, Layout};
-use canasta_core::record::{self, write};
+use canasta_core::record::write;
 use canasta_core::{
     Action, ActionList, Card, CardCounts, DealOutcome, GameState, IllegalAction, Phase, Rng, Rules,
     shuffled_deck,
 };
-use serde_json::Value;
 use std::fmt;
 
 /// What ends an episode.
@@ -202,10 +203,6 @@ impl Episode {
         self.state.rules()
     }
 
-    pub fn config(&self) -> Config {
-        self.config
-    }
-
     pub fn layout(&self) -> Layout {
         self.layout
     }
@@ -274,11 +271,14 @@ impl Episode {
         }
     }
 
-    /// Writes 1 at every legal id of `mask` (cleared first).
-    pub fn write_mask<T: From<u8> + Copy>(&self, mask: &mut [T]) {
-        mask.fill(T::from(0));
+    /// Sets `mask[id]` for every legal id, clearing the rest (`mask` holds
+    /// `NUM_ACTIONS` entries; all false at chance and terminal nodes).
+    pub fn write_mask(&self, mask: &mut [bool]) {
+        mask.fill(false);
         if self.chance.is_none() && !self.terminal {
-            self.speller.write_mask(mask);
+            for &id in self.speller.legal() {
+                mask[usize::from(id)] = true;
+            }
         }
     }
 
@@ -542,102 +542,6 @@ impl Episode {
         out.config.record = false;
         out
     }
-
-    /// A game read from a record (one game, checked by the engine as
-    /// `canasta check` does); it goes on from where the record stops, with
-    /// later hands dealt from `seed` (or the header's seed).
-    ///
-    /// # Errors
-    /// What `canasta check` would report, or more than one game.
-    pub fn from_record(
-        text: &str,
-        config: Config,
-        seed: Option<u64>,
-    ) -> Result<Episode, EpisodeError> {
-        let err = |m: String| EpisodeError::Record(m);
-        let text = record::without_bom(text);
-        let check = record::check_record(text);
-        if let Some(e) = check.error {
-            return Err(err(e.to_string()));
-        }
-        match check.games.as_slice() {
-            [one] => {
-                if let Some(m) = one.mismatches.first() {
-                    return Err(err(format!("line {}: {}", m.line, m.message)));
-                }
-            }
-            [] => return Err(err("the record holds no game".into())),
-            more => {
-                return Err(err(format!(
-                    "the record holds {} games; load one at a time",
-                    more.len()
-                )));
-            }
-        }
-        let lines: Vec<&str> = text.lines().filter(|l| !l.trim().is_empty()).collect();
-        let header: Value = serde_json::from_str(lines[0]).map_err(|e| err(e.to_string()))?;
-        let mut replay = record::Replay::start(&header, 1).map_err(|e| err(e.to_string()))?;
-        let header_seed = header.get("seed").and_then(Value::as_u64);
-        let rules = replay.state().rules().clone();
-        let n = rules.players() as usize;
-        let mut dealer = None;
-        for (i, line) in lines.iter().enumerate().skip(1) {
-            let value: Value = serde_json::from_str(line).map_err(|e| err(e.to_string()))?;
-            if let Some(d) = value.get("dealer").and_then(Value::as_u64) {
-                dealer = Some(d as usize);
-            }
-            replay
-                .feed(&value, i + 1)
-                .map_err(|e| err(format!("line {}: {e}", i + 1)))?;
-        }
-        let seed = seed.or(header_seed).unwrap_or(0);
-        let mut ep = Episode::new(
-            rules,
-            Config {
-                explicit_chance: true,
-                record: false,
-                ..config
-            },
-            seed,
-            0,
-        );
-        ep.config = config;
-        ep.rng = Rng::stream(seed, u64::MAX);
-        ep.seed = header_seed;
-        ep.state = replay.state().clone();
-        ep.record = if config.record {
-            lines.iter().map(|l| l.to_string()).collect()
-        } else {
-            Vec::new()
-        };
-        ep.chance = None;
-        match (ep.state.phase(), dealer) {
-            (Phase::Draw | Phase::Play | Phase::Answer, Some(d)) => {
-                ep.dealer = d;
-                ep.prepare_decision();
-            }
-            (Phase::HandOver, _) if config.length == Length::Hand => {
-                // A one-hand episode whose hand is over: it ends here.
-                let result = ep.state.last_hand().expect("a hand over has a result");
-                let totals: Vec<f64> = result.teams.iter().map(|t| f64::from(t.total)).collect();
-                ep.finish(&totals);
-            }
-            (Phase::GameOver, _) => {
-                let scores: Vec<f64> = ep.state.scores().iter().map(|&s| f64::from(s)).collect();
-                ep.finish(&scores);
-            }
-            (_, d) => {
-                // Before the first deal, or between hands: deal the next.
-                ep.dealer = d.map_or(0, |d| (d + 1) % n);
-                if config.explicit_chance {
-                    ep.start_deck();
-                } else {
-                    ep.deal_from_stream();
-                }
-            }
-        }
-        Ok(ep)
-    }
 }
 
 /// Zero-sum returns by side from the sides' scores.
@@ -663,141 +567,4 @@ pub fn side_returns(scores: &[f64], reward: Reward) -> Vec<f64> {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::encoding::NUM_ACTIONS;
-    use canasta_core::rules::all_forms;
-
-    fn random_step(ep: &mut Episode, rng: &mut Rng) {
-        match ep.mover() {
-            Mover::Chance => {
-                let outcomes = ep.chance_outcomes();
-                let total: f64 = outcomes.iter().map(|o| o.1).sum();
-                assert!((total - 1.0).abs() < 1e-9);
-                let pick = outcomes[rng.below(outcomes.len())].0;
-                ep.apply_chance(pick).unwrap();
-            }
-            Mover::Seat(_) => {
-                let ids = ep.legal_ids();
-                assert!(!ids.is_empty());
-                ep.step(ids[rng.below(ids.len())] as usize).unwrap();
-            }
-            Mover::Terminal => unreachable!(),
-        }
-    }
-
-    /// Every form, both kinds of chance: hands end, cards are conserved,
-    /// returns are zero-sum, and the record replays through the checker
-    /// to the same scores.
-    #[test]
-    fn random_episodes_of_every_form_end_and_their_records_check() {
-        for (f, rules) in all_forms().into_iter().enumerate() {
-            for explicit in [false, true] {
-                let config = Config {
-                    length: Length::Hand,
-                    explicit_chance: explicit,
-                    ..Config::default()
-                };
-                let mut ep = Episode::new(rules.clone(), config, f as u64, 3);
-                let mut rng = Rng::new(f as u64);
-                let deck = rules.deck().total();
-                let mut steps = 0;
-                while !ep.is_terminal() {
-                    random_step(&mut ep, &mut rng);
-                    if ep.mover() != Mover::Chance && !ep.is_terminal() {
-                        assert_eq!(ep.state().all_cards().total(), deck);
-                    }
-                    steps += 1;
-                    assert!(steps < 200_000, "{} did not end", rules.variant());
-                }
-                let sum: f64 = ep.returns().iter().sum();
-                assert!(sum.abs() < 1e-9, "{:?}", ep.returns());
-                let text = ep.record_lines().join("\n");
-                let check = record::check_record(&text);
-                assert!(
-                    check.error.is_none(),
-                    "{}: {:?}",
-                    rules.variant(),
-                    check.error
-                );
-                assert_eq!(check.games[0].hands.len(), 1);
-                assert!(check.games[0].mismatches.is_empty());
-                // Loaded as a one-hand episode, the finished hand is the end.
-                let loaded = Episode::from_record(&text, config, None).unwrap();
-                assert!(loaded.is_terminal());
-                assert_eq!(loaded.returns(), ep.returns());
-            }
-        }
-    }
-
-    #[test]
-    fn the_seeded_stream_deals_as_canasta_sim_does() {
-        // game.rs: a stream per game, one seed per seat, the dealer, decks.
-        let rules = Rules::preset("classic", Some(4), None).unwrap();
-        let ep = Episode::new(rules.clone(), Config::default(), 42, 5);
-        let mut rng = Rng::stream(42, 5);
-        for _ in 0..4 {
-            rng.next_u64();
-        }
-        let dealer = rng.below(4);
-        let deck = shuffled_deck(&rules, &mut rng);
-        assert_eq!(ep.dealer(), dealer);
-        assert_eq!(ep.record_lines()[1], write::deal(&deck, dealer));
-    }
-
-    #[test]
-    fn a_refused_step_changes_nothing() {
-        let rules = Rules::preset("samba", Some(2), None).unwrap();
-        let mut ep = Episode::new(rules, Config::default(), 1, 0);
-        let before = ep.legal_ids();
-        let bad = (0..NUM_ACTIONS)
-            .find(|&i| !before.contains(&(i as u16)))
-            .unwrap();
-        let e = ep.step(bad).unwrap_err();
-        assert!(e.to_string().contains("is not legal here"), "{e}");
-        assert!(
-            ep.step(NUM_ACTIONS + 5)
-                .unwrap_err()
-                .to_string()
-                .contains("not an action id")
-        );
-        assert_eq!(ep.legal_ids(), before);
-        assert_eq!(ep.record_lines().len(), 2);
-    }
-
-    #[test]
-    fn a_record_loads_and_goes_on() {
-        let rules = Rules::preset("canastone", Some(4), None).unwrap();
-        let mut ep = Episode::new(rules, Config::default(), 9, 0);
-        let mut rng = Rng::new(2);
-        for _ in 0..150 {
-            random_step(&mut ep, &mut rng);
-        }
-        let text = ep.record_lines().join("\n");
-        let loaded = Episode::from_record(&text, Config::default(), None).unwrap();
-        assert_eq!(loaded.state().state_id(), ep.state().state_id());
-        assert_eq!(loaded.legal_actions(), ep.legal_actions());
-        assert_eq!(loaded.record_lines(), ep.record_lines());
-        // A determinization keeps no record: the record holds the deal.
-        assert!(ep.resample(0, &mut Rng::new(1)).record_lines().is_empty());
-        let broken = text.replace("discard", "dscard");
-        let e = Episode::from_record(&broken, Config::default(), None)
-            .err()
-            .unwrap();
-        assert!(e.to_string().starts_with("line "), "{e}");
-    }
-
-    #[test]
-    fn win_returns_are_zero_sum() {
-        assert_eq!(side_returns(&[10.0, 5.0], Reward::Win), vec![1.0, -1.0]);
-        assert_eq!(side_returns(&[5.0, 5.0], Reward::Win), vec![0.0, 0.0]);
-        assert_eq!(
-            side_returns(&[1.0, 9.0, 3.0], Reward::Win),
-            vec![-0.5, 1.0, -0.5]
-        );
-        assert_eq!(
-            side_returns(&[1000.0, 3000.0], Reward::Points),
-            vec![-1.0, 1.0]
-        );
-    }
-}
+mod tests;
