@@ -16,8 +16,8 @@
 //! Budgets are iterations (reproducible) and optionally time.
 
 use crate::heuristic::{self, View};
-use crate::{Bot, Decision};
-use canasta_core::{Action, ActionList, GameState, Phase, Rng, Rules};
+use crate::{Bot, Decision, Samples};
+use canasta_core::{Action, ActionList, CardCounts, GameState, Phase, Rng, Rules};
 use std::time::{Duration, Instant};
 
 /// How hard the bot thinks.
@@ -105,6 +105,20 @@ struct Node {
     children: Vec<u32>,
 }
 
+impl Node {
+    /// The node's statistics without its children (moved separately).
+    fn shallow(&self) -> Node {
+        Node {
+            key: self.key,
+            actor: self.actor,
+            visits: self.visits,
+            available: self.available,
+            reward: self.reward,
+            children: Vec::new(),
+        }
+    }
+}
+
 /// One action at the root of a finished search.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct RootStat {
@@ -129,6 +143,22 @@ pub struct IsMctsBot {
     ranked: Vec<(i32, usize)>,
     /// Iterations run by the last decision (for benchmarks).
     last_iterations: u32,
+    /// The last search's position and choice, to carry its tree over when
+    /// the next decision follows straight from that choice.
+    last_choice: Option<LastChoice>,
+    /// The arena the kept subtree is copied into (swapped with `nodes`).
+    spare: Vec<Node>,
+}
+
+/// What a single-threaded search decided, for reusing its tree.
+#[derive(Clone, Copy)]
+struct LastChoice {
+    state_id: u64,
+    seat: usize,
+    key: Action,
+    /// The seat's hand once the choice is played: a hand that differs
+    /// took cards in between (a foot picked up when a meld emptied it).
+    hand_after: CardCounts,
 }
 
 impl IsMctsBot {
@@ -147,6 +177,8 @@ impl IsMctsBot {
             legal: ActionList::new(),
             ranked: Vec::new(),
             last_iterations: 0,
+            last_choice: None,
+            spare: Vec::new(),
         }
     }
 
@@ -203,8 +235,8 @@ impl IsMctsBot {
     }
 
     /// One iteration on a fresh sample.
-    fn iterate(&mut self, decision: &Decision<'_>, path: &mut Vec<u32>) {
-        let mut state = decision.determinize(&mut self.rng);
+    fn iterate(&mut self, samples: &Samples<'_>, path: &mut Vec<u32>) {
+        let mut state = samples.draw(&mut self.rng);
         path.clear();
         path.push(0);
         self.nodes[0].visits += 1;
@@ -307,19 +339,31 @@ impl IsMctsBot {
     }
 
     fn search(&mut self, decision: &Decision<'_>) -> Option<Action> {
+        let samples = decision.samples(&mut self.rng);
         if self.config.threads > 1 {
-            self.search_in_parallel(decision);
+            self.search_in_parallel(decision, &samples);
         } else {
-            self.search_tree(decision);
+            self.search_tree(decision, &samples);
         }
-        self.pick(decision)
+        let choice = self.pick(decision);
+        self.last_choice = choice.filter(|_| self.config.threads == 1).map(|a| {
+            let mut hand_after = *decision.hand();
+            hand_after.remove_all_saturating(&a.cards_from_hand());
+            LastChoice {
+                state_id: decision.state_id(),
+                seat: decision.seat(),
+                key: a.key_under(decision.rules()),
+                hand_after,
+            }
+        });
+        choice
     }
 
     /// Root parallelism: independent searches on scoped threads, their
     /// root children pooled by action (visits, rewards and availability
     /// add up) into this bot's root, where the choice and `root_stats`
     /// read them.
-    fn search_in_parallel(&mut self, decision: &Decision<'_>) {
+    fn search_in_parallel(&mut self, decision: &Decision<'_>, samples: &Samples<'_>) {
         let k = self.config.threads;
         let config = Config {
             threads: 1,
@@ -331,7 +375,7 @@ impl IsMctsBot {
             .collect();
         std::thread::scope(|scope| {
             for w in &mut workers {
-                scope.spawn(|| w.search_tree(decision));
+                scope.spawn(|| w.search_tree(decision, samples));
             }
         });
         self.nodes.clear();
@@ -364,15 +408,18 @@ impl IsMctsBot {
         self.last_iterations = done;
     }
 
-    /// Runs this bot's own search tree to its budget.
-    fn search_tree(&mut self, decision: &Decision<'_>) {
-        self.nodes.clear();
-        self.new_node(Action::Draw, decision.seat());
+    /// Runs this bot's own search tree to its budget, on top of the
+    /// subtree kept from the last decision when this one follows from it.
+    fn search_tree(&mut self, decision: &Decision<'_>, samples: &Samples<'_>) {
+        if !self.keep_subtree(decision) {
+            self.nodes.clear();
+            self.new_node(Action::Draw, decision.seat());
+        }
         let start = Instant::now();
         let mut path = Vec::new();
         let mut done = 0;
         while done < self.config.iterations {
-            self.iterate(decision, &mut path);
+            self.iterate(samples, &mut path);
             done += 1;
             if let Some(t) = self.config.time
                 && done % 16 == 0
@@ -382,6 +429,67 @@ impl IsMctsBot {
             }
         }
         self.last_iterations = done;
+    }
+
+    /// Tree reuse: when the seat decides again right after its own last
+    /// choice (melds and adds, then the discard: one action later, by the
+    /// state's number), the subtree under that choice holds iterations
+    /// through this very position, so it becomes the new tree. Only after
+    /// a choice that told the seat nothing new: the seat's own hand is
+    /// never sampled, so the subtree's samples are samples of this
+    /// position too. After a draw or a pickup (the stock card that comes
+    /// with the pile, the face-down packet) the subtree mixed cards the
+    /// seat now knows it did not get, and the search starts afresh.
+    fn keep_subtree(&mut self, decision: &Decision<'_>) -> bool {
+        let Some(last) = self.last_choice.take() else {
+            return false;
+        };
+        let told_nothing = matches!(
+            last.key,
+            Action::Meld(_) | Action::Add { .. } | Action::CloseCanasta(_)
+        );
+        if !told_nothing
+            || last.seat != decision.seat()
+            || decision.state_id() != last.state_id + 1
+            || *decision.hand() != last.hand_after
+            || self.nodes.is_empty()
+        {
+            return false;
+        }
+        let Some(root) = self.nodes[0]
+            .children
+            .iter()
+            .copied()
+            .find(|&c| self.nodes[c as usize].key == last.key)
+        else {
+            return false;
+        };
+        // Copy the subtree breadth first into the spare arena: the new
+        // root lands at 0, and each node's children are renumbered.
+        let mut kept = std::mem::take(&mut self.spare);
+        kept.clear();
+        let old = &mut self.nodes;
+        kept.push(Node {
+            children: std::mem::take(&mut old[root as usize].children),
+            ..old[root as usize].shallow()
+        });
+        let mut next = 0;
+        while next < kept.len() {
+            let children = std::mem::take(&mut kept[next].children);
+            let mut renumbered = Vec::with_capacity(children.len());
+            for c in children {
+                renumbered.push(kept.len() as u32);
+                let child = &mut old[c as usize];
+                kept.push(Node {
+                    children: std::mem::take(&mut child.children),
+                    ..child.shallow()
+                });
+            }
+            kept[next].children = renumbered;
+            next += 1;
+        }
+        self.spare = std::mem::replace(&mut self.nodes, kept);
+        true
     }
 
     /// The most visited root action among the host's legal ones (the last
@@ -493,6 +601,7 @@ impl Bot for IsMctsBot {
         let legal = decision.legal();
         if legal.len() == 1 {
             self.last_iterations = 0;
+            self.last_choice = None;
             return legal[0];
         }
         // A sample rebuilt from an observation may lack the chosen action
@@ -616,5 +725,51 @@ mod tests {
         for side in 0..2 {
             assert_eq!(side_value(&g, side), f64::from(result.teams[side].total));
         }
+    }
+
+    /// The tree carries over from a meld or an add to the same seat's next
+    /// decision (its root then holds more visits than this search ran),
+    /// and never over a draw, which told the seat new cards.
+    #[test]
+    fn the_tree_is_kept_after_a_meld_and_not_after_a_draw() {
+        let config = Config {
+            iterations: 60,
+            ..Level::Easy.config()
+        };
+        let (mut kept, mut fresh) = (0, 0);
+        for seed in 0..12 {
+            let mut rng = Rng::new(seed);
+            let mut g = GameState::new(Rules::classic());
+            g.deal_random(&mut rng, 0);
+            let mut bot = IsMctsBot::with_config(config, seed);
+            let mut last: Option<(Action, u64)> = None;
+            while in_hand(&g) {
+                let legal = g.legal_actions();
+                let a = if g.to_act() == 0 {
+                    let a = bot.choose(&Decision::new(&g, &legal));
+                    if bot.last_iterations() > 0 {
+                        let visits: u32 = bot.root_stats().iter().map(|s| s.visits).sum();
+                        match last {
+                            Some((Action::Meld(_) | Action::Add { .. }, id))
+                                if id + 1 == g.state_id() =>
+                            {
+                                assert!(visits > bot.last_iterations(), "kept after a meld");
+                                kept += 1;
+                            }
+                            _ => {
+                                assert_eq!(visits, bot.last_iterations(), "a fresh tree");
+                                fresh += 1;
+                            }
+                        }
+                    }
+                    last = Some((a, g.state_id()));
+                    a
+                } else {
+                    heuristic::best(&View::of_state(&g), &legal)
+                };
+                g.apply_unchecked(a);
+            }
+        }
+        assert!(kept > 0 && fresh > 0, "kept {kept}, fresh {fresh}");
     }
 }

@@ -13,7 +13,7 @@ pub mod protocol;
 pub mod random;
 pub mod serve;
 
-use canasta_core::{Action, GameState, Observation, Rng, Rules};
+use canasta_core::{Action, CardCounts, GameState, Observation, Rng, Rules, Sampler};
 use thiserror::Error;
 
 pub use heuristic::HeuristicBot;
@@ -69,6 +69,24 @@ impl<'a> Decision<'a> {
         }
     }
 
+    /// The position's number ([`GameState::state_id`]): one more after
+    /// each action, so search can tell that only its own last action was
+    /// played since it last decided.
+    pub fn state_id(&self) -> u64 {
+        match self.source {
+            Source::State(s) => s.state_id(),
+            Source::Observed { obs, .. } => obs.state_id,
+        }
+    }
+
+    /// The acting seat's own hand.
+    pub fn hand(&self) -> &CardCounts {
+        match self.source {
+            Source::State(s) => s.hand(s.to_act()),
+            Source::Observed { obs, .. } => &obs.hand,
+        }
+    }
+
     pub fn rules(&self) -> &Rules {
         match self.source {
             Source::State(s) => s.rules(),
@@ -101,6 +119,48 @@ impl<'a> Decision<'a> {
             Source::State(s) => s.determinize(s.to_act(), rng),
             Source::Observed { obs, rules } => GameState::from_observation(obs, rules, rng),
         }
+    }
+
+    /// Samples like [`Decision::determinize`]'s, with the work they share
+    /// done once (search draws thousands for one decision). A decision
+    /// known from an observation is rebuilt once, and each sample deals
+    /// that state's hidden cards afresh.
+    pub fn samples(&self, rng: &mut Rng) -> Samples<'a> {
+        let base = match self.source {
+            Source::State(s) => SampleBase::Real(s),
+            Source::Observed { obs, rules } => {
+                SampleBase::Rebuilt(Box::new(GameState::from_observation(obs, rules, rng)))
+            }
+        };
+        let sampler = base.state().sampler(self.seat());
+        Samples { base, sampler }
+    }
+}
+
+/// The states a search samples for one decision ([`Decision::samples`]).
+pub struct Samples<'a> {
+    base: SampleBase<'a>,
+    sampler: Sampler,
+}
+
+enum SampleBase<'a> {
+    Real(&'a GameState),
+    Rebuilt(Box<GameState>),
+}
+
+impl SampleBase<'_> {
+    fn state(&self) -> &GameState {
+        match self {
+            SampleBase::Real(s) => s,
+            SampleBase::Rebuilt(s) => s,
+        }
+    }
+}
+
+impl Samples<'_> {
+    /// A full state the seat cannot tell from the real one.
+    pub fn draw(&self, rng: &mut Rng) -> GameState {
+        self.sampler.sample(self.base.state(), rng)
     }
 }
 

@@ -69,6 +69,13 @@ pub struct TournamentArgs {
     /// count as ties.
     #[arg(long, default_value_t = 500, value_name = "N")]
     pub max_hands: u32,
+    /// Each deal is one hand, not a whole game: the side that scores more
+    /// in it wins.
+    ///
+    /// A hand is the unit of duplicate play in clubs, and strong bots take
+    /// minutes a game: hands give a ladder of many deals in hours.
+    #[arg(long, conflicts_with = "max_hands")]
+    pub one_hand: bool,
     /// Print the report as one JSON object.
     #[arg(long)]
     pub json: bool,
@@ -205,7 +212,11 @@ fn play(
     let setup = Setup {
         rules: rules.clone(),
         bots,
-        max_hands: args.max_hands.max(1),
+        max_hands: if args.one_hand {
+            1
+        } else {
+            args.max_hands.max(1)
+        },
     };
     let played = play_game(
         &setup,
@@ -234,16 +245,19 @@ fn play(
             .collect();
         xs.iter().sum::<f64>() / xs.len() as f64
     };
+    let margin = mean(false) - mean(true);
     let result = match (o.finished, o.winner) {
         (true, Some(t)) if second(t) => std::cmp::Ordering::Less,
         (true, Some(_)) => std::cmp::Ordering::Greater,
+        // One hand a deal: its points decide.
+        (false, _) if args.one_hand => margin.total_cmp(&0.0),
         _ => std::cmp::Ordering::Equal,
     };
     Ok(GameResult {
         result,
-        unfinished: !o.finished,
+        unfinished: !o.finished && !args.one_hand,
         hands: o.hands,
-        margin: mean(false) - mean(true),
+        margin,
     })
 }
 
@@ -382,6 +396,7 @@ pub fn run(args: &TournamentArgs) -> anyhow::Result<ExitCode> {
             "options": canasta_core::record::Header::for_rules(&rules, None).options,
             "seed": seed,
             "mode": if args.gauntlet { "gauntlet" } else { "round_robin" },
+            "unit": if args.one_hand { "hand" } else { "game" },
             "deals_per_pairing": args.games,
             "games_per_deal": per_deal,
             "bots": bots,
@@ -393,6 +408,7 @@ pub fn run(args: &TournamentArgs) -> anyhow::Result<ExitCode> {
         return Ok(ExitCode::SUCCESS);
     }
 
+    let unit = if args.one_hand { "hand" } else { "game" };
     let how = if per_deal == 2 {
         "each played twice, the sides swapped".to_string()
     } else {
@@ -414,7 +430,7 @@ pub fn run(args: &TournamentArgs) -> anyhow::Result<ExitCode> {
         "{}",
         wrap(
             &format!(
-                "{}, {} players {}; {} a pairing, {how}; seed {seed}",
+                "{}, {} players {}; {} a pairing{}, {how}; seed {seed}",
                 rules.variant(),
                 rules.players(),
                 if rules.teams() == rules.players() {
@@ -423,6 +439,11 @@ pub fn run(args: &TournamentArgs) -> anyhow::Result<ExitCode> {
                     format!("in {} teams", rules.teams())
                 },
                 count(args.games, "deal"),
+                if args.one_hand {
+                    " (one hand each)"
+                } else {
+                    ""
+                },
             ),
             80
         )
@@ -432,7 +453,7 @@ pub fn run(args: &TournamentArgs) -> anyhow::Result<ExitCode> {
     outln!(
         "{:<width$}  {:>6} {:>6} {:>5} {:>6}  {:>6}  {:>12}  {:>8}  {:>5}",
         "bot",
-        "games",
+        if args.one_hand { "hands" } else { "games" },
         "wins",
         "ties",
         "losses",
@@ -464,7 +485,7 @@ pub fn run(args: &TournamentArgs) -> anyhow::Result<ExitCode> {
             "{} vs {}: {}, {} wins, {} ties, {} losses{}",
             names[a],
             names[b],
-            count(t.games, "game"),
+            count(t.games, unit),
             t.wins,
             t.ties,
             t.losses,
@@ -485,7 +506,7 @@ pub fn run(args: &TournamentArgs) -> anyhow::Result<ExitCode> {
     outln!();
     outln!(
         "{} in {seconds:.2} s ({:.1} a second, {})",
-        count(jobs.len() as u64, "game"),
+        count(jobs.len() as u64, unit),
         if seconds > 0.0 {
             jobs.len() as f64 / seconds
         } else {

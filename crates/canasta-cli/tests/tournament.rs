@@ -66,6 +66,48 @@ fn heuristic_beats_random_and_the_report_has_every_field() {
     assert!(h["margin_per_hand"].as_f64().unwrap() > 0.0);
 }
 
+/// `--one-hand`: every game is one hand, won by the side that scores more
+/// in it; none is left unfinished, and the report names the unit.
+#[test]
+fn one_hand_deals_are_decided_by_the_hands_points() {
+    let v = tournament(&[
+        "--bots",
+        "heuristic,random",
+        "--games",
+        "20",
+        "--seed",
+        "4",
+        "--one-hand",
+    ]);
+    assert_eq!(v["unit"], "hand");
+    let p = &v["pairings"][0];
+    assert_eq!(p["games"], 40, "{p}");
+    assert_eq!(p["unfinished"], 0, "{p}");
+    let decided = p["a_wins"].as_u64().unwrap() + p["b_wins"].as_u64().unwrap();
+    assert!(decided >= 38, "a hand's points rarely tie: {p}");
+    let h = bot(&v, "heuristic");
+    // A hand's margin is the game's margin when the game is one hand.
+    assert!(h["win_rate"].as_f64().unwrap() >= 0.8, "{h}");
+    assert!(h["margin_per_hand"].as_f64().unwrap() > 0.0);
+    let text = text(
+        &canasta(&[
+            "tournament",
+            "--bots",
+            "heuristic,random",
+            "--games",
+            "2",
+            "--seed",
+            "4",
+            "--one-hand",
+        ])
+        .stdout,
+    );
+    assert!(
+        text.contains("(one hand each)") && text.contains("4 hands"),
+        "{text}"
+    );
+}
+
 #[test]
 fn results_do_not_depend_on_the_thread_count() {
     let args = [

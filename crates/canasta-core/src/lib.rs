@@ -33,6 +33,7 @@ pub use state::{determinize, observation, score};
 
 pub use action::{Action, ActionList, Groups, ParseActionError};
 pub use card::{Card, CardCounts, ParseCardError, Rank, Suit};
+pub use determinize::Sampler;
 pub use error::{IllegalAction, IllegalReason};
 pub use meld::{CanastaKind, GoOutKind, Group, GroupKind, KindCounts, Meld, RankSet};
 pub use observation::{Observation, TableFacts, rank_bits};

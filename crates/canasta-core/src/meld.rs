@@ -276,20 +276,28 @@ impl Group {
     }
 
     /// Adds the group's cards to a multiset.
+    #[inline]
     pub fn add_to(&self, counts: &mut CardCounts) {
-        if self.is_sequence() {
-            for c in self.cards() {
-                counts.add(c);
+        match self.kind {
+            GroupKind::Sequence(suit, run) => {
+                let mut bits = run.bits();
+                while bits != 0 {
+                    counts.add(Card::new(
+                        Rank::from_index(bits.trailing_zeros() as usize),
+                        suit,
+                    ));
+                    bits &= bits - 1;
+                }
             }
-            return;
+            GroupKind::Rank(rank) => counts.add_suits(rank, self.naturals),
+            GroupKind::Wild => {}
         }
-        for s in Suit::ALL {
-            if let Some(r) = self.rank() {
-                counts.add_n(Card::new(r, s), self.naturals[s as usize]);
-            }
-            counts.add_n(Card::new(Rank::Two, s), self.twos[s as usize]);
+        if self.twos != [0; 4] {
+            counts.add_suits(Rank::Two, self.twos);
         }
-        counts.add_n(Card::JOKER, self.jokers);
+        if self.jokers > 0 {
+            counts.add_n(Card::JOKER, self.jokers);
+        }
     }
 
     /// Adds every card of `other` (same rank, or `other` only wild; a

@@ -194,20 +194,17 @@ impl Action {
         let mut c = crate::card::CardCounts::new();
         match self {
             Action::Pickup { with, also } => {
-                for x in with.cards().chain(also.iter().flat_map(|g| g.cards())) {
-                    c.add(x);
+                with.add_to(&mut c);
+                for g in also.iter() {
+                    g.add_to(&mut c);
                 }
             }
             Action::Meld(gs) => {
-                for x in gs.iter().flat_map(|g| g.cards()) {
-                    c.add(x);
+                for g in gs.iter() {
+                    g.add_to(&mut c);
                 }
             }
-            Action::Add { cards, .. } => {
-                for x in cards.cards() {
-                    c.add(x);
-                }
-            }
+            Action::Add { cards, .. } => cards.add_to(&mut c),
             Action::Discard(x) => c.add(*x),
             _ => {}
         }

@@ -52,6 +52,7 @@ impl GameState {
         match self.judge(&action) {
             Ok(()) => {
                 self.apply_raw(action);
+                self.debug_check_kept_counts(&action);
                 Ok(())
             }
             Err(reason) => Err(IllegalAction { action, reason }),

@@ -19,6 +19,7 @@ impl GameState {
             };
             hand.remove(red[i]);
             self.red_threes[seat][i] += 1;
+            self.face_up.add(red[i]);
             match self.stock.pop() {
                 Some(c) => self.hands[seat].add(c),
                 None => return false,
@@ -57,6 +58,15 @@ impl GameState {
             self.phase
         );
         self.apply_raw(action);
+        self.debug_check_kept_counts(&action);
+    }
+
+    /// Debug builds (tests among them) check after every legal action that
+    /// the counts kept as cards move equal a fresh count. A probe of an
+    /// illegal action may leave them wrong: its state is thrown away.
+    #[inline]
+    pub(crate) fn debug_check_kept_counts(&self, action: &Action) {
+        debug_assert_eq!(self.face_up, self.count_face_up(), "after {action}");
     }
 
     /// Carries out an action the caller knows to be legal (or is probing).
@@ -191,6 +201,7 @@ impl GameState {
                     self.known[seat].remove(c);
                 }
                 self.pile.push(c);
+                self.face_up.add(c);
                 if let Some(r) = c.rank() {
                     self.discarded_ranks[seat] |= 1 << r.index();
                 }
@@ -240,6 +251,7 @@ impl GameState {
                 red = true;
                 self.red_threes[seat]
                     [usize::from(c != Card::new(Rank::Three, crate::card::Suit::Hearts))] += 1;
+                self.face_up.add(c);
             } else {
                 self.hands[seat].add(c);
                 needed -= 1;
@@ -295,12 +307,16 @@ impl GameState {
                 }
             }
         }
+        // The face-up pile left the table and the packet's red threes came
+        // onto it: rare enough to count afresh.
+        self.face_up = self.count_face_up();
     }
 
     fn remove_from_hand(&mut self, seat: usize, g: &Group) {
         for c in g.cards() {
             let ok = self.hands[seat].remove(c);
             debug_assert!(ok, "{c} not in hand");
+            self.face_up.add(c);
             if self.known[seat].count(c) > 0 {
                 self.known[seat].remove(c);
             }

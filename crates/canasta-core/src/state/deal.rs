@@ -128,6 +128,7 @@ impl GameState {
             }
             RedThreeTiming::FirstTurn => self.first_turn_pending = [true; MAX_SEATS],
         }
+        self.face_up = self.count_face_up();
         self.state_id += 1;
         self.start_turn(first.unwrap_or((dealer + 1) % n));
         Ok(DealOutcome::Dealt)
@@ -162,6 +163,7 @@ impl GameState {
         self.pile_hidden = 0;
         self.melds = Default::default();
         self.red_threes = [[0; 2]; MAX_SEATS];
+        self.face_up = CardCounts::new();
         for s in 0..n {
             self.side_of[s] = if rules.temporary_partnership {
                 s as u8

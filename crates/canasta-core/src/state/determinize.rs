@@ -20,82 +20,127 @@ use crate::card::{Card, CardCounts, Rank, Suit};
 use crate::observation::Observation;
 use crate::rng::Rng;
 use crate::rules::Rules;
-use crate::state::{GameState, TurnFlags};
+use crate::stackvec::StackVec;
+use crate::state::{GameState, MAX_CARDS, TurnFlags};
 
 impl GameState {
     /// Every card `seat` cannot see, from public information and the seat's
     /// own hand only. Equals `self.observe(seat).unseen(rules)`, without
     /// building the observation.
     pub fn unseen_by(&self, seat: usize) -> CardCounts {
-        let mut unseen = self.rs.rules.deck();
-        let mut take = |counts: &CardCounts| {
-            for (c, n) in counts.faces() {
-                unseen.remove_up_to(c, n);
-            }
-        };
-        take(&self.hands[seat]);
-        for side in &self.melds {
-            for m in side.iter() {
-                take(&m.cards.counts());
-            }
-        }
-        take(&CardCounts::from_cards(
-            self.pile[self.pile_hidden as usize..].iter().copied(),
-        ));
+        let mut seen = self.hands[seat];
+        seen.add_all(&self.face_up);
         for s in 0..self.players() {
             if s != seat {
-                take(&self.known[s]);
+                seen.add_all(&self.known[s]);
             }
-            let mut reds = CardCounts::new();
-            reds.add_n(Card::new(Rank::Three, Suit::Hearts), self.red_threes[s][0]);
-            reds.add_n(
-                Card::new(Rank::Three, Suit::Diamonds),
-                self.red_threes[s][1],
-            );
-            take(&reds);
         }
+        let mut unseen = self.rs.deck;
+        unseen.remove_all_saturating(&seen);
         unseen
+    }
+
+    /// The face-up cards counted from the table: the melds, the laid-out
+    /// red threes and the pile above its packet.
+    pub(crate) fn count_face_up(&self) -> CardCounts {
+        let mut up = CardCounts::new();
+        for side in &self.melds {
+            for m in side.iter() {
+                m.cards.add_to(&mut up);
+            }
+        }
+        for &c in &self.pile[self.pile_hidden as usize..] {
+            up.add(c);
+        }
+        for reds in &self.red_threes {
+            up.add_n(Card::new(Rank::Three, Suit::Hearts), reds[0]);
+            up.add_n(Card::new(Rank::Three, Suit::Diamonds), reds[1]);
+        }
+        up
     }
 
     /// A full state that `seat` cannot tell from this one: every hidden card
     /// re-dealt at random among the hidden zones, keeping their sizes and
     /// every publicly known card in place. Reads no hidden card.
     pub fn determinize(&self, seat: usize, rng: &mut Rng) -> GameState {
-        let n = self.players();
-        let mut out = self.clone();
-        let unseen = self.unseen_by(seat);
-        let mut plain: Vec<Card> = Vec::with_capacity(unseen.total());
-        let mut reds: Vec<Card> = Vec::new();
-        for c in unseen.iter() {
+        self.sampler(seat).sample(self, rng)
+    }
+
+    /// What [`GameState::determinize`] needs from `seat`'s point of view,
+    /// worked out once so that many samples of one decision (search draws
+    /// thousands) only shuffle and deal.
+    pub fn sampler(&self, seat: usize) -> Sampler {
+        let mut plain = StackVec::new();
+        let mut reds = StackVec::new();
+        for c in self.unseen_by(seat).iter() {
             if c.is_red_three() {
                 reds.push(c);
             } else {
                 plain.push(c);
             }
         }
+        Sampler {
+            seat: seat as u8,
+            state_id: self.state_id,
+            plain,
+            reds,
+        }
+    }
+}
+
+/// The unseen cards of one seat in one state, split for dealing: samples
+/// of that state come from [`Sampler::sample`].
+#[derive(Clone, Debug)]
+pub struct Sampler {
+    seat: u8,
+    /// The state it was made for (checked in debug builds).
+    state_id: u64,
+    /// Unseen cards other than red threes, lowest face first.
+    plain: StackVec<Card, MAX_CARDS>,
+    /// Unseen red threes.
+    reds: StackVec<Card, MAX_RED_THREES>,
+}
+
+/// Red threes in the largest deck (four packs).
+const MAX_RED_THREES: usize = 8;
+
+impl Sampler {
+    /// The seat whose view the samples keep.
+    pub fn seat(&self) -> usize {
+        self.seat as usize
+    }
+
+    /// One sample of `state`, the state this sampler was made from: the
+    /// same as `state.determinize(seat, rng)` for the same generator.
+    pub fn sample(&self, state: &GameState, rng: &mut Rng) -> GameState {
+        debug_assert_eq!(state.state_id, self.state_id, "a sampler of another state");
+        let seat = self.seat as usize;
+        let n = state.players();
+        let mut out = state.clone();
+        let mut plain = self.plain;
         // Hidden slots of a hand: its size less its known cards.
-        let hidden_in_hand = |s: usize| self.hands[s].total() - self.known[s].total();
+        let hidden_in_hand = |s: usize| state.hands[s].total() - state.known[s].total();
         // Hands that cannot hold a red three take plain cards first, drawn
         // uniformly; every other slot then shares the rest uniformly.
         rng.shuffle(&mut plain);
         for s in 0..n {
-            if s == seat || self.first_turn_pending[s] {
+            if s == seat || state.first_turn_pending[s] {
                 continue;
             }
-            let mut hand = self.known[s];
+            let mut hand = state.known[s];
             for _ in 0..hidden_in_hand(s) {
                 hand.add(plain.pop().expect("enough unseen plain cards"));
             }
             out.hands[s] = hand;
         }
         let mut rest = plain;
-        rest.extend(reds);
+        rest.extend(self.reds.iter().copied());
         rng.shuffle(&mut rest);
         for s in 0..n {
-            if s == seat || !self.first_turn_pending[s] {
+            if s == seat || !state.first_turn_pending[s] {
                 continue;
             }
-            let mut hand = self.known[s];
+            let mut hand = state.known[s];
             for _ in 0..hidden_in_hand(s) {
                 hand.add(rest.pop().expect("enough unseen cards"));
             }
@@ -103,20 +148,20 @@ impl GameState {
         }
         for s in 0..n {
             let mut foot = CardCounts::new();
-            for _ in 0..self.feet[s].total() {
+            for _ in 0..state.feet[s].total() {
                 foot.add(rest.pop().expect("enough unseen cards"));
             }
             out.feet[s] = foot;
         }
-        let hidden = self.pile_hidden as usize;
+        let hidden = state.pile_hidden as usize;
         for i in 0..hidden {
             out.pile[i] = rest.pop().expect("enough unseen cards");
         }
         out.stock.clear();
-        for _ in 0..self.stock.len() {
+        for _ in 0..state.stock.len() {
             out.stock.push(rest.pop().expect("enough unseen cards"));
         }
-        debug_assert!(rest.is_empty(), "unseen cards left over: {rest:?}");
+        debug_assert!(rest.is_empty(), "unseen cards left over: {:?}", &rest[..]);
         out
     }
 }
@@ -197,6 +242,7 @@ impl GameState {
         }
         g.pile.extend(obs.pile.iter().copied());
         g.pile_hidden = obs.pile_hidden as u16;
+        g.face_up = g.count_face_up();
         g.pile_frozen = obs.pile_frozen;
         for _ in 0..obs.stock {
             g.stock.push(filler);

@@ -85,12 +85,20 @@ impl Phase {
 pub struct Ruleset {
     pub rules: Rules,
     pub(crate) values: [i32; FACES],
+    /// The deck's composition: every sample of the hidden cards starts
+    /// from it, many thousand times a decision.
+    pub(crate) deck: CardCounts,
 }
 
 impl Ruleset {
     pub fn new(rules: Rules) -> Arc<Ruleset> {
         let values = rules.card_values.table();
-        Arc::new(Ruleset { rules, values })
+        let deck = rules.deck();
+        Arc::new(Ruleset {
+            rules,
+            values,
+            deck,
+        })
     }
 }
 
@@ -171,6 +179,10 @@ pub struct GameState {
     pile_frozen: bool,
     /// The bottom cards of the pile nobody has seen (P-CNE's packet).
     pile_hidden: u16,
+    /// Every face-up card: the melds, the laid-out red threes and the
+    /// pile above its packet. Kept as cards move rather than recounted,
+    /// because search asks for a seat's unseen cards at every step.
+    face_up: CardCounts,
     /// Melds by side.
     melds: [StackVec<Meld, MAX_MELDS>; MAX_SEATS],
     /// Red threes laid out by each seat: hearts, diamonds.
@@ -226,6 +238,7 @@ impl GameState {
             pile: StackVec::new(),
             pile_frozen: false,
             pile_hidden: 0,
+            face_up: CardCounts::new(),
             melds: Default::default(),
             red_threes: [[0; 2]; MAX_SEATS],
             side_of: [0, 1, 2, 3, 4, 5],
