@@ -313,14 +313,12 @@ impl GameState {
     }
 
     fn remove_from_hand(&mut self, seat: usize, g: &Group) {
-        for c in g.cards() {
-            let ok = self.hands[seat].remove(c);
-            debug_assert!(ok, "{c} not in hand");
-            self.face_up.add(c);
-            if self.known[seat].count(c) > 0 {
-                self.known[seat].remove(c);
-            }
-        }
+        let cards = g.counts();
+        debug_assert!(self.hands[seat].contains_all(&cards), "{g} not in hand");
+        self.hands[seat].remove_all(&cards);
+        // Cards others knew of are no longer in the hand.
+        self.known[seat].remove_all_saturating(&cards);
+        self.face_up.add_all(&cards);
     }
 
     /// Lays a group as a new meld, or merges it into the meld
