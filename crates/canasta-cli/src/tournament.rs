@@ -55,8 +55,16 @@ pub struct TournamentArgs {
     #[arg(long, short = 't', value_name = "T")]
     pub threads: Option<usize>,
     /// The first bot against each other one (not every pair).
-    #[arg(long)]
+    #[arg(long, conflicts_with = "ladder")]
     pub gauntlet: bool,
+    /// Each bot against the next one in the list only: the rungs of a
+    /// ladder of levels, weakest first (Elo is fitted to the chain).
+    ///
+    /// Strong bots cost minutes a pairing; a ladder measures what a
+    /// ladder claims (each level beats the one below) at a fraction of a
+    /// round robin's cost.
+    #[arg(long)]
+    pub ladder: bool,
     /// A house rule, KEY=VALUE (repeatable).
     ///
     /// The value is read as JSON, else as text. `canasta variants V` lists
@@ -277,6 +285,8 @@ pub fn run(args: &TournamentArgs) -> anyhow::Result<ExitCode> {
     let k = args.bots.len();
     let pairs: Vec<(usize, usize)> = if args.gauntlet {
         (1..k).map(|j| (0, j)).collect()
+    } else if args.ladder {
+        (1..k).map(|j| (j - 1, j)).collect()
     } else {
         (0..k)
             .flat_map(|i| (i + 1..k).map(move |j| (i, j)))
@@ -395,7 +405,13 @@ pub fn run(args: &TournamentArgs) -> anyhow::Result<ExitCode> {
             "teams": rules.teams(),
             "options": canasta_core::record::Header::for_rules(&rules, None).options,
             "seed": seed,
-            "mode": if args.gauntlet { "gauntlet" } else { "round_robin" },
+            "mode": if args.gauntlet {
+                "gauntlet"
+            } else if args.ladder {
+                "ladder"
+            } else {
+                "round_robin"
+            },
             "unit": if args.one_hand { "hand" } else { "game" },
             "deals_per_pairing": args.games,
             "games_per_deal": per_deal,
@@ -421,6 +437,8 @@ pub fn run(args: &TournamentArgs) -> anyhow::Result<ExitCode> {
         "{} tournament of {}",
         if args.gauntlet {
             "gauntlet"
+        } else if args.ladder {
+            "ladder"
         } else {
             "round-robin"
         },

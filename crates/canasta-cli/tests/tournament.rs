@@ -108,6 +108,40 @@ fn one_hand_deals_are_decided_by_the_hands_points() {
     );
 }
 
+/// `--ladder`: each bot meets only the next one, weakest first.
+#[test]
+fn a_ladder_pairs_each_bot_with_the_next() {
+    let v = tournament(&[
+        "--bots",
+        "random,heuristic,ismcts-easy@20",
+        "--games",
+        "2",
+        "--seed",
+        "1",
+        "--ladder",
+        "--one-hand",
+    ]);
+    assert_eq!(v["mode"], "ladder");
+    let pairs: Vec<(String, String)> = v["pairings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| {
+            (
+                p["a"].as_str().unwrap().into(),
+                p["b"].as_str().unwrap().into(),
+            )
+        })
+        .collect();
+    let want = [("random", "heuristic"), ("heuristic", "ismcts-easy@20")];
+    assert_eq!(pairs.len(), want.len(), "{pairs:?}");
+    for ((a, b), (x, y)) in pairs.iter().zip(want) {
+        assert_eq!((a.as_str(), b.as_str()), (x, y));
+    }
+    // The middle bot played both rungs.
+    assert_eq!(bot(&v, "heuristic")["games"], 8);
+}
+
 #[test]
 fn results_do_not_depend_on_the_thread_count() {
     let args = [
