@@ -142,6 +142,39 @@ fn a_ladder_pairs_each_bot_with_the_next() {
     assert_eq!(bot(&v, "heuristic")["games"], 8);
 }
 
+/// The habits counted for each bot add up: a bot goes out behind at most
+/// as often as it goes out, feeds the pile with at most its discards, and
+/// the heuristic, which blocks the pile, feeds it less than random play.
+#[test]
+fn habits_are_counted_for_each_bot() {
+    let v = tournament(&[
+        "--bots",
+        "heuristic,random",
+        "--games",
+        "20",
+        "--seed",
+        "4",
+        "--one-hand",
+    ]);
+    for name in ["heuristic", "random"] {
+        let b = &bot(&v, name)["behaviour"];
+        let n = |k: &str| b[k].as_u64().unwrap_or_else(|| panic!("{k} in {b}"));
+        assert_eq!(n("hands"), 40, "{b}");
+        assert!(n("went_out_behind") <= n("went_out"), "{b}");
+        assert!(
+            n("fed") <= n("discards") && n("fed_cards") >= n("fed"),
+            "{b}"
+        );
+        assert!(n("pickup_cards") >= n("pickups") && n("pickups") > 0, "{b}");
+    }
+    let fed = |name: &str| {
+        bot(&v, name)["behaviour"]["fed_per_100_discards"]
+            .as_f64()
+            .unwrap()
+    };
+    assert!(fed("heuristic") < fed("random"), "{v}");
+}
+
 #[test]
 fn results_do_not_depend_on_the_thread_count() {
     let args = [

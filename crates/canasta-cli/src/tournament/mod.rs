@@ -9,11 +9,14 @@
 //! parallel; results are gathered in job order, so they do not depend on the
 //! thread count.
 
-use crate::game::{Observer, Outcome, Setup, clock_seed, play_game, rules_from};
+mod behaviour;
+
+use crate::game::{Outcome, Setup, clock_seed, play_game, rules_from};
 use crate::progress::Progress;
 use crate::stats::{elo, wilson95};
 use crate::text::{count, wrap};
 use anyhow::{Context, bail};
+use behaviour::{Behaviour, Watcher};
 use canasta_core::Rules;
 use clap::Args;
 use rayon::prelude::*;
@@ -106,6 +109,8 @@ struct GameResult {
     hands: u32,
     /// First bot's mean team total less the second's.
     margin: f64,
+    /// What each bot did (first, second).
+    behaviour: [Behaviour; 2],
 }
 
 /// Totals of one pairing, from its first bot's side.
@@ -118,10 +123,14 @@ struct PairTotals {
     unfinished: u64,
     hands: u64,
     margin: f64,
+    /// First bot's habits, second bot's.
+    behaviour: [Behaviour; 2],
 }
 
 impl PairTotals {
     fn add(&mut self, r: &GameResult) {
+        self.behaviour[0].merge(&r.behaviour[0]);
+        self.behaviour[1].merge(&r.behaviour[1]);
         self.games += 1;
         match r.result {
             std::cmp::Ordering::Greater => self.wins += 1,
@@ -142,6 +151,7 @@ impl PairTotals {
             wins: self.losses,
             losses: self.wins,
             margin: -self.margin,
+            behaviour: [self.behaviour[1], self.behaviour[0]],
             ..self.clone()
         }
     }
@@ -154,6 +164,8 @@ impl PairTotals {
         self.unfinished += o.unfinished;
         self.hands += o.hands;
         self.margin += o.margin;
+        self.behaviour[0].merge(&o.behaviour[0]);
+        self.behaviour[1].merge(&o.behaviour[1]);
     }
 
     fn per_hand(&self) -> f64 {
@@ -177,9 +189,6 @@ impl PairTotals {
 fn interval((lo, hi): (f64, f64)) -> String {
     format!("{:.1}-{:.1}%", 100.0 * lo, 100.0 * hi)
 }
-
-struct NoObserver;
-impl Observer for NoObserver {}
 
 /// Distinct labels for the competitors (a name given twice gets `#2`).
 fn labels(bots: &[String]) -> Vec<String> {
@@ -226,12 +235,8 @@ fn play(
             args.max_hands.max(1)
         },
     };
-    let played = play_game(
-        &setup,
-        seed,
-        job.deal,
-        &mut progress.observer(&mut NoObserver),
-    );
+    let mut watcher = Watcher::new(rules, |seat| second(rules.team_of(seat)));
+    let played = play_game(&setup, seed, job.deal, &mut progress.observer(&mut watcher));
     progress.game_done(played.as_ref().map_or(0, |o| o.hands));
     let o: Outcome = played.map_err(|e| {
         let teams: Vec<String> = (0..teams)
@@ -266,6 +271,7 @@ fn play(
         unfinished: !o.finished && !args.one_hand,
         hands: o.hands,
         margin,
+        behaviour: watcher.counts,
     })
 }
 
@@ -377,6 +383,7 @@ pub fn run(args: &TournamentArgs) -> anyhow::Result<ExitCode> {
                     "ci95": [lo, hi],
                     "margin_per_hand": t.per_hand(),
                     "elo": ratings[i],
+                    "behaviour": t.behaviour[0].to_json(),
                 })
             })
             .collect();
@@ -498,6 +505,11 @@ pub fn run(args: &TournamentArgs) -> anyhow::Result<ExitCode> {
         );
     }
     outln!();
+    let habits: Vec<Behaviour> = per_bot.iter().map(|t| t.behaviour[0]).collect();
+    for line in behaviour::table(&names, &order, &habits) {
+        outln!("{line}");
+    }
+    outln!();
     for (&(a, b), t) in pairs.iter().zip(&per_pair) {
         outln!(
             "{} vs {}: {}, {} wins, {} ties, {} losses{}",
@@ -533,5 +545,13 @@ pub fn run(args: &TournamentArgs) -> anyhow::Result<ExitCode> {
         count(threads as u64, "thread")
     );
     outln!("win %: ties count half; margin: mean score margin a hand; Elo: mean 1500");
+    outln!(
+        "{}",
+        wrap(
+            "went out behind: hands it ended while its side scored less in them; \
+             takes: pile takes; fed: its discards an opponent took the pile with",
+            80
+        )
+    );
     Ok(ExitCode::SUCCESS)
 }

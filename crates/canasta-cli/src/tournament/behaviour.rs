@@ -1,0 +1,187 @@
+//! What the bots did, not only whether they won: the habits players notice
+//! and complain about, counted over a tournament's games for each bot.
+//!
+//! - *Going out behind*: a player who ends the hand while the side scores
+//!   less in it than an opponent gives the hand away (the complaint about
+//!   Canasta apps that go out as soon as they can).
+//! - *Feeding the pile*: a discard the next player, an opponent, takes the
+//!   pile with. Blocking the pile when the opponents are about to take it
+//!   shows as fewer and smaller gifts.
+//! - *Taking the pile*: holding the pairs that take it shows as more and
+//!   bigger takes.
+
+use crate::game::Observer;
+use canasta_core::{Action, GameState, HandResult, Rules};
+
+/// Counts for one bot (summed over its seats).
+#[derive(Clone, Copy, Default, Debug, PartialEq)]
+pub struct Behaviour {
+    pub hands: u64,
+    /// Hands a seat of the bot ended by going out.
+    pub went_out: u64,
+    /// Of those, hands its side scored less in than an opposing side.
+    pub went_out_behind: u64,
+    pub discards: u64,
+    /// Discards the next player took the pile with, when an opponent.
+    pub fed: u64,
+    /// Cards those opponents took (the whole pile each time).
+    pub fed_cards: u64,
+    pub pickups: u64,
+    pub pickup_cards: u64,
+}
+
+impl Behaviour {
+    pub fn merge(&mut self, o: &Behaviour) {
+        self.hands += o.hands;
+        self.went_out += o.went_out;
+        self.went_out_behind += o.went_out_behind;
+        self.discards += o.discards;
+        self.fed += o.fed;
+        self.fed_cards += o.fed_cards;
+        self.pickups += o.pickups;
+        self.pickup_cards += o.pickup_cards;
+    }
+
+    /// Share of its going out that gave the hand away.
+    pub fn out_behind_rate(&self) -> f64 {
+        ratio(self.went_out_behind, self.went_out)
+    }
+
+    /// Pile takes per hand, and cards per take.
+    pub fn pickups_per_hand(&self) -> f64 {
+        ratio(self.pickups, self.hands)
+    }
+
+    pub fn cards_per_pickup(&self) -> f64 {
+        ratio(self.pickup_cards, self.pickups)
+    }
+
+    /// Discards an opponent took the pile with, per hundred, and cards given
+    /// each time.
+    pub fn fed_per_100_discards(&self) -> f64 {
+        100.0 * ratio(self.fed, self.discards)
+    }
+
+    pub fn cards_per_feed(&self) -> f64 {
+        ratio(self.fed_cards, self.fed)
+    }
+
+    pub fn to_json(self) -> serde_json::Value {
+        serde_json::json!({
+            "hands": self.hands,
+            "went_out": self.went_out,
+            "went_out_behind": self.went_out_behind,
+            "discards": self.discards,
+            "fed": self.fed,
+            "fed_cards": self.fed_cards,
+            "pickups": self.pickups,
+            "pickup_cards": self.pickup_cards,
+            "out_behind_rate": self.out_behind_rate(),
+            "pickups_per_hand": self.pickups_per_hand(),
+            "cards_per_pickup": self.cards_per_pickup(),
+            "fed_per_100_discards": self.fed_per_100_discards(),
+            "cards_per_feed": self.cards_per_feed(),
+        })
+    }
+}
+
+/// The habits table of the text report, one row a bot.
+pub fn table(names: &[String], order: &[usize], counts: &[Behaviour]) -> Vec<String> {
+    let width = names.iter().map(String::len).max().unwrap_or(3).max(3);
+    let mut lines = vec![format!(
+        "{:<width$}  {:>17}  {:>10}  {:>10}  {:>11}  {:>10}",
+        "habits", "went out behind", "takes/hand", "cards/take", "fed/100 disc", "cards/feed"
+    )];
+    for &i in order {
+        let b = &counts[i];
+        lines.push(format!(
+            "{:<width$}  {:>9.1}% of {:>4}  {:>10.2}  {:>10.1}  {:>11.1}  {:>10.1}",
+            names[i],
+            100.0 * b.out_behind_rate(),
+            b.went_out,
+            b.pickups_per_hand(),
+            b.cards_per_pickup(),
+            b.fed_per_100_discards(),
+            b.cards_per_feed(),
+        ));
+    }
+    lines
+}
+
+fn ratio(a: u64, b: u64) -> f64 {
+    if b == 0 { 0.0 } else { a as f64 / b as f64 }
+}
+
+/// Watches one game and counts for the two bots of a pairing: `second`
+/// says which seats the pairing's second bot plays.
+pub struct Watcher<'r> {
+    rules: &'r Rules,
+    second: Box<dyn Fn(usize) -> bool + Send + 'r>,
+    /// First bot's counts, second bot's counts.
+    pub counts: [Behaviour; 2],
+    /// The seat whose discard is on top of the pile (none once the pile
+    /// is taken).
+    last_discard: Option<usize>,
+}
+
+impl<'r> Watcher<'r> {
+    pub fn new(rules: &'r Rules, second: impl Fn(usize) -> bool + Send + 'r) -> Watcher<'r> {
+        Watcher {
+            rules,
+            second: Box::new(second),
+            counts: [Behaviour::default(); 2],
+            last_discard: None,
+        }
+    }
+
+    fn of(&mut self, seat: usize) -> &mut Behaviour {
+        &mut self.counts[usize::from((self.second)(seat))]
+    }
+}
+
+impl Observer for Watcher<'_> {
+    fn deal(&mut self, _: &GameState, _: &[canasta_core::Card], _: usize) {
+        self.last_discard = None;
+    }
+
+    fn before_action(&mut self, state: &GameState, seat: usize, action: &Action) {
+        if !matches!(action, Action::Pickup { .. } | Action::PickupOnto) {
+            return;
+        }
+        let taken = state.pile().len() as u64;
+        let b = self.of(seat);
+        b.pickups += 1;
+        b.pickup_cards += taken;
+        if let Some(giver) = self.last_discard
+            && state.side_of(giver) != state.side_of(seat)
+        {
+            let b = self.of(giver);
+            b.fed += 1;
+            b.fed_cards += taken;
+        }
+    }
+
+    fn action(&mut self, _: &GameState, seat: usize, action: &Action) {
+        match action {
+            Action::Discard(_) => {
+                self.of(seat).discards += 1;
+                self.last_discard = Some(seat);
+            }
+            Action::Pickup { .. } | Action::PickupOnto => self.last_discard = None,
+            _ => {}
+        }
+    }
+
+    fn hand_end(&mut self, _: &GameState, result: &HandResult) {
+        for b in &mut self.counts {
+            b.hands += 1;
+        }
+        let Some(seat) = result.seat else { return };
+        let team = self.rules.team_of(seat);
+        let own = result.teams[team].total;
+        let behind = (0..result.teams.len()).any(|t| t != team && result.teams[t].total > own);
+        let b = self.of(seat);
+        b.went_out += 1;
+        b.went_out_behind += u64::from(behind);
+    }
+}
