@@ -491,3 +491,18 @@ proptest! {
         }
     }
 }
+
+/// Classic 3 players pool the partners' melds (P-CAN): a pooled meld of a
+/// rank can hold more wild cards than its naturals allow (AS AH AD AC with
+/// four wild cards, here), and a natural added to it is legal, as the
+/// generator offers it. Found by `written_records_replay`.
+#[test]
+fn a_pooled_meld_over_the_wild_limit_takes_naturals() {
+    for respelled in [false, true] {
+        let rules = &forms()[1];
+        let (text, results, _) = random_record(rules, 8_550_135_911_805_130_753, 2, respelled);
+        let check = check_record(&text);
+        assert!(check.error.is_none(), "{:?}", check.error);
+        assert_eq!(&check.games[0].hands, &results);
+    }
+}

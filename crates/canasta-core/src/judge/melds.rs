@@ -103,7 +103,14 @@ pub(crate) fn meld_problem(
     }
     let mut after = b.cards;
     after.merge(added);
-    contents_problem(rules, &after, false, side)
+    match contents_problem(rules, &after, false, side) {
+        // Only pooling (Classic 3's partnership joins two legal melds of a
+        // rank, P-CAN) can leave a meld with more wild cards than its
+        // naturals allow; naturals added to it make that no worse, and the
+        // generator offers them.
+        Some(R::TooManyWilds { .. }) if added.wild_count() == 0 => None,
+        problem => problem,
+    }
 }
 
 /// Why a meld of these contents may not exist (`new`: the action begins
