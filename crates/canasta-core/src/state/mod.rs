@@ -91,6 +91,12 @@ pub struct Ruleset {
 }
 
 impl Ruleset {
+    /// Each face's point value, by face index: for code that values whole
+    /// multisets at once (a bot's playouts do, every step).
+    pub fn card_value_table(&self) -> &[i32; FACES] {
+        &self.values
+    }
+
     pub fn new(rules: Rules) -> Arc<Ruleset> {
         let values = rules.card_values.table();
         let deck = rules.deck();

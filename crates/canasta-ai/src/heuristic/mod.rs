@@ -1,0 +1,288 @@
+//! The heuristic bot: a club player's rules of thumb, as scores.
+//!
+//! Every legal action gets a score from what the seat can see, and the best
+//! one is played. The rules of thumb:
+//! - take the pile when it holds more than a draw would give, using as few
+//!   wild cards as possible;
+//! - lay sets of three or more naturals and add naturals to the side's melds,
+//!   but hold back pairs (they take the pile: a pair is not spent with a wild
+//!   card on a new meld while the pile is worth taking) and wild cards (they
+//!   make canastas and freeze the pile);
+//! - keep a meld clean while it can still become a natural canasta, unless
+//!   the variant wants a dirty canasta the side does not have yet
+//!   (Canastone's clean + dirty requirement);
+//! - build what going out asks for by kind: Pennies' sevens (the 1500
+//!   canasta) are laid early and kept, and a hand asks partner only when
+//!   the side has a canasta of every kind the rules want;
+//! - discard what the next opponent cannot take the pile with: black threes
+//!   first, then cards by how likely that opponent is to take the pile with
+//!   them (a rank its side melds, a pair it is known to hold, or copies it
+//!   may hide) times what the pile is worth; freeze the pile with a wild
+//!   card when every other discard gives a valuable pile away;
+//! - read the discards: a rank the next player threw is a safer discard, a
+//!   rank partner threw is not worth keeping alone, and a partner down to
+//!   two cards is the signal to lay and discard high cards;
+//! - go out when the rules allow it, unless the side would lock in a heavy
+//!   loss while it holds the cards and the rivals are far from going out
+//!   ([`going_out`]); ask partner when a yes would let us go out, and
+//!   answer yes when our own hand would cost little.
+//!
+//! The scoring reads a [`View`], which holds only what the acting seat sees,
+//! so search can build it cheaply from a sampled state.
+
+mod discard;
+mod going_out;
+mod view;
+
+#[cfg(test)]
+mod tests;
+
+pub use view::{NextOpponent, Rival, View};
+
+use crate::{Bot, Decision};
+use canasta_core::{Action, Card, CardCounts, GoOutKind, Group, Meld, Rules};
+use discard::keep;
+use going_out::holds_back;
+
+/// Going out: nothing else comes close.
+const GOING_OUT: i32 = 10_000;
+
+/// An action the seat holds back from: below every discard, so that it is
+/// played only when nothing else is legal.
+const HELD_BACK: i32 = -50_000;
+
+fn rank_mask(melds: &[Meld]) -> u32 {
+    melds
+        .iter()
+        .filter_map(|m| m.rank())
+        .fold(0, |acc, r| acc | 1 << r.index())
+}
+
+/// A meld long enough to be a canasta: its kind for going out. Counted as
+/// if closed, so that Canastia's canastas by choice score like the others.
+fn complete_kind(m: &Meld, rules: &Rules) -> Option<GoOutKind> {
+    Meld {
+        cards: m.cards,
+        closed: true,
+    }
+    .going_out_kind(rules)
+}
+
+fn bonus(g: &Group, rules: &Rules) -> i32 {
+    Meld {
+        cards: *g,
+        closed: true,
+    }
+    .canasta_bonus(rules)
+}
+
+/// Threes that cannot be melded in the ordinary way.
+fn is_stopper(c: Card, rules: &Rules) -> bool {
+    c.is_black_three() && !rules.threes_natural()
+}
+
+/// Ending the hand, unless the side does better playing on.
+fn go_out(v: &View<'_>) -> i32 {
+    if holds_back(v) { HELD_BACK } else { GOING_OUT }
+}
+
+/// The score of an action for the seat that sees `v`; the best is played.
+pub fn score(v: &View<'_>, action: &Action) -> i32 {
+    let rules = v.rules;
+    let mut after = v.hand;
+    after.remove_all(&action.cards_from_hand());
+    match *action {
+        Action::Draw => 20 + 8 * i32::from(rules.draw_count()),
+        Action::PickupOnto => 15 + 8 * v.pile_len() as i32,
+        Action::Pickup { with, also } => {
+            let wilds: i32 = i32::from(with.wild_count())
+                + also.iter().map(|g| i32::from(g.wild_count())).sum::<i32>();
+            15 + 8 * v.pile_len() as i32 - 12 * wilds
+        }
+        Action::Meld(groups) => {
+            if after.is_empty() {
+                return go_out(v);
+            }
+            let mut s: i32 = groups.iter().map(|g| group_score(v, g, None)).sum();
+            if !v.side_opened {
+                // Opening is worth a good deal: the pile opens up to us.
+                s += 60;
+            }
+            s + leftover_score(v, &after) + unload_bonus(v, &action.cards_from_hand())
+        }
+        Action::Add { meld, cards } => {
+            if after.is_empty() {
+                return go_out(v);
+            }
+            let old = v.own_melds.get(meld as usize).map(|m| m.cards);
+            group_score(v, &cards, old)
+                + leftover_score(v, &after)
+                + unload_bonus(v, &action.cards_from_hand())
+        }
+        Action::CloseCanasta(_) => 150,
+        // A yes binds us to go out this turn: ask only when we can, and
+        // when we mean to.
+        Action::Ask if v.can_go_out() && !holds_back(v) => 5_000,
+        Action::Ask => -5_000,
+        Action::Answer(yes) => {
+            let cost: i32 = v.hand.iter().map(|c| rules.card_values().of(c)).sum();
+            let ok = (cost <= 60 || v.hand.total() <= 3) && !holds_back(v);
+            if yes == ok { 1 } else { 0 }
+        }
+        Action::Discard(c) => {
+            if after.is_empty() {
+                go_out(v)
+            } else {
+                -1_000 - keep(v, c)
+            }
+        }
+    }
+}
+
+/// Cards laid while partner is about to go out count for us instead of
+/// against us: follow the signal and lay what can be laid.
+fn unload_bonus(v: &View<'_>, laid: &CardCounts) -> i32 {
+    if v.partner_min_hand > 2 || !v.side_opened {
+        return 0;
+    }
+    laid.iter()
+        .map(|c| v.rules.card_values().of(c))
+        .sum::<i32>()
+        / 2
+}
+
+/// Laying one group (on `old`, an existing meld, or as a new meld).
+fn group_score(v: &View<'_>, g: &Group, old: Option<Group>) -> i32 {
+    let rules = v.rules;
+    if g.is_special_threes(rules) {
+        return -200;
+    }
+    let naturals = i32::from(g.natural_count());
+    let wilds = i32::from(g.wild_count());
+    let mut merged = old.unwrap_or_default();
+    merged.merge(g);
+    let before_len = old.map_or(0, |o| o.len());
+    let completes = merged.len() >= rules.canasta_size() && before_len < rules.canasta_size();
+    let mut s = 12 * naturals;
+    if merged.rank().is_some() && merged.rank() == rules.special_canasta_rank() && v.needs_special()
+    {
+        // Pennies' sevens build the 1500 canasta that going out needs.
+        s += 15 * naturals;
+    }
+    if merged.is_sequence() {
+        // A sequence (Samba) grows toward a samba, worth three canastas.
+        s += 4 * naturals;
+        if completes {
+            s += bonus(&merged, rules) / 3;
+        }
+        return s;
+    }
+    if g.is_wild_only() && old.is_none() {
+        // A meld of wild cards ties up every wild card until it is a
+        // canasta where the rules say so (Canastone): only with plenty of
+        // them. Where it does not (Pennies, which needs a wild canasta to
+        // go out) it is a good home for them.
+        return if !rules.wild_meld_reserves_wilds() {
+            25 * wilds
+        } else if wilds >= 4 {
+            40 * wilds
+        } else {
+            -150
+        };
+    }
+    if old.is_none() && naturals == 2 && wilds > 0 && !completes {
+        if holds_pair_for_pile(v) {
+            return HELD_BACK;
+        }
+        // A pair with a wild card: the pair would rather wait for the pile.
+        s -= 20;
+    }
+    let was_clean = old.is_none_or(|o| o.wild_count() == 0);
+    let wild_cost = if completes {
+        5
+    } else if v.needs_dirty() && merged.len() + 2 >= rules.canasta_size() {
+        10
+    } else if was_clean && merged.natural_count() >= 4 {
+        // A wild card here spoils a natural canasta in the making.
+        70
+    } else {
+        40
+    };
+    s -= wild_cost * wilds;
+    if completes {
+        s += bonus(&merged, rules) / 3;
+    }
+    s
+}
+
+/// A natural pair in hand takes the pile, even a frozen one, where a pair
+/// laid with a wild card takes nothing (S002: "retaining some cards
+/// ensures you have natural pairs available to claim a frozen pack").
+/// So an opened side keeps its pairs back while the pile is worth taking
+/// and the hand is not about to end (then cards in hand only cost).
+fn holds_pair_for_pile(v: &View<'_>) -> bool {
+    v.side_opened
+        && !v.rules.pile_closed_to(true)
+        && v.pile_len() >= PAIR_PILE
+        && v.opp_min_hand > 3
+        && v.partner_min_hand > 2
+}
+
+/// Smallest pile a pair is held back for: one that takes no more than a
+/// card or two is not worth a pair's wait.
+const PAIR_PILE: usize = 3;
+
+/// Cards left in hand after laying: too few and the pile is out of reach.
+fn leftover_score(v: &View<'_>, after: &CardCounts) -> i32 {
+    match after.total() {
+        // One card left: it is the discard that goes out (unless the foot
+        // follows it, which is as good).
+        1 if !v.foot_due && holds_back(v) => HELD_BACK,
+        1 => 9_000,
+        2 => -25,
+        3 => -10,
+        _ => 0,
+    }
+}
+
+/// The heuristic bot; its generator only breaks ties.
+pub struct HeuristicBot;
+
+impl HeuristicBot {
+    pub fn new() -> HeuristicBot {
+        HeuristicBot
+    }
+}
+
+impl Default for HeuristicBot {
+    fn default() -> Self {
+        HeuristicBot::new()
+    }
+}
+
+/// The best-scored action of `legal` for the seat that sees `v` (the first
+/// of equals, so that play is reproducible).
+pub fn best(v: &View<'_>, legal: &[Action]) -> Action {
+    let mut best = legal[0];
+    let mut top = i32::MIN;
+    for a in legal {
+        let s = score(v, a);
+        if s > top {
+            top = s;
+            best = *a;
+        }
+    }
+    best
+}
+
+impl Bot for HeuristicBot {
+    fn name(&self) -> &str {
+        "heuristic"
+    }
+
+    fn choose(&mut self, decision: &Decision<'_>) -> Action {
+        let obs = decision.observation();
+        let view = View::from_observation(&obs, decision.rules());
+        best(&view, decision.legal())
+    }
+}

@@ -1,0 +1,446 @@
+//! What the acting seat sees, gathered once per decision in the form the
+//! scores read.
+
+use super::{bonus, complete_kind, rank_mask};
+use canasta_core::{
+    Card, CardCounts, GameState, KindCounts, Meld, Observation, Rank, Rules, rank_bits,
+};
+
+/// What the acting seat sees, in the form the scores need.
+pub struct View<'a> {
+    pub rules: &'a Rules,
+    pub hand: CardCounts,
+    /// The side's melds.
+    pub own_melds: &'a [Meld],
+    /// Ranks the opposing sides have melds of (bit = rank index).
+    pub opp_meld_ranks: u32,
+    /// Cards the opponents are known to hold (taken with the pile).
+    pub opp_known: CardCounts,
+    /// Cards the seat cannot see.
+    pub unseen: CardCounts,
+    /// The face-up pile, bottom first.
+    pub pile: &'a [Card],
+    pub pile_hidden: usize,
+    pub pile_frozen: bool,
+    /// Fewest cards in an opponent's hand (how soon they may go out).
+    pub opp_min_hand: usize,
+    pub side_opened: bool,
+    /// Ranks the next seat, the first who can take our discard, has
+    /// discarded this hand, when that seat is an opponent: a player who
+    /// throws a rank seldom keeps a pair of it.
+    pub next_discarded: u16,
+    /// Ranks our partners have discarded this hand: their signal that they
+    /// hold no pair of it and will not build it.
+    pub partner_discarded: u16,
+    /// Fewest cards in a partner's hand (`usize::MAX` without a partner):
+    /// a partner about to go out is the signal to unload high cards.
+    pub partner_min_hand: usize,
+    /// Cards in all our partners' hands: they count against us when we go
+    /// out, and they are what the side still has to build with.
+    pub partner_cards: usize,
+    /// The opposing side with the most on the table: the one going out is
+    /// measured against.
+    pub rival: Rival,
+    /// The seat after us when it is an opponent: the first who can take
+    /// our discard, so the one a discard must be safe against.
+    pub next_opp: Option<NextOpponent>,
+    /// Cards left in the stock: a short stock ends the hand anyway.
+    pub stock: usize,
+    /// Match scores before this hand: our side's and the best opposing one.
+    pub own_score: i32,
+    pub rival_score: i32,
+    /// The seat still has a foot to pick up (Pennies): emptying the hand
+    /// picks it up rather than ending the hand.
+    pub foot_due: bool,
+    /// Figures of the whole view that several scores read, worked out on
+    /// first use: search scores every legal action at every playout step.
+    pub(super) memo: Memo,
+}
+
+/// Figures worked out once per view (see [`View::memo`]).
+#[derive(Default)]
+pub(super) struct Memo {
+    unseen_card_value: std::cell::Cell<Option<i32>>,
+    pile_worth: std::cell::Cell<Option<i32>>,
+}
+
+/// The mean value of the cards in `cards`, from a table by face.
+fn mean_value(cards: &CardCounts, values: &[i32; canasta_core::card::FACES]) -> i32 {
+    let n = cards.total() as i32;
+    if n == 0 {
+        return 0;
+    }
+    let sum: i32 = cards
+        .as_array()
+        .iter()
+        .zip(values)
+        .map(|(&k, &v)| i32::from(k) * v)
+        .sum();
+    sum / n
+}
+
+impl Memo {
+    pub(super) fn get(cell: &std::cell::Cell<Option<i32>>, f: impl FnOnce() -> i32) -> i32 {
+        cell.get().unwrap_or_else(|| {
+            let x = f();
+            cell.set(Some(x));
+            x
+        })
+    }
+}
+
+/// An opposing side as going out weighs it.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Rival {
+    /// Points of its melds and canasta bonuses.
+    pub table: i32,
+    /// Cards in its players' hands: they count against it when we go out.
+    pub cards: usize,
+    /// It has the canastas going out asks for.
+    pub ready: bool,
+}
+
+/// What the next seat, an opponent, can take the pile with.
+#[derive(Clone, Copy, Debug)]
+pub struct NextOpponent {
+    pub hand: usize,
+    /// Its side has melded (an unopened side must open to take the pile).
+    pub opened: bool,
+    /// Ranks of its side's melds that can still take a card (bit = rank
+    /// index): an unfrozen pile is taken by adding its top card to one.
+    pub onto_ranks: u32,
+    /// Cards it is known to hold (taken with the pile).
+    pub known: CardCounts,
+}
+
+/// The signals read from the other seats' discards and hand sizes.
+struct Signals {
+    next_discarded: u16,
+    partner_discarded: u16,
+    partner_min_hand: usize,
+    partner_cards: usize,
+}
+
+impl Signals {
+    fn read(
+        seat: usize,
+        players: usize,
+        side_of: impl Fn(usize) -> usize,
+        discarded: impl Fn(usize) -> u16,
+        hand_size: impl Fn(usize) -> usize,
+    ) -> Signals {
+        let side = side_of(seat);
+        let next = (seat + 1) % players;
+        let mut signals = Signals {
+            next_discarded: if side_of(next) == side {
+                0
+            } else {
+                discarded(next)
+            },
+            partner_discarded: 0,
+            partner_min_hand: usize::MAX,
+            partner_cards: 0,
+        };
+        for s in (0..players).filter(|&s| s != seat && side_of(s) == side) {
+            signals.partner_discarded |= discarded(s);
+            signals.partner_min_hand = signals.partner_min_hand.min(hand_size(s));
+            signals.partner_cards += hand_size(s);
+        }
+        signals
+    }
+}
+
+/// The opposing side with the most points on the table, and the best
+/// opposing match score.
+fn strongest_rival<'m>(
+    rules: &Rules,
+    sides: impl Iterator<Item = (&'m [Meld], usize, i32)>,
+) -> (Rival, i32) {
+    let mut rival: Option<Rival> = None;
+    let mut score = i32::MIN;
+    for (melds, cards, side_score) in sides {
+        score = score.max(side_score);
+        let this = Rival {
+            table: table_points(melds, rules),
+            cards,
+            ready: canastas_of(melds, rules).meet(rules, rules.canastas_to_go_out()),
+        };
+        if rival.is_none_or(|r| this.table > r.table) {
+            rival = Some(this);
+        }
+    }
+    (
+        rival.unwrap_or_default(),
+        if score == i32::MIN { 0 } else { score },
+    )
+}
+
+/// Ranks of `melds` that can still take the pile's top card.
+fn onto_ranks(melds: &[Meld], rules: &Rules) -> u32 {
+    if !rules.take_onto_meld() {
+        return 0;
+    }
+    let open: Vec<Meld> = melds
+        .iter()
+        .filter(|m| {
+            !m.closed && !m.is_full(rules) && (rules.take_onto_canasta() || !m.is_canasta(rules))
+        })
+        .copied()
+        .collect();
+    rank_mask(&open)
+}
+
+/// Points a side has laid: its cards and its canastas' bonuses.
+pub(super) fn table_points(melds: &[Meld], rules: &Rules) -> i32 {
+    melds
+        .iter()
+        .map(|m| m.cards.points(rules) + bonus(&m.cards, rules))
+        .sum()
+}
+
+fn canastas_of(melds: &[Meld], rules: &Rules) -> KindCounts {
+    let mut kinds = KindCounts::default();
+    for m in melds {
+        if let Some(kind) = complete_kind(m, rules) {
+            kinds.add(kind);
+        }
+    }
+    kinds
+}
+
+impl<'a> View<'a> {
+    /// The view of the seat an observation belongs to.
+    pub fn from_observation(obs: &'a Observation, rules: &'a Rules) -> View<'a> {
+        let side = obs.side_of[obs.seat];
+        let mut opp_meld_ranks = 0;
+        let mut opp_known = CardCounts::new();
+        let mut opp_min_hand = usize::MAX;
+        let mut opp_cards = vec![0; obs.melds.len()];
+        for s in 0..obs.players {
+            let other = obs.side_of[s];
+            if other == side {
+                continue;
+            }
+            opp_known.add_all(&obs.known[s]);
+            opp_min_hand = opp_min_hand.min(obs.hand_sizes[s]);
+            opp_meld_ranks |= rank_mask(&obs.melds[other]);
+            opp_cards[other] += obs.hand_sizes[s];
+        }
+        let discarded: Vec<u16> = obs
+            .table
+            .discarded_ranks
+            .iter()
+            .map(|ranks| rank_bits(ranks))
+            .collect();
+        let signals = Signals::read(
+            obs.seat,
+            obs.players,
+            |s| obs.side_of[s],
+            |s| discarded.get(s).copied().unwrap_or(0),
+            |s| obs.hand_sizes[s],
+        );
+        let (rival, rival_score) = strongest_rival(
+            rules,
+            (0..obs.melds.len()).filter(|&t| t != side).map(|t| {
+                (
+                    obs.melds[t].as_slice(),
+                    opp_cards[t],
+                    obs.scores.get(t).copied().unwrap_or(0),
+                )
+            }),
+        );
+        let next = (obs.seat + 1) % obs.players;
+        let next_opp = (obs.side_of[next] != side).then(|| NextOpponent {
+            hand: obs.hand_sizes[next],
+            opened: obs.opening_needed[next] == 0,
+            onto_ranks: onto_ranks(&obs.melds[obs.side_of[next]], rules),
+            known: obs.known[next],
+        });
+        View {
+            rules,
+            hand: obs.hand,
+            own_melds: &obs.melds[side],
+            opp_meld_ranks,
+            opp_known,
+            unseen: obs.unseen(rules),
+            pile: &obs.pile,
+            pile_hidden: obs.pile_hidden,
+            pile_frozen: obs.pile_frozen,
+            opp_min_hand,
+            side_opened: obs.opening_needed[obs.seat] == 0,
+            next_discarded: signals.next_discarded,
+            partner_discarded: signals.partner_discarded,
+            partner_min_hand: signals.partner_min_hand,
+            partner_cards: signals.partner_cards,
+            rival,
+            next_opp,
+            stock: obs.stock,
+            own_score: obs.scores.get(side).copied().unwrap_or(0),
+            rival_score,
+            foot_due: obs.foot_sizes.get(obs.seat).is_some_and(|&n| n > 0),
+            memo: Memo::default(),
+        }
+    }
+
+    /// The view of the seat to act in `state`, reading only what that seat
+    /// sees (for playouts in sampled states, without building an observation).
+    pub fn of_state(state: &'a GameState) -> View<'a> {
+        let seat = state.to_act();
+        let side = state.side_of(seat);
+        let unseen = state.unseen_by(seat);
+        let players = state.players();
+        let mut opp_meld_ranks = 0;
+        let mut opp_known = CardCounts::new();
+        let mut opp_min_hand = usize::MAX;
+        for s in 0..players {
+            let other = state.side_of(s);
+            if other == side {
+                continue;
+            }
+            opp_known.add_all(state.known_cards(s));
+            opp_min_hand = opp_min_hand.min(state.hand(s).total());
+            opp_meld_ranks |= rank_mask(state.melds(other));
+        }
+        let hidden = state.pile_hidden();
+        let signals = Signals::read(
+            seat,
+            players,
+            |s| state.side_of(s),
+            |s| state.discarded_ranks(s),
+            |s| state.hand(s).total(),
+        );
+        let sides = (0..players).map(|s| state.side_of(s)).max().unwrap_or(0) + 1;
+        let (rival, rival_score) = strongest_rival(
+            state.rules(),
+            (0..sides).filter(|&t| t != side).map(|t| {
+                (
+                    state.melds(t),
+                    state.side_members(t).map(|s| state.hand(s).total()).sum(),
+                    state.scores().get(t).copied().unwrap_or(0),
+                )
+            }),
+        );
+        let next = (seat + 1) % players;
+        let next_side = state.side_of(next);
+        let next_opp = (next_side != side).then(|| NextOpponent {
+            hand: state.hand(next).total(),
+            opened: state.side_has_melded(next_side),
+            onto_ranks: onto_ranks(state.melds(next_side), state.rules()),
+            known: *state.known_cards(next),
+        });
+        View {
+            rules: state.rules(),
+            hand: *state.hand(seat),
+            own_melds: state.melds(side),
+            opp_meld_ranks,
+            opp_known,
+            unseen,
+            pile: &state.pile()[hidden..],
+            pile_hidden: hidden,
+            pile_frozen: state.pile_frozen(),
+            opp_min_hand,
+            side_opened: !state.melds(side).is_empty(),
+            next_discarded: signals.next_discarded,
+            partner_discarded: signals.partner_discarded,
+            partner_min_hand: signals.partner_min_hand,
+            partner_cards: signals.partner_cards,
+            rival,
+            next_opp,
+            stock: state.stock_len(),
+            own_score: state.scores().get(side).copied().unwrap_or(0),
+            rival_score,
+            foot_due: state.foot(seat).total() > 0,
+            memo: Memo {
+                unseen_card_value: Some(mean_value(&unseen, state.ruleset().card_value_table()))
+                    .into(),
+                ..Memo::default()
+            },
+        }
+    }
+
+    pub(super) fn pile_len(&self) -> usize {
+        self.pile.len() + self.pile_hidden
+    }
+
+    /// Canastas the side has, by the kinds going out counts.
+    pub(super) fn canastas(&self) -> KindCounts {
+        canastas_of(self.own_melds, self.rules)
+    }
+
+    /// Points the side has laid this hand.
+    pub(super) fn own_table(&self) -> i32 {
+        table_points(self.own_melds, self.rules)
+    }
+
+    /// The side still lacks a canasta of the special rank that the rules
+    /// ask for (Pennies' sevens).
+    pub(super) fn needs_special(&self) -> bool {
+        self.canastas().special < self.rules.go_out_special_canastas()
+    }
+
+    pub(super) fn needs_dirty(&self) -> bool {
+        self.canastas().dirty < self.rules.go_out_mixed_canastas()
+    }
+
+    /// Whether the hand looks like it can go out this turn: the side has
+    /// the canastas the rules ask for, and at most one card (the discard)
+    /// cannot be laid. An estimate: the generator has the exact test.
+    pub(super) fn can_go_out(&self) -> bool {
+        let rules = self.rules;
+        if !self.canastas().meet(rules, rules.canastas_to_go_out()) {
+            return false;
+        }
+        let mut wilds = i32::from(self.hand.wilds());
+        let mut stuck = 0;
+        for r in Rank::ALL {
+            if r == Rank::Two {
+                continue;
+            }
+            let n = i32::from(self.hand.rank_count(r));
+            if n == 0 || self.own_melds.iter().any(|m| m.rank() == Some(r)) {
+                continue;
+            }
+            if r == Rank::Three && !rules.threes_natural() {
+                let black = i32::from(self.hand.black_threes());
+                if black < 3 || !rules.black_threes_meldable() {
+                    stuck += black;
+                }
+            } else if n >= i32::from(rules.min_meld()) {
+                continue;
+            } else if n >= i32::from(rules.min_naturals())
+                && wilds >= i32::from(rules.min_meld()) - n
+            {
+                wilds -= i32::from(rules.min_meld()) - n;
+            } else {
+                stuck += n;
+            }
+        }
+        if self.own_melds.is_empty() {
+            stuck += wilds;
+        }
+        stuck <= 1
+    }
+
+    /// The mean value of a card the seat cannot see: what each card left in
+    /// another hand is likely to cost when the hand ends.
+    pub(super) fn unseen_card_value(&self) -> i32 {
+        Memo::get(&self.memo.unseen_card_value, || {
+            let n = self.unseen.total() as i32;
+            if n == 0 {
+                return 0;
+            }
+            let values = self.rules.card_values();
+            let sum: i32 = self
+                .unseen
+                .faces()
+                .map(|(c, k)| values.of(c) * i32::from(k))
+                .sum();
+            sum / n
+        })
+    }
+
+    /// [`Memo::get`] for the pile's worth before another discard.
+    pub(super) fn memo_pile_worth(&self, f: impl FnOnce() -> i32) -> i32 {
+        Memo::get(&self.memo.pile_worth, f)
+    }
+}
