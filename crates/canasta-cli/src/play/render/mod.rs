@@ -104,19 +104,29 @@ pub fn render(frame: &mut Frame, screen: &Screen) {
     // table matters more than the moves that made it).
     let columns = Layout::horizontal(vec![Constraint::Fill(1); view.sides.len().max(1)])
         .split(Rect { height: 1, ..area });
-    let boxes_for = |log_rows: u16| -> Vec<_> {
-        let room = area.height.saturating_sub(fixed + log_rows + 2).max(1) as usize;
+    let boxes_for = |room: usize| -> Vec<_> {
         view.sides
             .iter()
             .zip(columns.iter())
             .map(|(side, col)| side_box(side, col.width.saturating_sub(2) as usize, room))
-            .collect()
+            .collect::<Vec<_>>()
     };
+    let room_with_log = |log_rows: u16| area.height.saturating_sub(fixed + log_rows + 2).max(1);
     let mut log_min = LOG_MIN;
-    let mut boxes = boxes_for(log_min);
+    let mut boxes = boxes_for(room_with_log(log_min) as usize);
     if boxes.iter().any(|b| b.hidden > 0) {
+        // The fewest rows more that show every meld (the other sides keep
+        // to them too, so the moves keep what is left).
         log_min = 0;
-        boxes = boxes_for(log_min);
+        let most = room_with_log(0);
+        let mut room = room_with_log(LOG_MIN);
+        loop {
+            room += 1;
+            boxes = boxes_for(room as usize);
+            if room >= most || boxes.iter().all(|b| b.hidden == 0) {
+                break;
+            }
+        }
     }
     let meld_rows = boxes.iter().map(|b| b.lines.len()).max().unwrap_or(1) as u16;
     let [
