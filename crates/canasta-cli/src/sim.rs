@@ -144,6 +144,24 @@ fn run_one(setup: &Setup, seed: u64, index: u64, recording: bool, progress: &Pro
     }
 }
 
+/// The worker threads of a run: `threads` of them (checked), or one a core.
+pub fn thread_pool(threads: Option<usize>) -> anyhow::Result<rayon::ThreadPool> {
+    let mut builder = rayon::ThreadPoolBuilder::new();
+    if let Some(t) = threads {
+        if t == 0 {
+            bail!("--threads must be at least 1");
+        }
+        if t > MAX_THREADS {
+            bail!(
+                "--threads is at most {MAX_THREADS} (this machine has {} cores)",
+                std::thread::available_parallelism().map_or(1, |n| n.get())
+            );
+        }
+        builder = builder.num_threads(t);
+    }
+    builder.build().context("cannot start the worker threads")
+}
+
 pub fn run(args: &SimArgs) -> anyhow::Result<ExitCode> {
     let setup = Setup::from_args(&args.game)?;
     let seed = args.seed.unwrap_or_else(clock_seed);
@@ -158,21 +176,7 @@ pub fn run(args: &SimArgs) -> anyhow::Result<ExitCode> {
             File::create(path).with_context(|| format!("cannot create {}", path.display()))?,
         ))),
     };
-    let mut builder = rayon::ThreadPoolBuilder::new();
-    if let Some(t) = args.threads {
-        if t == 0 {
-            bail!("--threads must be at least 1");
-        }
-        if t > crate::sim::MAX_THREADS {
-            bail!(
-                "--threads is at most {} (this machine has {} cores)",
-                crate::sim::MAX_THREADS,
-                std::thread::available_parallelism().map_or(1, |n| n.get())
-            );
-        }
-        builder = builder.num_threads(t);
-    }
-    let pool = builder.build().context("cannot start the worker threads")?;
+    let pool = thread_pool(args.threads)?;
     let threads = pool.current_num_threads();
     let progress = Progress::new(args.games);
 

@@ -1,6 +1,7 @@
 //! The hot path allocates nothing: generating the legal actions into a
-//! reused list and applying one, decision after decision, for every preset
-//! form. (A counting allocator wraps the system's; this file holds a single
+//! reused list, sampling the hidden cards as search does (a determinization
+//! of the seat to act), and applying an action, decision after decision,
+//! for every preset form. (A counting allocator wraps the system's; this file holds a single
 //! test, so no other test's allocations land in its counts.)
 //!
 //! Dealing and scoring a finished hand may allocate (a deck, the hand's
@@ -15,10 +16,11 @@ use std::alloc::System;
 static GLOBAL: &StatsAlloc<System> = &INSTRUMENTED_SYSTEM;
 
 #[test]
-fn generating_and_applying_actions_allocates_nothing() {
+fn generating_sampling_and_applying_allocates_nothing() {
     let mut report = Vec::new();
     for (f, rules) in all_forms().into_iter().enumerate() {
         let mut rng = Rng::new(f as u64 + 1);
+        let mut sampling = Rng::new(f as u64 + 100);
         let mut game = GameState::new(rules.clone());
         let mut legal = ActionList::with_capacity(4096);
         let mut counted = 0u64;
@@ -30,6 +32,8 @@ fn generating_and_applying_actions_allocates_nothing() {
             while matches!(game.phase(), Phase::Draw | Phase::Play | Phase::Answer) {
                 let region = Region::new(GLOBAL);
                 game.legal_actions_into(&mut legal);
+                let sample = game.sampler(game.to_act()).sample(&game, &mut sampling);
+                assert_eq!(sample.hand(game.to_act()), game.hand(game.to_act()));
                 let pick = legal[rng.below(legal.len())];
                 game.apply_unchecked(pick);
                 let change = region.change();

@@ -312,21 +312,7 @@ pub fn run(args: &TournamentArgs) -> anyhow::Result<ExitCode> {
         })
         .collect();
 
-    let mut builder = rayon::ThreadPoolBuilder::new();
-    if let Some(t) = args.threads {
-        if t == 0 {
-            bail!("--threads must be at least 1");
-        }
-        if t > crate::sim::MAX_THREADS {
-            bail!(
-                "--threads is at most {} (this machine has {} cores)",
-                crate::sim::MAX_THREADS,
-                std::thread::available_parallelism().map_or(1, |n| n.get())
-            );
-        }
-        builder = builder.num_threads(t);
-    }
-    let pool = builder.build().context("cannot start the worker threads")?;
+    let pool = crate::sim::thread_pool(args.threads)?;
     let threads = pool.current_num_threads();
     let progress = Progress::new(jobs.len() as u64);
     let start = Instant::now();
