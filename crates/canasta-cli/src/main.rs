@@ -108,12 +108,16 @@ enum Command {
     Bench(bench::BenchArgs),
     /// Play bots against each other on duplicate deals and rate them.
     ///
-    /// Every pairing (every pair of bots, or with --gauntlet the first bot
-    /// against each other) plays the same N deals, each deal once for every
-    /// way of giving the teams to the two bots (twice with two teams: the
-    /// sides swapped), so the luck of the cards cancels. Reported: win rate
-    /// (ties count half) with its 95% Wilson interval, mean score margin per
-    /// hand, and Elo ratings fitted to all results. Deal d draws its decks
+    /// Every pairing (every pair of bots; with --gauntlet the first bot
+    /// against each other; with --ladder each bot against the next) plays
+    /// the same N deals (whole games, or one hand each with --one-hand),
+    /// each deal once for every way of giving the teams to the two bots
+    /// (twice with two teams: the sides swapped), so the luck of the cards
+    /// cancels. Reported: win rate (ties count half) with its 95% Wilson
+    /// interval, mean score margin per hand, Elo ratings fitted to all
+    /// results, and each bot's habits (going out while its side scores less
+    /// in the hand, pile takes, discards an opponent took the pile with).
+    /// Deal d draws its decks
     /// and the bots' seeds from the stream (seed, d): results are identical
     /// for any thread count. A bot may be `cmd:PROGRAM ARGS`, a program
     /// speaking the bot protocol (docs/bot-protocol.md).
