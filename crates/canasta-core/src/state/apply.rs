@@ -330,10 +330,13 @@ impl GameState {
                 self.melds[side][i].cards.merge(&g);
                 self.turn.added_to_old |= i < self.turn.melds_at_start as usize;
             }
-            _ => self.melds[side].push(Meld {
-                cards: g,
-                closed: false,
-            }),
+            _ => self.melds.push(
+                side,
+                Meld {
+                    cards: g,
+                    closed: false,
+                },
+            ),
         }
     }
 
@@ -362,11 +365,11 @@ impl GameState {
         let b = (a + 1..self.players())
             .find(|&s| s != lone)
             .expect("three seats");
-        let moved = std::mem::take(&mut self.melds[b]);
+        let moved = self.melds.take_side(b);
         for &m in moved.iter() {
             match self.meld_index_of_rank(a, m.cards.rank()) {
                 Some(i) => self.melds[a][i].cards.merge(&m.cards),
-                None => self.melds[a].push(m),
+                None => self.melds.push(a, m),
             }
         }
         self.side_of[b] = a as u8;

@@ -44,7 +44,7 @@ impl GameState {
     /// red threes and the pile above its packet.
     pub(crate) fn count_face_up(&self) -> CardCounts {
         let mut up = CardCounts::new();
-        for side in &self.melds {
+        for side in self.melds.sides() {
             for m in side.iter() {
                 m.cards.add_to(&mut up);
             }
@@ -209,7 +209,7 @@ impl GameState {
         }
         for (side, melds) in obs.melds.iter().enumerate() {
             for m in melds {
-                g.melds[side].push(*m);
+                g.melds.push(side, *m);
             }
         }
         // The table's public facts, where the observation carries them;

@@ -7,6 +7,7 @@
 mod apply;
 pub(crate) mod deal;
 pub mod determinize;
+mod meld_table;
 pub mod observation;
 mod observation_check;
 pub mod score;
@@ -190,7 +191,7 @@ pub struct GameState {
     /// because search asks for a seat's unseen cards at every step.
     face_up: CardCounts,
     /// Melds by side.
-    melds: [StackVec<Meld, MAX_MELDS>; MAX_SEATS],
+    melds: meld_table::MeldTable,
     /// Red threes laid out by each seat: hearts, diamonds.
     red_threes: [[u8; 2]; MAX_SEATS],
     /// The side (meld owner) of each seat.
@@ -464,7 +465,7 @@ impl GameState {
                 self.red_threes[s][1],
             );
         }
-        for side in &self.melds {
+        for side in self.melds.sides() {
             for m in side.iter() {
                 c.add_all(&m.cards.counts());
             }
