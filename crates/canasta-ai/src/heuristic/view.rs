@@ -425,17 +425,7 @@ impl<'a> View<'a> {
     /// another hand is likely to cost when the hand ends.
     pub(super) fn unseen_card_value(&self) -> i32 {
         Memo::get(&self.memo.unseen_card_value, || {
-            let n = self.unseen.total() as i32;
-            if n == 0 {
-                return 0;
-            }
-            let values = self.rules.card_values();
-            let sum: i32 = self
-                .unseen
-                .faces()
-                .map(|(c, k)| values.of(c) * i32::from(k))
-                .sum();
-            sum / n
+            mean_value(&self.unseen, &self.rules.card_values().table())
         })
     }
 
