@@ -11,6 +11,7 @@
 //!   bigger takes.
 
 use crate::game::Observer;
+use canasta_core::state::MAX_SEATS;
 use canasta_core::{Action, GameState, HandResult, Rules};
 
 /// Counts for one bot (summed over its seats).
@@ -112,11 +113,11 @@ fn ratio(a: u64, b: u64) -> f64 {
     if b == 0 { 0.0 } else { a as f64 / b as f64 }
 }
 
-/// Watches one game and counts for the two bots of a pairing: `second`
-/// says which seats the pairing's second bot plays.
+/// Watches one game and counts for the two bots of a pairing.
 pub struct Watcher<'r> {
     rules: &'r Rules,
-    second: Box<dyn Fn(usize) -> bool + Send + 'r>,
+    /// The seats the pairing's second bot plays.
+    second: [bool; MAX_SEATS],
     /// First bot's counts, second bot's counts.
     pub counts: [Behaviour; 2],
     /// The seat whose discard is on top of the pile (none once the pile
@@ -125,17 +126,17 @@ pub struct Watcher<'r> {
 }
 
 impl<'r> Watcher<'r> {
-    pub fn new(rules: &'r Rules, second: impl Fn(usize) -> bool + Send + 'r) -> Watcher<'r> {
+    pub fn new(rules: &'r Rules, second: [bool; MAX_SEATS]) -> Watcher<'r> {
         Watcher {
             rules,
-            second: Box::new(second),
+            second,
             counts: [Behaviour::default(); 2],
             last_discard: None,
         }
     }
 
     fn of(&mut self, seat: usize) -> &mut Behaviour {
-        &mut self.counts[usize::from((self.second)(seat))]
+        &mut self.counts[usize::from(self.second[seat])]
     }
 }
 

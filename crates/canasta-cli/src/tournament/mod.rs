@@ -235,7 +235,11 @@ fn play(
             args.max_hands.max(1)
         },
     };
-    let mut watcher = Watcher::new(rules, |seat| second(rules.team_of(seat)));
+    let mut second_seats = [false; canasta_core::state::MAX_SEATS];
+    for (seat, is_second) in second_seats.iter_mut().enumerate().take(n) {
+        *is_second = second(rules.team_of(seat));
+    }
+    let mut watcher = Watcher::new(rules, second_seats);
     let played = play_game(&setup, seed, job.deal, &mut progress.observer(&mut watcher));
     progress.game_done(played.as_ref().map_or(0, |o| o.hands));
     let o: Outcome = played.map_err(|e| {

@@ -104,10 +104,10 @@ pub(crate) fn meld_problem(
     let mut after = b.cards;
     after.merge(added);
     match contents_problem(rules, &after, false, side) {
-        // Only pooling (Classic 3's partnership joins two legal melds of a
-        // rank, P-CAN) can leave a meld with more wild cards than its
-        // naturals allow; naturals added to it make that no worse, and the
-        // generator offers them.
+        // "Natural cards may be added to a canasta without limit" (P-CAN,
+        // rules-research §1): the limit bars wild cards. Only pooling
+        // (Classic 3's partners pool their melds, P-CAN) can leave a meld
+        // over it, and naturals added to that meld make it no worse.
         Some(R::TooManyWilds { .. }) if added.wild_count() == 0 => None,
         problem => problem,
     }
