@@ -66,8 +66,9 @@ fn heuristic_beats_random_and_the_report_has_every_field() {
     assert!(h["margin_per_hand"].as_f64().unwrap() > 0.0);
 }
 
-/// `--one-hand`: every game is one hand, won by the side that scores more
-/// in it; none is left unfinished, and the report names the unit.
+/// `--one-hand`: every game is one hand, and a deal (both seatings) is won
+/// by the bot whose sides scored more over them; none is left unfinished,
+/// and the report names the unit.
 #[test]
 fn one_hand_deals_are_decided_by_the_hands_points() {
     let v = tournament(&[
@@ -79,12 +80,12 @@ fn one_hand_deals_are_decided_by_the_hands_points() {
         "4",
         "--one-hand",
     ]);
-    assert_eq!(v["unit"], "hand");
+    assert_eq!(v["unit"], "deal");
     let p = &v["pairings"][0];
-    assert_eq!(p["games"], 40, "{p}");
+    assert_eq!(p["games"], 20, "{p}");
     assert_eq!(p["unfinished"], 0, "{p}");
     let decided = p["a_wins"].as_u64().unwrap() + p["b_wins"].as_u64().unwrap();
-    assert!(decided >= 38, "a hand's points rarely tie: {p}");
+    assert!(decided >= 19, "two hands' points rarely tie: {p}");
     let h = bot(&v, "heuristic");
     // A hand's margin is the game's margin when the game is one hand.
     assert!(h["win_rate"].as_f64().unwrap() >= 0.8, "{h}");
@@ -139,7 +140,7 @@ fn a_ladder_pairs_each_bot_with_the_next() {
         assert_eq!((a.as_str(), b.as_str()), (x, y));
     }
     // The middle bot played both rungs.
-    assert_eq!(bot(&v, "heuristic")["games"], 8);
+    assert_eq!(bot(&v, "heuristic")["games"], 4);
 }
 
 /// The habits counted for each bot add up: a bot goes out behind at most
@@ -205,6 +206,19 @@ fn a_duplicate_deal_is_even_between_equal_bots() {
     let p = &v["pairings"][0];
     assert_eq!(p["a_wins"], p["b_wins"], "{p}");
     assert_eq!(p["a_margin_per_hand"].as_f64().unwrap(), 0.0);
+    // Scored by the deal (one hand each), the seatings' points cancel
+    // exactly: every deal is a tie.
+    let v = tournament(&[
+        "--bots",
+        "heuristic,heuristic",
+        "--games",
+        "6",
+        "--seed",
+        "5",
+        "--one-hand",
+    ]);
+    let p = &v["pairings"][0];
+    assert_eq!(p["ties"], 6, "{p}");
 }
 
 #[test]

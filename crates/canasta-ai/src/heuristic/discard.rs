@@ -162,7 +162,7 @@ pub(super) fn take_chance(v: &View<'_>, r: Rank) -> f32 {
         let wild = if next.known.wilds() > 0 {
             1.0
         } else {
-            at_least(u32::from(v.unseen.wilds()), share, 1)
+            v.memo_next_holds_wild(|| at_least(u32::from(v.unseen.wilds()), share, 1))
         };
         let one = if known >= 1 {
             1.0
@@ -191,7 +191,12 @@ fn at_least(n: u32, p: f32, k: u32) -> f32 {
     }
     // 1 - P(fewer than k), summing the binomial terms below k.
     let mut below = 0.0;
-    let mut term = (1.0 - p).powi(n as i32);
+    // (1 - p)^n by multiplication: n is a few cards, and `powi` is a
+    // library call that showed in the search's profile.
+    let mut term: f32 = 1.0;
+    for _ in 0..n {
+        term *= 1.0 - p;
+    }
     for i in 0..k {
         below += term;
         // P(i + 1) from P(i).

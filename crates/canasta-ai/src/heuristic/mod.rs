@@ -89,8 +89,13 @@ fn go_out(v: &View<'_>) -> i32 {
 /// The score of an action for the seat that sees `v`; the best is played.
 pub fn score(v: &View<'_>, action: &Action) -> i32 {
     let rules = v.rules;
-    let mut after = v.hand;
-    after.remove_all(&action.cards_from_hand());
+    // The hand after laying, worked out only for the actions that lay.
+    let laid_and_after = || {
+        let laid = action.cards_from_hand();
+        let mut after = v.hand;
+        after.remove_all(&laid);
+        (laid, after)
+    };
     match *action {
         Action::Draw => 20 + 8 * i32::from(rules.draw_count()),
         Action::PickupOnto => 15 + 8 * v.pile_len() as i32,
@@ -100,6 +105,7 @@ pub fn score(v: &View<'_>, action: &Action) -> i32 {
             15 + 8 * v.pile_len() as i32 - 12 * wilds
         }
         Action::Meld(groups) => {
+            let (laid, after) = laid_and_after();
             if after.is_empty() {
                 return go_out(v);
             }
@@ -108,16 +114,15 @@ pub fn score(v: &View<'_>, action: &Action) -> i32 {
                 // Opening is worth a good deal: the pile opens up to us.
                 s += 60;
             }
-            s + leftover_score(v, &after) + unload_bonus(v, &action.cards_from_hand())
+            s + leftover_score(v, &after) + unload_bonus(v, &laid)
         }
         Action::Add { meld, cards } => {
+            let (laid, after) = laid_and_after();
             if after.is_empty() {
                 return go_out(v);
             }
             let old = v.own_melds.get(meld as usize).map(|m| m.cards);
-            group_score(v, &cards, old)
-                + leftover_score(v, &after)
-                + unload_bonus(v, &action.cards_from_hand())
+            group_score(v, &cards, old) + leftover_score(v, &after) + unload_bonus(v, &laid)
         }
         Action::CloseCanasta(_) => 150,
         // A yes binds us to go out this turn: ask only when we can, and
@@ -130,7 +135,7 @@ pub fn score(v: &View<'_>, action: &Action) -> i32 {
             if yes == ok { 1 } else { 0 }
         }
         Action::Discard(c) => {
-            if after.is_empty() {
+            if v.hand.total() == 1 {
                 go_out(v)
             } else {
                 -1_000 - keep(v, c)

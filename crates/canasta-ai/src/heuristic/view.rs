@@ -62,6 +62,9 @@ pub struct View<'a> {
 pub(super) struct Memo {
     unseen_card_value: std::cell::Cell<Option<i32>>,
     pile_worth: std::cell::Cell<Option<i32>>,
+    /// The chance that the next opponent's hidden cards hold a wild card:
+    /// the same for every discard weighed.
+    next_holds_wild: std::cell::Cell<Option<f32>>,
 }
 
 /// The mean value of the cards in `cards`, from a table by face.
@@ -80,7 +83,7 @@ fn mean_value(cards: &CardCounts, values: &[i32; canasta_core::card::FACES]) -> 
 }
 
 impl Memo {
-    pub(super) fn get(cell: &std::cell::Cell<Option<i32>>, f: impl FnOnce() -> i32) -> i32 {
+    pub(super) fn get<T: Copy>(cell: &std::cell::Cell<Option<T>>, f: impl FnOnce() -> T) -> T {
         cell.get().unwrap_or_else(|| {
             let x = f();
             cell.set(Some(x));
@@ -180,14 +183,13 @@ fn onto_ranks(melds: &[Meld], rules: &Rules) -> u32 {
     if !rules.take_onto_meld() {
         return 0;
     }
-    let open: Vec<Meld> = melds
+    melds
         .iter()
         .filter(|m| {
             !m.closed && !m.is_full(rules) && (rules.take_onto_canasta() || !m.is_canasta(rules))
         })
-        .copied()
-        .collect();
-    rank_mask(&open)
+        .filter_map(|m| m.rank())
+        .fold(0, |acc, r| acc | 1 << r.index())
 }
 
 /// Points a side has laid: its cards and its canastas' bonuses.
@@ -432,5 +434,10 @@ impl<'a> View<'a> {
     /// [`Memo::get`] for the pile's worth before another discard.
     pub(super) fn memo_pile_worth(&self, f: impl FnOnce() -> i32) -> i32 {
         Memo::get(&self.memo.pile_worth, f)
+    }
+
+    /// [`Memo::get`] for the chance that the next opponent holds a wild card.
+    pub(super) fn memo_next_holds_wild(&self, f: impl FnOnce() -> f32) -> f32 {
+        Memo::get(&self.memo.next_holds_wild, f)
     }
 }

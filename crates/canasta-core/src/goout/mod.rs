@@ -496,14 +496,12 @@ impl GameState {
         {
             return false;
         }
-        if !self.canastas_within_reach(seat) {
-            return false;
-        }
         if rules.sequences || rules.several_melds_per_rank {
-            return self.can_go_out_sequences(seat);
+            return self.canastas_within_reach(seat) && self.can_go_out_sequences(seat);
         }
         let hand = self.hand(seat);
         // Quick refusal before building shapes: two cards that fit no meld.
+        // It settles most calls (a hand after the draw), so it comes first.
         let has_meld = self.meld_rank_mask(side);
         let mut orphans = 0;
         for &rank in rules.meld_ranks() {
@@ -514,6 +512,9 @@ impl GameState {
                     return false;
                 }
             }
+        }
+        if !self.canastas_within_reach(seat) {
+            return false;
         }
         self.can_go_out_with(&HandShape::of(hand), hand, &side_shape(self, side))
     }
