@@ -151,6 +151,10 @@ pub struct IsMctsBot {
     last_choice: Option<LastChoice>,
     /// The arena the kept subtree is copied into (swapped with `nodes`).
     spare: Vec<Node>,
+    /// Root parallelism's searches, kept from decision to decision: each
+    /// keeps its arenas and its tree, which carries over as a single
+    /// search's does.
+    workers: Vec<IsMctsBot>,
 }
 
 /// What a single-threaded search decided, for reusing its tree.
@@ -182,6 +186,7 @@ impl IsMctsBot {
             last_iterations: 0,
             last_choice: None,
             spare: Vec::new(),
+            workers: Vec::new(),
         }
     }
 
@@ -349,7 +354,7 @@ impl IsMctsBot {
             self.search_tree(decision, &samples);
         }
         let choice = self.pick(decision);
-        self.last_choice = choice.filter(|_| self.config.threads == 1).map(|a| {
+        let last = choice.map(|a| {
             let mut hand_after = *decision.hand();
             hand_after.remove_all_saturating(&a.cards_from_hand());
             LastChoice {
@@ -359,6 +364,15 @@ impl IsMctsBot {
                 hand_after,
             }
         });
+        if self.config.threads > 1 {
+            // Each parallel search keeps its own subtree under the choice.
+            for w in &mut self.workers {
+                w.last_choice = last;
+            }
+            self.last_choice = None;
+        } else {
+            self.last_choice = last;
+        }
         choice
     }
 
@@ -373,9 +387,12 @@ impl IsMctsBot {
             iterations: self.config.iterations.div_ceil(k as u32),
             ..self.config
         };
-        let mut workers: Vec<IsMctsBot> = (0..k)
-            .map(|_| IsMctsBot::with_config(config, self.rng.next_u64()))
-            .collect();
+        if self.workers.len() != k {
+            self.workers = (0..k)
+                .map(|_| IsMctsBot::with_config(config, self.rng.next_u64()))
+                .collect();
+        }
+        let mut workers = std::mem::take(&mut self.workers);
         std::thread::scope(|scope| {
             for w in &mut workers {
                 scope.spawn(|| w.search_tree(decision, samples));
@@ -383,9 +400,10 @@ impl IsMctsBot {
         });
         self.nodes.clear();
         self.new_node(Action::Draw, decision.seat());
-        let mut done = 0;
+        let (mut done, mut root_visits) = (0, 0);
         for w in &workers {
             done += w.last_iterations;
+            root_visits += w.nodes[0].visits;
             for &c in &w.nodes[0].children {
                 let n = &w.nodes[c as usize];
                 let found = self.nodes[0]
@@ -407,7 +425,9 @@ impl IsMctsBot {
                 pooled.reward += n.reward;
             }
         }
-        self.nodes[0].visits = done;
+        self.workers = workers;
+        // A kept subtree brings its visits along, as in a single search.
+        self.nodes[0].visits = root_visits;
         self.last_iterations = done;
     }
 
@@ -617,162 +637,4 @@ impl Bot for IsMctsBot {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use canasta_core::rules::all_forms;
-
-    /// Plays hands of every preset with an IS-MCTS seat; every choice must
-    /// be legal (the host checks) and the search must run its budget.
-    #[test]
-    fn plays_legal_moves_in_every_preset() {
-        for rules in all_forms() {
-            let mut rng = Rng::new(9);
-            let mut g = GameState::new(rules);
-            g.deal_random(&mut rng, 0);
-            let mut bot = IsMctsBot::with_config(
-                Config {
-                    iterations: 40,
-                    time: None,
-                    exploration: 0.7,
-                    rollout_depth: 10,
-                    widening: 0.5,
-                    threads: 1,
-                },
-                1,
-            );
-            let mut searched = 0;
-            for _ in 0..60 {
-                if !in_hand(&g) {
-                    break;
-                }
-                let legal = g.legal_actions();
-                let a = if g.to_act() == 0 {
-                    let a = bot.choose(&Decision::new(&g, &legal));
-                    searched += u32::from(bot.last_iterations() == 40);
-                    a
-                } else {
-                    legal[rng.below(legal.len())]
-                };
-                assert!(legal.contains(&a), "{a} not legal");
-                g.apply_unchecked(a);
-            }
-            assert!(searched > 0);
-        }
-    }
-
-    /// The statistics name the chosen action first and count the budget.
-    #[test]
-    fn root_stats_describe_the_last_search() {
-        let mut rng = Rng::new(4);
-        let mut g = GameState::new(Rules::classic());
-        g.deal_random(&mut rng, 0);
-        g.apply_unchecked(Action::Draw);
-        let legal = g.legal_actions();
-        let mut bot = IsMctsBot::new(Level::Easy, 3);
-        assert!(bot.root_stats().is_empty(), "no search yet");
-        let chosen = bot.choose(&Decision::new(&g, &legal));
-        let stats = bot.root_stats();
-        assert_eq!(stats[0].key, chosen.key_under(g.rules()));
-        assert!(stats.windows(2).all(|w| w[0].visits >= w[1].visits));
-        let visits: u32 = stats.iter().map(|s| s.visits).sum();
-        assert_eq!(visits, bot.last_iterations());
-        assert!(stats.iter().all(|s| (0.0..=1.0).contains(&s.mean_reward)));
-    }
-
-    #[test]
-    fn the_same_seed_makes_the_same_choice() {
-        let mut rng = Rng::new(4);
-        let mut g = GameState::new(Rules::classic());
-        g.deal_random(&mut rng, 0);
-        g.apply_unchecked(Action::Draw);
-        let legal = g.legal_actions();
-        let pick = |seed| IsMctsBot::new(Level::Easy, seed).choose(&Decision::new(&g, &legal));
-        assert_eq!(pick(7), pick(7));
-    }
-
-    /// Two threads run the budget between them, pool their root statistics
-    /// (they add up to the iterations), choose a legal action, and the same
-    /// seed chooses alike.
-    #[test]
-    fn root_parallel_searches_pool_their_statistics() {
-        let mut rng = Rng::new(5);
-        let mut g = GameState::new(Rules::classic());
-        g.deal_random(&mut rng, 1);
-        g.apply_unchecked(Action::Draw);
-        let legal = g.legal_actions();
-        let config = Config {
-            threads: 2,
-            ..Level::Medium.config()
-        };
-        let mut bot = IsMctsBot::with_config(config, 11);
-        let a = bot.choose(&Decision::new(&g, &legal));
-        assert!(legal.contains(&a));
-        assert_eq!(bot.last_iterations(), 400);
-        let stats = bot.root_stats();
-        assert_eq!(stats.iter().map(|s| s.visits).sum::<u32>(), 400);
-        assert_eq!(stats[0].key, a.key_under(g.rules()));
-        let again = IsMctsBot::with_config(config, 11).choose(&Decision::new(&g, &legal));
-        assert_eq!(a, again);
-    }
-
-    #[test]
-    fn a_finished_hand_is_valued_exactly() {
-        let mut rng = Rng::new(2);
-        let mut g = GameState::new(Rules::classic());
-        g.deal_random(&mut rng, 0);
-        while in_hand(&g) {
-            let legal = g.legal_actions();
-            g.apply_unchecked(heuristic::best(&View::of_state(&g), &legal));
-        }
-        let result = g.last_hand().unwrap().clone();
-        for side in 0..2 {
-            assert_eq!(side_value(&g, side), f64::from(result.teams[side].total));
-        }
-    }
-
-    /// The tree carries over from a meld or an add to the same seat's next
-    /// decision (its root then holds more visits than this search ran),
-    /// and never over a draw, which told the seat new cards.
-    #[test]
-    fn the_tree_is_kept_after_a_meld_and_not_after_a_draw() {
-        let config = Config {
-            iterations: 60,
-            ..Level::Easy.config()
-        };
-        let (mut kept, mut fresh) = (0, 0);
-        for seed in 0..12 {
-            let mut rng = Rng::new(seed);
-            let mut g = GameState::new(Rules::classic());
-            g.deal_random(&mut rng, 0);
-            let mut bot = IsMctsBot::with_config(config, seed);
-            let mut last: Option<(Action, u64)> = None;
-            while in_hand(&g) {
-                let legal = g.legal_actions();
-                let a = if g.to_act() == 0 {
-                    let a = bot.choose(&Decision::new(&g, &legal));
-                    if bot.last_iterations() > 0 {
-                        let visits: u32 = bot.root_stats().iter().map(|s| s.visits).sum();
-                        match last {
-                            Some((Action::Meld(_) | Action::Add { .. }, id))
-                                if id + 1 == g.state_id() =>
-                            {
-                                assert!(visits > bot.last_iterations(), "kept after a meld");
-                                kept += 1;
-                            }
-                            _ => {
-                                assert_eq!(visits, bot.last_iterations(), "a fresh tree");
-                                fresh += 1;
-                            }
-                        }
-                    }
-                    last = Some((a, g.state_id()));
-                    a
-                } else {
-                    heuristic::best(&View::of_state(&g), &legal)
-                };
-                g.apply_unchecked(a);
-            }
-        }
-        assert!(kept > 0 && fresh > 0, "kept {kept}, fresh {fresh}");
-    }
-}
+mod tests;
