@@ -1,4 +1,5 @@
-//! Statistics for tournaments: Wilson score intervals and Elo ratings.
+//! Statistics for tournaments: Wilson score intervals, Elo ratings, and the
+//! interval of a mean margin a hand.
 
 /// The 95% Wilson score interval of a rate of `score` out of `n` trials
 /// (ties counted half). Unlike the normal approximation it stays inside
@@ -14,6 +15,77 @@ pub fn wilson95(score: f64, n: f64) -> (f64, f64) {
     let centre = (p + z2 / (2.0 * n)) / denom;
     let half = z * (p * (1.0 - p) / n + z2 / (4.0 * n * n)).sqrt() / denom;
     ((centre - half).max(0.0), (centre + half).min(1.0))
+}
+
+/// Sums over the units of a match (games, or deals of one hand) that give
+/// the mean score margin a hand and its 95% interval: the units differ in
+/// how many hands they had, so the mean is a ratio of sums, and its
+/// interval comes from the ratio's standard error (the delta method).
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct MarginSums {
+    pub units: f64,
+    /// Σ margin, Σ hands, Σ margin², Σ hands², Σ margin × hands.
+    pub margin: f64,
+    pub hands: f64,
+    pub margin_sq: f64,
+    pub hands_sq: f64,
+    pub margin_hands: f64,
+}
+
+impl MarginSums {
+    /// One unit: its summed score margin over `hands` hands.
+    pub fn add(&mut self, margin: f64, hands: f64) {
+        self.units += 1.0;
+        self.margin += margin;
+        self.hands += hands;
+        self.margin_sq += margin * margin;
+        self.hands_sq += hands * hands;
+        self.margin_hands += margin * hands;
+    }
+
+    pub fn merge(&mut self, o: &MarginSums) {
+        self.units += o.units;
+        self.margin += o.margin;
+        self.hands += o.hands;
+        self.margin_sq += o.margin_sq;
+        self.hands_sq += o.hands_sq;
+        self.margin_hands += o.margin_hands;
+    }
+
+    /// The same match from the other side: the margins change sign.
+    pub fn negated(&self) -> MarginSums {
+        MarginSums {
+            margin: -self.margin,
+            margin_hands: -self.margin_hands,
+            ..*self
+        }
+    }
+
+    /// The mean margin a hand (0 without hands).
+    pub fn per_hand(&self) -> f64 {
+        if self.hands > 0.0 {
+            self.margin / self.hands
+        } else {
+            0.0
+        }
+    }
+
+    /// The 95% interval of [`MarginSums::per_hand`]; unbounded with fewer
+    /// than two units.
+    pub fn ci95(&self) -> (f64, f64) {
+        let n = self.units;
+        let r = self.per_hand();
+        if n < 2.0 || self.hands <= 0.0 {
+            return (f64::NEG_INFINITY, f64::INFINITY);
+        }
+        // Σ (margin_i − r hands_i)², spread about the ratio.
+        let spread =
+            (self.margin_sq - 2.0 * r * self.margin_hands + r * r * self.hands_sq).max(0.0);
+        let mean_hands = self.hands / n;
+        let se = (spread / (n - 1.0) / n).sqrt() / mean_hands;
+        let z = 1.959_963_984_540_054_f64;
+        (r - z * se, r + z * se)
+    }
 }
 
 /// Elo ratings (mean 1500) fitted to the results by maximum likelihood
@@ -75,6 +147,37 @@ mod tests {
         );
         let (lo, hi) = wilson95(10.0, 10.0);
         assert!(lo > 0.69 && lo < 0.73 && hi > 1.0 - 1e-9, "{lo} {hi}");
+    }
+
+    /// Units of one hand each: the interval is the textbook one of a mean,
+    /// mean ± 1.96 s/√n.
+    #[test]
+    fn margin_interval_of_single_hands_is_the_mean_s() {
+        let xs = [100.0, -50.0, 300.0, 20.0, -120.0, 60.0];
+        let mut m = MarginSums::default();
+        for x in xs {
+            m.add(x, 1.0);
+        }
+        let n = xs.len() as f64;
+        let mean = xs.iter().sum::<f64>() / n;
+        let s = (xs.iter().map(|x| (x - mean).powi(2)).sum::<f64>() / (n - 1.0)).sqrt();
+        let (lo, hi) = m.ci95();
+        assert!((m.per_hand() - mean).abs() < 1e-9);
+        assert!(
+            (hi - lo - 2.0 * 1.959_964 * s / n.sqrt()).abs() < 1e-3,
+            "{lo} {hi}"
+        );
+        let (nlo, nhi) = m.negated().ci95();
+        assert!((nlo + hi).abs() < 1e-9 && (nhi + lo).abs() < 1e-9);
+        // Units of two hands with twice the margin: the same mean and interval.
+        let mut two = MarginSums::default();
+        for x in xs {
+            two.add(2.0 * x, 2.0);
+        }
+        assert!((two.per_hand() - mean).abs() < 1e-9);
+        let (tlo, thi) = two.ci95();
+        assert!((tlo - lo).abs() < 1e-9 && (thi - hi).abs() < 1e-9);
+        assert_eq!(MarginSums::default().ci95().0, f64::NEG_INFINITY);
     }
 
     #[test]

@@ -90,6 +90,19 @@ fn one_hand_deals_are_decided_by_the_hands_points() {
     // A hand's margin is the game's margin when the game is one hand.
     assert!(h["win_rate"].as_f64().unwrap() >= 0.8, "{h}");
     assert!(h["margin_per_hand"].as_f64().unwrap() > 0.0);
+    // The margin's interval holds the margin, clear of zero here; the
+    // pairing's, from the first bot's side, mirrors the heuristic's.
+    let m = h["margin_per_hand"].as_f64().unwrap();
+    let (lo, hi) = (
+        h["margin_ci95"][0].as_f64().unwrap(),
+        h["margin_ci95"][1].as_f64().unwrap(),
+    );
+    assert!(0.0 < lo && lo < m && m < hi, "{h}");
+    assert_eq!(p["a"], "heuristic");
+    assert!(
+        (p["a_margin_ci95"][0].as_f64().unwrap() - lo).abs() < 1e-6,
+        "{p} {h}"
+    );
     let text = text(
         &canasta(&[
             "tournament",

@@ -13,7 +13,7 @@ mod behaviour;
 
 use crate::game::{Outcome, Setup, clock_seed, play_game, rules_from};
 use crate::progress::Progress;
-use crate::stats::{elo, wilson95};
+use crate::stats::{MarginSums, elo, wilson95};
 use crate::text::{count, wrap};
 use anyhow::{Context, bail};
 use behaviour::{Behaviour, Watcher};
@@ -126,7 +126,8 @@ struct PairTotals {
     losses: u64,
     unfinished: u64,
     hands: u64,
-    margin: f64,
+    /// The first bot's score margins, unit by unit.
+    margins: MarginSums,
     /// First bot's habits, second bot's.
     behaviour: [Behaviour; 2],
 }
@@ -168,7 +169,7 @@ impl PairTotals {
         }
         self.unfinished += u64::from(r.unfinished);
         self.hands += u64::from(r.hands);
-        self.margin += r.margin;
+        self.margins.add(r.margin, f64::from(r.hands));
     }
 
     fn score(&self) -> f64 {
@@ -179,7 +180,7 @@ impl PairTotals {
         PairTotals {
             wins: self.losses,
             losses: self.wins,
-            margin: -self.margin,
+            margins: self.margins.negated(),
             behaviour: [self.behaviour[1], self.behaviour[0]],
             ..self.clone()
         }
@@ -192,17 +193,13 @@ impl PairTotals {
         self.losses += o.losses;
         self.unfinished += o.unfinished;
         self.hands += o.hands;
-        self.margin += o.margin;
+        self.margins.merge(&o.margins);
         self.behaviour[0].merge(&o.behaviour[0]);
         self.behaviour[1].merge(&o.behaviour[1]);
     }
 
     fn per_hand(&self) -> f64 {
-        if self.hands == 0 {
-            0.0
-        } else {
-            self.margin / self.hands as f64
-        }
+        self.margins.per_hand()
     }
 
     fn rate(&self) -> f64 {
@@ -217,6 +214,25 @@ impl PairTotals {
 /// A 95% interval as `55.2-95.3%`.
 fn interval((lo, hi): (f64, f64)) -> String {
     format!("{:.1}-{:.1}%", 100.0 * lo, 100.0 * hi)
+}
+
+/// A margin's 95% interval as `-120.3 to -19.7` (`unbounded` from one unit).
+fn margin_interval((lo, hi): (f64, f64)) -> String {
+    if lo.is_finite() && hi.is_finite() {
+        format!("{lo:+.1} to {hi:+.1}")
+    } else {
+        "unbounded".to_string()
+    }
+}
+
+/// A margin's 95% interval for JSON: `[low, high]`, or null where one unit
+/// leaves it unbounded.
+fn ci_pair((lo, hi): (f64, f64)) -> serde_json::Value {
+    if lo.is_finite() && hi.is_finite() {
+        json!([lo, hi])
+    } else {
+        serde_json::Value::Null
+    }
 }
 
 /// Distinct labels for the competitors (a name given twice gets `#2`).
@@ -421,6 +437,7 @@ pub fn run(args: &TournamentArgs) -> anyhow::Result<ExitCode> {
                     "win_rate": t.rate(),
                     "ci95": [lo, hi],
                     "margin_per_hand": t.per_hand(),
+                    "margin_ci95": ci_pair(t.margins.ci95()),
                     "elo": ratings[i],
                     "behaviour": t.behaviour[0].to_json(),
                 })
@@ -442,6 +459,7 @@ pub fn run(args: &TournamentArgs) -> anyhow::Result<ExitCode> {
                     "a_win_rate": t.rate(),
                     "ci95": [lo, hi],
                     "a_margin_per_hand": t.per_hand(),
+                    "a_margin_ci95": ci_pair(t.margins.ci95()),
                 })
             })
             .collect();
@@ -565,11 +583,12 @@ pub fn run(args: &TournamentArgs) -> anyhow::Result<ExitCode> {
             }
         );
         outln!(
-            "  {} wins {:.1}% (95% CI {}), margin {:+.1} a hand",
+            "  {} wins {:.1}% (95% CI {}),\n  margin {:+.1} a hand (95% CI {})",
             names[a],
             100.0 * t.rate(),
             interval(ci(t)),
-            t.per_hand()
+            t.per_hand(),
+            margin_interval(t.margins.ci95())
         );
     }
     outln!();
