@@ -42,8 +42,8 @@ impl Level {
     }
 
     /// The search budget of the level: each level searches several times
-    /// more than the one below, and the ladder in the README measures that
-    /// each beats the one below. Easy searches a hundred samples a
+    /// more than the one below, and scores more points than it (the
+    /// README's ladder, on duplicate deals). Easy searches a hundred samples a
     /// decision, which is already enough to beat the heuristic its
     /// playouts follow; expert searches a fraction of a second a decision
     /// on one core.
