@@ -70,13 +70,13 @@ impl MarginSums {
         }
     }
 
-    /// The 95% interval of [`MarginSums::per_hand`]; unbounded with fewer
-    /// than two units.
-    pub fn ci95(&self) -> (f64, f64) {
+    /// The 95% interval of [`MarginSums::per_hand`]; none from fewer than
+    /// two units, which say nothing of the spread.
+    pub fn ci95(&self) -> Option<(f64, f64)> {
         let n = self.units;
         let r = self.per_hand();
         if n < 2.0 || self.hands <= 0.0 {
-            return (f64::NEG_INFINITY, f64::INFINITY);
+            return None;
         }
         // Σ (margin_i − r hands_i)², spread about the ratio.
         let spread =
@@ -84,7 +84,7 @@ impl MarginSums {
         let mean_hands = self.hands / n;
         let se = (spread / (n - 1.0) / n).sqrt() / mean_hands;
         let z = 1.959_963_984_540_054_f64;
-        (r - z * se, r + z * se)
+        Some((r - z * se, r + z * se))
     }
 }
 
@@ -161,13 +161,13 @@ mod tests {
         let n = xs.len() as f64;
         let mean = xs.iter().sum::<f64>() / n;
         let s = (xs.iter().map(|x| (x - mean).powi(2)).sum::<f64>() / (n - 1.0)).sqrt();
-        let (lo, hi) = m.ci95();
+        let (lo, hi) = m.ci95().unwrap();
         assert!((m.per_hand() - mean).abs() < 1e-9);
         assert!(
             (hi - lo - 2.0 * 1.959_964 * s / n.sqrt()).abs() < 1e-3,
             "{lo} {hi}"
         );
-        let (nlo, nhi) = m.negated().ci95();
+        let (nlo, nhi) = m.negated().ci95().unwrap();
         assert!((nlo + hi).abs() < 1e-9 && (nhi + lo).abs() < 1e-9);
         // Units of two hands with twice the margin: the same mean and interval.
         let mut two = MarginSums::default();
@@ -175,9 +175,9 @@ mod tests {
             two.add(2.0 * x, 2.0);
         }
         assert!((two.per_hand() - mean).abs() < 1e-9);
-        let (tlo, thi) = two.ci95();
+        let (tlo, thi) = two.ci95().unwrap();
         assert!((tlo - lo).abs() < 1e-9 && (thi - hi).abs() < 1e-9);
-        assert_eq!(MarginSums::default().ci95().0, f64::NEG_INFINITY);
+        assert_eq!(MarginSums::default().ci95(), None);
     }
 
     #[test]

@@ -217,22 +217,10 @@ fn interval((lo, hi): (f64, f64)) -> String {
 }
 
 /// A margin's 95% interval as `-120.3 to -19.7` (`unbounded` from one unit).
-fn margin_interval((lo, hi): (f64, f64)) -> String {
-    if lo.is_finite() && hi.is_finite() {
+fn margin_interval(ci: Option<(f64, f64)>) -> String {
+    ci.map_or("unbounded".to_string(), |(lo, hi)| {
         format!("{lo:+.1} to {hi:+.1}")
-    } else {
-        "unbounded".to_string()
-    }
-}
-
-/// A margin's 95% interval for JSON: `[low, high]`, or null where one unit
-/// leaves it unbounded.
-fn ci_pair((lo, hi): (f64, f64)) -> serde_json::Value {
-    if lo.is_finite() && hi.is_finite() {
-        json!([lo, hi])
-    } else {
-        serde_json::Value::Null
-    }
+    })
 }
 
 /// Distinct labels for the competitors (a name given twice gets `#2`).
@@ -374,38 +362,33 @@ pub fn run(args: &TournamentArgs) -> anyhow::Result<ExitCode> {
     let seconds = start.elapsed().as_secs_f64();
 
     let mut per_pair = vec![PairTotals::default(); pairs.len()];
-    // One hand a deal: the deal, played on every seating, is the unit (see
-    // `DealResult`); the jobs of a deal are consecutive.
-    let mut deal: Option<(Job, GameResult)> = None;
-    for (job, r) in jobs.iter().zip(&results) {
-        let r = r
-            .as_ref()
-            .map_err(|e| anyhow::anyhow!("{e}"))
-            .with_context(|| {
-                let (a, b) = pairs[job.pair];
-                format!(
-                    "`{}` against `{}` (seed {seed}) failed",
-                    args.bots[a], args.bots[b]
-                )
-            })?;
-        if !args.one_hand {
-            per_pair[job.pair].add(r);
-            continue;
-        }
-        match &mut deal {
-            Some((first, sum)) if first.pair == job.pair && first.deal == job.deal => {
-                sum.merge_seating(r);
-            }
-            _ => {
-                if let Some((first, sum)) = deal.take() {
-                    per_pair[first.pair].add(&sum.decided_by_margin());
-                }
-                deal = Some((*job, r.clone()));
+    // The unit of a pairing's record: a game, or with one hand a deal, a
+    // deal on all its seatings (consecutive jobs), scored by its points.
+    let unit_jobs = if args.one_hand { colourings.len() } else { 1 };
+    for (unit, outcomes) in jobs.chunks(unit_jobs).zip(results.chunks(unit_jobs)) {
+        let mut sum: Option<GameResult> = None;
+        for (job, r) in unit.iter().zip(outcomes) {
+            let r = r
+                .as_ref()
+                .map_err(|e| anyhow::anyhow!("{e}"))
+                .with_context(|| {
+                    let (a, b) = pairs[job.pair];
+                    format!(
+                        "`{}` against `{}` (seed {seed}) failed",
+                        args.bots[a], args.bots[b]
+                    )
+                })?;
+            match &mut sum {
+                Some(s) => s.merge_seating(r),
+                None => sum = Some(r.clone()),
             }
         }
-    }
-    if let Some((first, sum)) = deal.take() {
-        per_pair[first.pair].add(&sum.decided_by_margin());
+        let sum = sum.expect("a unit has a job");
+        per_pair[unit[0].pair].add(&if args.one_hand {
+            sum.decided_by_margin()
+        } else {
+            sum
+        });
     }
     let names = labels(&args.bots);
     let mut per_bot = vec![PairTotals::default(); k];
@@ -437,7 +420,7 @@ pub fn run(args: &TournamentArgs) -> anyhow::Result<ExitCode> {
                     "win_rate": t.rate(),
                     "ci95": [lo, hi],
                     "margin_per_hand": t.per_hand(),
-                    "margin_ci95": ci_pair(t.margins.ci95()),
+                    "margin_ci95": t.margins.ci95().map(|(lo, hi)| [lo, hi]),
                     "elo": ratings[i],
                     "behaviour": t.behaviour[0].to_json(),
                 })
@@ -459,7 +442,7 @@ pub fn run(args: &TournamentArgs) -> anyhow::Result<ExitCode> {
                     "a_win_rate": t.rate(),
                     "ci95": [lo, hi],
                     "a_margin_per_hand": t.per_hand(),
-                    "a_margin_ci95": ci_pair(t.margins.ci95()),
+                    "a_margin_ci95": t.margins.ci95().map(|(lo, hi)| [lo, hi]),
                 })
             })
             .collect();
