@@ -138,6 +138,8 @@ impl Setup {
 pub trait Observer {
     /// A hand was dealt from `deck` (index 0 is the top).
     fn deal(&mut self, _state: &GameState, _deck: &[Card], _dealer: usize) {}
+    /// `seat` took `took` to choose among more than one legal action.
+    fn decided(&mut self, _seat: usize, _took: std::time::Duration) {}
     /// `seat` is about to play `action` in `state`.
     fn before_action(&mut self, _state: &GameState, _seat: usize, _action: &Action) {}
     /// `seat` played `action`; `state` is the result.
@@ -227,9 +229,13 @@ pub fn play_game(
                     state.describe()
                 ));
             }
+            let asked = std::time::Instant::now();
             let action = bots[seat]
                 .try_choose(&Decision::new(&state, &legal))
                 .map_err(|e| format!("seat {seat}: {e}"))?;
+            if legal.len() > 1 {
+                obs.decided(seat, asked.elapsed());
+            }
             if !legal.contains(&action) {
                 return Err(format!(
                     "bot `{}` at seat {seat} chose `{action}`, which is not in the legal list",

@@ -140,6 +140,9 @@ impl<O: Observer + ?Sized> Observer for Counting<'_, O> {
     fn deal(&mut self, state: &GameState, deck: &[Card], dealer: usize) {
         self.inner.deal(state, deck, dealer);
     }
+    fn decided(&mut self, seat: usize, took: Duration) {
+        self.inner.decided(seat, took);
+    }
     fn before_action(&mut self, state: &GameState, seat: usize, action: &Action) {
         self.inner.before_action(state, seat, action);
     }

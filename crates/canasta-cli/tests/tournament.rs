@@ -35,6 +35,12 @@ fn results(mut v: Value) -> Value {
     let o = v.as_object_mut().unwrap();
     o.remove("seconds");
     o.remove("threads");
+    // Decisions counted stay: they depend on the games alone.
+    for b in o["bots"].as_array_mut().unwrap() {
+        let t = b["thinking"].as_object_mut().unwrap();
+        t.remove("mean_ms");
+        t.remove("slowest_ms");
+    }
     v
 }
 
@@ -180,6 +186,15 @@ fn habits_are_counted_for_each_bot() {
             "{b}"
         );
         assert!(n("pickup_cards") >= n("pickups") && n("pickups") > 0, "{b}");
+    }
+    // Thinking time: counted for the decisions with a choice, at least one
+    // a discard.
+    for name in ["heuristic", "random"] {
+        let t = &bot(&v, name)["thinking"];
+        let n = |k: &str| t[k].as_f64().unwrap_or_else(|| panic!("{k} in {t}"));
+        let discards = bot(&v, name)["behaviour"]["discards"].as_f64().unwrap();
+        assert!(n("decisions") >= discards && n("mean_ms") >= 0.0, "{t}");
+        assert!(n("slowest_ms") >= n("mean_ms"), "{t}");
     }
     let fed = |name: &str| {
         bot(&v, name)["behaviour"]["fed_per_100_discards"]
@@ -437,6 +452,12 @@ fn the_report_reads_well_and_a_missing_program_is_named() {
     }
     assert!(
         report.contains("heuristic vs random: 2 games, "),
+        "{report}"
+    );
+    assert!(
+        report
+            .lines()
+            .any(|l| l.starts_with("thinking ") && l.ends_with("ms a choice    slowest ms")),
         "{report}"
     );
 

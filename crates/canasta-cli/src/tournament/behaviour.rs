@@ -9,10 +9,14 @@
 //!   shows as fewer and smaller gifts.
 //! - *Taking the pile*: holding the pairs that take it shows as more and
 //!   bigger takes.
+//!
+//! Beside the habits, how long each bot thought ([`Thinking`]): a level
+//! is only worth its strength if it answers in time.
 
 use crate::game::Observer;
 use canasta_core::state::MAX_SEATS;
 use canasta_core::{Action, GameState, HandResult, Rules};
+use std::time::Duration;
 
 /// Counts for one bot (summed over its seats).
 #[derive(Clone, Copy, Default, Debug, PartialEq)]
@@ -29,6 +33,49 @@ pub struct Behaviour {
     pub fed_cards: u64,
     pub pickups: u64,
     pub pickup_cards: u64,
+    pub thinking: Thinking,
+}
+
+/// Time a bot took over its decisions with a choice (more than one legal
+/// action; a forced one takes no thought). Wall-clock time, so it depends
+/// on the machine and on how many games run at once.
+#[derive(Clone, Copy, Default, Debug, PartialEq)]
+pub struct Thinking {
+    pub decisions: u64,
+    pub nanos: u64,
+    pub slowest_nanos: u64,
+}
+
+impl Thinking {
+    pub fn add(&mut self, took: Duration) {
+        let nanos = u64::try_from(took.as_nanos()).unwrap_or(u64::MAX);
+        self.decisions += 1;
+        self.nanos = self.nanos.saturating_add(nanos);
+        self.slowest_nanos = self.slowest_nanos.max(nanos);
+    }
+
+    pub fn merge(&mut self, o: &Thinking) {
+        self.decisions += o.decisions;
+        self.nanos = self.nanos.saturating_add(o.nanos);
+        self.slowest_nanos = self.slowest_nanos.max(o.slowest_nanos);
+    }
+
+    /// Mean milliseconds a decision.
+    pub fn mean_ms(&self) -> f64 {
+        1e-6 * ratio(self.nanos, self.decisions)
+    }
+
+    pub fn slowest_ms(&self) -> f64 {
+        1e-6 * self.slowest_nanos as f64
+    }
+
+    pub fn to_json(self) -> serde_json::Value {
+        serde_json::json!({
+            "decisions": self.decisions,
+            "mean_ms": self.mean_ms(),
+            "slowest_ms": self.slowest_ms(),
+        })
+    }
 }
 
 impl Behaviour {
@@ -41,6 +88,7 @@ impl Behaviour {
         self.fed_cards += o.fed_cards;
         self.pickups += o.pickups;
         self.pickup_cards += o.pickup_cards;
+        self.thinking.merge(&o.thinking);
     }
 
     /// Share of its going out that gave the hand away.
@@ -109,6 +157,26 @@ pub fn table(names: &[String], order: &[usize], counts: &[Behaviour]) -> Vec<Str
     lines
 }
 
+/// The thinking table of the text report, one row a bot.
+pub fn thinking_table(names: &[String], order: &[usize], counts: &[Behaviour]) -> Vec<String> {
+    let width = names.iter().map(String::len).max().unwrap_or(3).max(3);
+    let mut lines = vec![format!(
+        "{:<width$}  {:>10}  {:>12}  {:>12}",
+        "thinking", "decisions", "ms a choice", "slowest ms"
+    )];
+    for &i in order {
+        let t = &counts[i].thinking;
+        lines.push(format!(
+            "{:<width$}  {:>10}  {:>12.3}  {:>12.1}",
+            names[i],
+            t.decisions,
+            t.mean_ms(),
+            t.slowest_ms(),
+        ));
+    }
+    lines
+}
+
 fn ratio(a: u64, b: u64) -> f64 {
     if b == 0 { 0.0 } else { a as f64 / b as f64 }
 }
@@ -141,6 +209,10 @@ impl<'r> Watcher<'r> {
 }
 
 impl Observer for Watcher<'_> {
+    fn decided(&mut self, seat: usize, took: Duration) {
+        self.of(seat).thinking.add(took);
+    }
+
     fn deal(&mut self, _: &GameState, _: &[canasta_core::Card], _: usize) {
         self.last_discard = None;
     }

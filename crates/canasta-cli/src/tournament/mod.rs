@@ -423,6 +423,7 @@ pub fn run(args: &TournamentArgs) -> anyhow::Result<ExitCode> {
                     "margin_ci95": t.margins.ci95().map(|(lo, hi)| [lo, hi]),
                     "elo": ratings[i],
                     "behaviour": t.behaviour[0].to_json(),
+                    "thinking": t.behaviour[0].thinking.to_json(),
                 })
             })
             .collect();
@@ -550,6 +551,10 @@ pub fn run(args: &TournamentArgs) -> anyhow::Result<ExitCode> {
         outln!("{line}");
     }
     outln!();
+    for line in behaviour::thinking_table(&names, &order, &habits) {
+        outln!("{line}");
+    }
+    outln!();
     for (&(a, b), t) in pairs.iter().zip(&per_pair) {
         outln!(
             "{} vs {}: {}, {} wins, {} ties, {} losses{}",
@@ -604,6 +609,17 @@ pub fn run(args: &TournamentArgs) -> anyhow::Result<ExitCode> {
         wrap(
             "went out behind: hands it ended while its side scored less in them; \
              takes: pile takes; fed: its discards an opponent took the pile with",
+            80
+        )
+    );
+    outln!(
+        "{}",
+        wrap(
+            &format!(
+                "thinking: wall-clock time of the decisions with a choice, {} running \
+                 at once",
+                count(threads as u64, "game")
+            ),
             80
         )
     );
