@@ -1,7 +1,11 @@
-//! `canasta bench`: in-process engine throughput on one thread.
+//! `canasta bench`: in-process engine throughput on one thread, and the
+//! search's iterations at a fixed time a decision on one and two threads.
 
 use crate::text::thousands;
 use anyhow::{anyhow, bail};
+use canasta_ai::heuristic::{View, best};
+use canasta_ai::ismcts::{Config, DEFAULT_LEVEL, IsMctsBot};
+use canasta_ai::{Bot, Decision};
 use canasta_core::rules::all_forms;
 use canasta_core::{ActionList, GameState, Phase, Rng, Rules, shuffled_deck};
 use clap::Args;
@@ -14,8 +18,9 @@ use std::time::{Duration, Instant};
 pub struct BenchArgs {
     /// Seconds for each measurement.
     ///
-    /// There are three measurements for Classic 4 players and one for
-    /// every other preset and player count.
+    /// There are three measurements for Classic 4 players, one for every
+    /// other preset and player count, and two of the search (one thread,
+    /// two threads, at 20 ms a decision).
     #[arg(long, short = 's', default_value_t = 1.0, value_name = "S")]
     pub seconds: f64,
     /// Seed of the random hands.
@@ -121,6 +126,58 @@ fn time_over(states: &[GameState], budget: Duration, mut f: impl FnMut(&GameStat
     (calls, start.elapsed().as_secs_f64())
 }
 
+/// Positions of heuristic self-play where the seat to act has a choice:
+/// what a search bot meets in a game (random play's positions are not).
+fn search_positions(rules: &Rules, seed: u64, want: usize) -> anyhow::Result<Vec<GameState>> {
+    let mut rng = Rng::new(seed ^ 0x5ea7c4);
+    let mut buf = ActionList::new();
+    let mut out = Vec::new();
+    let mut hands = 0usize;
+    while out.len() < want {
+        let mut g = GameState::new(rules.clone());
+        let dealer = hands % rules.players() as usize;
+        while g
+            .deal(&shuffled_deck(rules, &mut rng), dealer)
+            .map_err(|e| anyhow!("deal: {e}"))?
+            == canasta_core::DealOutcome::Annulled
+        {}
+        hands += 1;
+        while matches!(g.phase(), Phase::Draw | Phase::Play | Phase::Answer) {
+            g.legal_actions_into(&mut buf);
+            if buf.len() > 1 && rng.below(6) == 0 {
+                out.push(g.clone());
+            }
+            let a = best(&View::of_state(&g), &buf);
+            g.apply_unchecked(a);
+        }
+    }
+    out.truncate(want);
+    Ok(out)
+}
+
+/// Search iterations a second with `threads` threads, each decision given
+/// `per_decision` (root parallelism: every thread searches that long).
+fn search_rate(states: &[GameState], threads: usize, per_decision: Duration) -> f64 {
+    let mut bot = IsMctsBot::with_config(
+        Config {
+            iterations: u32::MAX,
+            time: Some(per_decision),
+            threads,
+            ..DEFAULT_LEVEL.config()
+        },
+        1,
+    );
+    let (mut iterations, mut seconds) = (0u64, 0.0);
+    for g in states {
+        let legal = g.legal_actions();
+        let start = Instant::now();
+        black_box(bot.choose(&Decision::new(g, &legal)));
+        seconds += start.elapsed().as_secs_f64();
+        iterations += u64::from(bot.last_iterations());
+    }
+    iterations as f64 / seconds
+}
+
 /// A rate as a whole number with thousands separators.
 fn per_sec(x: f64) -> String {
     thousands(x.round().max(0.0) as u64)
@@ -155,6 +212,13 @@ pub fn run(args: &BenchArgs) -> anyhow::Result<ExitCode> {
         others.push((rules, h));
     }
 
+    // The search: 20 ms a decision, as many positions as fill the budget.
+    let per_decision = Duration::from_millis(20);
+    let positions = ((args.seconds / 0.02).round() as usize).max(1);
+    let search_states = search_positions(&classic, args.seed, positions)?;
+    let one_thread = search_rate(&search_states, 1, per_decision);
+    let two_threads = search_rate(&search_states, 2, per_decision);
+
     let hps = main.hands as f64 / main.seconds;
     let per_hand = main.decisions as f64 / main.hands as f64;
     let lps = lists as f64 / list_secs;
@@ -184,6 +248,13 @@ pub fn run(args: &BenchArgs) -> anyhow::Result<ExitCode> {
                 "sample_states": states.len(),
             },
             "others": rows,
+            "search_classic_4": {
+                "ms_per_decision": 20,
+                "positions": search_states.len(),
+                "iterations_per_second_1_thread": one_thread,
+                "iterations_per_second_2_threads": two_threads,
+                "speedup_2_threads": two_threads / one_thread,
+            },
             "seconds_per_measurement": args.seconds,
             "debug_build": cfg!(debug_assertions),
         });
@@ -234,5 +305,20 @@ pub fn run(args: &BenchArgs) -> anyhow::Result<ExitCode> {
             h.decisions as f64 / h.hands as f64
         );
     }
+    outln!();
+    outln!(
+        "Search ({}), Classic 4, 20 ms a decision, {} positions of heuristic play:",
+        DEFAULT_LEVEL.name(),
+        search_states.len()
+    );
+    outln!(
+        "  iterations per second, 1 thread   {:>10}",
+        per_sec(one_thread)
+    );
+    outln!(
+        "  iterations per second, 2 threads  {:>10}  ({:.2}x)",
+        per_sec(two_threads),
+        two_threads / one_thread
+    );
     Ok(ExitCode::SUCCESS)
 }

@@ -340,6 +340,10 @@ fn bench_runs() {
     let v: Value = serde_json::from_slice(&out.stdout).unwrap();
     assert!(v["classic_4"]["hands_per_second"].as_f64().unwrap() > 0.0);
     assert!(v["classic_4"]["state_bytes"].as_u64().unwrap() > 0);
+    let search = &v["search_classic_4"];
+    assert!(search["positions"].as_u64().unwrap() >= 1, "{search}");
+    assert!(search["iterations_per_second_1_thread"].as_f64().unwrap() > 0.0);
+    assert!(search["iterations_per_second_2_threads"].as_f64().unwrap() > 0.0);
 }
 
 /// Every form of every preset writes records that pass `check` (annulled
