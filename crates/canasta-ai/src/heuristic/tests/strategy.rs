@@ -146,6 +146,35 @@ fn lays_the_pair_with_a_wild_card_when_the_hand_is_ending() {
     assert_eq!(best(&v, &legal), pair_with_wild);
 }
 
+/// A natural set is held like a pair while the pile is worth the wait: an
+/// opened side keeps three eights in hand and discards the four, since a
+/// laid set tells the opponents to stop discarding eights, while a pair
+/// of them in hand takes the pile when they do. It lays the set when an
+/// opponent is about to go out, when the pile holds too little to wait
+/// for, and at three players (where holding measured worse).
+#[test]
+fn holds_a_natural_set_while_the_pile_is_worth_taking() {
+    let opened = |rules: &Rules| {
+        let mut v = view_with(rules, "8S 8H 8D 4C 6D KH");
+        v.own_melds = melds(&["AS AH AD"]);
+        v.pile = pile("7C 5S 6H 8D JC");
+        v
+    };
+    let classic = Rules::classic();
+    let set: Action = "meld 8S 8H 8D".parse().unwrap();
+    let legal = vec![set, Action::Discard(card("4C"))];
+    assert_eq!(best(&opened(&classic), &legal), Action::Discard(card("4C")));
+
+    let mut ending = opened(&classic);
+    ending.opp_min_hand = 2;
+    let mut small_pile = opened(&classic);
+    small_pile.pile = pile("7C 5S");
+    let three_players = opened(&Rules::preset("classic", Some(3), None).unwrap());
+    for v in [ending, small_pile, three_players] {
+        assert_eq!(best(&v, &legal), set);
+    }
+}
+
 /// The next opponent has melded kings and queens, so any king or queen
 /// thrown gives it the pile onto its melds: a pile of aces and tens it is
 /// sure to take. Freezing it with the two costs less (S002, "freezing the
