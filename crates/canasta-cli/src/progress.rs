@@ -140,6 +140,9 @@ impl<O: Observer + ?Sized> Observer for Counting<'_, O> {
     fn deal(&mut self, state: &GameState, deck: &[Card], dealer: usize) {
         self.inner.deal(state, deck, dealer);
     }
+    fn times_decisions(&self) -> bool {
+        self.inner.times_decisions()
+    }
     fn decided(&mut self, seat: usize, took: Duration) {
         self.inner.decided(seat, took);
     }

@@ -209,6 +209,10 @@ impl<'r> Watcher<'r> {
 }
 
 impl Observer for Watcher<'_> {
+    fn times_decisions(&self) -> bool {
+        true
+    }
+
     fn decided(&mut self, seat: usize, took: Duration) {
         self.of(seat).thinking.add(took);
     }

@@ -277,29 +277,11 @@ impl GameState {
             && self.turn().answer != Some(false)
             && !tests_without_quick();
         let quick: RefCell<Option<Option<QuickOut>>> = RefCell::new(None);
+        // Most candidates leave two cards or more and go straight in; the
+        // rest ask whether the turn can still end, out of line.
         let push = |a: Action, used: usize, out: &mut ActionList| {
-            if before_draw || (total - used >= 2 && !must) {
-                out.push(a);
-                return;
-            }
-            if quick_rules {
-                let mut q = quick.borrow_mut();
-                let q = q.get_or_insert_with(|| {
-                    QuickOut::new(
-                        rules,
-                        hand,
-                        self.melds(side),
-                        self.canastas_needed(),
-                        !rules.go_out_needs_discard,
-                        |c| self.final_discard_ok(c),
-                    )
-                });
-                if q.as_mut().is_some_and(|q| q.after(&a)) {
-                    out.push(a);
-                    return;
-                }
-            }
-            if self.ok_after(a) {
+            let goes_on = before_draw || (total - used >= 2 && !must);
+            if goes_on || self.finishable_after(a, quick_rules.then_some(&quick)) {
                 out.push(a);
             }
         };
@@ -368,12 +350,21 @@ impl GameState {
         {
             // Black threes left after the meld can only be the final
             // discard, so at most one may stay behind.
-            for k in rules.min_meld.max(b - 1)..=b {
-                let mut g = Group::of_rank(Rank::Three);
-                g.naturals = pick_black_threes(hand, k);
-                let a = Action::Meld(Groups::from_iter([g]));
-                if self.ok_after(a) {
-                    out.push(a);
+            // The meld binds the player to go out: the rest of the hand
+            // must fit, which the quick refusal settles most of the time.
+            let mut rest = *hand;
+            rest.remove_all(&pick_black_threes_counts(hand, b));
+            // (Where naturals may also join sequences or further melds of
+            // a rank, the refusal does not apply.)
+            let simple = !rules.sequences && !rules.several_melds_per_rank;
+            if !(simple && crate::goout::hopeless(rules, &rest, self.meld_rank_mask(side))) {
+                for k in rules.min_meld.max(b - 1)..=b {
+                    let mut g = Group::of_rank(Rank::Three);
+                    g.naturals = pick_black_threes(hand, k);
+                    let a = Action::Meld(Groups::from_iter([g]));
+                    if self.ok_after(a) {
+                        out.push(a);
+                    }
                 }
             }
         }
@@ -441,6 +432,38 @@ impl GameState {
                 }
             }
         }
+    }
+
+    /// Whether the turn can still end legally after `action`, which leaves the
+    /// hand with at most one card or is made by a player bound to go out:
+    /// first by the shared quick test where it applies (`quick`, built on
+    /// first use), else by the full one.
+    #[cold]
+    #[inline(never)]
+    fn finishable_after<'s>(
+        &'s self,
+        action: Action,
+        quick: Option<&RefCell<Option<Option<QuickOut<'s>>>>>,
+    ) -> bool {
+        if let Some(quick) = quick {
+            let (seat, side) = self.seat_side();
+            let rules = self.rules();
+            let mut q = quick.borrow_mut();
+            let q = q.get_or_insert_with(|| {
+                QuickOut::new(
+                    rules,
+                    self.hand(seat),
+                    self.melds(side),
+                    self.canastas_needed(),
+                    !rules.go_out_needs_discard,
+                    |c| self.final_discard_ok(c),
+                )
+            });
+            if q.as_mut().is_some_and(|q| q.after(&action)) {
+                return true;
+            }
+        }
+        self.ok_after(action)
     }
 
     /// New sequences of three (Samba): every suit and lowest rank the hand
@@ -529,6 +552,13 @@ fn sequence_extensions(
         }
     }
     out
+}
+
+/// All `n` black threes of `hand` as counts.
+fn pick_black_threes_counts(hand: &CardCounts, n: u8) -> CardCounts {
+    let mut g = Group::of_rank(Rank::Three);
+    g.naturals = pick_black_threes(hand, n);
+    g.counts()
 }
 
 /// One representative card of each wild class present: joker, two.

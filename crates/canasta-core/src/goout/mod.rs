@@ -155,18 +155,21 @@ pub(crate) fn requirements_met(rules: &Rules, melds: &[MeldShape], need_total: u
 type SideShape = ArrayVec<MeldShape, MAX_MELDS>;
 
 fn side_shape(state: &GameState, side: usize) -> SideShape {
-    state
-        .melds(side)
-        .iter()
-        .map(|m| MeldShape {
-            rank: m.cards.rank().map_or(WILD_MELD, |r| r.index() as u8),
-            naturals: m.cards.natural_count(),
-            wilds: m.cards.wild_count(),
-            jokers: m.cards.jokers,
+    let mut shape = SideShape::new();
+    for m in state.melds(side) {
+        let g = &m.cards;
+        let jokers = g.jokers;
+        // A side holds at most MAX_MELDS melds, the shape's capacity.
+        shape.push(MeldShape {
+            rank: g.rank().map_or(WILD_MELD, |r| r.index() as u8),
+            naturals: g.natural_count(),
+            wilds: g.two_count() + jokers,
+            jokers,
             closed: m.closed,
-            seq: m.cards.is_sequence(),
-        })
-        .collect()
+            seq: g.is_sequence(),
+        });
+    }
+    shape
 }
 
 /// Bit `rank` set for every rank (index) the side has a meld of.
@@ -388,6 +391,32 @@ fn dp_reaches(
     cur.get(idx(pool as usize, nc as usize, nd as usize, nt as usize))
 }
 
+/// A quick refusal of going out with `hand` onto a side whose melds
+/// (uncapped) are of the ranks in `has_meld` (where a rank has one meld
+/// at most): two cards that fit no meld, or new melds short of the
+/// minimum size that need more wild cards than the hand holds. A discard
+/// only adds to that need (a natural taken from a new meld) or takes a
+/// wild card away, so either settles the question. Necessary, not
+/// sufficient: `false` says nothing.
+pub(crate) fn hopeless(rules: &Rules, hand: &CardCounts, has_meld: u16) -> bool {
+    let (mut orphans, mut wilds_needed) = (0, 0);
+    for &rank in rules.meld_ranks() {
+        let n = hand.rank_count(rank);
+        if n == 0 || has_meld & (1 << rank.index()) != 0 {
+            continue;
+        }
+        if n < rules.min_naturals {
+            orphans += n;
+            if orphans > 1 {
+                return true;
+            }
+        } else {
+            wilds_needed += rules.min_meld.saturating_sub(n);
+        }
+    }
+    wilds_needed > hand.wilds()
+}
+
 /// Can every card of `hand` be melded onto `melds` or into new melds,
 /// ending with the canastas the side needs?
 fn placeable(rules: &Rules, hand: &HandShape, melds: &[MeldShape], need_total: u8) -> bool {
@@ -500,20 +529,9 @@ impl GameState {
             return self.canastas_within_reach(seat) && self.can_go_out_sequences(seat);
         }
         let hand = self.hand(seat);
-        // Quick refusal before building shapes: two cards that fit no meld.
-        // It settles most calls (a hand after the draw), so it comes first.
-        let has_meld = self.meld_rank_mask(side);
-        let mut orphans = 0;
-        for &rank in rules.meld_ranks() {
-            let n = hand.rank_count(rank);
-            if n > 0 && n < rules.min_naturals && has_meld & (1 << rank.index()) == 0 {
-                orphans += n;
-                if orphans > 1 {
-                    return false;
-                }
-            }
-        }
-        if !self.canastas_within_reach(seat) {
+        // Quick refusal before building shapes. It settles most calls (a
+        // hand after the draw), so it comes first.
+        if hopeless(rules, hand, self.meld_rank_mask(side)) || !self.canastas_within_reach(seat) {
             return false;
         }
         self.can_go_out_with(&HandShape::of(hand), hand, &side_shape(self, side))
@@ -563,13 +581,15 @@ impl GameState {
     /// Bit `Rank::index()` set for every rank the side has a meld of that
     /// can take more cards (every meld, unless melds are capped).
     pub(crate) fn meld_rank_mask(&self, side: usize) -> u16 {
-        let rules = self.rules();
-        self.melds(side)
-            .iter()
-            .filter(|m| !m.is_full(rules))
-            .fold(0, |acc, m| {
-                acc | m.cards.rank().map_or(0, |r| 1 << r.index())
-            })
+        let bit = |m: &crate::meld::Meld| m.cards.rank().map_or(0, |r| 1 << r.index());
+        let melds = self.melds(side).iter();
+        // Uncapped (most forms): no meld is ever full, and no length is summed.
+        match self.rules().max_meld_size {
+            None => melds.fold(0, |acc, m| acc | bit(m)),
+            Some(cap) => melds
+                .filter(|m| m.cards.len() < cap)
+                .fold(0, |acc, m| acc | bit(m)),
+        }
     }
 
     fn can_go_out_with(&self, shape: &HandShape, hand: &CardCounts, melds: &[MeldShape]) -> bool {

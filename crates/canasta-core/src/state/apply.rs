@@ -278,15 +278,22 @@ impl GameState {
     /// are laid out without replacement.
     fn take_pile(&mut self, seat: usize) {
         let hidden = self.pile_hidden as usize;
+        // The face-up count follows the cards: one above the packet goes
+        // face down into the hand; a packet's red three comes face up.
         for (i, &c) in self.pile.take_all().iter().enumerate() {
+            let was_face_up = i >= hidden;
             if c.is_red_three() {
                 self.red_threes[seat]
                     [usize::from(c != Card::new(Rank::Three, crate::card::Suit::Hearts))] += 1;
+                if !was_face_up {
+                    self.face_up.add(c);
+                }
             } else {
                 self.hands[seat].add(c);
                 // Only the taker sees the packet's cards.
-                if i >= hidden {
+                if was_face_up {
                     self.known[seat].add(c);
+                    self.face_up.remove(c);
                 }
             }
         }
@@ -301,15 +308,13 @@ impl GameState {
                 if c.is_red_three() {
                     self.red_threes[seat]
                         [usize::from(c != Card::new(Rank::Three, crate::card::Suit::Hearts))] += 1;
+                    self.face_up.add(c);
                 } else {
                     self.hands[seat].add(c);
                     break;
                 }
             }
         }
-        // The face-up pile left the table and the packet's red threes came
-        // onto it: rare enough to count afresh.
-        self.face_up = self.count_face_up();
     }
 
     fn remove_from_hand(&mut self, seat: usize, g: &Group) {
