@@ -433,6 +433,16 @@ impl CardCounts {
         (self.rank_word(rank).wrapping_mul(0x0101_0101) >> 24) as u8
     }
 
+    /// Bit [`Rank::index`] set for every rank held at least `k` times (every
+    /// rank for `k` = 0): a loop over ranks in the generator becomes a
+    /// walk over the set bits of one word.
+    pub fn ranks_with_at_least(&self, k: u8) -> u16 {
+        Rank::ALL
+            .iter()
+            .filter(|&&r| self.rank_count(r) >= k)
+            .fold(0, |mask, r| mask | 1 << r.index())
+    }
+
     /// The four suit counts of a rank packed little-endian, spades lowest.
     #[inline]
     pub fn rank_word(&self, rank: Rank) -> u32 {

@@ -297,14 +297,17 @@ impl GameState {
         if rules.sequences && room {
             self.gen_sequences(out, &push);
         }
-        for &rank in rules.meld_ranks() {
-            if has_meld & (1 << rank.index()) != 0 || !room {
-                continue;
-            }
+        // The meld ranks of which the hand holds enough naturals and the
+        // side has no meld, lowest first.
+        let mut ranks = if room {
+            hand.ranks_with_at_least(rules.min_naturals) & rules.meld_rank_bits() & !has_meld
+        } else {
+            0
+        };
+        while ranks != 0 {
+            let rank = Rank::from_index(ranks.trailing_zeros() as usize);
+            ranks &= ranks - 1;
             let n = hand.rank_count(rank);
-            if n < rules.min_naturals {
-                continue;
-            }
             // Minimal groups: exactly `min_meld` cards.
             let size = rules.min_meld;
             for k in (rules.min_naturals..=n.min(size)).rev() {

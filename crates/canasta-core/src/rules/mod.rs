@@ -537,6 +537,13 @@ impl Rules {
         }
     }
 
+    /// [`Rules::meld_ranks`] as bits of [`Rank::index`].
+    pub fn meld_rank_bits(&self) -> u16 {
+        self.meld_ranks()
+            .iter()
+            .fold(0, |mask, r| mask | 1 << r.index())
+    }
+
     /// Threes follow P-CAN's black-three rule (melded only going out, no
     /// wild cards, never added to) rather than being an ordinary rank.
     pub fn special_threes(&self) -> bool {
