@@ -225,14 +225,22 @@ pub fn run(args: &BenchArgs) -> anyhow::Result<ExitCode> {
     let mean_len = listed as f64 / lists as f64;
     let clone_ns = clone_secs * 1e9 / clones as f64;
     let size = std::mem::size_of::<GameState>();
+    // How many times Classic 4's time a card of the deck costs: decks differ
+    // in size (108 to 216 cards), so presets compare per card dealt.
+    let classic_cards_per_second = hps * classic.deck_size() as f64;
+    let cost_per_card = |r: &Rules, h: &Hands| {
+        classic_cards_per_second / (h.hands as f64 / h.seconds * r.deck_size() as f64)
+    };
     if args.json {
         let rows: Vec<_> = others
             .iter()
             .map(|(r, h)| {
                 json!({
                     "variant": r.variant(), "players": r.players(), "teams": r.teams(),
+                    "cards": r.deck_size(),
                     "hands_per_second": h.hands as f64 / h.seconds,
                     "decisions_per_hand": h.decisions as f64 / h.hands as f64,
+                    "cost_per_card_vs_classic_4": cost_per_card(r, h),
                 })
             })
             .collect();
@@ -280,31 +288,38 @@ pub fn run(args: &BenchArgs) -> anyhow::Result<ExitCode> {
     outln!("  GameState size                {size:>12} bytes");
     outln!();
     outln!(
-        "  {:<10} {:>7} {:>5} {:>12} {:>14}",
+        "  {:<10} {:>7} {:>5} {:>5} {:>10} {:>14} {:>9}",
         "variant",
         "players",
         "teams",
+        "cards",
         "hands/s",
-        "decisions/hand"
+        "decisions/hand",
+        "cost/card"
     );
     outln!(
-        "  {:<10} {:>7} {:>5} {:>12} {:>14.1}",
+        "  {:<10} {:>7} {:>5} {:>5} {:>10} {:>14.1} {:>9.2}",
         classic.variant(),
         classic.players(),
         classic.teams(),
+        classic.deck_size(),
         per_sec(hps),
-        per_hand
+        per_hand,
+        1.0
     );
     for (r, h) in &others {
         outln!(
-            "  {:<10} {:>7} {:>5} {:>12} {:>14.1}",
+            "  {:<10} {:>7} {:>5} {:>5} {:>10} {:>14.1} {:>9.2}",
             r.variant(),
             r.players(),
             r.teams(),
+            r.deck_size(),
             per_sec(h.hands as f64 / h.seconds),
-            h.decisions as f64 / h.hands as f64
+            h.decisions as f64 / h.hands as f64,
+            cost_per_card(r, h)
         );
     }
+    outln!("  cost/card: a card dealt costs this many times Classic 4's time");
     outln!();
     outln!(
         "Search ({}), Classic 4, 20 ms a decision, {} positions of heuristic play:",

@@ -340,6 +340,18 @@ fn bench_runs() {
     let v: Value = serde_json::from_slice(&out.stdout).unwrap();
     assert!(v["classic_4"]["hands_per_second"].as_f64().unwrap() > 0.0);
     assert!(v["classic_4"]["state_bytes"].as_u64().unwrap() > 0);
+    // Every other preset form, with its deck and its cost a card against Classic 4.
+    let others = v["others"].as_array().unwrap();
+    assert_eq!(others.len(), canasta_core::rules::all_forms().len() - 1);
+    let samba = others
+        .iter()
+        .find(|o| o["variant"] == "samba" && o["players"] == 2)
+        .unwrap();
+    assert_eq!(samba["cards"], 162);
+    assert!(
+        samba["cost_per_card_vs_classic_4"].as_f64().unwrap() > 0.0,
+        "{samba}"
+    );
     let search = &v["search_classic_4"];
     assert!(search["positions"].as_u64().unwrap() >= 1, "{search}");
     assert!(search["iterations_per_second_1_thread"].as_f64().unwrap() > 0.0);
