@@ -203,9 +203,11 @@ pub const BOT_NAMES: &[&str] = &[
 ///
 /// A search bot takes a budget after `@`: `ismcts@250ms` searches for a
 /// quarter of a second a decision (not reproducible: the machine's speed
-/// decides), `ismcts-hard@5000` runs 5,000 iterations; the level keeps its
-/// other settings. `/N` after it searches on N threads (root parallelism:
-/// N searches pool their root statistics): `ismcts-hard@250ms/2`.
+/// decides), `ismcts-hard@5000` runs 5,000 iterations and nothing else
+/// bounds it (`ismcts-expert@12000` is expert without its time cap); the
+/// level keeps its other settings. `/N` after it searches on N threads
+/// (root parallelism: N searches pool their root statistics):
+/// `ismcts-hard@250ms/2`.
 pub fn bot_by_name(name: &str, seed: u64) -> Option<Box<dyn Bot>> {
     let name = name.to_ascii_lowercase();
     // `/N`: a search on N threads (root parallelism), `ismcts-hard@200ms/2`.
@@ -236,6 +238,19 @@ pub fn bot_by_name(name: &str, seed: u64) -> Option<Box<dyn Bot>> {
     if budget.is_none() && threads.is_none() {
         return Some(Box::new(IsMctsBot::new(level, seed)));
     }
+    let mut bot = IsMctsBot::with_config(search_config(level, budget, threads)?, seed);
+    bot.set_name(&name);
+    Some(Box::new(bot))
+}
+
+/// The level's search with the budget written after `@` (milliseconds, or
+/// iterations and no time cap) on `threads` threads; `None` for a budget
+/// that is not one.
+fn search_config(
+    level: Level,
+    budget: Option<&str>,
+    threads: Option<usize>,
+) -> Option<ismcts::Config> {
     let mut config = level.config();
     if let Some(budget) = budget {
         if let Some(ms) = budget.strip_suffix("ms") {
@@ -243,12 +258,11 @@ pub fn bot_by_name(name: &str, seed: u64) -> Option<Box<dyn Bot>> {
             config.iterations = u32::MAX;
         } else {
             config.iterations = budget.parse().ok().filter(|&n| n > 0)?;
+            config.time = None;
         }
     }
     config.threads = threads.unwrap_or(1);
-    let mut bot = IsMctsBot::with_config(config, seed);
-    bot.set_name(&name);
-    Some(Box::new(bot))
+    Some(config)
 }
 
 #[cfg(test)]
@@ -287,5 +301,27 @@ mod tests {
         ] {
             assert!(bot_by_name(bad, 1).is_none(), "{bad}");
         }
+    }
+
+    /// Only expert stops at a time cap, so that it answers within a second;
+    /// an iteration budget after `@` is reproducible, with no cap.
+    #[test]
+    fn only_expert_is_capped_in_time() {
+        for level in Level::ALL {
+            let capped = level.config().time;
+            if level == Level::Expert {
+                assert_eq!(capped, Some(ismcts::EXPERT_TIME_CAP));
+                assert!(ismcts::EXPERT_TIME_CAP < std::time::Duration::from_secs(1));
+            } else {
+                assert_eq!(capped, None, "{}", level.name());
+            }
+        }
+        let uncapped = search_config(Level::Expert, Some("12000"), None).unwrap();
+        assert_eq!((uncapped.iterations, uncapped.time), (12_000, None));
+        let timed = search_config(Level::Expert, Some("250ms"), Some(2)).unwrap();
+        assert_eq!(
+            (timed.time, timed.threads),
+            (Some(std::time::Duration::from_millis(250)), 2)
+        );
     }
 }

@@ -45,17 +45,22 @@ impl Level {
     /// iterations, each several times the one below, and each scores more
     /// points than the one below (the README's ladder, on duplicate deals).
     /// Easy's hundred iterations already beat the heuristic its playouts
-    /// follow; expert searches a fraction of a second a decision on one core.
+    /// follow. Expert searches about half a second a decision on one core,
+    /// and stops at [`EXPERT_TIME_CAP`] on the few positions where its
+    /// iterations would take longer (a Canastone decision took 1.2 s), so
+    /// that it answers within a second; those decisions depend on the
+    /// machine's speed (`ismcts-expert@12000` is the uncapped, reproducible
+    /// form).
     pub fn config(self) -> Config {
-        let iterations = match self {
-            Level::Easy => 100,
-            Level::Medium => 400,
-            Level::Hard => 2_000,
-            Level::Expert => 12_000,
+        let (iterations, time) = match self {
+            Level::Easy => (100, None),
+            Level::Medium => (400, None),
+            Level::Hard => (2_000, None),
+            Level::Expert => (12_000, Some(EXPERT_TIME_CAP)),
         };
         Config {
             iterations,
-            time: None,
+            time,
             exploration: 0.7,
             rollout_depth: 24,
             widening: 0.5,
@@ -63,6 +68,10 @@ impl Level {
         }
     }
 }
+
+/// Expert's longest search a decision: under the second a player waits,
+/// with room for the sampling and the choice around the search.
+pub const EXPERT_TIME_CAP: Duration = Duration::from_millis(900);
 
 /// The default level (the one `ismcts` names).
 pub const DEFAULT_LEVEL: Level = Level::Medium;
