@@ -78,6 +78,22 @@ impl Rank {
     /// The ranks that form ordinary melds: four to ace.
     pub const MELDABLE: [Rank; 11] = Rank::from(2);
 
+    /// [`Rank::THREE_TO_ACE`] as bits of [`Rank::index`].
+    pub const THREE_TO_ACE_BITS: u16 = Rank::bits(&Rank::THREE_TO_ACE);
+
+    /// [`Rank::MELDABLE`] as bits of [`Rank::index`].
+    pub const MELDABLE_BITS: u16 = Rank::bits(&Rank::MELDABLE);
+
+    const fn bits(ranks: &[Rank]) -> u16 {
+        let mut mask = 0;
+        let mut i = 0;
+        while i < ranks.len() {
+            mask |= 1 << ranks[i].index();
+            i += 1;
+        }
+        mask
+    }
+
     /// The last `N` ranks of [`Rank::ALL`], starting at index `skip`.
     const fn from<const N: usize>(skip: usize) -> [Rank; N] {
         let mut out = [Rank::Two; N];

@@ -354,13 +354,12 @@ impl GameState {
             // Black threes left after the meld can only be the final
             // discard, so at most one may stay behind.
             // The meld binds the player to go out: the rest of the hand
-            // must fit, which the quick refusal settles most of the time.
-            let mut rest = *hand;
-            rest.remove_all(&pick_black_threes_counts(hand, b));
-            // (Where naturals may also join sequences or further melds of
-            // a rank, the refusal does not apply.)
+            // must fit, which the quick refusal settles most of the time
+            // (it reads the meld ranks and wild cards, never the threes).
+            // Where naturals may also join sequences or further melds of a
+            // rank, the refusal does not apply.
             let simple = !rules.sequences && !rules.several_melds_per_rank;
-            if !(simple && crate::goout::hopeless(rules, &rest, self.meld_rank_mask(side))) {
+            if !(simple && crate::goout::hopeless(rules, hand, self.meld_rank_mask(side))) {
                 for k in rules.min_meld.max(b - 1)..=b {
                     let mut g = Group::of_rank(Rank::Three);
                     g.naturals = pick_black_threes(hand, k);
@@ -555,13 +554,6 @@ fn sequence_extensions(
         }
     }
     out
-}
-
-/// All `n` black threes of `hand` as counts.
-fn pick_black_threes_counts(hand: &CardCounts, n: u8) -> CardCounts {
-    let mut g = Group::of_rank(Rank::Three);
-    g.naturals = pick_black_threes(hand, n);
-    g.counts()
 }
 
 /// One representative card of each wild class present: joker, two.

@@ -155,21 +155,18 @@ pub(crate) fn requirements_met(rules: &Rules, melds: &[MeldShape], need_total: u
 type SideShape = ArrayVec<MeldShape, MAX_MELDS>;
 
 fn side_shape(state: &GameState, side: usize) -> SideShape {
-    let mut shape = SideShape::new();
-    for m in state.melds(side) {
-        let g = &m.cards;
-        let jokers = g.jokers;
-        // A side holds at most MAX_MELDS melds, the shape's capacity.
-        shape.push(MeldShape {
-            rank: g.rank().map_or(WILD_MELD, |r| r.index() as u8),
-            naturals: g.natural_count(),
-            wilds: g.two_count() + jokers,
-            jokers,
+    state
+        .melds(side)
+        .iter()
+        .map(|m| MeldShape {
+            rank: m.cards.rank().map_or(WILD_MELD, |r| r.index() as u8),
+            naturals: m.cards.natural_count(),
+            wilds: m.cards.wild_count(),
+            jokers: m.cards.jokers,
             closed: m.closed,
-            seq: g.is_sequence(),
-        });
-    }
-    shape
+            seq: m.cards.is_sequence(),
+        })
+        .collect()
 }
 
 /// Bit `rank` set for every rank (index) the side has a meld of.
@@ -581,15 +578,13 @@ impl GameState {
     /// Bit `Rank::index()` set for every rank the side has a meld of that
     /// can take more cards (every meld, unless melds are capped).
     pub(crate) fn meld_rank_mask(&self, side: usize) -> u16 {
-        let bit = |m: &crate::meld::Meld| m.cards.rank().map_or(0, |r| 1 << r.index());
-        let melds = self.melds(side).iter();
-        // Uncapped (most forms): no meld is ever full, and no length is summed.
-        match self.rules().max_meld_size {
-            None => melds.fold(0, |acc, m| acc | bit(m)),
-            Some(cap) => melds
-                .filter(|m| m.cards.len() < cap)
-                .fold(0, |acc, m| acc | bit(m)),
-        }
+        let rules = self.rules();
+        self.melds(side)
+            .iter()
+            .filter(|m| !m.is_full(rules))
+            .fold(0, |acc, m| {
+                acc | m.cards.rank().map_or(0, |r| 1 << r.index())
+            })
     }
 
     fn can_go_out_with(&self, shape: &HandShape, hand: &CardCounts, melds: &[MeldShape]) -> bool {

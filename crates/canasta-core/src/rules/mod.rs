@@ -539,9 +539,11 @@ impl Rules {
 
     /// [`Rules::meld_ranks`] as bits of [`Rank::index`].
     pub fn meld_rank_bits(&self) -> u16 {
-        self.meld_ranks()
-            .iter()
-            .fold(0, |mask, r| mask | 1 << r.index())
+        if self.threes_natural {
+            Rank::THREE_TO_ACE_BITS
+        } else {
+            Rank::MELDABLE_BITS
+        }
     }
 
     /// Threes follow P-CAN's black-three rule (melded only going out, no
