@@ -37,7 +37,7 @@ pub(super) fn keep(v: &View<'_>, c: Card) -> i32 {
         2 => 45,
         _ => 70,
     };
-    if v.own_melds.iter().any(|m| m.rank() == Some(r)) {
+    if v.own_meld_ranks() & u32::from(bit) != 0 {
         k += 40;
     }
     if Some(r) == rules.special_canasta_rank() && v.needs_special() {
@@ -112,9 +112,17 @@ pub(super) fn pile_worth(v: &View<'_>, top: Card) -> i32 {
 
 fn pile_worth_base(v: &View<'_>) -> i32 {
     v.memo_pile_worth(|| {
-        let values = v.rules.card_values();
-        let seen: i32 = v.pile.iter().map(|&c| values.of(c) + PILE_CARD_USE).sum();
-        let hidden = v.pile_hidden as i32 * (v.unseen_card_value() + PILE_CARD_USE);
+        let seen: i32 = v.with_values(|values| {
+            v.pile
+                .iter()
+                .map(|&c| values[c.index()] + PILE_CARD_USE)
+                .sum()
+        });
+        // Most piles have no face-down packet: the mean is not needed.
+        let hidden = match v.pile_hidden {
+            0 => 0,
+            n => n as i32 * (v.unseen_card_value() + PILE_CARD_USE),
+        };
         seen + hidden
     })
 }

@@ -133,7 +133,7 @@ pub fn score(v: &View<'_>, action: &Action) -> i32 {
         Action::Ask if v.can_go_out() && !holds_back(v) => 5_000,
         Action::Ask => -5_000,
         Action::Answer(yes) => {
-            let cost: i32 = v.hand.iter().map(|c| rules.card_values().of(c)).sum();
+            let cost = v.points_of(&v.hand);
             let ok = (cost <= 60 || v.hand.total() <= 3) && !holds_back(v);
             if yes == ok { 1 } else { 0 }
         }
@@ -153,10 +153,7 @@ fn unload_bonus(v: &View<'_>, laid: &CardCounts) -> i32 {
     if v.partner_min_hand > 2 || !v.side_opened {
         return 0;
     }
-    laid.iter()
-        .map(|c| v.rules.card_values().of(c))
-        .sum::<i32>()
-        / 2
+    v.points_of(laid) / 2
 }
 
 /// Laying one group (on `old`, an existing meld, or as a new meld).

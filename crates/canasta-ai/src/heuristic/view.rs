@@ -38,20 +38,20 @@ pub struct View<'a> {
     /// Cards in all our partners' hands: they count against us when we go
     /// out, and they are what the side still has to build with.
     pub partner_cards: usize,
-    /// The opposing side with the most on the table: the one going out is
-    /// measured against.
-    pub rival: Rival,
     /// The seat after us when it is an opponent: the first who can take
     /// our discard, so the one a discard must be safe against.
     pub next_opp: Option<NextOpponent>,
     /// Cards left in the stock: a short stock ends the hand anyway.
     pub stock: usize,
-    /// Match scores before this hand: our side's and the best opposing one.
+    /// Our side's match score before this hand.
     pub own_score: i32,
-    pub rival_score: i32,
     /// The seat still has a foot to pick up (Pennies): emptying the hand
     /// picks it up rather than ending the hand.
     pub foot_due: bool,
+    /// The sampled state a view of a state was read from, kept to work out
+    /// the rarely needed figures on first use; only their public parts
+    /// (melds, hand sizes, scores, the card values) are read from it.
+    pub(super) state: Option<&'a GameState>,
     /// Figures of the whole view that several scores read, worked out on
     /// first use: search scores every legal action at every playout step.
     pub(super) memo: Memo,
@@ -65,21 +65,22 @@ pub(super) struct Memo {
     /// The chance that the next opponent's hidden cards hold a wild card:
     /// the same for every discard weighed.
     next_holds_wild: std::cell::Cell<Option<f32>>,
+    /// The opposing side with the most on the table (the one going out is
+    /// measured against) and the best opposing match score: only going
+    /// out reads them.
+    rival: std::cell::Cell<Option<(Rival, i32)>>,
+    /// Ranks of the side's melds (bit = rank index).
+    own_meld_ranks: std::cell::Cell<Option<u32>>,
+    /// The side's canastas by the kinds going out counts.
+    canastas: std::cell::Cell<Option<KindCounts>>,
 }
 
 /// The mean value of the cards in `cards`, from a table by face.
 fn mean_value(cards: &CardCounts, values: &[i32; canasta_core::card::FACES]) -> i32 {
-    let n = cards.total() as i32;
-    if n == 0 {
-        return 0;
+    match cards.total() as i32 {
+        0 => 0,
+        n => cards.dot(values) / n,
     }
-    let sum: i32 = cards
-        .as_array()
-        .iter()
-        .zip(values)
-        .map(|(&k, &v)| i32::from(k) * v)
-        .sum();
-    sum / n
 }
 
 impl Memo {
@@ -274,13 +275,15 @@ impl<'a> View<'a> {
             partner_discarded: signals.partner_discarded,
             partner_min_hand: signals.partner_min_hand,
             partner_cards: signals.partner_cards,
-            rival,
             next_opp,
             stock: obs.stock,
             own_score: obs.scores.get(side).copied().unwrap_or(0),
-            rival_score,
             foot_due: obs.foot_sizes.get(obs.seat).is_some_and(|&n| n > 0),
-            memo: Memo::default(),
+            state: None,
+            memo: Memo {
+                rival: Some((rival, rival_score)).into(),
+                ..Memo::default()
+            },
         }
     }
 
@@ -311,17 +314,6 @@ impl<'a> View<'a> {
             |s| state.discarded_ranks(s),
             |s| state.hand(s).total(),
         );
-        let sides = (0..players).map(|s| state.side_of(s)).max().unwrap_or(0) + 1;
-        let (rival, rival_score) = strongest_rival(
-            state.rules(),
-            (0..sides).filter(|&t| t != side).map(|t| {
-                (
-                    state.melds(t),
-                    state.side_members(t).map(|s| state.hand(s).total()).sum(),
-                    state.scores().get(t).copied().unwrap_or(0),
-                )
-            }),
-        );
         let next = (seat + 1) % players;
         let next_side = state.side_of(next);
         let next_opp = (next_side != side).then(|| NextOpponent {
@@ -346,17 +338,12 @@ impl<'a> View<'a> {
             partner_discarded: signals.partner_discarded,
             partner_min_hand: signals.partner_min_hand,
             partner_cards: signals.partner_cards,
-            rival,
             next_opp,
             stock: state.stock_len(),
             own_score: state.scores().get(side).copied().unwrap_or(0),
-            rival_score,
             foot_due: state.foot(seat).total() > 0,
-            memo: Memo {
-                unseen_card_value: Some(mean_value(&unseen, state.ruleset().card_value_table()))
-                    .into(),
-                ..Memo::default()
-            },
+            state: Some(state),
+            memo: Memo::default(),
         }
     }
 
@@ -366,7 +353,26 @@ impl<'a> View<'a> {
 
     /// Canastas the side has, by the kinds going out counts.
     pub(super) fn canastas(&self) -> KindCounts {
-        canastas_of(self.own_melds, self.rules)
+        Memo::get(&self.memo.canastas, || {
+            canastas_of(self.own_melds, self.rules)
+        })
+    }
+
+    /// The points of `cards` by the rules' card values.
+    pub(super) fn points_of(&self, cards: &CardCounts) -> i32 {
+        self.with_values(|values| cards.dot(values))
+    }
+
+    /// `f` of the rules' card values by face: the sampled state's table,
+    /// or one made for the occasion.
+    pub(super) fn with_values<T>(
+        &self,
+        f: impl FnOnce(&[i32; canasta_core::card::FACES]) -> T,
+    ) -> T {
+        match self.state {
+            Some(state) => f(state.ruleset().card_value_table()),
+            None => f(&self.rules.card_values().table()),
+        }
     }
 
     /// Points the side has laid this hand.
@@ -427,8 +433,55 @@ impl<'a> View<'a> {
     /// another hand is likely to cost when the hand ends.
     pub(super) fn unseen_card_value(&self) -> i32 {
         Memo::get(&self.memo.unseen_card_value, || {
-            mean_value(&self.unseen, &self.rules.card_values().table())
+            self.with_values(|values| mean_value(&self.unseen, values))
         })
+    }
+
+    /// The opposing side with the most points on the table: the one going
+    /// out is measured against.
+    pub fn rival(&self) -> Rival {
+        self.rivals().0
+    }
+
+    /// The best opposing match score before this hand.
+    pub fn rival_score(&self) -> i32 {
+        self.rivals().1
+    }
+
+    /// Sets what [`View::rival`] and [`View::rival_score`] answer (a view
+    /// made by hand).
+    pub fn set_rival(&mut self, rival: Rival, score: i32) {
+        self.memo.rival.set(Some((rival, score)));
+    }
+
+    fn rivals(&self) -> (Rival, i32) {
+        Memo::get(&self.memo.rival, || {
+            let state = self
+                .state
+                .expect("a view not read from a state is given its rival");
+            let seat = state.to_act();
+            let side = state.side_of(seat);
+            let sides = (0..state.players())
+                .map(|s| state.side_of(s))
+                .max()
+                .unwrap_or(0)
+                + 1;
+            strongest_rival(
+                state.rules(),
+                (0..sides).filter(|&t| t != side).map(|t| {
+                    (
+                        state.melds(t),
+                        state.side_members(t).map(|s| state.hand(s).total()).sum(),
+                        state.scores().get(t).copied().unwrap_or(0),
+                    )
+                }),
+            )
+        })
+    }
+
+    /// Ranks of the side's melds (bit = rank index).
+    pub(super) fn own_meld_ranks(&self) -> u32 {
+        Memo::get(&self.memo.own_meld_ranks, || rank_mask(self.own_melds))
     }
 
     /// [`Memo::get`] for the pile's worth before another discard.

@@ -585,11 +585,7 @@ pub fn side_value(state: &GameState, side: usize) -> f64 {
     for s in seats() {
         let threes = 100.0 * state.red_threes(s) as f64;
         v += if opened { threes } else { -threes };
-        let held: i32 = state
-            .hand(s)
-            .iter()
-            .map(|c| rules.card_values().of(c))
-            .sum();
+        let held = state.hand(s).dot(state.ruleset().card_value_table());
         v -= 0.6 * f64::from(held);
     }
     v

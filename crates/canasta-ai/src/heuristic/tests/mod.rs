@@ -17,7 +17,7 @@ fn discards(cards: &[&str]) -> Vec<Action> {
 
 fn view_with(rules: &Rules, hand: &str) -> View<'static> {
     let rules: &'static Rules = Box::leak(Box::new(rules.clone()));
-    View {
+    let mut v = View {
         rules,
         hand: hand.split_whitespace().map(card).collect(),
         own_melds: &[],
@@ -33,7 +33,6 @@ fn view_with(rules: &Rules, hand: &str) -> View<'static> {
         partner_discarded: 0,
         partner_min_hand: 11,
         partner_cards: 11,
-        rival: Rival::default(),
         next_opp: Some(NextOpponent {
             hand: 11,
             opened: true,
@@ -42,10 +41,12 @@ fn view_with(rules: &Rules, hand: &str) -> View<'static> {
         }),
         stock: 60,
         own_score: 0,
-        rival_score: 0,
         foot_due: false,
+        state: None,
         memo: Default::default(),
-    }
+    };
+    v.set_rival(Rival::default(), 0);
+    v
 }
 
 /// The next player threw a nine: of two singletons the opponents could

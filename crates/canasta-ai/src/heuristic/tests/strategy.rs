@@ -48,11 +48,14 @@ fn far_behind() -> View<'static> {
     let rules = Rules::classic();
     let mut v = view_with(&rules, "9C 4D");
     v.own_melds = melds(&["5S 5H 5D 5C 5S 5H 5D", "9S 9H 9D"]);
-    v.rival = Rival {
-        table: 1600,
-        cards: 14,
-        ready: true,
-    };
+    v.set_rival(
+        Rival {
+            table: 1600,
+            cards: 14,
+            ready: true,
+        },
+        0,
+    );
     v.opp_min_hand = 7;
     v.partner_cards = 13;
     v
@@ -89,14 +92,16 @@ fn goes_out_far_behind_when_playing_on_cannot_pay() {
     let mut close = far_behind();
     close.opp_min_hand = 5;
     let mut their_cards = far_behind();
-    their_cards.rival.cards = 30;
+    let rival = their_cards.rival();
+    their_cards.set_rival(Rival { cards: 30, ..rival }, 0);
     let mut built = far_behind();
     built.own_melds = melds(&["5S 5H 5D 5C 5S 5H 5D", "9S 9H 9D 9C 9S 9H 9D"]);
     let mut short_stock = far_behind();
     short_stock.stock = 6;
     let mut winning = far_behind();
     winning.own_score = 4500;
-    winning.rival_score = 2000;
+    let rival = winning.rival();
+    winning.set_rival(rival, 2000);
     for v in [close, their_cards, built, short_stock, winning] {
         assert_eq!(best(&v, &legal), go_out);
     }

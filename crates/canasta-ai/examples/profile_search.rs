@@ -1,0 +1,78 @@
+//! Runs IS-MCTS on positions of heuristic self-play, for profiling
+//! (`valgrind --tool=callgrind`, `perf record`): `cargo run --release -p
+//! canasta-ai --example profile_search -- [positions [iterations [variant
+//! [players]]]]` (default 16 positions, 500 iterations, Classic 4).
+//!
+//! Prints iterations a second and a checksum of every choice and root
+//! statistic: two builds that print the same checksum searched the same
+//! trees, so a speed change that keeps it changed no decision.
+
+use canasta_ai::heuristic::{View, best};
+use canasta_ai::ismcts::{Config, IsMctsBot};
+use canasta_ai::{Bot, Decision};
+use canasta_core::{ActionList, GameState, Phase, Rng, Rules};
+
+fn main() {
+    let arg = |i: usize| std::env::args().nth(i);
+    let count: usize = arg(1).and_then(|a| a.parse().ok()).unwrap_or(16);
+    let iterations: u32 = arg(2).and_then(|a| a.parse().ok()).unwrap_or(500);
+    let rules = match arg(3) {
+        Some(v) => {
+            let players = arg(4).and_then(|p| p.parse().ok());
+            Rules::preset(&v, players, None).expect("a preset id and player count")
+        }
+        None => Rules::classic(),
+    };
+    let states = positions(&rules, count);
+    let mut bot = IsMctsBot::with_config(
+        Config {
+            iterations,
+            ..canasta_ai::ismcts::DEFAULT_LEVEL.config()
+        },
+        1,
+    );
+    let mut checksum = 0u64;
+    let mut fold = |x: u64| checksum = checksum.wrapping_mul(0x100_0000_01b3) ^ x;
+    let start = std::time::Instant::now();
+    for g in &states {
+        let legal = g.legal_actions();
+        let choice = bot.choose(&Decision::new(g, &legal));
+        fold(
+            legal
+                .iter()
+                .position(|a| *a == choice)
+                .unwrap_or(usize::MAX) as u64,
+        );
+        for stat in bot.root_stats() {
+            fold(u64::from(stat.visits));
+            fold(stat.mean_reward.to_bits());
+        }
+    }
+    let secs = start.elapsed().as_secs_f64();
+    println!(
+        "{count} positions x {iterations} iterations: {:.0} iterations/s, checksum {checksum:016x}",
+        f64::from(iterations) * count as f64 / secs
+    );
+}
+
+/// Positions of heuristic self-play where the seat to act has a choice
+/// (the same sampling as the `bots` bench).
+fn positions(rules: &Rules, count: usize) -> Vec<GameState> {
+    let mut rng = Rng::new(5);
+    let mut buf = ActionList::new();
+    let mut out = Vec::new();
+    while out.len() < count {
+        let mut g = GameState::new(rules.clone());
+        g.deal_random(&mut rng, 0);
+        while matches!(g.phase(), Phase::Draw | Phase::Play | Phase::Answer) {
+            g.legal_actions_into(&mut buf);
+            if buf.len() > 1 && rng.below(6) == 0 {
+                out.push(g.clone());
+            }
+            let a = best(&View::of_state(&g), &buf);
+            g.apply_unchecked(a);
+        }
+    }
+    out.truncate(count);
+    out
+}
