@@ -12,10 +12,6 @@ pub struct View<'a> {
     pub hand: CardCounts,
     /// The side's melds.
     pub own_melds: &'a [Meld],
-    /// Ranks the opposing sides have melds of (bit = rank index).
-    pub opp_meld_ranks: u32,
-    /// Cards the opponents are known to hold (taken with the pile).
-    pub opp_known: CardCounts,
     /// Cards the seat cannot see.
     pub unseen: CardCounts,
     /// The face-up pile, bottom first.
@@ -215,8 +211,6 @@ impl<'a> View<'a> {
     /// The view of the seat an observation belongs to.
     pub fn from_observation(obs: &'a Observation, rules: &'a Rules) -> View<'a> {
         let side = obs.side_of[obs.seat];
-        let mut opp_meld_ranks = 0;
-        let mut opp_known = CardCounts::new();
         let mut opp_min_hand = usize::MAX;
         let mut opp_cards = vec![0; obs.melds.len()];
         for s in 0..obs.players {
@@ -224,9 +218,7 @@ impl<'a> View<'a> {
             if other == side {
                 continue;
             }
-            opp_known.add_all(&obs.known[s]);
             opp_min_hand = opp_min_hand.min(obs.hand_sizes[s]);
-            opp_meld_ranks |= rank_mask(&obs.melds[other]);
             opp_cards[other] += obs.hand_sizes[s];
         }
         let discarded: Vec<u16> = obs
@@ -263,8 +255,6 @@ impl<'a> View<'a> {
             rules,
             hand: obs.hand,
             own_melds: &obs.melds[side],
-            opp_meld_ranks,
-            opp_known,
             unseen: obs.unseen(rules),
             pile: &obs.pile,
             pile_hidden: obs.pile_hidden,
@@ -294,18 +284,11 @@ impl<'a> View<'a> {
         let side = state.side_of(seat);
         let unseen = state.unseen_by(seat);
         let players = state.players();
-        let mut opp_meld_ranks = 0;
-        let mut opp_known = CardCounts::new();
-        let mut opp_min_hand = usize::MAX;
-        for s in 0..players {
-            let other = state.side_of(s);
-            if other == side {
-                continue;
-            }
-            opp_known.add_all(state.known_cards(s));
-            opp_min_hand = opp_min_hand.min(state.hand(s).total());
-            opp_meld_ranks |= rank_mask(state.melds(other));
-        }
+        let opp_min_hand = (0..players)
+            .filter(|&s| state.side_of(s) != side)
+            .map(|s| state.hand(s).total())
+            .min()
+            .unwrap_or(usize::MAX);
         let hidden = state.pile_hidden();
         let signals = Signals::read(
             seat,
@@ -326,8 +309,6 @@ impl<'a> View<'a> {
             rules: state.rules(),
             hand: *state.hand(seat),
             own_melds: state.melds(side),
-            opp_meld_ranks,
-            opp_known,
             unseen,
             pile: &state.pile()[hidden..],
             pile_hidden: hidden,

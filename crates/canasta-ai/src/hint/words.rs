@@ -447,7 +447,9 @@ impl<'a> Seat<'a> {
                     .any(|m| m.rank() == Some(rank) && !m.closed);
             let known = self.obs.known[next].rank_count(rank);
             let unseen = v.unseen.rank_count(rank);
-            let melded = v.opp_meld_ranks & u32::from(bit) != 0;
+            let melded = (0..self.obs.melds.len())
+                .filter(|&t| t != self.side())
+                .any(|t| self.obs.melds[t].iter().any(|m| m.rank() == Some(rank)));
             if onto {
                 out.push(format!(
                     "the opponents have melded {plural}, but the rest of your hand is worth more to you"

@@ -21,8 +21,6 @@ fn view_with(rules: &Rules, hand: &str) -> View<'static> {
         rules,
         hand: hand.split_whitespace().map(card).collect(),
         own_melds: &[],
-        opp_meld_ranks: 0,
-        opp_known: CardCounts::new(),
         unseen: rules.deck(),
         pile: &[],
         pile_hidden: 0,
@@ -162,8 +160,7 @@ fn discards_a_black_three_before_a_pair_or_a_wild() {
 fn keeps_pairs_and_avoids_feeding_an_opponent_meld() {
     let rules = Rules::classic();
     let mut v = view_with(&rules, "7H 7D 9S KC");
-    v.opp_meld_ranks = 1 << Rank::King.index();
-    v.next_opp.as_mut().unwrap().onto_ranks = v.opp_meld_ranks;
+    v.next_opp.as_mut().unwrap().onto_ranks = 1 << Rank::King.index();
     let legal: Vec<Action> = v.hand.iter().map(Action::Discard).collect();
     assert_eq!(best(&v, &legal), Action::Discard(card("9S")));
 }
