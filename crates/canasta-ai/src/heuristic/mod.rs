@@ -40,7 +40,7 @@ mod tests;
 pub use view::{NextOpponent, Rival, View};
 
 use crate::{Bot, Decision};
-use canasta_core::{Action, Card, CardCounts, GoOutKind, Group, Meld, Rules};
+use canasta_core::{Action, Card, GoOutKind, Group, Meld, Rules};
 use discard::keep;
 use going_out::holds_back;
 
@@ -89,13 +89,6 @@ fn go_out(v: &View<'_>) -> i32 {
 /// The score of an action for the seat that sees `v`; the best is played.
 pub fn score(v: &View<'_>, action: &Action) -> i32 {
     let rules = v.rules;
-    // The hand after laying, worked out only for the actions that lay.
-    let laid_and_after = || {
-        let laid = action.cards_from_hand();
-        let mut after = v.hand;
-        after.remove_all(&laid);
-        (laid, after)
-    };
     match *action {
         Action::Draw => 20 + 8 * i32::from(rules.draw_count()),
         Action::PickupOnto => 15 + 8 * v.pile_len() as i32,
@@ -105,11 +98,12 @@ pub fn score(v: &View<'_>, action: &Action) -> i32 {
             15 + 8 * v.pile_len() as i32 - 12 * wilds
         }
         Action::Meld(groups) => {
-            let (laid, after) = laid_and_after();
-            if after.is_empty() {
+            let laid: usize = groups.iter().map(|g| usize::from(g.len())).sum();
+            let after = v.hand.total() - laid;
+            if after == 0 {
                 return go_out(v);
             }
-            if holds_set_for_pile(v, groups.as_slice(), &after) {
+            if holds_set_for_pile(v, groups.as_slice(), after) {
                 return HELD_SET;
             }
             let mut s: i32 = groups.iter().map(|g| group_score(v, g, None)).sum();
@@ -117,15 +111,15 @@ pub fn score(v: &View<'_>, action: &Action) -> i32 {
                 // Opening is worth a good deal: the pile opens up to us.
                 s += 60;
             }
-            s + leftover_score(v, &after) + unload_bonus(v, &laid)
+            s + leftover_score(v, after) + unload_bonus(v, action)
         }
         Action::Add { meld, cards } => {
-            let (laid, after) = laid_and_after();
-            if after.is_empty() {
+            let after = v.hand.total() - usize::from(cards.len());
+            if after == 0 {
                 return go_out(v);
             }
             let old = v.own_melds.get(meld as usize).map(|m| m.cards);
-            group_score(v, &cards, old) + leftover_score(v, &after) + unload_bonus(v, &laid)
+            group_score(v, &cards, old) + leftover_score(v, after) + unload_bonus(v, action)
         }
         Action::CloseCanasta(_) => 150,
         // A yes binds us to go out this turn: ask only when we can, and
@@ -147,13 +141,14 @@ pub fn score(v: &View<'_>, action: &Action) -> i32 {
     }
 }
 
-/// Cards laid while partner is about to go out count for us instead of
-/// against us: follow the signal and lay what can be laid.
-fn unload_bonus(v: &View<'_>, laid: &CardCounts) -> i32 {
+/// Cards laid (by `lay`, a meld or an add) while partner is about to go
+/// out count for us instead of against us: follow the signal and lay what
+/// can be laid.
+fn unload_bonus(v: &View<'_>, lay: &Action) -> i32 {
     if v.partner_min_hand > 2 || !v.side_opened {
         return 0;
     }
-    v.points_of(laid) / 2
+    v.points_of(&lay.cards_from_hand()) / 2
 }
 
 /// Laying one group (on `old`, an existing meld, or as a new meld).
@@ -250,10 +245,10 @@ const HELD_SET: i32 = -2_000;
 /// Samba 2 +43. With three or six players it lost (5,000 deals: Classic 3
 /// -21, Canastone 6 -166; each seat has fewer turns in a hand to lay what
 /// it held), so there sets go down at once.
-fn holds_set_for_pile(v: &View<'_>, groups: &[Group], after: &CardCounts) -> bool {
+fn holds_set_for_pile(v: &View<'_>, groups: &[Group], after: usize) -> bool {
     matches!(v.rules.players(), 2 | 4)
         && holds_pair_for_pile(v)
-        && after.total() >= 3
+        && after >= 3
         && groups
             .iter()
             .all(|g| g.wild_count() == 0 && g.len() < v.rules.canasta_size())
@@ -263,9 +258,10 @@ fn holds_set_for_pile(v: &View<'_>, groups: &[Group], after: &CardCounts) -> boo
 /// card or two is not worth a pair's wait.
 const PAIR_PILE: usize = 3;
 
-/// Cards left in hand after laying: too few and the pile is out of reach.
-fn leftover_score(v: &View<'_>, after: &CardCounts) -> i32 {
-    match after.total() {
+/// Cards left in hand after laying (`after` of them): too few and the
+/// pile is out of reach.
+fn leftover_score(v: &View<'_>, after: usize) -> i32 {
+    match after {
         // One card left: it is the discard that goes out (unless the foot
         // follows it, which is as good).
         1 if !v.foot_due && holds_back(v) => HELD_BACK,
