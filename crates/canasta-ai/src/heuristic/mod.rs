@@ -111,7 +111,7 @@ pub fn score(v: &View<'_>, action: &Action) -> i32 {
                 // Opening is worth a good deal: the pile opens up to us.
                 s += 60;
             }
-            s + leftover_score(v, after) + unload_bonus(v, action)
+            s + leftover_score(v, after) + unload_bonus(v, groups.as_slice())
         }
         Action::Add { meld, cards } => {
             let after = v.hand.total() - usize::from(cards.len());
@@ -119,7 +119,9 @@ pub fn score(v: &View<'_>, action: &Action) -> i32 {
                 return go_out(v);
             }
             let old = v.own_melds.get(meld as usize).map(|m| m.cards);
-            group_score(v, &cards, old) + leftover_score(v, after) + unload_bonus(v, action)
+            group_score(v, &cards, old)
+                + leftover_score(v, after)
+                + unload_bonus(v, std::slice::from_ref(&cards))
         }
         Action::CloseCanasta(_) => 150,
         // A yes binds us to go out this turn: ask only when we can, and
@@ -141,14 +143,14 @@ pub fn score(v: &View<'_>, action: &Action) -> i32 {
     }
 }
 
-/// Cards laid (by `lay`, a meld or an add) while partner is about to go
-/// out count for us instead of against us: follow the signal and lay what
-/// can be laid.
-fn unload_bonus(v: &View<'_>, lay: &Action) -> i32 {
+/// Cards laid (the groups of a meld or an add) while partner is about to
+/// go out count for us instead of against us: follow the signal and lay
+/// what can be laid.
+fn unload_bonus(v: &View<'_>, laid: &[Group]) -> i32 {
     if v.partner_min_hand > 2 || !v.side_opened {
         return 0;
     }
-    v.points_of(&lay.cards_from_hand()) / 2
+    laid.iter().map(|g| g.points(v.rules)).sum::<i32>() / 2
 }
 
 /// Laying one group (on `old`, an existing meld, or as a new meld).
