@@ -6,7 +6,6 @@
 
 pub(crate) mod capped;
 pub(crate) mod sequences;
-mod state_set;
 
 use crate::action::Action;
 use crate::actions::movegen::for_each_class;
@@ -15,7 +14,7 @@ use crate::meld::{CanastaKind, GoOutKind, KindCounts};
 use crate::rules::Rules;
 use crate::state::{GameState, MAX_MELDS, Phase};
 use arrayvec::ArrayVec;
-use state_set::StateSet;
+use smallvec::SmallVec;
 
 /// A hand reduced to what going out depends on.
 #[derive(Clone, Copy)]
@@ -333,6 +332,12 @@ fn placeable_general(rules: &Rules, hand: &HandShape, melds: &[MeldShape], need_
 
 /// Can the rank melds take exactly `pool` wild cards and end with enough
 /// canastas (`start` = clean and dirty canastas already counted)?
+///
+/// A dynamic programme over the melds whose states are (wild cards used,
+/// clean, dirty and all canastas made, each capped at its need). A meld's
+/// canasta depends only on the wild cards it takes, not on those used
+/// before, so the wild-card counts reachable at each canasta count are
+/// one bit set, and a meld taking `x` wild cards shifts it by `x`.
 fn dp_reaches(
     rules: &Rules,
     items: &[(u8, u8, u8, u8, u8)],
@@ -340,52 +345,51 @@ fn dp_reaches(
     start: (u8, u8),
     need: (u8, u8, u8),
 ) -> bool {
+    // No deck holds 64 wild cards (`MAX_CARDS` is four packs).
+    debug_assert!(pool < 64, "{pool} wild cards");
     let (nt, nc, nd) = need;
-    let dims = (
-        pool as usize + 1,
-        nc as usize + 1,
-        nd as usize + 1,
-        nt as usize + 1,
-    );
-    let idx = |w: usize, c: usize, d: usize, t: usize| ((w * dims.1 + c) * dims.2 + d) * dims.3 + t;
-    let len = dims.0 * dims.1 * dims.2 * dims.3;
-    let mut cur = StateSet::new(len);
-    let mut next = StateSet::new(len);
+    let dims = (nc as usize + 1, nd as usize + 1, nt as usize + 1);
+    let idx = |c: usize, d: usize, t: usize| (c * dims.1 + d) * dims.2 + t;
+    let len = dims.0 * dims.1 * dims.2;
+    let within = if pool >= 63 {
+        u64::MAX
+    } else {
+        (1u64 << (pool + 1)) - 1
+    };
+    // On the stack for every preset; only house rules asking for many
+    // canastas go to the heap.
+    let mut cur: SmallVec<[u64; 32]> = smallvec::smallvec![0; len];
+    let mut next: SmallVec<[u64; 32]> = smallvec::smallvec![0; len];
     let cap = |x: u8, n: u8| x.min(n) as usize;
     let (c0, d0) = start;
-    cur.set(idx(0, cap(c0, nc), cap(d0, nd), cap(c0 + d0, nt)));
+    cur[idx(cap(c0, nc), cap(d0, nd), cap(c0 + d0, nt))] = 1;
     for &(_, n_final, w0, lo, hi) in items {
-        next.clear();
-        for w in 0..dims.0 {
-            for c in 0..dims.1 {
-                for d in 0..dims.2 {
-                    for t in 0..dims.3 {
-                        if !cur.get(idx(w, c, d, t)) {
-                            continue;
-                        }
-                        for x in lo..=hi {
-                            let nw = w + x as usize;
-                            if nw > pool as usize {
-                                break;
-                            }
-                            let total = n_final + w0 + x;
-                            let (dc, dd) = if total >= rules.canasta_size {
-                                if w0 + x == 0 { (1, 0) } else { (0, 1) }
-                            } else {
-                                (0, 0)
-                            };
-                            let c2 = (c + dc).min(nc as usize);
-                            let d2 = (d + dd).min(nd as usize);
-                            let t2 = (t + dc + dd).min(nt as usize);
-                            next.set(idx(nw, c2, d2, t2));
-                        }
+        next.fill(0);
+        for c in 0..dims.0 {
+            for d in 0..dims.1 {
+                for t in 0..dims.2 {
+                    let used = cur[idx(c, d, t)];
+                    if used == 0 {
+                        continue;
+                    }
+                    for x in lo..=hi.min(pool) {
+                        let total = n_final + w0 + x;
+                        let (dc, dd) = if total >= rules.canasta_size {
+                            if w0 + x == 0 { (1, 0) } else { (0, 1) }
+                        } else {
+                            (0, 0)
+                        };
+                        let c2 = (c + dc).min(nc as usize);
+                        let d2 = (d + dd).min(nd as usize);
+                        let t2 = (t + dc + dd).min(nt as usize);
+                        next[idx(c2, d2, t2)] |= (used << x) & within;
                     }
                 }
             }
         }
         std::mem::swap(&mut cur, &mut next);
     }
-    cur.get(idx(pool as usize, nc as usize, nd as usize, nt as usize))
+    cur[idx(nc as usize, nd as usize, nt as usize)] >> pool & 1 == 1
 }
 
 /// A quick refusal of going out with `hand` onto a side whose melds
