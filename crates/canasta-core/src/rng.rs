@@ -53,6 +53,10 @@ impl Rng {
     }
 
     /// Uniform in `0..n` (Lemire's multiply-shift with rejection). `n > 0`.
+    ///
+    /// The rejection threshold `2^64 mod n` is below `n`, so a low word of
+    /// at least `n` is accepted without working it out: the division runs
+    /// only for the rare low words under `n`, with the same results.
     pub fn below(&mut self, n: usize) -> usize {
         debug_assert!(n > 0);
         let n = n as u64;
@@ -60,7 +64,7 @@ impl Rng {
             let x = self.next_u64();
             let m = (x as u128) * (n as u128);
             let low = m as u64;
-            if low >= n.wrapping_neg() % n {
+            if low >= n || low >= n.wrapping_neg() % n {
                 return (m >> 64) as usize;
             }
         }
