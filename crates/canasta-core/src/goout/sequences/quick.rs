@@ -19,12 +19,14 @@ pub(crate) struct QuickOut<'a> {
     wild_ok: bool,
     /// Ranks (by index) whose naturals may be the final discard.
     natural_ok: [bool; 13],
+    /// Each meld's length if it is a sequence short of a samba, else 0.
+    run_len: [u8; crate::state::MAX_MELDS],
 }
 
 impl<'a> QuickOut<'a> {
     /// For `hand` and `melds`, or `None` where the quick answer does not
-    /// apply (red threes, black threes that cannot all be melded, threes
-    /// as a rank).
+    /// apply (red threes, black threes that can neither all be melded nor
+    /// leave just one for the final discard, threes as a rank).
     pub(crate) fn new(
         rules: &'a Rules,
         hand: &CardCounts,
@@ -34,11 +36,23 @@ impl<'a> QuickOut<'a> {
         discard_ok: impl Fn(Card) -> bool,
     ) -> Option<QuickOut<'a>> {
         let side = Side::of(rules, melds);
-        if hand.red_threes() > 0
-            || !black_threes_ok(rules, hand.black_threes(), &side)
-            || !rules.special_threes()
-        {
+        if hand.red_threes() > 0 || !rules.special_threes() {
             return None;
+        }
+        let b = hand.black_threes();
+        let three_ok = b > 0 && discard_ok(Card::new(Rank::Three, Suit::Spades));
+        // Black threes that cannot all be melded: going out is still open
+        // when all but one can, that one the final discard. Then every
+        // other card is melded, as `goes_out` asks.
+        let three_discard = !black_threes_ok(rules, b, &side);
+        if three_discard && !(three_ok && black_threes_ok(rules, b - 1, &side)) {
+            return None;
+        }
+        let mut run_len = [0; crate::state::MAX_MELDS];
+        for (len, m) in run_len.iter_mut().zip(melds) {
+            if m.cards.is_sequence() && m.cards.len() < rules.canasta_size {
+                *len = m.cards.len();
+            }
         }
         let need = need_total.saturating_sub(side.canastas).min(MAX_NEED as u8);
         let pool = hand.wilds();
@@ -63,16 +77,20 @@ impl<'a> QuickOut<'a> {
             hand: *hand,
             prefix,
             suffix,
-            meld_out,
-            wild_ok: discard_ok(Card::JOKER),
+            meld_out: meld_out || three_discard,
+            wild_ok: !three_discard && discard_ok(Card::JOKER),
             natural_ok: std::array::from_fn(|r| {
-                r >= Rank::Four.index() && discard_ok(Card::new(Rank::from_index(r), Suit::Spades))
+                !three_discard
+                    && r >= Rank::Four.index()
+                    && discard_ok(Card::new(Rank::from_index(r), Suit::Spades))
             }),
+            run_len,
         })
     }
 
-    /// After `action` (a one-card add to a rank meld, or one new rank
-    /// group), can the player certainly go out? `false` means "not known".
+    /// After `action` (a one-card add to a rank meld or a sequence, or one
+    /// new rank group), can the player certainly go out? `false` means "not
+    /// known".
     pub(crate) fn after(&mut self, action: &crate::action::Action) -> bool {
         use crate::action::Action;
         let rules = self.groups.rules;
@@ -82,16 +100,16 @@ impl<'a> QuickOut<'a> {
                     return false;
                 };
                 if r == u8::MAX {
-                    return false;
+                    return self.onto_sequence(meld as usize, &cards);
                 }
                 let rank = Rank::from_index(r as usize);
                 let mut own = self.side.own[rank.index()].clone();
                 if cards.wild_count() == 1 {
                     own[e as usize].1 += 1;
-                    self.judge(rank, 0, 1, &own)
+                    self.judge(rank, 0, 1, &own, 0)
                 } else if cards.rank() == Some(rank) {
                     own[e as usize].0 += 1;
-                    self.judge(rank, 1, 0, &own)
+                    self.judge(rank, 1, 0, &own, 0)
                 } else {
                     false
                 }
@@ -109,15 +127,38 @@ impl<'a> QuickOut<'a> {
                 {
                     return false;
                 }
-                self.judge(rank, g.natural_count(), g.wild_count(), &own)
+                self.judge(rank, g.natural_count(), g.wild_count(), &own, 0)
             }
             _ => false,
         }
     }
 
-    /// The hand gives `naturals` of `rank` and `wilds` wild cards, and the
-    /// rank's melds become `own`: can every card left go out?
-    fn judge(&mut self, rank: Rank, naturals: u8, wilds: u8, own: &[(u8, u8, bool)]) -> bool {
+    /// A natural added to meld `meld`, a sequence: the card leaves the
+    /// hand (no rank group changes) and may make a samba.
+    fn onto_sequence(&mut self, meld: usize, cards: &crate::meld::Group) -> bool {
+        let len = self.run_len.get(meld).copied().unwrap_or(0);
+        let Some(rank) = cards.rank() else {
+            return false;
+        };
+        if len == 0 || cards.natural_count() != 1 || !Rank::MELDABLE.contains(&rank) {
+            return false;
+        }
+        let made = u8::from(len + 1 >= self.groups.rules.canasta_size);
+        let own = self.side.own[rank.index()].clone();
+        self.judge(rank, 1, 0, &own, made)
+    }
+
+    /// The hand gives `naturals` of `rank` and `wilds` wild cards, the
+    /// rank's melds become `own`, and the action makes `made` canastas
+    /// outside the rank groups (a samba): can every card left go out?
+    fn judge(
+        &mut self,
+        rank: Rank,
+        naturals: u8,
+        wilds: u8,
+        own: &[(u8, u8, bool)],
+        made: u8,
+    ) -> bool {
         let rules = self.groups.rules;
         let Some(n) = self.hand.rank_count(rank).checked_sub(naturals) else {
             return false;
@@ -143,7 +184,7 @@ impl<'a> QuickOut<'a> {
                 need,
             )
         };
-        let need = need as usize;
+        let need = need.saturating_sub(made) as usize;
         let hit = |r: &Reach, w: u8| r[need..].iter().any(|&b| b & (1 << w) != 0);
         let both = around(&changed);
         (self.meld_out && hit(&both, pool))
