@@ -40,7 +40,7 @@ mod tests;
 pub use view::{NextOpponent, Rival, View};
 
 use crate::{Bot, Decision};
-use canasta_core::{Action, Card, GoOutKind, Group, Meld, Rules};
+use canasta_core::{Action, Card, GoOutKind, Group, GroupKind, Meld, Rules};
 use discard::keep;
 use going_out::holds_back;
 
@@ -161,21 +161,34 @@ fn group_score(v: &View<'_>, g: &Group, old: Option<Group>) -> i32 {
     }
     let naturals = i32::from(g.natural_count());
     let wilds = i32::from(g.wild_count());
-    let mut merged = old.unwrap_or_default();
-    merged.merge(g);
+    // What the meld becomes, read from its parts: the merged group itself
+    // is built only for a canasta's bonus (scores run at every step of
+    // search, and most lays complete nothing).
+    let merged = || {
+        let mut m = old.unwrap_or_default();
+        m.merge(g);
+        m
+    };
     let before_len = old.map_or(0, |o| o.len());
-    let completes = merged.len() >= rules.canasta_size() && before_len < rules.canasta_size();
+    let merged_len = before_len + g.len();
+    let sequence = g.is_sequence() || old.is_some_and(|o| o.is_sequence());
+    let merged_rank = match old {
+        _ if sequence => None,
+        Some(o) if o.kind() != GroupKind::Wild => o.rank(),
+        _ => g.rank(),
+    };
+    let merged_naturals = old.map_or(0, |o| o.natural_count()) + g.natural_count();
+    let completes = merged_len >= rules.canasta_size() && before_len < rules.canasta_size();
     let mut s = 12 * naturals;
-    if merged.rank().is_some() && merged.rank() == rules.special_canasta_rank() && v.needs_special()
-    {
+    if merged_rank.is_some() && merged_rank == rules.special_canasta_rank() && v.needs_special() {
         // Pennies' sevens build the 1500 canasta that going out needs.
         s += 15 * naturals;
     }
-    if merged.is_sequence() {
+    if sequence {
         // A sequence (Samba) grows toward a samba, worth three canastas.
         s += 4 * naturals;
         if completes {
-            s += bonus(&merged, rules) / 3;
+            s += bonus(&merged(), rules) / 3;
         }
         return s;
     }
@@ -202,9 +215,9 @@ fn group_score(v: &View<'_>, g: &Group, old: Option<Group>) -> i32 {
     let was_clean = old.is_none_or(|o| o.wild_count() == 0);
     let wild_cost = if completes {
         5
-    } else if v.needs_dirty() && merged.len() + 2 >= rules.canasta_size() {
+    } else if v.needs_dirty() && merged_len + 2 >= rules.canasta_size() {
         10
-    } else if was_clean && merged.natural_count() >= 4 {
+    } else if was_clean && merged_naturals >= 4 {
         // A wild card here spoils a natural canasta in the making.
         70
     } else {
@@ -212,7 +225,7 @@ fn group_score(v: &View<'_>, g: &Group, old: Option<Group>) -> i32 {
     };
     s -= wild_cost * wilds;
     if completes {
-        s += bonus(&merged, rules) / 3;
+        s += bonus(&merged(), rules) / 3;
     }
     s
 }
