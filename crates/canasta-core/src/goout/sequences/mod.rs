@@ -35,7 +35,7 @@ type Outcomes = SmallVec<[(Packed, u8); 64]>;
 /// The ways one suit's naturals (`cards`, by rank) can extend the side's
 /// open sequences of that suit (`runs`: lowest and highest rank index) and
 /// form new ones: (cards left over, sambas made).
-fn suit_outcomes(rules: &Rules, cards: Packed, runs: &[(usize, usize)]) -> Outcomes {
+fn suit_outcomes(rules: &Rules, cards: Packed, runs: &[(u8, u8)]) -> Outcomes {
     let mut out = Outcomes::new();
     extend_runs(rules, cards, runs, 0, &mut out);
     dedup(&mut out);
@@ -47,7 +47,7 @@ fn suit_outcomes(rules: &Rules, cards: Packed, runs: &[(usize, usize)]) -> Outco
 fn extend_runs(
     rules: &Rules,
     cards: Packed,
-    runs: &[(usize, usize)],
+    runs: &[(u8, u8)],
     sambas: u8,
     out: &mut Outcomes,
 ) {
@@ -55,6 +55,7 @@ fn extend_runs(
         new_runs(rules, cards, FOUR, sambas, out);
         return;
     };
+    let (lo, hi) = (usize::from(lo), usize::from(hi));
     let size = rules.canasta_size as usize;
     let len = hi - lo + 1;
     let mut down = cards;
@@ -285,7 +286,7 @@ struct Side {
     material: [u32; 13],
     /// Each suit's sequences short of a samba (lowest, highest rank index),
     /// and their cards.
-    runs: [arrayvec::ArrayVec<(usize, usize), 8>; 4],
+    runs: [arrayvec::ArrayVec<(u8, u8), 8>; 4],
     run_material: [u32; 4],
     /// The side has melded black threes (no more may follow).
     three_meld: bool,
@@ -314,8 +315,8 @@ impl Side {
                 if m.cards.len() < rules.canasta_size {
                     let run = m.cards.sequence_ranks();
                     let _ = side.runs[suit as usize].try_push((
-                        run.trailing_zeros() as usize,
-                        15 - run.leading_zeros() as usize,
+                        run.trailing_zeros() as u8,
+                        15 - run.leading_zeros() as u8,
                     ));
                     side.run_material[suit as usize] += m.cards.len() as u32;
                 }
