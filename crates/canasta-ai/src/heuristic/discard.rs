@@ -136,7 +136,7 @@ fn pile_worth_base(v: &View<'_>) -> i32 {
 /// opening minimum with the pile's card.
 pub(super) fn take_chance(v: &View<'_>, r: Rank) -> f32 {
     let rules = v.rules;
-    let Some(next) = v.next_opp else {
+    let Some(next) = &v.next_opp else {
         return 0.0;
     };
     if rules.pile_closed_to(next.opened) {
