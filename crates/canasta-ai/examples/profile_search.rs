@@ -7,10 +7,9 @@
 //! statistic: two builds that print the same checksum searched the same
 //! trees, so a speed change that keeps it changed no decision.
 
-use canasta_ai::heuristic::{View, best};
 use canasta_ai::ismcts::{Config, IsMctsBot};
-use canasta_ai::{Bot, Decision};
-use canasta_core::{ActionList, GameState, Phase, Rng, Rules};
+use canasta_ai::{Bot, Decision, search_positions};
+use canasta_core::Rules;
 
 fn main() {
     let arg = |i: usize| std::env::args().nth(i);
@@ -23,7 +22,7 @@ fn main() {
         }
         None => Rules::classic(),
     };
-    let states = positions(&rules, count);
+    let states = search_positions(&rules, count, 5);
     let mut bot = IsMctsBot::with_config(
         Config {
             iterations,
@@ -53,26 +52,4 @@ fn main() {
         "{count} positions x {iterations} iterations: {:.0} iterations/s, checksum {checksum:016x}",
         f64::from(iterations) * count as f64 / secs
     );
-}
-
-/// Positions of heuristic self-play where the seat to act has a choice
-/// (the same sampling as the `bots` bench).
-fn positions(rules: &Rules, count: usize) -> Vec<GameState> {
-    let mut rng = Rng::new(5);
-    let mut buf = ActionList::new();
-    let mut out = Vec::new();
-    while out.len() < count {
-        let mut g = GameState::new(rules.clone());
-        g.deal_random(&mut rng, 0);
-        while matches!(g.phase(), Phase::Draw | Phase::Play | Phase::Answer) {
-            g.legal_actions_into(&mut buf);
-            if buf.len() > 1 && rng.below(6) == 0 {
-                out.push(g.clone());
-            }
-            let a = best(&View::of_state(&g), &buf);
-            g.apply_unchecked(a);
-        }
-    }
-    out.truncate(count);
-    out
 }

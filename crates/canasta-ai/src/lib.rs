@@ -9,6 +9,7 @@
 pub mod heuristic;
 pub mod hint;
 pub mod ismcts;
+mod positions;
 pub mod protocol;
 pub mod random;
 pub mod serve;
@@ -19,6 +20,7 @@ use thiserror::Error;
 pub use heuristic::HeuristicBot;
 pub use hint::{HINT_TIME, Hint, hint};
 pub use ismcts::{IsMctsBot, Level, RootStat};
+pub use positions::search_positions;
 pub use random::RandomBot;
 
 /// Where a decision comes from: a game played here (whose state stays

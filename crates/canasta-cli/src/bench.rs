@@ -3,9 +3,8 @@
 
 use crate::text::thousands;
 use anyhow::{anyhow, bail};
-use canasta_ai::heuristic::{View, best};
 use canasta_ai::ismcts::{Config, DEFAULT_LEVEL, IsMctsBot};
-use canasta_ai::{Bot, Decision};
+use canasta_ai::{Bot, Decision, search_positions};
 use canasta_core::rules::all_forms;
 use canasta_core::{ActionList, GameState, Phase, Rng, Rules, shuffled_deck};
 use clap::Args;
@@ -126,35 +125,6 @@ fn time_over(states: &[GameState], budget: Duration, mut f: impl FnMut(&GameStat
     (calls, start.elapsed().as_secs_f64())
 }
 
-/// Positions of heuristic self-play where the seat to act has a choice:
-/// what a search bot meets in a game (random play's positions are not).
-fn search_positions(rules: &Rules, seed: u64, want: usize) -> anyhow::Result<Vec<GameState>> {
-    let mut rng = Rng::new(seed ^ 0x5ea7c4);
-    let mut buf = ActionList::new();
-    let mut out = Vec::new();
-    let mut hands = 0usize;
-    while out.len() < want {
-        let mut g = GameState::new(rules.clone());
-        let dealer = hands % rules.players() as usize;
-        while g
-            .deal(&shuffled_deck(rules, &mut rng), dealer)
-            .map_err(|e| anyhow!("deal: {e}"))?
-            == canasta_core::DealOutcome::Annulled
-        {}
-        hands += 1;
-        while matches!(g.phase(), Phase::Draw | Phase::Play | Phase::Answer) {
-            g.legal_actions_into(&mut buf);
-            if buf.len() > 1 && rng.below(6) == 0 {
-                out.push(g.clone());
-            }
-            let a = best(&View::of_state(&g), &buf);
-            g.apply_unchecked(a);
-        }
-    }
-    out.truncate(want);
-    Ok(out)
-}
-
 /// Search iterations a second with `threads` threads, each decision given
 /// `per_decision` (root parallelism: every thread searches that long).
 fn search_rate(states: &[GameState], threads: usize, per_decision: Duration) -> f64 {
@@ -215,7 +185,7 @@ pub fn run(args: &BenchArgs) -> anyhow::Result<ExitCode> {
     // The search: 20 ms a decision, as many positions as fill the budget.
     let per_decision = Duration::from_millis(20);
     let positions = ((args.seconds / 0.02).round() as usize).max(1);
-    let search_states = search_positions(&classic, args.seed, positions)?;
+    let search_states = search_positions(&classic, positions, args.seed ^ 0x5ea7c4);
     let one_thread = search_rate(&search_states, 1, per_decision);
     let two_threads = search_rate(&search_states, 2, per_decision);
 

@@ -44,13 +44,7 @@ fn suit_outcomes(rules: &Rules, cards: Packed, runs: &[(u8, u8)]) -> Outcomes {
 
 /// Extends existing run `runs[0]` down by `k` and up by `m` in every way,
 /// then the next; then new runs.
-fn extend_runs(
-    rules: &Rules,
-    cards: Packed,
-    runs: &[(u8, u8)],
-    sambas: u8,
-    out: &mut Outcomes,
-) {
+fn extend_runs(rules: &Rules, cards: Packed, runs: &[(u8, u8)], sambas: u8, out: &mut Outcomes) {
     let Some((&(lo, hi), rest)) = runs.split_first() else {
         new_runs(rules, cards, FOUR, sambas, out);
         return;
@@ -314,10 +308,8 @@ impl Side {
             } else if let Some(suit) = m.cards.run_suit() {
                 if m.cards.len() < rules.canasta_size {
                     let run = m.cards.sequence_ranks();
-                    let _ = side.runs[suit as usize].try_push((
-                        run.trailing_zeros() as u8,
-                        15 - run.leading_zeros() as u8,
-                    ));
+                    let _ = side.runs[suit as usize]
+                        .try_push((run.trailing_zeros() as u8, 15 - run.leading_zeros() as u8));
                     side.run_material[suit as usize] += m.cards.len() as u32;
                 }
             } else if let Some(r) = m.cards.rank()
