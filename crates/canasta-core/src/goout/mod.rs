@@ -345,7 +345,8 @@ fn dp_reaches(
     start: (u8, u8),
     need: (u8, u8, u8),
 ) -> bool {
-    // No deck holds 64 wild cards (`MAX_CARDS` is four packs).
+    // One word holds every count of wild cards: `Rules` allows at most
+    // four packs and eight jokers, 24 wild cards.
     debug_assert!(pool < 64, "{pool} wild cards");
     let (nt, nc, nd) = need;
     let dims = (nc as usize + 1, nd as usize + 1, nt as usize + 1);
