@@ -352,11 +352,7 @@ fn dp_reaches(
     let dims = (nc as usize + 1, nd as usize + 1, nt as usize + 1);
     let idx = |c: usize, d: usize, t: usize| (c * dims.1 + d) * dims.2 + t;
     let len = dims.0 * dims.1 * dims.2;
-    let within = if pool >= 63 {
-        u64::MAX
-    } else {
-        (1u64 << (pool + 1)) - 1
-    };
+    let within = u64::MAX >> (63 - pool);
     // On the stack for every preset; only house rules asking for many
     // canastas go to the heap.
     let mut cur: SmallVec<[u64; 32]> = smallvec::smallvec![0; len];
