@@ -461,14 +461,31 @@ impl CardCounts {
         (self.rank_word(rank).wrapping_mul(0x0101_0101) >> 24) as u8
     }
 
+    /// Every rank's count, by [`Rank::index`], in one pass without
+    /// branches: the going-out tests read all ranks at once.
+    #[inline]
+    pub fn rank_counts(&self) -> [u8; 13] {
+        let mut out = [0u8; 13];
+        for (i, n) in out.iter_mut().enumerate() {
+            let word = u32::from_le_bytes([
+                self.counts[4 * i],
+                self.counts[4 * i + 1],
+                self.counts[4 * i + 2],
+                self.counts[4 * i + 3],
+            ]);
+            *n = (word.wrapping_mul(0x0101_0101) >> 24) as u8;
+        }
+        out
+    }
+
     /// Bit [`Rank::index`] set for every rank held at least `k` times (every
     /// rank for `k` = 0): a loop over ranks in the generator becomes a
     /// walk over the set bits of one word.
     pub fn ranks_with_at_least(&self, k: u8) -> u16 {
-        Rank::ALL
+        self.rank_counts()
             .iter()
-            .filter(|&&r| self.rank_count(r) >= k)
-            .fold(0, |mask, r| mask | 1 << r.index())
+            .enumerate()
+            .fold(0, |mask, (i, &n)| mask | u16::from(n >= k) << i)
     }
 
     /// The four suit counts of a rank packed little-endian, spades lowest.
@@ -558,6 +575,16 @@ impl CardCounts {
     }
 
     /// Distinct faces present, with their counts.
+    /// Bit [`Card::index`] set for every face held: a walk over the faces
+    /// present becomes a walk over set bits, with no branch a face.
+    #[inline]
+    pub fn presence(&self) -> u64 {
+        self.counts
+            .iter()
+            .enumerate()
+            .fold(0, |mask, (i, &n)| mask | u64::from(n != 0) << i)
+    }
+
     pub fn faces(&self) -> impl Iterator<Item = (Card, u8)> + '_ {
         self.counts
             .iter()

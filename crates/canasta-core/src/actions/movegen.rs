@@ -604,33 +604,37 @@ pub(crate) fn for_each_choice(hand: &CardCounts, all_suits: bool, mut f: impl Fn
 /// Calls `f` with one representative face (the lowest present) of each
 /// class of card in `hand`.
 pub(crate) fn for_each_class(hand: &CardCounts, mut f: impl FnMut(Card)) {
-    for rank in Rank::ALL {
-        let suits = hand.rank_suits(rank);
+    // Four bits a rank (spades lowest), jokers above: one bit a face.
+    let present = hand.presence();
+    let mut ranks = (0..13).fold(0u16, |m, r| {
+        m | u16::from(present >> (4 * r) & 0xf != 0) << r
+    });
+    while ranks != 0 {
+        let r = ranks.trailing_zeros() as usize;
+        ranks &= ranks - 1;
+        let suits = (present >> (4 * r) & 0xf) as u32;
+        let rank = Rank::from_index(r);
         if rank == Rank::Three {
-            // Black and red threes are different classes.
-            for s in [Suit::Spades, Suit::Clubs] {
-                if suits[s as usize] > 0 {
-                    f(Card::new(rank, s));
-                    break;
-                }
-            }
-            for s in [Suit::Hearts, Suit::Diamonds] {
-                if suits[s as usize] > 0 {
-                    f(Card::new(rank, s));
-                    break;
+            // Black and red threes are different classes: spades before
+            // clubs, hearts before diamonds.
+            let (spades, hearts, diamonds, clubs) = (1, 2, 4, 8);
+            for (first, second) in [(spades, clubs), (hearts, diamonds)] {
+                if suits & (first | second) != 0 {
+                    let s = if suits & first != 0 { first } else { second };
+                    f(Card::new(
+                        rank,
+                        Suit::from_index(s.trailing_zeros() as usize),
+                    ));
                 }
             }
             continue;
         }
-        let word = u32::from_le_bytes(suits);
-        if word != 0 {
-            f(Card::new(
-                rank,
-                Suit::from_index(word.trailing_zeros() as usize / 8),
-            ));
-        }
+        f(Card::new(
+            rank,
+            Suit::from_index(suits.trailing_zeros() as usize),
+        ));
     }
-    if hand.jokers() > 0 {
+    if present >> 52 & 1 == 1 {
         f(Card::JOKER);
     }
 }

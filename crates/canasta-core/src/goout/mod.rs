@@ -397,22 +397,20 @@ fn dp_reaches(
 /// wild card away, so either settles the question. Necessary, not
 /// sufficient: `false` says nothing.
 pub(crate) fn hopeless(rules: &Rules, hand: &CardCounts, has_meld: u16) -> bool {
-    let (mut orphans, mut wilds_needed) = (0, 0);
-    for &rank in rules.meld_ranks() {
-        let n = hand.rank_count(rank);
-        if n == 0 || has_meld & (1 << rank.index()) != 0 {
-            continue;
-        }
-        if n < rules.min_naturals {
-            orphans += n;
-            if orphans > 1 {
-                return true;
-            }
-        } else {
-            wilds_needed += rules.min_meld.saturating_sub(n);
-        }
+    // Every rank at once: this runs at every turn's start, where the
+    // hand's shape is anyone's guess, so a branch a rank mispredicts.
+    let counts = hand.rank_counts();
+    let open = rules.meld_rank_bits() & !has_meld;
+    let (min_naturals, min_meld) = (rules.min_naturals, rules.min_meld);
+    let (mut orphans, mut wilds_needed) = (0u8, 0u8);
+    for (i, &n) in counts.iter().enumerate() {
+        // Products rather than conditions keep the loop free of branches.
+        let n = n * (open >> i & 1) as u8;
+        let short = u8::from(n < min_naturals);
+        orphans += n * short;
+        wilds_needed += min_meld.saturating_sub(n) * (1 - short) * u8::from(n != 0);
     }
-    wilds_needed > hand.wilds()
+    orphans > 1 || wilds_needed > hand.wilds()
 }
 
 /// Can every card of `hand` be melded onto `melds` or into new melds,
@@ -433,18 +431,22 @@ fn placeable(rules: &Rules, hand: &HandShape, melds: &[MeldShape], need_total: u
     if b > 0 && (b < rules.min_meld || has_meld & (1 << three) != 0) {
         return false;
     }
+    // Branches here follow the cards, which nothing predicts: the counts
+    // and the deficits are taken with arithmetic instead.
     let (mut needs, mut spare, mut canastas) = (0u32, 0u32, 0u32);
-    let mut deficits = ArrayVec::<u8, 32>::new();
+    // Melds short of a canasta that spare wild cards could finish, by
+    // the cards each lacks.
+    let mut deficits = [0u8; MAX_MELDS + 13];
+    let mut short = 0;
     let size = rules.canasta_size;
     let mut account = |nat: u8, wilds: u8, need: u8, cap: u8| {
         let total = nat + wilds + need;
         needs += need as u32;
         spare += (cap - need) as u32;
-        if total >= size {
-            canastas += 1;
-        } else if size - total <= cap - need {
-            deficits.push(size - total);
-        }
+        let lacks = size.saturating_sub(total);
+        canastas += u32::from(lacks == 0);
+        deficits[short] = lacks;
+        short += usize::from(lacks > 0 && lacks <= cap - need);
     };
     for m in melds {
         if m.rank == three {
@@ -459,15 +461,20 @@ fn placeable(rules: &Rules, hand: &HandShape, melds: &[MeldShape], need_total: u
         let cap = rules.wild_capacity(nat).saturating_sub(m.wilds);
         account(nat, m.wilds, 0, cap);
     }
-    for &rank in rules.meld_ranks() {
-        let i = rank.index();
-        let n = hand.ranks[i];
-        if n == 0 || has_meld & (1 << i) != 0 {
-            continue;
-        }
-        if n < rules.min_naturals {
-            return false;
-        }
+    // The ranks that need a new meld, and whether any is too short for one.
+    let open = rules.meld_rank_bits() & !has_meld;
+    let (mut new, mut too_short) = (0u16, false);
+    for (i, &n) in hand.ranks.iter().enumerate() {
+        let here = n > 0 && open >> i & 1 == 1;
+        new |= u16::from(here) << i;
+        too_short |= here && n < rules.min_naturals;
+    }
+    if too_short {
+        return false;
+    }
+    while new != 0 {
+        let n = hand.ranks[new.trailing_zeros() as usize];
+        new &= new - 1;
         let cap = rules.wild_capacity(n);
         let need = rules.min_meld.saturating_sub(n);
         if need > cap {
@@ -480,8 +487,9 @@ fn placeable(rules: &Rules, hand: &HandShape, melds: &[MeldShape], need_total: u
         return false;
     }
     let mut extra = wilds - needs;
+    let deficits = &mut deficits[..short];
     deficits.sort_unstable();
-    for d in deficits {
+    for &mut d in deficits {
         if d as u32 <= extra {
             extra -= d as u32;
             canastas += 1;
@@ -579,13 +587,13 @@ impl GameState {
     /// Bit `Rank::index()` set for every rank the side has a meld of that
     /// can take more cards (every meld, unless melds are capped).
     pub(crate) fn meld_rank_mask(&self, side: usize) -> u16 {
-        let rules = self.rules();
-        self.melds(side)
-            .iter()
-            .filter(|m| !m.is_full(rules))
-            .fold(0, |acc, m| {
-                acc | m.cards.rank().map_or(0, |r| 1 << r.index())
-            })
+        // Read at every turn's start and for every list: a fold of bits,
+        // without a branch a meld.
+        let cap = self.rules().max_meld_size.unwrap_or(u8::MAX);
+        self.melds(side).iter().fold(0, |acc, m| {
+            let bit = m.cards.rank().map_or(0, |r| 1 << r.index());
+            acc | (bit * u16::from(m.cards.len() < cap))
+        })
     }
 
     fn can_go_out_with(&self, shape: &HandShape, hand: &CardCounts, melds: &[MeldShape]) -> bool {
@@ -593,16 +601,20 @@ impl GameState {
         // Cards that fit no meld can only be the final discard: with two or
         // more of them nobody can go out, which settles most calls at once.
         let has_meld = rank_mask(melds);
-        let mut orphans = 0;
-        let mut orphan = None;
-        for &rank in rules.meld_ranks() {
-            let n = shape.ranks[rank.index()];
-            if n > 0 && n < rules.min_naturals && has_meld & (1 << rank.index()) == 0 {
-                orphans += n;
-                let suit = hand.rank_suits(rank).iter().position(|&c| c > 0).unwrap();
-                orphan = Some(Card::new(rank, Suit::from_index(suit)));
-            }
+        // Counted without a branch a rank (the hand's shape is anyone's
+        // guess); the orphan named is the highest rank's, lowest suit.
+        let open = rules.meld_rank_bits() & !has_meld;
+        let (mut orphans, mut orphan_ranks) = (0u8, 0u16);
+        for (i, &n) in shape.ranks.iter().enumerate() {
+            let is = n > 0 && n < rules.min_naturals && open >> i & 1 == 1;
+            orphans += n * u8::from(is);
+            orphan_ranks |= u16::from(is) << i;
         }
+        let mut orphan = (orphan_ranks != 0).then(|| {
+            let rank = Rank::from_index(15 - orphan_ranks.leading_zeros() as usize);
+            let suit = hand.rank_suits(rank).iter().position(|&c| c > 0).unwrap();
+            Card::new(rank, Suit::from_index(suit))
+        });
         let b = shape.ranks[Rank::Three.index()];
         if rules.special_threes() && b > 0 && (b < rules.min_meld || !rules.black_threes_meldable) {
             orphans += b;

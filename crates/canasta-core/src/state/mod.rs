@@ -445,8 +445,10 @@ impl GameState {
     /// The partner `ask` goes to: the next member of the side clockwise.
     pub fn partner_of(&self, seat: usize) -> Option<usize> {
         let n = self.players();
-        (1..n)
-            .map(|d| (seat + d) % n)
+        // Seats after `seat`, then those before it: clockwise, without a
+        // division (this runs at every turn's start).
+        (seat + 1..n)
+            .chain(0..seat)
             .find(|&s| self.side_of[s] == self.side_of[seat])
     }
 
