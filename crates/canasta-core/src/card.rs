@@ -575,16 +575,6 @@ impl CardCounts {
     }
 
     /// Distinct faces present, with their counts.
-    /// Bit [`Card::index`] set for every face held: a walk over the faces
-    /// present becomes a walk over set bits, with no branch a face.
-    #[inline]
-    pub fn presence(&self) -> u64 {
-        self.counts
-            .iter()
-            .enumerate()
-            .fold(0, |mask, (i, &n)| mask | u64::from(n != 0) << i)
-    }
-
     pub fn faces(&self) -> impl Iterator<Item = (Card, u8)> + '_ {
         self.counts
             .iter()

@@ -370,6 +370,10 @@ impl GameState {
                 }
             }
         }
+        // Read once for every meld: the hand's count of each rank and its
+        // wild cards by class.
+        let counts = hand.rank_counts();
+        let wilds: ArrayVec<Card, 2> = wild_classes(hand).collect();
         for (i, m) in melds.iter().enumerate() {
             if m.cards.is_special_threes(rules) || m.closed || m.is_full(rules) {
                 continue;
@@ -394,7 +398,7 @@ impl GameState {
                 out.push(Action::CloseCanasta(i as u8));
             }
             if let Some(rank) = m.cards.rank()
-                && hand.rank_count(rank) > 0
+                && counts[rank.index()] > 0
             {
                 for naturals in natural_choices(hand, rank, 1, rules.suits_matter()) {
                     let mut g = Group::of_rank(rank);
@@ -420,7 +424,7 @@ impl GameState {
                 }
             };
             if wild_room {
-                for wild in wild_classes(hand) {
+                for &wild in &wilds {
                     let mut g = Group::default();
                     g.push(wild).unwrap();
                     push(
@@ -604,37 +608,31 @@ pub(crate) fn for_each_choice(hand: &CardCounts, all_suits: bool, mut f: impl Fn
 /// Calls `f` with one representative face (the lowest present) of each
 /// class of card in `hand`.
 pub(crate) fn for_each_class(hand: &CardCounts, mut f: impl FnMut(Card)) {
-    // Four bits a rank (spades lowest), jokers above: one bit a face.
-    let present = hand.presence();
-    let mut ranks = (0..13).fold(0u16, |m, r| {
-        m | u16::from(present >> (4 * r) & 0xf != 0) << r
+    // The ranks present first, without a branch a rank; then one call a
+    // rank present, its lowest suit read from the word of suit counts
+    // (one byte a suit, spades lowest).
+    let mut ranks = Rank::ALL.iter().fold(0u16, |m, &r| {
+        m | u16::from(hand.rank_word(r) != 0) << r.index()
     });
     while ranks != 0 {
-        let r = ranks.trailing_zeros() as usize;
+        let rank = Rank::from_index(ranks.trailing_zeros() as usize);
         ranks &= ranks - 1;
-        let suits = (present >> (4 * r) & 0xf) as u32;
-        let rank = Rank::from_index(r);
+        let word = hand.rank_word(rank);
+        let lowest = |w: u32| Suit::from_index(w.trailing_zeros() as usize / 8);
         if rank == Rank::Three {
             // Black and red threes are different classes: spades before
             // clubs, hearts before diamonds.
-            let (spades, hearts, diamonds, clubs) = (1, 2, 4, 8);
-            for (first, second) in [(spades, clubs), (hearts, diamonds)] {
-                if suits & (first | second) != 0 {
-                    let s = if suits & first != 0 { first } else { second };
-                    f(Card::new(
-                        rank,
-                        Suit::from_index(s.trailing_zeros() as usize),
-                    ));
+            let (black, red) = (word & 0xff00_00ff, word & 0x00ff_ff00);
+            for w in [black, red] {
+                if w != 0 {
+                    f(Card::new(rank, lowest(w)));
                 }
             }
             continue;
         }
-        f(Card::new(
-            rank,
-            Suit::from_index(suits.trailing_zeros() as usize),
-        ));
+        f(Card::new(rank, lowest(word)));
     }
-    if present >> 52 & 1 == 1 {
+    if hand.jokers() > 0 {
         f(Card::JOKER);
     }
 }

@@ -195,12 +195,12 @@ impl Search<'_> {
         mut f: impl FnMut(&mut Self, Group),
     ) {
         let special = rank == Rank::Three && self.rules.special_threes();
-        let choices: ArrayVec<[u8; 4], 120> = if special {
-            std::iter::once(pick_black_threes(&self.hand, k)).collect()
+        // The choices are worked out from a copy of the rank's counts, so
+        // they may be walked while `f` changes the hand (and puts it back).
+        let choices = if special {
+            Either::One(std::iter::once(pick_black_threes(&self.hand, k)))
         } else {
-            natural_choices(&self.hand, rank, k, self.rules.suits_matter())
-                .take(120)
-                .collect()
+            Either::Many(natural_choices(&self.hand, rank, k, self.rules.suits_matter()).take(120))
         };
         let cap = if special { 0 } else { cap };
         let (jokers, twos) = (self.hand.jokers(), self.hand.twos());
@@ -596,4 +596,21 @@ fn take_twos_after(h: &CardCounts, skip: u8, t: u8) -> [u8; 4] {
         t -= take;
     }
     out
+}
+
+/// One iterator type for two kinds of choice, without boxing.
+enum Either<A, B> {
+    One(A),
+    Many(B),
+}
+
+impl<T, A: Iterator<Item = T>, B: Iterator<Item = T>> Iterator for Either<A, B> {
+    type Item = T;
+
+    fn next(&mut self) -> Option<T> {
+        match self {
+            Either::One(a) => a.next(),
+            Either::Many(b) => b.next(),
+        }
+    }
 }
