@@ -349,6 +349,9 @@ fn dp_reaches(
     // four packs and eight jokers, 24 wild cards.
     debug_assert!(pool < 64, "{pool} wild cards");
     let (nt, nc, nd) = need;
+    if !within_bounds(rules, items, pool, start, need) {
+        return false;
+    }
     let dims = (nc as usize + 1, nd as usize + 1, nt as usize + 1);
     let idx = |c: usize, d: usize, t: usize| (c * dims.1 + d) * dims.2 + t;
     let len = dims.0 * dims.1 * dims.2;
@@ -387,6 +390,38 @@ fn dp_reaches(
         std::mem::swap(&mut cur, &mut next);
     }
     cur[idx(nc as usize, nd as usize, nt as usize)] >> pool & 1 == 1
+}
+
+/// What [`dp_reaches`] can reach at best, counted meld by meld: each meld
+/// may take from its fewest to its most wild cards (no more than the
+/// pool), so the wild cards placed lie between the sums of those, and a
+/// meld counts toward a kind of canasta only if some choice makes it one.
+/// Necessary, not sufficient: most going-out tests of a side far from its
+/// canastas end here, before the programme.
+fn within_bounds(
+    rules: &Rules,
+    items: &[(u8, u8, u8, u8, u8)],
+    pool: u8,
+    start: (u8, u8),
+    need: (u8, u8, u8),
+) -> bool {
+    let size = rules.canasta_size;
+    let (mut least, mut most) = (0u32, 0u32);
+    let (mut clean, mut dirty, mut any) = (start.0, start.1, start.0 + start.1);
+    for &(_, n_final, w0, lo, hi) in items {
+        let hi = hi.min(pool);
+        if lo > hi {
+            return false;
+        }
+        least += u32::from(lo);
+        most += u32::from(hi);
+        let can = n_final + w0 + hi >= size;
+        any += u8::from(can);
+        clean += u8::from(w0 == 0 && lo == 0 && n_final >= size);
+        dirty += u8::from(can && w0 + hi > 0);
+    }
+    let (nt, nc, nd) = need;
+    (least..=most).contains(&u32::from(pool)) && any >= nt && clean >= nc && dirty >= nd
 }
 
 /// A quick refusal of going out with `hand` onto a side whose melds
