@@ -359,7 +359,12 @@ impl GameState {
             // Where naturals may also join sequences or further melds of a
             // rank, the refusal does not apply.
             let simple = !rules.sequences && !rules.several_melds_per_rank;
-            if !(simple && crate::goout::hopeless(rules, hand, self.meld_rank_mask(side))) {
+            let may = if simple {
+                !crate::goout::hopeless(rules, hand, self.meld_rank_mask(side))
+            } else {
+                tests_without_quick() || self.rest_may_go_out_after_threes(seat)
+            };
+            if may {
                 for k in rules.min_meld.max(b - 1)..=b {
                     let mut g = Group::of_rank(Rank::Three);
                     g.naturals = pick_black_threes(hand, k);

@@ -209,6 +209,49 @@ impl GameState {
             |c| self.final_discard_ok(c),
         )
     }
+
+    /// A necessary condition for melding black threes where going out is
+    /// searched (Samba): the meld binds the player to go out, so the rest
+    /// of the hand must go down this turn, all of it or all but one card
+    /// to discard. Both meld sizes the generator offers (every black three,
+    /// or all but the one kept as the final discard) need at least that,
+    /// and the meld of threes neither makes a canasta nor takes other
+    /// cards. The exact test's quick refusals, once, on the hand without
+    /// its threes, where the exact test would copy the state for each
+    /// size; `true` says nothing.
+    pub(crate) fn rest_may_go_out_after_threes(&self, seat: usize) -> bool {
+        let mut rest = *self.hand(seat);
+        for suit in [Suit::Spades, Suit::Clubs] {
+            rest.remove_up_to(Card::new(Rank::Three, suit), u8::MAX);
+        }
+        if rest.is_empty() || !self.foot(seat).is_empty() {
+            return true;
+        }
+        let rules = self.rules();
+        let side = Side::of(rules, self.melds(self.side_of(seat)));
+        within_bounds(rules, &rest, &side, self.canastas_needed(), &|c| {
+            self.final_discard_ok(c)
+        })
+    }
+}
+
+/// The quick refusals of [`goes_out`]: no red three in hand, enough
+/// canastas within reach, at most one card that fits nowhere, no more
+/// wild cards than the melds can take (one may be the discard).
+fn within_bounds(
+    rules: &Rules,
+    hand: &CardCounts,
+    side: &Side,
+    need_total: u8,
+    discard_ok: &impl Fn(Card) -> bool,
+) -> bool {
+    let need = need_total.saturating_sub(side.canastas);
+    let wilds = hand.wilds();
+    let wild_ok = wilds > 0 && discard_ok(Card::JOKER);
+    hand.red_threes() == 0
+        && canasta_bound(rules, hand, side) >= need
+        && stranded(rules, hand, side) <= 1
+        && wilds.saturating_sub(u8::from(wild_ok)) <= wild_room(rules, hand, side)
 }
 
 /// Can a player holding `hand` meld it all (where `meld_out`), or all but a
@@ -224,20 +267,14 @@ pub(crate) fn goes_out(
     meld_out: bool,
     discard_ok: impl Fn(Card) -> bool,
 ) -> bool {
-    if hand.red_threes() > 0 {
-        return false;
-    }
     let side = Side::of(rules, melds);
-    let need = need_total.saturating_sub(side.canastas);
-    if canasta_bound(rules, hand, &side) < need || stranded(rules, hand, &side) > 1 {
+    if !within_bounds(rules, hand, &side, need_total, &discard_ok) {
         return false;
     }
+    let need = need_total.saturating_sub(side.canastas);
     let (b, wilds) = (hand.black_threes(), hand.wilds());
     let natural_ok = |r: Rank| discard_ok(Card::new(r, Suit::Spades));
     let wild_ok = wilds > 0 && discard_ok(Card::JOKER);
-    if wilds.saturating_sub(u8::from(wild_ok)) > wild_room(rules, hand, &side) {
-        return false;
-    }
     let black_ok = b > 0 && discard_ok(Card::new(Rank::Three, Suit::Spades));
     let threes_all = black_threes_ok(rules, b, &side);
     let threes_but_one = b > 0 && black_threes_ok(rules, b - 1, &side);

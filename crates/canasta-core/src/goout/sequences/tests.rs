@@ -169,14 +169,15 @@ fn sequence_placement_matches_brute_force() {
     );
 }
 
-/// The quick answers for a player's candidate actions change no list: over
-/// random Samba hands of every form, each position's legal actions are the
-/// same with them and without (where every candidate gets the full test).
+/// The quick answers for a player's candidate actions, and the quick
+/// refusal of melding black threes, change no list: over random Samba
+/// hands of every form, each position's legal actions are the same with
+/// them and without (where every candidate gets the full test).
 #[test]
 fn quick_answers_change_no_legal_list() {
     use crate::actions::movegen::WITHOUT_QUICK;
     use crate::state::{GameState, Phase};
-    let mut compared = 0;
+    let (mut compared, mut threes_refused) = (0, 0);
     for players in [2, 3, 4] {
         let rules = Rules::preset("samba", Some(players), None).unwrap();
         let mut rng = Rng::new(5);
@@ -190,9 +191,17 @@ fn quick_answers_change_no_legal_list() {
                 WITHOUT_QUICK.with(|w| w.set(false));
                 assert_eq!(quick, full, "{}", g.describe());
                 compared += 1;
+                let seat = g.to_act();
+                threes_refused += usize::from(
+                    g.phase() == Phase::Play
+                        && g.side_has_melded(g.side_of(seat))
+                        && g.hand(seat).black_threes() >= rules.min_meld
+                        && !g.rest_may_go_out_after_threes(seat),
+                );
                 g.apply_unchecked(quick[rng.below(quick.len())]);
             }
         }
     }
     assert!(compared > 1000, "{compared}");
+    assert!(threes_refused > 20, "{threes_refused}");
 }
