@@ -622,9 +622,11 @@ impl GameState {
     /// Bit `Rank::index()` set for every rank the side has a meld of that
     /// can take more cards (every meld, unless melds are capped).
     pub(crate) fn meld_rank_mask(&self, side: usize) -> u16 {
-        // Read at every turn's start and for every list: a fold of bits,
-        // without a branch a meld.
-        let cap = self.rules().max_meld_size.unwrap_or(u8::MAX);
+        // Read at every turn's start and for every list: uncapped, the
+        // table keeps it; capped, a fold of bits without a branch a meld.
+        let Some(cap) = self.rules().max_meld_size else {
+            return self.meld_ranks_of(side);
+        };
         self.melds(side).iter().fold(0, |acc, m| {
             let bit = m.cards.rank().map_or(0, |r| 1 << r.index());
             acc | (bit * u16::from(m.cards.len() < cap))

@@ -348,7 +348,12 @@ impl GameState {
     /// The side's meld of `rank` that can still take cards: its only meld of
     /// the rank, or where melds are capped (P-PEN) the one not yet full.
     pub(crate) fn meld_index_of_rank(&self, side: usize, rank: Option<Rank>) -> Option<usize> {
-        rank?;
+        let r = rank?;
+        // Most lookups are of a rank the side has no meld of: the table's
+        // rank set answers those without a walk.
+        if self.melds.ranks(side) & (1 << r.index()) == 0 {
+            return None;
+        }
         let rules = &self.rs.rules;
         self.melds[side]
             .iter()

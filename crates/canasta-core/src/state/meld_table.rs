@@ -22,6 +22,11 @@ pub struct MeldTable {
     /// Where each side's melds lie in `pool`: side `s` holds
     /// `bounds[s]..bounds[s + 1]` (`bounds[0]` is always 0).
     bounds: [u8; MAX_SEATS + 1],
+    /// Bit `Rank::index` set for every rank a side has a meld of: a meld's
+    /// rank is fixed when it is laid (cards added are of its rank), so the
+    /// set changes only when melds come or go, and the generator reads it
+    /// for every list.
+    ranks: [u16; MAX_SEATS],
 }
 
 impl Default for MeldTable {
@@ -29,6 +34,7 @@ impl Default for MeldTable {
         MeldTable {
             pool: [Meld::default(); POOL],
             bounds: [0; MAX_SEATS + 1],
+            ranks: [0; MAX_SEATS],
         }
     }
 }
@@ -55,6 +61,7 @@ impl MeldTable {
         );
         self.pool.copy_within(range.end..used, range.end + 1);
         self.pool[range.end] = meld;
+        self.ranks[side] |= rank_bit(&meld);
         for bound in &mut self.bounds[side + 1..] {
             *bound += 1;
         }
@@ -72,13 +79,29 @@ impl MeldTable {
         for bound in &mut self.bounds[side + 1..] {
             *bound -= range.len() as u8;
         }
+        self.ranks[side] = 0;
         taken
+    }
+
+    /// Bit `Rank::index` set for every rank `side` has a meld of.
+    #[inline]
+    pub fn ranks(&self, side: usize) -> u16 {
+        debug_assert_eq!(
+            self.ranks[side],
+            self[side].iter().fold(0, |acc, m| acc | rank_bit(m)),
+            "a meld's rank changed after it was laid"
+        );
+        self.ranks[side]
     }
 
     /// Each side's melds, side 0 first (every seat's side, used or not).
     pub fn sides(&self) -> impl Iterator<Item = &[Meld]> {
         (0..MAX_SEATS).map(|s| &self[s])
     }
+}
+
+fn rank_bit(meld: &Meld) -> u16 {
+    meld.cards.rank().map_or(0, |r| 1 << r.index())
 }
 
 impl Index<usize> for MeldTable {

@@ -372,6 +372,12 @@ impl GameState {
         &self.melds[side]
     }
 
+    /// Bit `Rank::index` set for every rank `side` has a meld of (full or
+    /// not), kept as melds are laid.
+    pub(crate) fn meld_ranks_of(&self, side: usize) -> u16 {
+        self.melds.ranks(side)
+    }
+
     /// Melds of the side `seat` belongs to.
     pub fn melds_of(&self, seat: usize) -> &[Meld] {
         &self.melds[self.side_of[seat] as usize]
