@@ -33,16 +33,21 @@ pub(crate) fn generate(state: &GameState, top: Option<Card>, out: &mut ActionLis
             .melds(state.side_of(seat))
             .iter()
             .any(|m| m.cards.is_wild_only());
+    // The meld ranks the hand holds enough naturals of, lowest first, as
+    // set bits of one word (no branch a rank).
+    let top_bit = top_rank.map_or(0, |r| 1u16 << r.index());
+    let mut held = hand.ranks_with_at_least(rules.min_naturals) & rules.meld_rank_bits() & !top_bit;
+    let held = std::iter::from_fn(move || {
+        (held != 0).then(|| {
+            let r = Rank::from_index(held.trailing_zeros() as usize);
+            held &= held - 1;
+            r
+        })
+    });
     let ranks: ArrayVec<Rank, 13> = wild_meld
         .then_some(Rank::Two)
         .into_iter()
-        .chain(
-            rules
-                .meld_ranks()
-                .iter()
-                .copied()
-                .filter(|&r| Some(r) != top_rank && hand.rank_count(r) >= rules.min_naturals),
-        )
+        .chain(held)
         .chain(
             (rules.special_threes()
                 && rules.black_threes_meldable
