@@ -130,7 +130,7 @@ impl Signals {
         hand_size: impl Fn(usize) -> usize,
     ) -> Signals {
         let side = side_of(seat);
-        let next = (seat + 1) % players;
+        let next = if seat + 1 == players { 0 } else { seat + 1 };
         let mut signals = Signals {
             next_discarded: if side_of(next) == side {
                 0
@@ -297,7 +297,7 @@ impl<'a> View<'a> {
             |s| state.discarded_ranks(s),
             |s| state.hand(s).total(),
         );
-        let next = (seat + 1) % players;
+        let next = state.next_seat(seat);
         let next_side = state.side_of(next);
         let next_opp = (next_side != side).then(|| NextOpponent {
             hand: state.hand(next).total(),

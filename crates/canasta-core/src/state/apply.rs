@@ -216,8 +216,7 @@ impl GameState {
                 if self.hands[seat].is_empty() {
                     self.end_hand_out(seat);
                 } else {
-                    let next = (seat + 1) % self.players();
-                    self.start_turn(next);
+                    self.start_turn(self.next_seat(seat));
                 }
             }
             Action::Ask => {

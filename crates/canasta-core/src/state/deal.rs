@@ -60,8 +60,10 @@ impl GameState {
         let rules = &self.rs.rules;
         let mut pos = 0;
         // 1. Hands, one card at a time clockwise from the dealer's left.
-        for i in 0..n * rules.hand_size as usize {
-            self.hands[(dealer + 1 + i) % n].add(deck[pos]);
+        let mut seat = dealer;
+        for _ in 0..n * rules.hand_size as usize {
+            seat = if seat + 1 == n { 0 } else { seat + 1 };
+            self.hands[seat].add(deck[pos]);
             pos += 1;
         }
         // 2. Feet: each seat's whole packet, seats in the same order.

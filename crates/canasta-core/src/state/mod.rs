@@ -448,6 +448,17 @@ impl GameState {
         !self.melds[side].is_empty()
     }
 
+    /// The seat on `seat`'s left, who plays next: without a division, as
+    /// every discard and every view of search asks it.
+    #[inline]
+    pub fn next_seat(&self, seat: usize) -> usize {
+        if seat + 1 == self.players() {
+            0
+        } else {
+            seat + 1
+        }
+    }
+
     /// The partner `ask` goes to: the next member of the side clockwise.
     pub fn partner_of(&self, seat: usize) -> Option<usize> {
         let n = self.players();
