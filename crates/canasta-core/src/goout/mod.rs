@@ -349,7 +349,7 @@ fn dp_reaches(
     // four packs and eight jokers, 24 wild cards.
     debug_assert!(pool < 64, "{pool} wild cards");
     let (nt, nc, nd) = need;
-    if !within_bounds(rules, items, pool, start, need) {
+    if !may_reach(rules, items, pool, start, need) {
         return false;
     }
     let dims = (nc as usize + 1, nd as usize + 1, nt as usize + 1);
@@ -398,7 +398,7 @@ fn dp_reaches(
 /// meld counts toward a kind of canasta only if some choice makes it one.
 /// Necessary, not sufficient: most going-out tests of a side far from its
 /// canastas end here, before the programme.
-fn within_bounds(
+fn may_reach(
     rules: &Rules,
     items: &[(u8, u8, u8, u8, u8)],
     pool: u8,
