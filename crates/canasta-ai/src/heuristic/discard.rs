@@ -207,6 +207,11 @@ fn at_least(n: u32, p: f32, k: u32) -> f32 {
     }
     for i in 0..k {
         below += term;
+        if i + 1 == k {
+            // The next term is not summed: its two divisions would be
+            // wasted (this runs for every discard scored in search).
+            break;
+        }
         // P(i + 1) from P(i).
         term *= (n - i) as f32 / (i + 1) as f32 * p / (1.0 - p).max(f32::EPSILON);
     }
