@@ -5,6 +5,7 @@
 //! the generator free of dead ends (see `docs/decisions/action-space.md`).
 
 pub(crate) mod capped;
+mod general;
 pub(crate) mod sequences;
 
 use crate::action::Action;
@@ -14,7 +15,6 @@ use crate::meld::{CanastaKind, GoOutKind, KindCounts};
 use crate::rules::Rules;
 use crate::state::{GameState, MAX_MELDS, Phase};
 use arrayvec::ArrayVec;
-use smallvec::SmallVec;
 
 /// A hand reduced to what going out depends on.
 #[derive(Clone, Copy)]
@@ -183,247 +183,6 @@ fn simple_rules(rules: &Rules) -> bool {
         && rules.wilds_on_canasta
 }
 
-/// Most wild cards meld `m`, growing to `n_final` naturals, can still take
-/// when wild cards may not go on a canasta: each must go on while the meld
-/// is short of a canasta, with the ratio kept at that moment.
-fn wild_room_before_canasta(rules: &Rules, n_now: u8, n_final: u8, w0: u8) -> u8 {
-    let size = rules.canasta_size;
-    if n_now + w0 >= size {
-        return 0;
-    }
-    let mut best = 0;
-    for x in 1..=rules.max_wilds {
-        let room = size.saturating_sub(w0 + x);
-        let n_at = n_final.min(room);
-        if n_at < n_now || n_at + w0 + x > size {
-            break;
-        }
-        if w0 + x <= rules.wild_capacity(n_at) {
-            best = x;
-        }
-    }
-    best
-}
-
-/// The general test, for canasta kinds and wild melds: a small dynamic
-/// programme over the melds, tracking wild cards used and canastas made.
-fn placeable_general(rules: &Rules, hand: &HandShape, melds: &[MeldShape], need_total: u8) -> bool {
-    if hand.red_threes > 0 {
-        return false;
-    }
-    let three = Rank::Three.index() as u8;
-    let has_meld = rank_mask(melds);
-    let b = if rules.special_threes() {
-        hand.ranks[three as usize]
-    } else {
-        0
-    };
-    if b > 0 && (!rules.black_threes_meldable || b < rules.min_meld || has_meld & (1 << three) != 0)
-    {
-        return false;
-    }
-    // Rank melds: (naturals now, naturals at the end, wilds now, fewest and
-    // most wild cards to add).
-    let mut items: ArrayVec<(u8, u8, u8, u8, u8), 32> = ArrayVec::new();
-    // Closed canastas take no cards (Canastia) but count.
-    let (mut closed_clean, mut closed_dirty) = (0u8, 0u8);
-    for m in melds {
-        if (m.rank == three && rules.special_threes()) || m.rank == WILD_MELD {
-            continue;
-        }
-        if m.closed {
-            if hand.ranks[m.rank as usize] > 0 {
-                return false;
-            }
-            match m.canasta(rules) {
-                Some(true) => closed_clean += 1,
-                Some(false) => closed_dirty += 1,
-                None => {}
-            }
-            continue;
-        }
-        let n_final = m.naturals + hand.ranks[m.rank as usize];
-        let cap = if rules.wilds_on_canasta {
-            rules.wild_capacity(n_final).saturating_sub(m.wilds)
-        } else {
-            wild_room_before_canasta(rules, m.naturals, n_final, m.wilds)
-        };
-        items.push((m.naturals, n_final, m.wilds, 0, cap));
-    }
-    for &rank in rules.meld_ranks() {
-        let n = hand.ranks[rank.index()];
-        if n == 0 || has_meld & (1 << rank.index()) != 0 {
-            continue;
-        }
-        if n < rules.min_naturals {
-            return false;
-        }
-        let need = rules.min_meld.saturating_sub(n);
-        // A new meld takes its wild cards as it is laid.
-        let cap = rules.wild_capacity(n);
-        if need > cap {
-            return false;
-        }
-        items.push((0, n, 0, need, cap));
-    }
-    // The wild meld: it must end a canasta (exactly, as nothing goes on a
-    // wild canasta), or not be begun.
-    let wild = melds.iter().find(|m| m.rank == WILD_MELD).copied();
-    let size = rules.canasta_size;
-    let (j_all, t_all) = (hand.jokers, hand.wilds - hand.jokers);
-    let mut wild_options: ArrayVec<(u8, u8, Option<bool>), 64> = ArrayVec::new();
-    match wild {
-        Some(w) => {
-            let have = w.naturals + w.wilds;
-            if have >= size {
-                wild_options.push((0, 0, None));
-            } else {
-                let add = size - have;
-                for j in 0..=add.min(j_all) {
-                    let t = add - j;
-                    if t <= t_all {
-                        let clean = wild_canasta_is_clean(w.jokers + j, w.wilds - w.jokers + t);
-                        wild_options.push((j, t, Some(clean)));
-                    }
-                }
-            }
-        }
-        None => {
-            wild_options.push((0, 0, None));
-            if rules.wild_melds {
-                for j in 0..=size.min(j_all) {
-                    let t = size - j;
-                    if t <= t_all {
-                        wild_options.push((j, t, Some(wild_canasta_is_clean(j, t))));
-                    }
-                }
-            }
-        }
-    }
-    let (need_clean, need_dirty) = (rules.go_out_natural_canastas, rules.go_out_mixed_canastas);
-    // Canastas already complete among melds that take no new cards count in
-    // the items above (rank melds) or in the wild option (wild meld).
-    for (j, t, wild_kind) in wild_options {
-        let pool = (j_all - j) + (t_all - t);
-        let counts = rules.wild_canastas_count_to_go_out;
-        let (c0, d0) = match wild_kind {
-            _ if !counts => (0, 0),
-            Some(true) => (1, 0),
-            Some(false) => (0, 1),
-            None => match wild.and_then(|w| w.canasta(rules)) {
-                Some(true) => (1, 0),
-                Some(false) => (0, 1),
-                None => (0, 0),
-            },
-        };
-        let (c0, d0) = (c0 + closed_clean, d0 + closed_dirty);
-        if dp_reaches(
-            rules,
-            &items,
-            pool,
-            (c0, d0),
-            (need_total, need_clean, need_dirty),
-        ) {
-            return true;
-        }
-    }
-    false
-}
-
-/// Can the rank melds take exactly `pool` wild cards and end with enough
-/// canastas (`start` = clean and dirty canastas already counted)?
-///
-/// A dynamic programme over the melds whose states are (wild cards used,
-/// clean, dirty and all canastas made, each capped at its need). A meld's
-/// canasta depends only on the wild cards it takes, not on those used
-/// before, so the wild-card counts reachable at each canasta count are
-/// one bit set, and a meld taking `x` wild cards shifts it by `x`.
-fn dp_reaches(
-    rules: &Rules,
-    items: &[(u8, u8, u8, u8, u8)],
-    pool: u8,
-    start: (u8, u8),
-    need: (u8, u8, u8),
-) -> bool {
-    // One word holds every count of wild cards: `Rules` allows at most
-    // four packs and eight jokers, 24 wild cards.
-    debug_assert!(pool < 64, "{pool} wild cards");
-    let (nt, nc, nd) = need;
-    if !may_reach(rules, items, pool, start, need) {
-        return false;
-    }
-    let dims = (nc as usize + 1, nd as usize + 1, nt as usize + 1);
-    let idx = |c: usize, d: usize, t: usize| (c * dims.1 + d) * dims.2 + t;
-    let len = dims.0 * dims.1 * dims.2;
-    let within = u64::MAX >> (63 - pool);
-    // On the stack for every preset; only house rules asking for many
-    // canastas go to the heap.
-    let mut cur: SmallVec<[u64; 32]> = smallvec::smallvec![0; len];
-    let mut next: SmallVec<[u64; 32]> = smallvec::smallvec![0; len];
-    let cap = |x: u8, n: u8| x.min(n) as usize;
-    let (c0, d0) = start;
-    cur[idx(cap(c0, nc), cap(d0, nd), cap(c0 + d0, nt))] = 1;
-    for &(_, n_final, w0, lo, hi) in items {
-        next.fill(0);
-        for c in 0..dims.0 {
-            for d in 0..dims.1 {
-                for t in 0..dims.2 {
-                    let used = cur[idx(c, d, t)];
-                    if used == 0 {
-                        continue;
-                    }
-                    for x in lo..=hi.min(pool) {
-                        let total = n_final + w0 + x;
-                        let (dc, dd) = if total >= rules.canasta_size {
-                            if w0 + x == 0 { (1, 0) } else { (0, 1) }
-                        } else {
-                            (0, 0)
-                        };
-                        let c2 = (c + dc).min(nc as usize);
-                        let d2 = (d + dd).min(nd as usize);
-                        let t2 = (t + dc + dd).min(nt as usize);
-                        next[idx(c2, d2, t2)] |= (used << x) & within;
-                    }
-                }
-            }
-        }
-        std::mem::swap(&mut cur, &mut next);
-    }
-    cur[idx(nc as usize, nd as usize, nt as usize)] >> pool & 1 == 1
-}
-
-/// What [`dp_reaches`] can reach at best, counted meld by meld: each meld
-/// may take from its fewest to its most wild cards (no more than the
-/// pool), so the wild cards placed lie between the sums of those, and a
-/// meld counts toward a kind of canasta only if some choice makes it one.
-/// Necessary, not sufficient: most going-out tests of a side far from its
-/// canastas end here, before the programme.
-fn may_reach(
-    rules: &Rules,
-    items: &[(u8, u8, u8, u8, u8)],
-    pool: u8,
-    start: (u8, u8),
-    need: (u8, u8, u8),
-) -> bool {
-    let size = rules.canasta_size;
-    let (mut least, mut most) = (0u32, 0u32);
-    let (mut clean, mut dirty, mut any) = (start.0, start.1, start.0 + start.1);
-    for &(_, n_final, w0, lo, hi) in items {
-        let hi = hi.min(pool);
-        if lo > hi {
-            return false;
-        }
-        least += u32::from(lo);
-        most += u32::from(hi);
-        let can = n_final + w0 + hi >= size;
-        any += u8::from(can);
-        clean += u8::from(w0 == 0 && lo == 0 && n_final >= size);
-        dirty += u8::from(can && w0 + hi > 0);
-    }
-    let (nt, nc, nd) = need;
-    (least..=most).contains(&u32::from(pool)) && any >= nt && clean >= nc && dirty >= nd
-}
-
 /// A quick refusal of going out with `hand` onto a side whose melds
 /// (uncapped) are of the ranks in `has_meld` (where a rank has one meld
 /// at most): two cards that fit no meld, or new melds short of the
@@ -455,7 +214,7 @@ fn placeable(rules: &Rules, hand: &HandShape, melds: &[MeldShape], need_total: u
         return crate::goout::capped::placeable_capped(rules, hand, melds, need_total);
     }
     if !simple_rules(rules) || !rules.black_threes_meldable || !rules.special_threes() {
-        return placeable_general(rules, hand, melds, need_total);
+        return general::placeable_general(rules, hand, melds, need_total);
     }
     if hand.red_threes > 0 {
         return false;
