@@ -465,17 +465,7 @@ impl CardCounts {
     /// branches: the going-out tests read all ranks at once.
     #[inline]
     pub fn rank_counts(&self) -> [u8; 13] {
-        let mut out = [0u8; 13];
-        for (i, n) in out.iter_mut().enumerate() {
-            let word = u32::from_le_bytes([
-                self.counts[4 * i],
-                self.counts[4 * i + 1],
-                self.counts[4 * i + 2],
-                self.counts[4 * i + 3],
-            ]);
-            *n = (word.wrapping_mul(0x0101_0101) >> 24) as u8;
-        }
-        out
+        Rank::ALL.map(|r| self.rank_count(r))
     }
 
     /// Bit [`Rank::index`] set for every rank held at least `k` times (every

@@ -62,7 +62,7 @@ impl GameState {
         // 1. Hands, one card at a time clockwise from the dealer's left.
         let mut seat = dealer;
         for _ in 0..n * rules.hand_size as usize {
-            seat = if seat + 1 == n { 0 } else { seat + 1 };
+            seat = self.next_seat(seat);
             self.hands[seat].add(deck[pos]);
             pos += 1;
         }
