@@ -16,8 +16,20 @@ const WILD_KEEP_FLOOR: i32 = 60;
 /// points: material for melds and canastas.
 const PILE_CARD_USE: i32 = 10;
 
-/// How much the seat wants to keep a card (the lowest is discarded).
+/// The least [`keep`] returns, by construction: with the card values of
+/// every preset (none above 50 points) it never falls below about -60, so
+/// the floor never binds there. It bounds a discard's score from above,
+/// which lets [`super::best`] skip the discards once any other action
+/// outscores them all.
+pub(super) const KEEP_FLOOR: i32 = -500;
+
+/// How much the seat wants to keep a card (the lowest is discarded), never
+/// below [`KEEP_FLOOR`].
 pub(super) fn keep(v: &View<'_>, c: Card) -> i32 {
+    keep_unbounded(v, c).max(KEEP_FLOOR)
+}
+
+fn keep_unbounded(v: &View<'_>, c: Card) -> i32 {
     let rules = v.rules;
     if c.is_wild() {
         return wild_keep(v);

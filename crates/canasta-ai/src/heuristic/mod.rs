@@ -47,6 +47,15 @@ use going_out::holds_back;
 /// Going out: nothing else comes close.
 const GOING_OUT: i32 = 10_000;
 
+/// Where an ordinary discard's score starts: it is this less what the
+/// card is worth keeping, so no discard that leaves cards in hand scores
+/// above [`DISCARD_CEILING`].
+const DISCARD: i32 = -1_000;
+
+/// The best an ordinary discard can score ([`discard::KEEP_FLOOR`] bounds
+/// `keep`).
+const DISCARD_CEILING: i32 = DISCARD - discard::KEEP_FLOOR;
+
 /// An action the seat holds back from: below every discard, so that it is
 /// played only when nothing else is legal.
 const HELD_BACK: i32 = -50_000;
@@ -137,7 +146,7 @@ pub fn score(v: &View<'_>, action: &Action) -> i32 {
             if v.hand.total() == 1 {
                 go_out(v)
             } else {
-                -1_000 - keep(v, c)
+                DISCARD - keep(v, c)
             }
         }
     }
@@ -304,10 +313,19 @@ impl Default for HeuristicBot {
 
 /// The best-scored action of `legal` for the seat that sees `v` (the first
 /// of equals, so that play is reproducible).
+///
+/// Discards are most of a list, and scoring one weighs the next player's
+/// chance of taking the pile with it. Once another action scores above
+/// every ordinary discard can ([`DISCARD_CEILING`]), the discards are not
+/// scored: none of them could be chosen. The choice is the same.
 pub fn best(v: &View<'_>, legal: &[Action]) -> Action {
     let mut best = legal[0];
     let mut top = i32::MIN;
+    let ordinary_discards = v.hand.total() > 1;
     for a in legal {
+        if ordinary_discards && top > DISCARD_CEILING && matches!(a, Action::Discard(_)) {
+            continue;
+        }
         let s = score(v, a);
         if s > top {
             top = s;
@@ -315,6 +333,35 @@ pub fn best(v: &View<'_>, legal: &[Action]) -> Action {
         }
     }
     best
+}
+
+/// `legal`'s actions by the heuristic's score for the seat that sees `v`,
+/// best first (equals in the list's order), as `(score, index)` pairs into
+/// `out`: at least the best `top` of them, and all of them when the rest
+/// could matter. Discards are left out when `top` other actions already
+/// outscore every ordinary discard ([`best`] says why).
+pub fn rank_best(v: &View<'_>, legal: &[Action], top: usize, out: &mut Vec<(i32, usize)>) {
+    out.clear();
+    let is_discard = |a: &Action| matches!(a, Action::Discard(_));
+    let mut above = 0;
+    for (i, a) in legal.iter().enumerate() {
+        if !is_discard(a) {
+            let s = score(v, a);
+            above += usize::from(s > DISCARD_CEILING);
+            out.push((s, i));
+        }
+    }
+    if above < top || v.hand.total() <= 1 {
+        for (i, a) in legal.iter().enumerate() {
+            if is_discard(a) {
+                out.push((score(v, a), i));
+            }
+        }
+        // Back in the list's order, so that the sort keeps it for equals.
+        out.sort_unstable_by_key(|x| x.1);
+    }
+    // Stable, so equal scores keep the list's order.
+    out.sort_by_key(|x| std::cmp::Reverse(x.0));
 }
 
 impl Bot for HeuristicBot {

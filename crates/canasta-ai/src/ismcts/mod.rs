@@ -265,9 +265,10 @@ impl IsMctsBot {
                 break;
             }
             let actor = state.to_act();
-            self.order_by_heuristic(&state);
             let visits = self.nodes[node].visits;
-            let width = widening(visits, self.config.widening).min(self.ranked.len());
+            let wanted = widening(visits, self.config.widening);
+            self.order_by_heuristic(&state, wanted);
+            let width = wanted.min(self.ranked.len());
             let mut untried: Option<Action> = None;
             let mut best: Option<(f64, usize, Action)> = None;
             for r in 0..width {
@@ -335,22 +336,19 @@ impl IsMctsBot {
     }
 
     /// Ranks `self.legal` by the heuristic's score for the seat to act in
-    /// `state`, best first, into `self.ranked`.
-    fn order_by_heuristic(&mut self, state: &GameState) {
+    /// `state`, best first, into `self.ranked`: at least the best `wanted`.
+    fn order_by_heuristic(&mut self, state: &GameState, wanted: usize) {
         self.ranked.clear();
         if self.legal.len() == 1 {
             self.ranked.push((0, 0));
             return;
         }
-        let view = View::of_state(state);
-        self.ranked.extend(
-            self.legal
-                .iter()
-                .enumerate()
-                .map(|(i, a)| (heuristic::score(&view, a), i)),
+        heuristic::rank_best(
+            &View::of_state(state),
+            &self.legal,
+            wanted,
+            &mut self.ranked,
         );
-        // Stable, so equal scores keep the generator's order.
-        self.ranked.sort_by_key(|x| std::cmp::Reverse(x.0));
     }
 
     fn search(&mut self, decision: &Decision<'_>) -> Option<Action> {
@@ -591,6 +589,22 @@ pub fn side_value(state: &GameState, side: usize) -> f64 {
     v
 }
 
+/// A side's reward in [0, 1] for leading the best other side by `lead`
+/// points in the hand, squashed so that a lead of [`reward_scale`] is
+/// worth about 0.73.
+fn reward_of_lead(lead: f64, scale: f64) -> f64 {
+    1.0 / (1.0 + (-lead / scale).exp())
+}
+
+/// The lead that makes one logistic unit of reward: 400 in Classic, whose
+/// game is to 5,000, and the same share of the target in the others (960
+/// in Canastone's game to 12,000). With Classic's 400 a Canastone search,
+/// whose hands score in thousands, could not tell a big lead from a bigger
+/// one, and its easy level only drew with the heuristic in whole games.
+fn reward_scale(rules: &Rules) -> f64 {
+    f64::from(rules.target().max(1)) / 12.5
+}
+
 /// Each seat's reward in [0, 1]: its side's value against the best other
 /// side's, squashed.
 fn seat_rewards(state: &GameState) -> [f64; 6] {
@@ -604,6 +618,7 @@ fn seat_rewards(state: &GameState) -> [f64; 6] {
             values[side] = side_value(state, side);
         }
     }
+    let scale = reward_scale(state.rules());
     let mut out = [0.5; 6];
     for (s, r) in out.iter_mut().enumerate().take(n) {
         let own = state.side_of(s);
@@ -612,7 +627,7 @@ fn seat_rewards(state: &GameState) -> [f64; 6] {
             .map(|x| values[x])
             .fold(f64::NEG_INFINITY, f64::max);
         if other.is_finite() {
-            *r = 1.0 / (1.0 + (-(values[own] - other) / 400.0).exp());
+            *r = reward_of_lead(values[own] - other, scale);
         }
     }
     out

@@ -169,3 +169,30 @@ fn tree_kept_after_a_meld(threads: usize) {
         "{threads} threads: kept {kept}, fresh {fresh}"
     );
 }
+
+/// The reward's scale follows the game's target: Classic keeps the 400
+/// its levels were measured with, and a lead of a tenth of the target is
+/// worth the same reward in every preset, so a Canastone search (hands
+/// worth thousands, a game to 12,000) still tells +2,000 from +4,000.
+#[test]
+fn reward_scale_follows_the_target() {
+    assert_eq!(reward_scale(&Rules::classic()), 400.0);
+    assert_eq!(reward_scale(&Rules::canastone()), 960.0);
+    let squash = |lead: f64, rules: &Rules| reward_of_lead(lead, reward_scale(rules));
+    let tenth = |rules: &Rules| f64::from(rules.target()) / 10.0;
+    for rules in all_forms() {
+        let classic = Rules::classic();
+        let r = squash(tenth(&rules), &rules);
+        assert!(
+            (r - squash(tenth(&classic), &classic)).abs() < 1e-12,
+            "{}",
+            rules.variant()
+        );
+    }
+    let canastone = Rules::canastone();
+    let gap = squash(4000.0, &canastone) - squash(2000.0, &canastone);
+    assert!(
+        gap > 0.05,
+        "a lead of 4,000 must outscore 2,000 clearly: {gap}"
+    );
+}

@@ -196,3 +196,46 @@ fn asks_partner_only_with_a_hand_that_can_go_out() {
     v.own_melds = melds;
     assert!(score(&v, &Action::Ask) < score(&v, &Action::Discard(card("9S"))));
 }
+
+/// Every action scored, best first (equals in the list's order): what
+/// [`best`] and [`rank_best`] must agree with although they skip discards.
+fn full_ranking(v: &View<'_>, legal: &[Action]) -> Vec<(i32, usize)> {
+    let mut all: Vec<(i32, usize)> = legal.iter().map(|a| score(v, a)).zip(0..).collect();
+    all.sort_by_key(|x| std::cmp::Reverse(x.0));
+    all
+}
+
+/// Skipping the discards once something outscores them all changes no
+/// choice: random play in every preset, each decision's best action and
+/// best few against the ranking of every action. The skip must also
+/// have happened, or the test proves nothing.
+#[test]
+fn skipped_discards_change_no_choice() {
+    let mut skipped = 0;
+    for rules in canasta_core::rules::all_forms() {
+        let mut rng = canasta_core::Rng::new(21);
+        let mut g = canasta_core::GameState::new(rules);
+        g.deal_random(&mut rng, 0);
+        let mut ranked = Vec::new();
+        for _ in 0..400 {
+            if !matches!(
+                g.phase(),
+                canasta_core::Phase::Draw | canasta_core::Phase::Play
+            ) {
+                break;
+            }
+            let legal = g.legal_actions();
+            let v = View::of_state(&g);
+            let all = full_ranking(&v, &legal);
+            assert_eq!(best(&v, &legal), legal[all[0].1]);
+            for top in [1, 2, 3, 5] {
+                rank_best(&v, &legal, top, &mut ranked);
+                let n = top.min(legal.len());
+                assert_eq!(ranked[..n], all[..n], "best {top} of {legal:?}");
+                skipped += usize::from(ranked.len() < legal.len());
+            }
+            g.apply_unchecked(legal[rng.below(legal.len())]);
+        }
+    }
+    assert!(skipped > 100, "discards skipped {skipped} times");
+}
