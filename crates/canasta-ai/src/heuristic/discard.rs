@@ -156,7 +156,7 @@ pub(super) fn take_chance(v: &View<'_>, r: Rank) -> f32 {
     }
     let frozen = rules.pile_freeze(v.pile_frozen, next.opened).is_some();
     let bit = 1u32 << r.index();
-    if !frozen && next.onto_ranks & bit != 0 {
+    if !frozen && v.next_onto_ranks() & bit != 0 {
         return 1.0;
     }
     let need = if frozen {
@@ -170,19 +170,19 @@ pub(super) fn take_chance(v: &View<'_>, r: Rank) -> f32 {
         return 1.0;
     }
     let hidden_hand = next.hand.saturating_sub(next.known.total());
-    let unseen = v.unseen.total();
+    let unseen = v.unseen().total();
     if hidden_hand == 0 || unseen == 0 {
         return 0.0;
     }
     let share = (hidden_hand as f32 / unseen as f32).min(1.0);
-    let copies = u32::from(v.unseen.rank_count(r));
+    let copies = u32::from(v.unseen().rank_count(r));
     let mut chance = at_least(copies, share, u32::from(need - known));
     if !frozen && rules.take_with_natural_and_wild() {
         // One natural and a wild card take an open pile too (P-CAN).
         let wild = if next.known.wilds() > 0 {
             1.0
         } else {
-            v.memo_next_holds_wild(|| at_least(u32::from(v.unseen.wilds()), share, 1))
+            v.memo_next_holds_wild(|| at_least(u32::from(v.unseen().wilds()), share, 1))
         };
         let one = if known >= 1 {
             1.0

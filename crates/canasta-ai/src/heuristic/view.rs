@@ -12,8 +12,6 @@ pub struct View<'a> {
     pub hand: CardCounts,
     /// The side's melds.
     pub own_melds: &'a [Meld],
-    /// Cards the seat cannot see.
-    pub unseen: CardCounts,
     /// The face-up pile, bottom first.
     pub pile: &'a [Card],
     pub pile_hidden: usize,
@@ -56,6 +54,12 @@ pub struct View<'a> {
 /// Figures worked out once per view (see [`View::memo`]).
 #[derive(Default)]
 pub(super) struct Memo {
+    /// Cards the seat cannot see: only discards weigh them, and a playout
+    /// step often chooses a meld or a draw first ([`View::unseen`]).
+    unseen: std::cell::OnceCell<CardCounts>,
+    /// Ranks of the next opponent's melds that can still take a card
+    /// ([`View::next_onto_ranks`]).
+    next_onto_ranks: std::cell::OnceCell<u32>,
     unseen_card_value: std::cell::Cell<Option<i32>>,
     pile_worth: std::cell::Cell<Option<i32>>,
     /// The chance that the next opponent's hidden cards hold a wild card:
@@ -106,9 +110,6 @@ pub struct NextOpponent {
     pub hand: usize,
     /// Its side has melded (an unopened side must open to take the pile).
     pub opened: bool,
-    /// Ranks of its side's melds that can still take a card (bit = rank
-    /// index): an unfrozen pile is taken by adding its top card to one.
-    pub onto_ranks: u32,
     /// Cards it is known to hold (taken with the pile).
     pub known: CardCounts,
 }
@@ -248,14 +249,12 @@ impl<'a> View<'a> {
         let next_opp = (obs.side_of[next] != side).then(|| NextOpponent {
             hand: obs.hand_sizes[next],
             opened: obs.opening_needed[next] == 0,
-            onto_ranks: onto_ranks(&obs.melds[obs.side_of[next]], rules),
             known: obs.known[next],
         });
         View {
             rules,
             hand: obs.hand,
             own_melds: &obs.melds[side],
-            unseen: obs.unseen(rules),
             pile: &obs.pile,
             pile_hidden: obs.pile_hidden,
             pile_frozen: obs.pile_frozen,
@@ -271,6 +270,8 @@ impl<'a> View<'a> {
             foot_due: obs.foot_sizes.get(obs.seat).is_some_and(|&n| n > 0),
             state: None,
             memo: Memo {
+                unseen: obs.unseen(rules).into(),
+                next_onto_ranks: onto_ranks(&obs.melds[obs.side_of[next]], rules).into(),
                 rival: Some((rival, rival_score)).into(),
                 ..Memo::default()
             },
@@ -282,7 +283,6 @@ impl<'a> View<'a> {
     pub fn of_state(state: &'a GameState) -> View<'a> {
         let seat = state.to_act();
         let side = state.side_of(seat);
-        let unseen = state.unseen_by(seat);
         let players = state.players();
         let opp_min_hand = (0..players)
             .filter(|&s| state.side_of(s) != side)
@@ -302,14 +302,12 @@ impl<'a> View<'a> {
         let next_opp = (next_side != side).then(|| NextOpponent {
             hand: state.hand(next).total(),
             opened: state.side_has_melded(next_side),
-            onto_ranks: onto_ranks(state.melds(next_side), state.rules()),
             known: *state.known_cards(next),
         });
         View {
             rules: state.rules(),
             hand: *state.hand(seat),
             own_melds: state.melds(side),
-            unseen,
             pile: &state.pile()[hidden..],
             pile_hidden: hidden,
             pile_frozen: state.pile_frozen(),
@@ -326,6 +324,43 @@ impl<'a> View<'a> {
             state: Some(state),
             memo: Memo::default(),
         }
+    }
+
+    /// Cards the seat cannot see: an observation's, or worked out from
+    /// the sampled state on first use.
+    pub fn unseen(&self) -> &CardCounts {
+        self.memo.unseen.get_or_init(|| match self.state {
+            Some(state) => state.unseen_by(state.to_act()),
+            None => CardCounts::new(),
+        })
+    }
+
+    /// Ranks of the next seat's side's melds that can still take a card
+    /// (bit = rank index): an unfrozen pile is taken by adding its top card
+    /// to one. Read only when a discard is weighed against the next
+    /// opponent.
+    pub fn next_onto_ranks(&self) -> u32 {
+        *self.memo.next_onto_ranks.get_or_init(|| match self.state {
+            Some(state) => {
+                let next = state.next_seat(state.to_act());
+                onto_ranks(state.melds(state.side_of(next)), state.rules())
+            }
+            None => 0,
+        })
+    }
+
+    /// Sets the next opponent's meld ranks that take the pile (views made
+    /// by hand, in tests).
+    #[cfg(test)]
+    pub(super) fn set_next_onto_ranks(&mut self, ranks: u32) {
+        self.memo.next_onto_ranks = ranks.into();
+    }
+
+    /// Sets the unseen cards (views made by hand, in tests).
+    #[cfg(test)]
+    pub(super) fn unseen_mut(&mut self) -> &mut CardCounts {
+        self.unseen();
+        self.memo.unseen.get_mut().expect("set above")
     }
 
     pub(super) fn pile_len(&self) -> usize {
@@ -414,7 +449,7 @@ impl<'a> View<'a> {
     /// another hand is likely to cost when the hand ends.
     pub(super) fn unseen_card_value(&self) -> i32 {
         Memo::get(&self.memo.unseen_card_value, || {
-            self.with_values(|values| mean_value(&self.unseen, values))
+            self.with_values(|values| mean_value(self.unseen(), values))
         })
     }
 

@@ -446,7 +446,7 @@ impl<'a> Seat<'a> {
                     .iter()
                     .any(|m| m.rank() == Some(rank) && !m.closed);
             let known = self.obs.known[next].rank_count(rank);
-            let unseen = v.unseen.rank_count(rank);
+            let unseen = v.unseen().rank_count(rank);
             let melded = (0..self.obs.melds.len())
                 .filter(|&t| t != self.side())
                 .any(|t| self.obs.melds[t].iter().any(|m| m.rank() == Some(rank)));

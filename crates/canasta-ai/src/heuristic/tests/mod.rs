@@ -21,7 +21,6 @@ fn view_with(rules: &Rules, hand: &str) -> View<'static> {
         rules,
         hand: hand.split_whitespace().map(card).collect(),
         own_melds: &[],
-        unseen: rules.deck(),
         pile: &[],
         pile_hidden: 0,
         pile_frozen: false,
@@ -34,7 +33,6 @@ fn view_with(rules: &Rules, hand: &str) -> View<'static> {
         next_opp: Some(NextOpponent {
             hand: 11,
             opened: true,
-            onto_ranks: 0,
             known: CardCounts::new(),
         }),
         stock: 60,
@@ -44,6 +42,7 @@ fn view_with(rules: &Rules, hand: &str) -> View<'static> {
         memo: Default::default(),
     };
     v.set_rival(Rival::default(), 0);
+    *v.unseen_mut() = rules.deck();
     v
 }
 
@@ -160,7 +159,7 @@ fn discards_a_black_three_before_a_pair_or_a_wild() {
 fn keeps_pairs_and_avoids_feeding_an_opponent_meld() {
     let rules = Rules::classic();
     let mut v = view_with(&rules, "7H 7D 9S KC");
-    v.next_opp.as_mut().unwrap().onto_ranks = 1 << Rank::King.index();
+    v.set_next_onto_ranks(1 << Rank::King.index());
     let legal: Vec<Action> = v.hand.iter().map(Action::Discard).collect();
     assert_eq!(best(&v, &legal), Action::Discard(card("9S")));
 }

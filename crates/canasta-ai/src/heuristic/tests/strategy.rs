@@ -228,9 +228,10 @@ fn keeps_the_wild_card_when_the_next_opponent_can_hardly_take_the_pile() {
         .flat_map(|m| m.cards.cards())
         .chain(v.pile.iter().copied())
     {
-        v.unseen.remove(c);
+        v.unseen_mut().remove(c);
     }
-    v.unseen.remove_all(&v.hand);
+    let hand = v.hand;
+    v.unseen_mut().remove_all(&hand);
     v.next_opp.as_mut().unwrap().hand = 6;
     let legal = vec![Action::Discard(card("2C")), Action::Discard(card("6S"))];
     assert_eq!(best(&v, &legal), Action::Discard(card("6S")));
