@@ -56,6 +56,12 @@ const DISCARD: i32 = -1_000;
 /// `keep`).
 const DISCARD_CEILING: i32 = DISCARD - discard::KEEP_FLOOR;
 
+/// The discards of `v`'s hand are ordinary, bounded by [`DISCARD_CEILING`]:
+/// with one card left the discard goes out and scores as going out.
+fn discards_capped(v: &View<'_>) -> bool {
+    v.hand.total() > 1
+}
+
 /// An action the seat holds back from: below every discard, so that it is
 /// played only when nothing else is legal.
 const HELD_BACK: i32 = -50_000;
@@ -143,10 +149,10 @@ pub fn score(v: &View<'_>, action: &Action) -> i32 {
             if yes == ok { 1 } else { 0 }
         }
         Action::Discard(c) => {
-            if v.hand.total() == 1 {
-                go_out(v)
-            } else {
+            if discards_capped(v) {
                 DISCARD - keep(v, c)
+            } else {
+                go_out(v)
             }
         }
     }
@@ -321,9 +327,9 @@ impl Default for HeuristicBot {
 pub fn best(v: &View<'_>, legal: &[Action]) -> Action {
     let mut best = legal[0];
     let mut top = i32::MIN;
-    let ordinary_discards = v.hand.total() > 1;
+    let capped = discards_capped(v);
     for a in legal {
-        if ordinary_discards && top > DISCARD_CEILING && matches!(a, Action::Discard(_)) {
+        if capped && top > DISCARD_CEILING && matches!(a, Action::Discard(_)) {
             continue;
         }
         let s = score(v, a);
@@ -351,17 +357,15 @@ pub fn rank_best(v: &View<'_>, legal: &[Action], top: usize, out: &mut Vec<(i32,
             out.push((s, i));
         }
     }
-    if above < top || v.hand.total() <= 1 {
+    if above < top || !discards_capped(v) {
         for (i, a) in legal.iter().enumerate() {
             if is_discard(a) {
                 out.push((score(v, a), i));
             }
         }
-        // Back in the list's order, so that the sort keeps it for equals.
-        out.sort_unstable_by_key(|x| x.1);
     }
-    // Stable, so equal scores keep the list's order.
-    out.sort_by_key(|x| std::cmp::Reverse(x.0));
+    // Equal scores in the list's order.
+    out.sort_unstable_by_key(|&(s, i)| (std::cmp::Reverse(s), i));
 }
 
 impl Bot for HeuristicBot {

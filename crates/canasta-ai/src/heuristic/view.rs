@@ -327,7 +327,8 @@ impl<'a> View<'a> {
     }
 
     /// Cards the seat cannot see: an observation's, or worked out from
-    /// the sampled state on first use.
+    /// the sampled state on first use (none in a view made by hand that
+    /// does not set them).
     pub fn unseen(&self) -> &CardCounts {
         self.memo.unseen.get_or_init(|| match self.state {
             Some(state) => state.unseen_by(state.to_act()),
@@ -338,7 +339,7 @@ impl<'a> View<'a> {
     /// Ranks of the next seat's side's melds that can still take a card
     /// (bit = rank index): an unfrozen pile is taken by adding its top card
     /// to one. Read only when a discard is weighed against the next
-    /// opponent.
+    /// opponent (none in a view made by hand that does not set them).
     pub fn next_onto_ranks(&self) -> u32 {
         *self.memo.next_onto_ranks.get_or_init(|| match self.state {
             Some(state) => {

@@ -46,8 +46,9 @@ impl Level {
     /// points than the one below (the README's ladder, on duplicate deals).
     /// Easy's hundred iterations already beat the heuristic its playouts
     /// follow in Classic, Canastone and Samba (not yet in Italian and
-    /// Pennies: the README's table of variants). Expert searches about half a second a decision on one core,
-    /// and stops at [`EXPERT_TIME_CAP`] on the few positions where its
+    /// Pennies: the README's table of variants). Expert searches about
+    /// half a second a decision on one core, and stops at
+    /// [`EXPERT_TIME_CAP`] on the few positions where its
     /// iterations would take longer (a Canastone decision took 1.2 s), so
     /// that it answers within a second; those decisions depend on the
     /// machine's speed (`ismcts-expert@12000` is the uncapped, reproducible

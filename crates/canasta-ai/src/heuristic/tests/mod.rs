@@ -207,7 +207,8 @@ fn full_ranking(v: &View<'_>, legal: &[Action]) -> Vec<(i32, usize)> {
 /// Skipping the discards once something outscores them all changes no
 /// choice: random play in every preset, each decision's best action and
 /// best few against the ranking of every action. The skip must also
-/// have happened, or the test proves nothing.
+/// have happened, or the test proves nothing; and no discard may reach
+/// `keep`'s floor, which only bounds the discards and must not change one.
 #[test]
 fn skipped_discards_change_no_choice() {
     let mut skipped = 0;
@@ -227,6 +228,15 @@ fn skipped_discards_change_no_choice() {
             let v = View::of_state(&g);
             let all = full_ranking(&v, &legal);
             assert_eq!(best(&v, &legal), legal[all[0].1]);
+            for a in &legal {
+                if let Action::Discard(c) = *a {
+                    let k = discard::keep_unbounded(&v, c);
+                    assert!(
+                        k > discard::KEEP_FLOOR,
+                        "keep of {c} is {k}: the floor binds"
+                    );
+                }
+            }
             for top in [1, 2, 3, 5] {
                 rank_best(&v, &legal, top, &mut ranked);
                 let n = top.min(legal.len());
