@@ -219,6 +219,86 @@ fn results_do_not_depend_on_the_thread_count() {
     assert_eq!(results(one), results(two));
 }
 
+/// The object without what depends on the run's history: how many of its
+/// games were played now and how many read back from a `--save` file.
+fn games_only(v: Value) -> Value {
+    let mut v = results(v);
+    let o = v.as_object_mut().unwrap();
+    o.remove("played_games");
+    o.remove("saved_games");
+    v
+}
+
+#[test]
+fn a_saved_run_goes_on_where_it_stopped() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("run.jsonl");
+    let file = file.to_str().unwrap();
+    let run = |games: &str, bots: &str| {
+        tournament(&[
+            "--bots",
+            bots,
+            "--games",
+            games,
+            "--seed",
+            "5",
+            "--one-hand",
+            "--save",
+            file,
+        ])
+    };
+    let first = run("3", "heuristic,random");
+    assert_eq!(
+        (
+            first["played_games"].as_u64(),
+            first["saved_games"].as_u64()
+        ),
+        (Some(6), Some(0))
+    );
+    // More deals, and a third bot: only the new games are played, and the
+    // report is the report of one run of them all.
+    let more = run("5", "heuristic,random,heuristic");
+    assert_eq!(
+        more["saved_games"], 6,
+        "the three deals of the first pairing"
+    );
+    assert_eq!(more["played_games"], 3 * 5 * 2 - 6);
+    let fresh = tournament(&[
+        "--bots",
+        "heuristic,random,heuristic",
+        "--games",
+        "5",
+        "--seed",
+        "5",
+        "--one-hand",
+    ]);
+    assert_eq!(games_only(more), games_only(fresh));
+    let again = run("5", "heuristic,random,heuristic");
+    assert_eq!(again["played_games"], 0);
+
+    // Another run's file is refused, and left as it was.
+    let before = std::fs::read_to_string(file).unwrap();
+    let out = canasta(&[
+        "tournament",
+        "--bots",
+        "heuristic,random",
+        "--games",
+        "3",
+        "--seed",
+        "6",
+        "--one-hand",
+        "--save",
+        file,
+    ]);
+    assert!(!out.status.success());
+    let err = text(&out.stderr);
+    assert!(
+        err.contains("holds the games of another run: the file's seed is 5, this run's 6"),
+        "{err}"
+    );
+    assert_eq!(std::fs::read_to_string(file).unwrap(), before);
+}
+
 #[test]
 fn a_duplicate_deal_is_even_between_equal_bots() {
     // The same bot on both sides of every deal: each deal is won once by

@@ -16,10 +16,11 @@
 use crate::game::Observer;
 use canasta_core::state::MAX_SEATS;
 use canasta_core::{Action, GameState, HandResult, Rules};
+use serde::{Deserialize, Serialize};
 use std::time::Duration;
 
 /// Counts for one bot (summed over its seats).
-#[derive(Clone, Copy, Default, Debug, PartialEq)]
+#[derive(Clone, Copy, Default, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Behaviour {
     pub hands: u64,
     /// Hands a seat of the bot ended by going out.
@@ -39,7 +40,7 @@ pub struct Behaviour {
 /// Time a bot took over its decisions with a choice (more than one legal
 /// action; a forced one takes no thought). Wall-clock time, so it depends
 /// on the machine and on how many games run at once.
-#[derive(Clone, Copy, Default, Debug, PartialEq)]
+#[derive(Clone, Copy, Default, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Thinking {
     pub decisions: u64,
     pub nanos: u64,

@@ -10,6 +10,7 @@
 //! thread count.
 
 mod behaviour;
+mod journal;
 
 use crate::game::{Outcome, Setup, clock_seed, play_game, rules_from};
 use crate::progress::Progress;
@@ -19,8 +20,10 @@ use anyhow::{Context, bail};
 use behaviour::{Behaviour, Watcher};
 use canasta_core::Rules;
 use clap::Args;
+use journal::{GameKey, Journal, RunHeader};
 use rayon::prelude::*;
 use serde_json::json;
+use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Instant;
 
@@ -92,6 +95,18 @@ pub struct TournamentArgs {
     /// Print the report as one JSON object.
     #[arg(long)]
     pub json: bool,
+    /// Keep every game in FILE as it ends, and go on from the games FILE
+    /// already holds.
+    ///
+    /// A run of many hours survives an interruption: run the same command
+    /// again (or with more --games, or more bots) and the games FILE holds
+    /// are not played again; the report counts them with the new ones.
+    /// FILE must be of the same rules, seed and --one-hand or --max-hands.
+    /// A game is found in it by its two bots' names, its deal and its
+    /// seating, so keep a FILE only while those bots play as they did (a
+    /// bot with a time budget plays by the machine's speed).
+    #[arg(long, value_name = "FILE")]
+    pub save: Option<PathBuf>,
 }
 
 /// One game of the run: which pairing, which deal, which team colouring.
@@ -349,17 +364,39 @@ pub fn run(args: &TournamentArgs) -> anyhow::Result<ExitCode> {
         })
         .collect();
 
+    let names = labels(&args.bots);
+    let (journal, saved) = match &args.save {
+        Some(path) => {
+            let header = RunHeader::new(&rules, seed, args.one_hand, args.max_hands);
+            let (journal, saved) = Journal::open(path, &header)?;
+            (Some(journal), saved)
+        }
+        None => Default::default(),
+    };
+    let key = |job: &Job| GameKey::of(job, &names, &pairs);
+    let from_file = jobs.iter().filter(|j| saved.contains_key(&key(j))).count();
+
     let pool = crate::sim::thread_pool(args.threads)?;
     let threads = pool.current_num_threads();
-    let progress = Progress::new(jobs.len() as u64);
+    let progress = Progress::new((jobs.len() - from_file) as u64);
     let start = Instant::now();
     let results: Vec<Result<GameResult, String>> = pool.install(|| {
         jobs.par_iter()
-            .map(|job| play(&rules, args, pairs[job.pair], *job, seed, &progress))
+            .map(|job| {
+                if let Some(r) = saved.get(&key(job)) {
+                    return Ok(r.clone());
+                }
+                let r = play(&rules, args, pairs[job.pair], *job, seed, &progress)?;
+                if let Some(journal) = &journal {
+                    journal.record(&key(job), &r)?;
+                }
+                Ok(r)
+            })
             .collect()
     });
     progress.finish();
     let seconds = start.elapsed().as_secs_f64();
+    let played = jobs.len() - from_file;
 
     let mut per_pair = vec![PairTotals::default(); pairs.len()];
     // The unit of a pairing's record: a game, or with one hand a deal, a
@@ -390,7 +427,6 @@ pub fn run(args: &TournamentArgs) -> anyhow::Result<ExitCode> {
             sum
         });
     }
-    let names = labels(&args.bots);
     let mut per_bot = vec![PairTotals::default(); k];
     let mut games = vec![vec![0.0; k]; k];
     let mut score = vec![vec![0.0; k]; k];
@@ -467,6 +503,8 @@ pub fn run(args: &TournamentArgs) -> anyhow::Result<ExitCode> {
             "pairings": pairings,
             "threads": threads,
             "seconds": seconds,
+            "played_games": played,
+            "saved_games": from_file,
         });
         outln!("{summary}");
         return Ok(ExitCode::SUCCESS);
@@ -580,19 +618,36 @@ pub fn run(args: &TournamentArgs) -> anyhow::Result<ExitCode> {
         );
     }
     outln!();
+    let what = if args.one_hand { "hand" } else { "game" };
     outln!(
         "{} in {seconds:.2} s ({:.1} a second, {})",
-        count(
-            jobs.len() as u64,
-            if args.one_hand { "hand" } else { "game" }
-        ),
+        count(played as u64, what),
         if seconds > 0.0 {
-            jobs.len() as f64 / seconds
+            played as f64 / seconds
         } else {
             0.0
         },
         count(threads as u64, "thread")
     );
+    if let Some(path) = &args.save {
+        outln!(
+            "{}",
+            wrap(
+                &if from_file == 0 {
+                    format!("each saved to {} as it ended", path.display())
+                } else {
+                    format!(
+                        "each saved to {} as it ended, where an earlier run had saved {} more: \
+                         {} in all",
+                        path.display(),
+                        count(from_file as u64, what),
+                        count(jobs.len() as u64, what)
+                    )
+                },
+                80
+            )
+        );
+    }
     outln!("win %: ties count half; margin: mean score margin a hand; Elo: mean 1500");
     if args.one_hand {
         outln!(
