@@ -153,6 +153,9 @@ pub struct IsMctsBot {
     legal: ActionList,
     /// Heuristic scores and indexes into `legal`, best first.
     ranked: Vec<(i32, usize)>,
+    /// The root's actions, ranked, and their keys: worked out once a
+    /// search, from its first sample (see [`Root`]).
+    root: Root,
     /// Iterations run by the last decision (for benchmarks).
     last_iterations: u32,
     /// The last search's position and choice, to carry its tree over when
@@ -164,6 +167,23 @@ pub struct IsMctsBot {
     /// keeps its arenas and its tree, which carries over as a single
     /// search's does.
     workers: Vec<IsMctsBot>,
+}
+
+/// The root's legal actions, all ranked by the heuristic, and their
+/// class keys. The seat to act knows everything they depend on (its own
+/// hand, the table, the pile), and neither the generator nor the
+/// heuristic reads a hidden card, so every sample has the same: working
+/// them out once a search, rather than every iteration, leaves the tree
+/// exactly as it was (`the_roots_list_and_ranking_are_the_same_in_every_sample`).
+#[derive(Default)]
+struct Root {
+    ready: bool,
+    legal: ActionList,
+    /// All of `legal`, best first: a prefix is what `rank_best` gives for
+    /// fewer (`heuristic::rank_best`'s order does not depend on how many
+    /// are asked for).
+    ranked: Vec<(i32, usize)>,
+    keys: Vec<Action>,
 }
 
 /// What a single-threaded search decided, for reusing its tree.
@@ -192,6 +212,7 @@ impl IsMctsBot {
             nodes: Vec::new(),
             legal: ActionList::new(),
             ranked: Vec::new(),
+            root: Root::default(),
             last_iterations: 0,
             last_choice: None,
             spare: Vec::new(),
@@ -261,21 +282,44 @@ impl IsMctsBot {
         // Selection and expansion, among the heuristic's favourite actions
         // (progressive widening: more of them as the node is visited more).
         while in_hand(&state) {
-            state.legal_actions_into(&mut self.legal);
-            if self.legal.is_empty() {
+            let at_root = node == 0;
+            if at_root {
+                if !self.root.ready {
+                    self.rank_root(&state);
+                }
+            } else {
+                state.legal_actions_into(&mut self.legal);
+            }
+            let listed = if at_root {
+                self.root.legal.len()
+            } else {
+                self.legal.len()
+            };
+            if listed == 0 {
                 // Only a sample rebuilt from an observation can get here.
                 break;
             }
             let actor = state.to_act();
             let visits = self.nodes[node].visits;
             let wanted = widening(visits, self.config.widening);
-            self.order_by_heuristic(&state, wanted);
-            let width = wanted.min(self.ranked.len());
+            if !at_root {
+                self.order_by_heuristic(&state, wanted);
+            }
+            let (legal, ranked) = if at_root {
+                (&self.root.legal, &self.root.ranked)
+            } else {
+                (&self.legal, &self.ranked)
+            };
+            let width = wanted.min(ranked.len());
             let mut untried: Option<Action> = None;
             let mut best: Option<(f64, usize, Action)> = None;
-            for r in 0..width {
-                let a = self.legal[self.ranked[r].1];
-                let key = a.key_under(state.rules());
+            for &(_, i) in &ranked[..width] {
+                let a = legal[i];
+                let key = if at_root {
+                    self.root.keys[i]
+                } else {
+                    a.key_under(state.rules())
+                };
                 let child = self.nodes[node]
                     .children
                     .iter()
@@ -335,6 +379,27 @@ impl IsMctsBot {
             n.visits += 1;
             n.reward += rewards[n.actor as usize];
         }
+    }
+
+    /// Fills [`Root`] from the search's first sample.
+    fn rank_root(&mut self, state: &GameState) {
+        let root = &mut self.root;
+        state.legal_actions_into(&mut root.legal);
+        root.ranked.clear();
+        if root.legal.len() == 1 {
+            root.ranked.push((0, 0));
+        } else if !root.legal.is_empty() {
+            heuristic::rank_best(
+                &View::of_state(state),
+                &root.legal,
+                root.legal.len(),
+                &mut root.ranked,
+            );
+        }
+        root.keys.clear();
+        root.keys
+            .extend(root.legal.iter().map(|a| a.key_under(state.rules())));
+        root.ready = true;
     }
 
     /// Ranks `self.legal` by the heuristic's score for the seat to act in
@@ -445,6 +510,7 @@ impl IsMctsBot {
             self.nodes.clear();
             self.new_node(Action::Draw, decision.seat());
         }
+        self.root.ready = false;
         let start = Instant::now();
         let mut path = Vec::new();
         let mut done = 0;

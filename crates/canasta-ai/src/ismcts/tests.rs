@@ -196,3 +196,40 @@ fn reward_scale_follows_the_target() {
         "a lead of 4,000 must outscore 2,000 clearly: {gap}"
     );
 }
+
+/// The search ranks the root once, from its first sample ([`Root`]). That
+/// is only the search it was if every sample gives the seat to act the
+/// same legal actions, ranked alike: the seat knows all they depend on.
+/// Checked on positions of every preset, from the real state and from an
+/// observation alone.
+#[test]
+fn the_roots_list_and_ranking_are_the_same_in_every_sample() {
+    let ranked = |g: &GameState| {
+        let legal = g.legal_actions();
+        let mut out = Vec::new();
+        heuristic::rank_best(&View::of_state(g), &legal, legal.len(), &mut out);
+        let keys: Vec<Action> = legal.iter().map(|a| a.key_under(g.rules())).collect();
+        (legal, out, keys)
+    };
+    let mut rng = Rng::new(17);
+    let mut compared = 0;
+    for rules in all_forms() {
+        for g in crate::positions::search_positions(&rules, 12, 5) {
+            let legal = g.legal_actions();
+            let truth = ranked(&g);
+            let obs = g.observe(g.to_act());
+            for decision in [
+                Decision::new(&g, &legal),
+                Decision::from_observation(&obs, &rules, &legal),
+            ] {
+                let samples = decision.samples(&mut rng);
+                for _ in 0..6 {
+                    let sample = samples.draw(&mut rng);
+                    assert_eq!(ranked(&sample), truth, "{} at {g:?}", rules.variant());
+                    compared += 1;
+                }
+            }
+        }
+    }
+    assert!(compared > 1000);
+}
