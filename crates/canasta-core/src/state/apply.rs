@@ -5,9 +5,12 @@
 use super::*;
 
 impl GameState {
-    /// Lays out every red three in a hand and replaces it from the stock.
-    /// Returns false if the stock ran out before every one was replaced.
+    /// Lays out every red three in a hand and replaces each from the stock
+    /// while it lasts: a red three is never held, even when no card can
+    /// replace it (a foot picked up with the stock gone). Returns false if
+    /// the stock ran out before every one was replaced.
     pub(crate) fn lay_out_red_threes(&mut self, seat: usize) -> bool {
+        let mut replaced = true;
         loop {
             let hand = &mut self.hands[seat];
             let red = [
@@ -15,14 +18,14 @@ impl GameState {
                 Card::new(Rank::Three, crate::card::Suit::Diamonds),
             ];
             let Some(i) = (0..2).find(|&i| hand.count(red[i]) > 0) else {
-                return true;
+                return replaced;
             };
             hand.remove(red[i]);
             self.red_threes[seat][i] += 1;
             self.face_up.add(red[i]);
             match self.stock.pop() {
                 Some(c) => self.hands[seat].add(c),
-                None => return false,
+                None => replaced = false,
             }
         }
     }
@@ -408,5 +411,52 @@ impl GameState {
         let mut result = result;
         result.totals = self.scores[..teams].to_vec();
         self.last_hand = Some(Arc::new(result));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rng::Rng;
+
+    /// P-PEN: a foot's red threes are laid out and replaced from the stock.
+    /// With the stock gone they are laid out all the same: until session
+    /// 21 only the first was, the second stayed in the hand, and a search
+    /// sampling that position found a red three it could deal nowhere.
+    #[test]
+    fn every_red_three_is_laid_out_when_the_stock_cannot_replace_them() {
+        let rules = Rules::preset("pennies", None, None).unwrap();
+        let mut g = GameState::new(rules);
+        g.deal_random(&mut Rng::new(2), 0);
+        let (hearts, diamonds) = (
+            Card::new(Rank::Three, crate::card::Suit::Hearts),
+            Card::new(Rank::Three, crate::card::Suit::Diamonds),
+        );
+        let seat = 1;
+        let before = g.red_threes(seat);
+        g.hands[seat].add(hearts);
+        g.hands[seat].add(diamonds);
+        g.hands[seat].add(hearts);
+        let held = g.hands[seat].total();
+        g.stock.clear();
+        assert!(!g.lay_out_red_threes(seat), "nothing replaced them");
+        assert_eq!(g.hands[seat].red_threes(), 0);
+        assert_eq!(g.red_threes(seat), before + 3);
+        assert_eq!(g.hands[seat].total(), held - 3);
+
+        // With a stock, each is replaced by the next card (a red three
+        // drawn so is laid out and replaced in turn).
+        let mut g = GameState::new(g.rules().clone());
+        g.deal_random(&mut Rng::new(2), 0);
+        let (stock, before) = (g.stock_len(), g.red_threes(seat));
+        g.hands[seat].add(hearts);
+        g.hands[seat].add(diamonds);
+        let held = g.hands[seat].total();
+        assert!(g.lay_out_red_threes(seat));
+        let (laid, drawn) = (g.red_threes(seat) - before, stock - g.stock_len());
+        assert_eq!(laid, drawn);
+        assert!(laid >= 2);
+        assert_eq!(g.hands[seat].total(), held);
+        assert_eq!(g.hands[seat].red_threes(), 0);
     }
 }

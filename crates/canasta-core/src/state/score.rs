@@ -64,107 +64,113 @@ pub(crate) fn score_hand(
     reason: HandEndReason,
     out: Option<usize>,
 ) -> HandResult {
-    let rules = state.rules();
-    let values = &state.rs.values;
-    let n = state.players();
-    let teams = rules.teams as usize;
     let concealed = out.is_some_and(|seat| went_out_concealed(state, seat));
-    let mut result = Vec::with_capacity(teams);
-    for team in 0..teams {
-        let members: Vec<usize> = (0..n).filter(|&s| rules.team_of(s) == team).collect();
-        // The side whose melds this team is credited with (3 players: the
-        // temporary partnership's pooled melds count for both partners).
-        let side = state.side_of(members[0]);
-        let side_seats: Vec<usize> = state.side_members(side).collect();
-        let mut s = TeamScore::default();
-        let (mut clean, mut dirty, mut special) = (0u8, 0u8, 0u8);
-        let went_out = out.is_some_and(|seat| side_seats.contains(&seat));
-        for m in state.melds(side) {
-            s.melded += m.cards.cards().map(|c| values[c.index()]).sum::<i32>();
-            if !m.cards.is_wild_only() || went_out || !rules.wild_bonus_only_if_out {
-                s.canastas += m.canasta_bonus(rules);
-            }
-            if m.going_out_kind(rules) == Some(crate::meld::GoOutKind::Special) {
-                special += 1;
-            }
-            match m.canasta(rules) {
-                Some(crate::meld::CanastaKind::Natural) => clean += 1,
-                Some(crate::meld::CanastaKind::Mixed) => dirty += 1,
-                None => {}
-            }
-        }
-        let canastas = clean + dirty;
-        s.other += rules
-            .many_canastas_bonuses
-            .iter()
-            .filter(|b| canastas >= b.canastas && clean >= b.clean && dirty >= b.dirty)
-            .map(|b| b.bonus)
-            .max()
-            .unwrap_or(0);
-        let never_melded = state.melds(side).is_empty();
-        let multiplier = if never_melded {
-            rules.unopened_hand_multiplier
-        } else {
-            1
-        };
-        for &seat in &side_seats {
-            s.in_hand -= multiplier
-                * state
-                    .hand(seat)
-                    .iter()
-                    .map(|c| values[c.index()])
-                    .sum::<i32>();
-        }
-        let reds: usize = members.iter().map(|&seat| state.red_threes(seat)).sum();
-        s.red_threes = match rules.red_three_scoring {
-            RedThreeScoring::Table => {
-                let penalised = match rules.red_three_penalty {
-                    RedThreePenalty::NoMeld => never_melded,
-                    RedThreePenalty::NoCanasta => canastas == 0,
-                    RedThreePenalty::BelowGoingOut => canastas < rules.canastas_to_go_out,
-                };
-                let red_value = rules.red_three_value(reds);
-                if penalised { -red_value } else { red_value }
-            }
-            // P-CNE: 100 each; plus with a clean and a dirty canasta, zero with
-            // clean only, minus with dirty only, minus doubled with none; four
-            // or more doubled again.
-            RedThreeScoring::Canastone => {
-                let base = 100 * reds as i32;
-                let signed = match (clean > 0, dirty > 0) {
-                    (true, true) => base,
-                    (true, false) => 0,
-                    (false, true) => -base,
-                    (false, false) => -2 * base,
-                };
-                if reds >= 4 { 2 * signed } else { signed }
-            }
-            // P-PEN: plus with a sevens canasta, minus without one.
-            RedThreeScoring::NeedsSpecialCanasta => {
-                let value = rules.red_three_value(reds);
-                if special > 0 { value } else { -value }
-            }
-        };
-        if let Some(seat) = out
-            && side_seats.contains(&seat)
-        {
-            s.going_out = rules.going_out_bonus + if concealed { rules.concealed_bonus } else { 0 };
-        }
-        for &seat in &side_seats {
-            let foot = &state.feet[seat];
-            s.foot -= foot.iter().map(|c| values[c.index()]).sum::<i32>()
-                + 100 * foot.red_threes() as i32;
-        }
-        s.total = s.melded + s.in_hand + s.canastas + s.red_threes + s.going_out + s.other + s.foot;
-        result.push(s);
-    }
     HandResult {
         reason,
         seat: out,
         concealed,
-        teams: result,
+        teams: (0..state.rules().teams as usize)
+            .map(|team| score_team(state, team, out, concealed))
+            .collect(),
         totals: Vec::new(),
     }
+}
+
+impl GameState {
+    /// `team`'s score if the hand ended now with nobody out, as when the
+    /// stock runs out: its melds, canasta bonuses, red threes (by the
+    /// variant's table and penalty), bonuses for many canastas, less the
+    /// cards in its hands and its feet. A search values an unfinished hand
+    /// from it, so that it counts what the variant's scoring counts.
+    /// Allocates nothing (search asks at every playout's end).
+    pub fn score_now(&self, team: usize) -> TeamScore {
+        score_team(self, team, None, false)
+    }
+}
+
+/// One team's score in `state`, `out` the seat that went out (if any).
+fn score_team(state: &GameState, team: usize, out: Option<usize>, concealed: bool) -> TeamScore {
+    let rules = state.rules();
+    let values = &state.rs.values;
+    let n = state.players();
+    let members = (0..n).filter(|&s| rules.team_of(s) == team);
+    // The side whose melds this team is credited with (3 players: the
+    // temporary partnership's pooled melds count for both partners).
+    let side = state.side_of(members.clone().next().expect("a team has a seat"));
+    let side_seats = || state.side_members(side);
+    let mut s = TeamScore::default();
+    let (mut clean, mut dirty, mut special) = (0u8, 0u8, 0u8);
+    let went_out = out.is_some_and(|seat| state.side_of(seat) == side);
+    for m in state.melds(side) {
+        s.melded += m.cards.cards().map(|c| values[c.index()]).sum::<i32>();
+        if !m.cards.is_wild_only() || went_out || !rules.wild_bonus_only_if_out {
+            s.canastas += m.canasta_bonus(rules);
+        }
+        if m.going_out_kind(rules) == Some(crate::meld::GoOutKind::Special) {
+            special += 1;
+        }
+        match m.canasta(rules) {
+            Some(crate::meld::CanastaKind::Natural) => clean += 1,
+            Some(crate::meld::CanastaKind::Mixed) => dirty += 1,
+            None => {}
+        }
+    }
+    let canastas = clean + dirty;
+    s.other += rules
+        .many_canastas_bonuses
+        .iter()
+        .filter(|b| canastas >= b.canastas && clean >= b.clean && dirty >= b.dirty)
+        .map(|b| b.bonus)
+        .max()
+        .unwrap_or(0);
+    let never_melded = state.melds(side).is_empty();
+    let multiplier = if never_melded {
+        rules.unopened_hand_multiplier
+    } else {
+        1
+    };
+    for seat in side_seats() {
+        s.in_hand -= multiplier * state.hand(seat).dot(values);
+    }
+    let reds: usize = members.map(|seat| state.red_threes(seat)).sum();
+    s.red_threes = match rules.red_three_scoring {
+        RedThreeScoring::Table => {
+            let penalised = match rules.red_three_penalty {
+                RedThreePenalty::NoMeld => never_melded,
+                RedThreePenalty::NoCanasta => canastas == 0,
+                RedThreePenalty::BelowGoingOut => canastas < rules.canastas_to_go_out,
+            };
+            let red_value = rules.red_three_value(reds);
+            if penalised { -red_value } else { red_value }
+        }
+        // P-CNE: 100 each; plus with a clean and a dirty canasta, zero with
+        // clean only, minus with dirty only, minus doubled with none; four
+        // or more doubled again.
+        RedThreeScoring::Canastone => {
+            let base = 100 * reds as i32;
+            let signed = match (clean > 0, dirty > 0) {
+                (true, true) => base,
+                (true, false) => 0,
+                (false, true) => -base,
+                (false, false) => -2 * base,
+            };
+            if reds >= 4 { 2 * signed } else { signed }
+        }
+        // P-PEN: plus with a sevens canasta, minus without one.
+        RedThreeScoring::NeedsSpecialCanasta => {
+            let value = rules.red_three_value(reds);
+            if special > 0 { value } else { -value }
+        }
+    };
+    if went_out {
+        s.going_out = rules.going_out_bonus + if concealed { rules.concealed_bonus } else { 0 };
+    }
+    for seat in side_seats() {
+        let foot = &state.feet[seat];
+        s.foot -= foot.dot(values) + 100 * foot.red_threes() as i32;
+    }
+    s.total = s.melded + s.in_hand + s.canastas + s.red_threes + s.going_out + s.other + s.foot;
+    s
 }
 
 /// Concealed: the player melded nothing before this turn, put every card
