@@ -615,7 +615,10 @@ fn in_hand(state: &GameState) -> bool {
 
 /// The hand's worth to a side so far: exact once the hand is over,
 /// otherwise its melds, canasta bonuses (and part of the bonus for melds
-/// close to a canasta), red threes, less the cards its seats still hold.
+/// close to a canasta), red threes and bonuses for many canastas as the
+/// variant scores them (the engine's [`GameState::score_now`]), less part
+/// of the cards its seats still hold and of their feet: most will still be
+/// melded.
 pub fn side_value(state: &GameState, side: usize) -> f64 {
     let rules: &Rules = state.rules();
     let players = state.players();
@@ -637,6 +640,8 @@ pub fn side_value(state: &GameState, side: usize) -> f64 {
             closed: true,
         };
         if len >= size {
+            // Counted whole mid-hand: a canasta that may still be closed
+            // (Canastia), or a wild one paid only on going out.
             v += f64::from(closed.canasta_bonus(rules));
         } else if m.rank().is_some() {
             let share = match size - len {
@@ -647,12 +652,21 @@ pub fn side_value(state: &GameState, side: usize) -> f64 {
             v += share * f64::from(rules.mixed_canasta_bonus());
         }
     }
-    let opened = !melds.is_empty();
+    // The variant's own scoring of red threes, many canastas, hands and
+    // feet; a side of two teams (Classic 3's partnership) has both teams'
+    // red threes.
+    let mut teams_seen = 0u8;
     for s in seats() {
-        let threes = 100.0 * state.red_threes(s) as f64;
-        v += if opened { threes } else { -threes };
-        let held = state.hand(s).dot(state.ruleset().card_value_table());
-        v -= 0.6 * f64::from(held);
+        let team = rules.team_of(s);
+        if teams_seen & (1 << team) != 0 {
+            continue;
+        }
+        let score = state.score_now(team);
+        v += f64::from(score.red_threes);
+        if teams_seen == 0 {
+            v += f64::from(score.other) + 0.6 * f64::from(score.in_hand + score.foot);
+        }
+        teams_seen |= 1 << team;
     }
     v
 }

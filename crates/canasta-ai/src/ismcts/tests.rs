@@ -233,3 +233,38 @@ fn the_roots_list_and_ranking_are_the_same_in_every_sample() {
     }
     assert!(compared > 1000);
 }
+
+/// An unfinished hand is valued as the variant scores it
+/// (`GameState::score_now`): in Canastone a side with no canasta loses
+/// twice each red three's hundred, and a side that has not melded counts
+/// its cards in hand twice (P-CNE), where Classic's flat figures counted
+/// a hundred each and the cards once.
+#[test]
+fn red_threes_are_valued_by_the_variants_scoring() {
+    let rules = Rules::preset("canastone", None, None).unwrap();
+    let mut checked = 0;
+    for seed in 0..40 {
+        let mut g = GameState::new(rules.clone());
+        g.deal_random(&mut Rng::new(seed), 0);
+        for side in 0..2 {
+            let seats: Vec<usize> = (0..4).filter(|&s| g.side_of(s) == side).collect();
+            let reds: usize = seats.iter().map(|&s| g.red_threes(s)).sum();
+            if reds == 0 || reds >= 4 {
+                continue;
+            }
+            let held: i32 = seats
+                .iter()
+                .map(|&s| g.hand(s).dot(g.ruleset().card_value_table()))
+                .sum();
+            // Just dealt: nobody has melded.
+            let expected = -200.0 * reds as f64 - 0.6 * 2.0 * f64::from(held);
+            assert!(
+                (side_value(&g, side) - expected).abs() < 1e-9,
+                "seed {seed}: {} against {expected}, {reds} red threes, {held} held",
+                side_value(&g, side)
+            );
+            checked += 1;
+        }
+    }
+    assert!(checked > 5, "deals with red threes: {checked}");
+}
