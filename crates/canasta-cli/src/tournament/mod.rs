@@ -619,17 +619,35 @@ pub fn run(args: &TournamentArgs) -> anyhow::Result<ExitCode> {
     }
     outln!();
     let what = if args.one_hand { "hand" } else { "game" };
-    outln!(
-        "{} in {seconds:.2} s ({:.1} a second, {})",
-        count(played as u64, what),
-        if seconds > 0.0 {
-            played as f64 / seconds
-        } else {
-            0.0
-        },
-        count(threads as u64, "thread")
-    );
-    if let Some(path) = &args.save {
+    if played > 0 || from_file == 0 {
+        outln!(
+            "{} in {seconds:.2} s ({:.1} a second, {})",
+            count(played as u64, what),
+            if seconds > 0.0 {
+                played as f64 / seconds
+            } else {
+                0.0
+            },
+            count(threads as u64, "thread")
+        );
+    }
+    if let Some(path) = &args.save
+        && played == 0
+        && from_file > 0
+    {
+        outln!(
+            "{}",
+            wrap(
+                &format!(
+                    "nothing left to play: every {what} read back from {}, where an earlier \
+                     run saved it ({} in all)",
+                    path.display(),
+                    count(jobs.len() as u64, what)
+                ),
+                80
+            )
+        );
+    } else if let Some(path) = &args.save {
         outln!(
             "{}",
             wrap(
