@@ -506,10 +506,7 @@ pub struct Meld {
 
 impl Meld {
     pub fn canasta(&self, rules: &Rules) -> Option<CanastaKind> {
-        if self.cards.is_special_threes(rules)
-            || self.cards.len() < rules.canasta_size
-            || (rules.canasta_by_choice && !self.closed)
-        {
+        if !self.is_canasta(rules) {
             None
         } else if self.cards.is_sequence() {
             // A samba: seven naturals in sequence.
@@ -588,8 +585,13 @@ impl Meld {
         rules.meld_full(self.cards.len())
     }
 
+    /// A canasta (of whatever kind): asked for every meld of every list,
+    /// so without working out the kind.
+    #[inline]
     pub fn is_canasta(&self, rules: &Rules) -> bool {
-        self.canasta(rules).is_some()
+        !self.cards.is_special_threes(rules)
+            && self.cards.len() >= rules.canasta_size
+            && (!rules.canasta_by_choice || self.closed)
     }
 
     pub fn rank(&self) -> Option<Rank> {
