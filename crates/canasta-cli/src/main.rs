@@ -48,7 +48,7 @@ const HELP_WIDTH: usize = 80;
 
 /// Canasta: play against bots, run bot games and tournaments, check records.
 #[derive(Parser, Debug)]
-#[command(name = "canasta", version, long_about = None)]
+#[command(name = "canasta", version = env!("CANASTA_VERSION"), long_about = None)]
 #[command(
     after_help = "`canasta help COMMAND` (or `canasta COMMAND --help`) tells more about one command."
 )]

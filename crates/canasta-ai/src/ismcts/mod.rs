@@ -179,9 +179,9 @@ pub struct IsMctsBot {
 struct Root {
     ready: bool,
     legal: ActionList,
-    /// All of `legal`, best first: a prefix is what `rank_best` gives for
-    /// fewer (`heuristic::rank_best`'s order does not depend on how many
-    /// are asked for).
+    /// All of `legal`, best first. Its first k are what `rank_best` gives
+    /// when asked for the best k, which is all selection reads (past
+    /// those, a shorter ranking may leave the discards out).
     ranked: Vec<(i32, usize)>,
     keys: Vec<Action>,
 }
@@ -284,7 +284,9 @@ impl IsMctsBot {
         while in_hand(&state) {
             let at_root = node == 0;
             if at_root {
-                if !self.root.ready {
+                if self.root.ready {
+                    self.debug_check_root(&state);
+                } else {
                     self.rank_root(&state);
                 }
             } else {
@@ -311,7 +313,8 @@ impl IsMctsBot {
                 (&self.legal, &self.ranked)
             };
             let width = wanted.min(ranked.len());
-            let mut untried: Option<Action> = None;
+            // An untried action and its key.
+            let mut untried: Option<(Action, Action)> = None;
             let mut best: Option<(f64, usize, Action)> = None;
             for &(_, i) in &ranked[..width] {
                 let a = legal[i];
@@ -339,13 +342,13 @@ impl IsMctsBot {
                     None => {
                         // The heuristic's favourite untried action first.
                         if untried.is_none() {
-                            untried = Some(a);
+                            untried = Some((a, key));
                         }
                     }
                 }
             }
-            if let Some(a) = untried {
-                let child = self.new_node(a.key_under(state.rules()), actor);
+            if let Some((a, key)) = untried {
+                let child = self.new_node(key, actor);
                 self.nodes[child as usize].available = 1;
                 self.nodes[node].children.push(child);
                 state.apply_unchecked(a);
@@ -385,37 +388,31 @@ impl IsMctsBot {
     fn rank_root(&mut self, state: &GameState) {
         let root = &mut self.root;
         state.legal_actions_into(&mut root.legal);
-        root.ranked.clear();
-        if root.legal.len() == 1 {
-            root.ranked.push((0, 0));
-        } else if !root.legal.is_empty() {
-            heuristic::rank_best(
-                &View::of_state(state),
-                &root.legal,
-                root.legal.len(),
-                &mut root.ranked,
-            );
-        }
+        rank(state, &root.legal, root.legal.len(), &mut root.ranked);
         root.keys.clear();
         root.keys
             .extend(root.legal.iter().map(|a| a.key_under(state.rules())));
         root.ready = true;
     }
 
+    /// Debug builds (the tests) check [`Root`]'s premise on every sample:
+    /// the seat to act has the same legal actions in each.
+    #[inline]
+    fn debug_check_root(&self, state: &GameState) {
+        if cfg!(debug_assertions) {
+            let mut legal = ActionList::new();
+            state.legal_actions_into(&mut legal);
+            debug_assert_eq!(
+                legal, self.root.legal,
+                "a sample changed the root's actions"
+            );
+        }
+    }
+
     /// Ranks `self.legal` by the heuristic's score for the seat to act in
     /// `state`, best first, into `self.ranked`: at least the best `wanted`.
     fn order_by_heuristic(&mut self, state: &GameState, wanted: usize) {
-        self.ranked.clear();
-        if self.legal.len() == 1 {
-            self.ranked.push((0, 0));
-            return;
-        }
-        heuristic::rank_best(
-            &View::of_state(state),
-            &self.legal,
-            wanted,
-            &mut self.ranked,
-        );
+        rank(state, &self.legal, wanted, &mut self.ranked);
     }
 
     fn search(&mut self, decision: &Decision<'_>) -> Option<Action> {
@@ -606,6 +603,17 @@ impl IsMctsBot {
             }
         }
         best.map(|(_, a)| a)
+    }
+}
+
+/// `legal` by the heuristic's score for the seat to act in `state`, best
+/// first, into `out`: at least the best `wanted` (`heuristic::rank_best`).
+fn rank(state: &GameState, legal: &[Action], wanted: usize, out: &mut Vec<(i32, usize)>) {
+    out.clear();
+    match legal.len() {
+        0 => {}
+        1 => out.push((0, 0)),
+        _ => heuristic::rank_best(&View::of_state(state), legal, wanted, out),
     }
 }
 

@@ -386,6 +386,13 @@ pub fn run(args: &TournamentArgs) -> anyhow::Result<ExitCode> {
                 if let Some(r) = saved.get(&key(job)) {
                     return Ok(r.clone());
                 }
+                if let Some(j) = journal.as_ref().filter(|j| j.has_failed()) {
+                    // Saving failed: stop rather than play on, unsaved.
+                    return Err(format!(
+                        "not played: an earlier game could not be saved to {}",
+                        j.path().display()
+                    ));
+                }
                 let r = play(&rules, args, pairs[job.pair], *job, seed, &progress)?;
                 if let Some(journal) = &journal {
                     journal.record(&key(job), &r)?;

@@ -7,10 +7,8 @@ use super::*;
 impl GameState {
     /// Lays out every red three in a hand and replaces each from the stock
     /// while it lasts: a red three is never held, even when no card can
-    /// replace it (a foot picked up with the stock gone). Returns false if
-    /// the stock ran out before every one was replaced.
-    pub(crate) fn lay_out_red_threes(&mut self, seat: usize) -> bool {
-        let mut replaced = true;
+    /// replace it (a foot picked up with the stock gone).
+    pub(crate) fn lay_out_red_threes(&mut self, seat: usize) {
         loop {
             let hand = &mut self.hands[seat];
             let red = [
@@ -18,14 +16,13 @@ impl GameState {
                 Card::new(Rank::Three, crate::card::Suit::Diamonds),
             ];
             let Some(i) = (0..2).find(|&i| hand.count(red[i]) > 0) else {
-                return replaced;
+                return;
             };
             hand.remove(red[i]);
             self.red_threes[seat][i] += 1;
             self.face_up.add(red[i]);
-            match self.stock.pop() {
-                Some(c) => self.hands[seat].add(c),
-                None => replaced = false,
+            if let Some(c) = self.stock.pop() {
+                self.hands[seat].add(c);
             }
         }
     }
@@ -439,7 +436,7 @@ mod tests {
         g.hands[seat].add(hearts);
         let held = g.hands[seat].total();
         g.stock.clear();
-        assert!(!g.lay_out_red_threes(seat), "nothing replaced them");
+        g.lay_out_red_threes(seat);
         assert_eq!(g.hands[seat].red_threes(), 0);
         assert_eq!(g.red_threes(seat), before + 3);
         assert_eq!(g.hands[seat].total(), held - 3);
@@ -452,7 +449,7 @@ mod tests {
         g.hands[seat].add(hearts);
         g.hands[seat].add(diamonds);
         let held = g.hands[seat].total();
-        assert!(g.lay_out_red_threes(seat));
+        g.lay_out_red_threes(seat);
         let (laid, drawn) = (g.red_threes(seat) - before, stock - g.stock_len());
         assert_eq!(laid, drawn);
         assert!(laid >= 2);
