@@ -14,7 +14,9 @@ pub fn wilson95(score: f64, n: f64) -> (f64, f64) {
     let denom = 1.0 + z2 / n;
     let centre = (p + z2 / (2.0 * n)) / denom;
     let half = z * (p * (1.0 - p) / n + z2 / (4.0 * n * n)).sqrt() / denom;
-    ((centre - half).max(0.0), (centre + half).min(1.0))
+    // The interval holds the rate itself: at a rate of 1 (or 0) the sum
+    // rounds a hair short of it.
+    ((centre - half).clamp(0.0, p), (centre + half).clamp(p, 1.0))
 }
 
 /// Sums over the units of a match (games, or deals of one hand) that give
@@ -147,6 +149,22 @@ mod tests {
         );
         let (lo, hi) = wilson95(10.0, 10.0);
         assert!(lo > 0.69 && lo < 0.73 && hi > 1.0 - 1e-9, "{lo} {hi}");
+    }
+
+    /// The interval holds the rate, exactly, at every count: a report read
+    /// back to the last bit (as `--json` is) never has a rate above its
+    /// interval.
+    #[test]
+    fn the_interval_holds_the_rate() {
+        for n in 1..=200 {
+            for k in 0..=n {
+                let (n, k) = (f64::from(n), f64::from(k));
+                let (lo, hi) = wilson95(k, n);
+                assert!(lo <= k / n && k / n <= hi, "{k} of {n}: {lo} {hi}");
+            }
+        }
+        assert_eq!(wilson95(30.0, 30.0).1, 1.0);
+        assert_eq!(wilson95(0.0, 30.0).0, 0.0);
     }
 
     /// Units of one hand each: the interval is the textbook one of a mean,
