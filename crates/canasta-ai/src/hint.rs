@@ -426,6 +426,19 @@ mod tests {
         assert_figures(&h);
     }
 
+    /// A pile of one card is `one card`, not `1 cards`.
+    #[test]
+    fn a_pile_of_one_card_is_one_card() {
+        let mut t = Table::new("classic", "KS KD 7H 9C 4D JK QS QH QC TS");
+        t.phase = Phase::Draw;
+        t.pile = "KH";
+        let state = t.state();
+        let a = advice(&state, act("pickup KS KD / QS QH QC"));
+        assert!(a.contains(": one card, "), "{a}");
+        let a = advice(&state, Action::Draw);
+        assert!(a.contains("the pile's one card is not worth"), "{a}");
+    }
+
     /// Classic: taking the pile says how many cards it holds and that it
     /// opens for the side; drawing instead says the pile is not worth it.
     #[test]

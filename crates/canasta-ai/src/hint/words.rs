@@ -236,10 +236,11 @@ impl<'a> Seat<'a> {
             .any(|s| !self.obs.melds[self.obs.side_of[s]].is_empty());
         if !opened {
             out.push(format!(
-                "the opponents have not even melded and hold {held} cards"
+                "the opponents have not even melded and hold {}",
+                cards(held)
             ));
         } else if held > 0 {
-            out.push(format!("the opponents still hold {held} cards"));
+            out.push(format!("the opponents still hold {}", cards(held)));
         }
         out
     }
@@ -248,7 +249,7 @@ impl<'a> Seat<'a> {
         match action {
             Action::Draw => self.draw_reasons(),
             Action::PickupOnto | Action::Pickup { .. } => {
-                let mut out = vec![format!("{} cards", self.pile_size())];
+                let mut out = vec![cards(self.pile_size())];
                 if effect.opens {
                     out.push("it opens for your side".into());
                 }
@@ -319,10 +320,14 @@ impl<'a> Seat<'a> {
             .iter()
             .any(|a| matches!(a, Action::PickupOnto | Action::Pickup { .. }));
         if takes {
-            vec![format!(
-                "the pile's {} cards are not worth what taking them costs",
-                self.pile_size()
-            )]
+            vec![if self.pile_size() == 1 {
+                "the pile's one card is not worth what taking it costs".to_string()
+            } else {
+                format!(
+                    "the pile's {} cards are not worth what taking them costs",
+                    self.pile_size()
+                )
+            }]
         } else {
             Vec::new()
         }
@@ -499,6 +504,16 @@ impl<'a> Seat<'a> {
 }
 
 /// A count with its noun: "one card", "three canastas".
+/// `one card`, `9 cards`: a number of cards in figures, as the table shows
+/// them.
+fn cards(n: usize) -> String {
+    if n == 1 {
+        "one card".to_string()
+    } else {
+        format!("{n} cards")
+    }
+}
+
 fn count(n: usize, one: &str, many: &str) -> String {
     if n == 1 {
         format!("one {one}")
