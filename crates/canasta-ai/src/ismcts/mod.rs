@@ -67,6 +67,7 @@ impl Level {
             rollout_depth: 24,
             widening: 0.5,
             threads: 1,
+            heuristic_bias: 2.0,
         }
     }
 }
@@ -97,6 +98,16 @@ pub struct Config {
     /// statistics. The iterations are shared out among them; a time budget
     /// applies to each, so more threads search more in the same time.
     pub threads: usize,
+    /// Progressive bias toward the heuristic's ranking: the action it ranks
+    /// k-th (from 1) gains `heuristic_bias / (k * (visits + 1))` in
+    /// selection. A few iterations say little about actions whose outcome
+    /// swings by thousands (a Pennies hand), so the heuristic's judgement
+    /// leads until the statistics outweigh it. One-hand duplicate deals
+    /// against the heuristic at 100 iterations (seed 3): easy went from
+    /// 57% to 64% in Classic 4, 62% to 67% in Canastone 4, 44% to 51% in
+    /// Italian and 37% to 54% in Pennies with 2.0; 1.0 fell back in
+    /// Pennies, 4.0 copied the heuristic in a quarter of the Pennies deals.
+    pub heuristic_bias: f64,
 }
 
 /// How many of the heuristic's best actions a node visited `visits` times considers.
@@ -316,7 +327,7 @@ impl IsMctsBot {
             // An untried action and its key.
             let mut untried: Option<(Action, Action)> = None;
             let mut best: Option<(f64, usize, Action)> = None;
-            for &(_, i) in &ranked[..width] {
+            for (place, &(_, i)) in ranked[..width].iter().enumerate() {
                 let a = legal[i];
                 let key = if at_root {
                     self.root.keys[i]
@@ -334,7 +345,9 @@ impl IsMctsBot {
                         n.available += 1;
                         let ucb = n.reward / f64::from(n.visits)
                             + self.config.exploration
-                                * (f64::from(n.available).ln() / f64::from(n.visits)).sqrt();
+                                * (f64::from(n.available).ln() / f64::from(n.visits)).sqrt()
+                            + self.config.heuristic_bias
+                                / ((place + 1) as f64 * f64::from(n.visits + 1));
                         if best.is_none_or(|(b, _, _)| ucb > b) {
                             best = Some((ucb, c as usize, a));
                         }

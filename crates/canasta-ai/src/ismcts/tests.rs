@@ -20,6 +20,7 @@ fn plays_legal_moves_in_every_preset() {
                 rollout_depth: 10,
                 widening: 0.5,
                 threads: 1,
+                heuristic_bias: 2.0,
             },
             1,
         );
