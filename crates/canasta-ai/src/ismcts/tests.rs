@@ -300,7 +300,10 @@ fn picks_of_the_heuristics_favourite(heuristic_bias: f64) -> usize {
 fn the_heuristics_ranking_biases_the_selection() {
     assert_eq!(picks_of_the_heuristics_favourite(1e9), 24);
     let unbiased = picks_of_the_heuristics_favourite(0.0);
-    assert!(unbiased < 24, "the search alone agreed {unbiased} times of 24");
+    assert!(
+        unbiased < 24,
+        "the search alone agreed {unbiased} times of 24"
+    );
     let default = picks_of_the_heuristics_favourite(Level::Easy.config().heuristic_bias);
     assert!(
         default > unbiased && default < 24,
