@@ -102,17 +102,21 @@ fn score_team(state: &GameState, team: usize, out: Option<usize>, concealed: boo
     let (mut clean, mut dirty, mut special) = (0u8, 0u8, 0u8);
     let went_out = out.is_some_and(|seat| state.side_of(seat) == side);
     for m in state.melds(side) {
-        s.melded += m.cards.cards().map(|c| values[c.index()]).sum::<i32>();
+        // Counted from the group's counts: search scores every playout's
+        // end with this, and walking each card cost a twentieth of it.
+        s.melded += m.cards.points(rules);
+        let Some(kind) = m.canasta(rules) else {
+            continue;
+        };
         if !m.cards.is_wild_only() || went_out || !rules.wild_bonus_only_if_out {
             s.canastas += m.canasta_bonus(rules);
         }
         if m.going_out_kind(rules) == Some(crate::meld::GoOutKind::Special) {
             special += 1;
         }
-        match m.canasta(rules) {
-            Some(crate::meld::CanastaKind::Natural) => clean += 1,
-            Some(crate::meld::CanastaKind::Mixed) => dirty += 1,
-            None => {}
+        match kind {
+            crate::meld::CanastaKind::Natural => clean += 1,
+            crate::meld::CanastaKind::Mixed => dirty += 1,
         }
     }
     let canastas = clean + dirty;
