@@ -1,7 +1,9 @@
-//! Where two bots' points come from: plays one hand of each of N deals on
-//! both seatings (`A` on even teams, then on odd) and sums each bot's
-//! `TeamScore` items: `cargo run --release -p canasta-ai --example
-//! score_parts -- A B N [variant [players]]`.
+//! Where two bots' points come from: plays one hand of each of N deals
+//! (the stream of seed 3, as `tournament --seed 3` deals them) on both
+//! seatings (`A` on even teams, then on odd) and prints each bot's mean
+//! `TeamScore` items and canastas by kind a side and hand, and how many
+//! hands it ended: `cargo run --release -p canasta-ai --example score_parts
+//! -- A B N [variant [players]]`.
 
 use canasta_ai::{Decision, bot_by_name};
 use canasta_core::{
@@ -17,7 +19,7 @@ fn main() {
         None => Rules::classic(),
     };
     let n = rules.players() as usize;
-    let mut sums = [[0i64; 9]; 2];
+    let mut sums = [[0i64; 8]; 2];
     let mut outs = [0u32; 2];
     let mut sides = [0u32; 2];
     let mut kinds = [[0u32; 4]; 2];
@@ -88,7 +90,7 @@ fn main() {
         }
     }
     println!(
-        "per side and hand: melded in_hand canastas red_threes going_out other foot total | went out | canastas clean dirty wild special"
+        "a side and hand: melded in_hand canastas red_threes going_out other foot total | hands ended | canastas: clean dirty wild special"
     );
     for b in 0..2 {
         let k = f64::from(sides[b]);

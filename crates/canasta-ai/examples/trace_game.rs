@@ -2,7 +2,12 @@
 //! ends: `cargo run --release -p canasta-ai --example trace_game -- SEED DEAL
 //! BOT,BOT,... [variant [players]]` (one bot name a seat, as `canasta sim
 //! --bots` takes them). The deck and bot seeds come from the stream (SEED,
-//! DEAL) exactly as `canasta sim` and `canasta tournament` draw them.
+//! DEAL) exactly as `canasta sim` and `canasta tournament` draw them: DEAL
+//! is sim's game index or the tournament's deal, the bots seated as that
+//! game's colouring seated them. Built-in bots and the preset's rules only
+//! (no `--option`, no `cmd:` bots); it plays the game to its end, past a
+//! run's `--one-hand` or `--max-hands`; and a bot with a time budget
+//! (`ismcts-expert`'s cap, `@Nms`) need not choose as it did in the run.
 
 use canasta_ai::{Decision, bot_by_name};
 use canasta_core::{ActionList, GameState, Phase, Rng, Rules, shuffled_deck};

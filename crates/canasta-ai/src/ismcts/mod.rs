@@ -44,9 +44,9 @@ impl Level {
     /// The search budget of the level: the levels differ only in
     /// iterations, each several times the one below, and each scores more
     /// points than the one below (the README's ladder, on duplicate deals).
-    /// Easy's hundred iterations already beat the heuristic its playouts
-    /// follow in Classic, Canastone and Samba (not yet in Italian and
-    /// Pennies: the README's table of variants). Expert searches about
+    /// Easy's hundred iterations beat the heuristic its playouts follow in
+    /// Classic, Canastone and Samba, and draw with it in Italian and
+    /// Pennies (the README's tables, session 22). Expert searches about
     /// half a second a decision on one core, and stops at
     /// [`EXPERT_TIME_CAP`] on the few positions where its
     /// iterations would take longer (a Canastone decision took 1.2 s), so
@@ -102,11 +102,12 @@ pub struct Config {
     /// k-th (from 1) gains `heuristic_bias / (k * (visits + 1))` in
     /// selection. A few iterations say little about actions whose outcome
     /// swings by thousands (a Pennies hand), so the heuristic's judgement
-    /// leads until the statistics outweigh it. One-hand duplicate deals
-    /// against the heuristic at 100 iterations (seed 3): easy went from
-    /// 57% to 64% in Classic 4, 62% to 67% in Canastone 4, 44% to 51% in
-    /// Italian and 37% to 54% in Pennies with 2.0; 1.0 fell back in
-    /// Pennies, 4.0 copied the heuristic in a quarter of the Pennies deals.
+    /// leads until the statistics outweigh it. Easy against the heuristic,
+    /// one-hand duplicate deals, without and with 2.0 (the README's table,
+    /// session 22): 58% to 64% in Classic 4, 37% to 54% in Pennies, 48%
+    /// to 51% in Italian, 61% to 66% in Samba 4. 1.0 fell back in
+    /// Pennies (49%); 4.0 copied the heuristic in 67 of 300 Pennies deals
+    /// and won no more anywhere.
     pub heuristic_bias: f64,
 }
 
@@ -347,7 +348,7 @@ impl IsMctsBot {
                             + self.config.exploration
                                 * (f64::from(n.available).ln() / f64::from(n.visits)).sqrt()
                             + self.config.heuristic_bias
-                                / ((place + 1) as f64 * f64::from(n.visits + 1));
+                                / ((place + 1) as f64 * (f64::from(n.visits) + 1.0));
                         if best.is_none_or(|(b, _, _)| ucb > b) {
                             best = Some((ucb, c as usize, a));
                         }

@@ -295,7 +295,8 @@ fn picks_of_the_heuristics_favourite(heuristic_bias: f64) -> usize {
 /// The bias toward the heuristic's ranking decides where the statistics
 /// say little: overwhelming, the search plays the heuristic's favourite
 /// everywhere; without it, the search departs from it in some positions
-/// (8 of 24), and the default departs less (5 of 24).
+/// (8 of 24 when this test was written), and the default departs less
+/// (5 of 24).
 #[test]
 fn the_heuristics_ranking_biases_the_selection() {
     assert_eq!(picks_of_the_heuristics_favourite(1e9), 24);

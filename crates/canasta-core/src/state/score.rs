@@ -103,7 +103,8 @@ fn score_team(state: &GameState, team: usize, out: Option<usize>, concealed: boo
     let went_out = out.is_some_and(|seat| state.side_of(seat) == side);
     for m in state.melds(side) {
         // Counted from the group's counts: search scores every playout's
-        // end with this, and walking each card cost a twentieth of it.
+        // end with this, and walking each card cost a fifth of this
+        // function's instructions.
         s.melded += m.cards.points(rules);
         let Some(kind) = m.canasta(rules) else {
             continue;
