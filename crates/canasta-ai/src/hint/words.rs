@@ -503,7 +503,6 @@ impl<'a> Seat<'a> {
     }
 }
 
-/// A count with its noun: "one card", "three canastas".
 /// `one card`, `9 cards`: a number of cards in figures, as the table shows
 /// them.
 fn cards(n: usize) -> String {
@@ -514,6 +513,7 @@ fn cards(n: usize) -> String {
     }
 }
 
+/// A count with its noun: "one card", "three canastas".
 fn count(n: usize, one: &str, many: &str) -> String {
     if n == 1 {
         format!("one {one}")
