@@ -528,9 +528,13 @@ impl Meld {
 
     /// The canasta bonus this meld earns, by kind and rank.
     pub fn canasta_bonus(&self, rules: &Rules) -> i32 {
-        let Some(kind) = self.canasta(rules) else {
-            return 0;
-        };
+        self.canasta(rules)
+            .map_or(0, |kind| self.bonus_as(rules, kind))
+    }
+
+    /// The bonus of this meld as a canasta of `kind` (what
+    /// [`Meld::canasta`] says it is), for callers that already know it.
+    pub(crate) fn bonus_as(&self, rules: &Rules, kind: CanastaKind) -> i32 {
         if self.cards.is_sequence() {
             return rules.samba_bonus;
         }
@@ -571,12 +575,16 @@ impl Meld {
 
     /// Which of the going-out kinds this canasta is, if it is one.
     pub fn going_out_kind(&self, rules: &Rules) -> Option<GoOutKind> {
-        let kind = self.canasta(rules)?;
+        Some(self.going_out_kind_as(rules, self.canasta(rules)?))
+    }
+
+    /// The going-out kind of this meld as a canasta of `kind`.
+    pub(crate) fn going_out_kind_as(&self, rules: &Rules, kind: CanastaKind) -> GoOutKind {
         if self.cards.is_sequence() {
             // A samba counts as a clean canasta wherever kinds are asked for.
-            return Some(GoOutKind::Clean);
+            return GoOutKind::Clean;
         }
-        Some(GoOutKind::of(rules, self.cards.rank(), kind))
+        GoOutKind::of(rules, self.cards.rank(), kind)
     }
 
     /// Full where melds are capped (P-PEN): it takes nothing more. Cheap

@@ -110,9 +110,9 @@ fn score_team(state: &GameState, team: usize, out: Option<usize>, concealed: boo
             continue;
         };
         if !m.cards.is_wild_only() || went_out || !rules.wild_bonus_only_if_out {
-            s.canastas += m.canasta_bonus(rules);
+            s.canastas += m.bonus_as(rules, kind);
         }
-        if m.going_out_kind(rules) == Some(crate::meld::GoOutKind::Special) {
+        if m.going_out_kind_as(rules, kind) == crate::meld::GoOutKind::Special {
             special += 1;
         }
         match kind {
