@@ -40,7 +40,7 @@ mod tests;
 pub use view::{NextOpponent, Rival, View};
 
 use crate::{Bot, Decision};
-use canasta_core::{Action, Card, GoOutKind, Group, GroupKind, Meld, Rules};
+use canasta_core::{Action, Card, GoOutKind, Group, Meld, Rules};
 use discard::keep;
 use going_out::holds_back;
 
@@ -104,7 +104,9 @@ fn go_out(v: &View<'_>) -> i32 {
 /// The score of an action for the seat that sees `v`; the best is played.
 pub fn score(v: &View<'_>, action: &Action) -> i32 {
     let rules = v.rules;
-    match *action {
+    // Matched by reference: an action holds up to seven groups, and most
+    // scored are discards and one-card adds.
+    match action {
         Action::Draw => 20 + 8 * i32::from(rules.draw_count()),
         Action::PickupOnto => 15 + 8 * v.pile_len() as i32,
         Action::Pickup { with, also } => {
@@ -133,10 +135,10 @@ pub fn score(v: &View<'_>, action: &Action) -> i32 {
             if after == 0 {
                 return go_out(v);
             }
-            let old = v.own_melds.get(meld as usize).map(|m| m.cards);
-            group_score(v, &cards, old)
+            let old = v.own_melds.get(*meld as usize).map(|m| m.cards);
+            group_score(v, cards, old)
                 + leftover_score(v, after)
-                + unload_bonus(v, std::slice::from_ref(&cards))
+                + unload_bonus(v, std::slice::from_ref(cards))
         }
         Action::CloseCanasta(_) => 150,
         // A yes binds us to go out this turn: ask only when we can, and
@@ -146,11 +148,11 @@ pub fn score(v: &View<'_>, action: &Action) -> i32 {
         Action::Answer(yes) => {
             let cost = v.points_of(&v.hand);
             let ok = (cost <= 60 || v.hand.total() <= 3) && !holds_back(v);
-            if yes == ok { 1 } else { 0 }
+            if *yes == ok { 1 } else { 0 }
         }
         Action::Discard(c) => {
             if discards_capped(v) {
-                DISCARD - keep(v, c)
+                DISCARD - keep(v, *c)
             } else {
                 go_out(v)
             }
@@ -174,8 +176,11 @@ fn group_score(v: &View<'_>, g: &Group, old: Option<Group>) -> i32 {
     if g.is_special_threes(rules) {
         return -200;
     }
-    let naturals = i32::from(g.natural_count());
-    let wilds = i32::from(g.wild_count());
+    // Every count read once: scores run for every candidate at every
+    // playout step, and most lays are one card onto a meld.
+    let (g_naturals, g_wilds) = (g.natural_count(), g.wild_count());
+    let (naturals, wilds) = (i32::from(g_naturals), i32::from(g_wilds));
+    let (old_naturals, old_wilds) = old.map_or((0, 0), |o| (o.natural_count(), o.wild_count()));
     // What the meld becomes, read from its parts: the merged group itself
     // is built only for a canasta's bonus (scores run at every step of
     // search, and most lays complete nothing).
@@ -184,16 +189,17 @@ fn group_score(v: &View<'_>, g: &Group, old: Option<Group>) -> i32 {
         m.merge(g);
         m
     };
-    let before_len = old.map_or(0, |o| o.len());
-    let merged_len = before_len + g.len();
+    let size = rules.canasta_size();
+    let before_len = old_naturals + old_wilds;
+    let merged_len = before_len + g_naturals + g_wilds;
     let sequence = g.is_sequence() || old.is_some_and(|o| o.is_sequence());
     let merged_rank = match old {
         _ if sequence => None,
-        Some(o) if o.kind() != GroupKind::Wild => o.rank(),
+        Some(o) if !o.is_wild_only() => o.rank(),
         _ => g.rank(),
     };
-    let merged_naturals = old.map_or(0, |o| o.natural_count()) + g.natural_count();
-    let completes = merged_len >= rules.canasta_size() && before_len < rules.canasta_size();
+    let merged_naturals = old_naturals + g_naturals;
+    let completes = merged_len >= size && before_len < size;
     let mut s = 12 * naturals;
     if merged_rank.is_some() && merged_rank == rules.special_canasta_rank() && v.needs_special() {
         // Pennies' sevens build the 1500 canasta that going out needs.
@@ -227,18 +233,20 @@ fn group_score(v: &View<'_>, g: &Group, old: Option<Group>) -> i32 {
         // A pair with a wild card: the pair would rather wait for the pile.
         s -= 20;
     }
-    let was_clean = old.is_none_or(|o| o.wild_count() == 0);
-    let wild_cost = if completes {
-        5
-    } else if v.needs_dirty() && merged_len + 2 >= rules.canasta_size() {
-        10
-    } else if was_clean && merged_naturals >= 4 {
-        // A wild card here spoils a natural canasta in the making.
-        70
-    } else {
-        40
-    };
-    s -= wild_cost * wilds;
+    if wilds > 0 {
+        let was_clean = old_wilds == 0;
+        let wild_cost = if completes {
+            5
+        } else if v.needs_dirty() && merged_len + 2 >= size {
+            10
+        } else if was_clean && merged_naturals >= 4 {
+            // A wild card here spoils a natural canasta in the making.
+            70
+        } else {
+            40
+        };
+        s -= wild_cost * wilds;
+    }
     if completes {
         s += bonus(&merged(), rules) / 3;
     }

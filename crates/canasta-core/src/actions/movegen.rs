@@ -88,7 +88,7 @@ impl GameState {
             if !self.side_has_melded(side) {
                 crate::actions::opening::generate(self, None, out);
             } else if self.turn().opened_before_draw {
-                self.gen_melds_and_adds(out, true);
+                self.gen_melds_and_adds(out, true, self.wilds_reserved(side));
             }
         }
         let before = out.len();
@@ -228,12 +228,14 @@ impl GameState {
             out.push(Action::Ask);
         }
         let total = hand.total();
+        // Read once for the melds and the discards.
+        let wilds_reserved = self.wilds_reserved(side);
         if !self.side_has_melded(side) {
             if !rules.open_before_draw {
                 crate::actions::opening::generate(self, None, out);
             }
         } else {
-            self.gen_melds_and_adds(out, false);
+            self.gen_melds_and_adds(out, false, wilds_reserved);
         }
         // Discards: one per class of card in hand. With the foot due, the
         // last card's discard is not going out: the foot follows it.
@@ -246,7 +248,7 @@ impl GameState {
         }
         // Wild cards kept for the wild meld stay off the pile, unless the hand
         // holds nothing else.
-        let reserved = self.wilds_reserved(side) && hand.wilds() < hand.total() as u8;
+        let reserved = wilds_reserved && hand.wilds() < hand.total() as u8;
         let special = rules
             .special_canasta_rank
             .filter(|_| self.special_discard_blocked(seat));
@@ -262,8 +264,10 @@ impl GameState {
 
     /// New melds (one minimal group each) and one-card adds of an opened
     /// side. Before the draw (P-CNE's opening turn) the hand may be emptied,
-    /// since a draw follows, and black threes are not melded.
-    fn gen_melds_and_adds(&self, out: &mut ActionList, before_draw: bool) {
+    /// since a draw follows, and black threes are not melded. `reserved`:
+    /// the side's wild cards are reserved for its wild meld
+    /// ([`GameState::wilds_reserved`], read once by the caller).
+    fn gen_melds_and_adds(&self, out: &mut ActionList, before_draw: bool, reserved: bool) {
         let (seat, side) = self.seat_side();
         let rules = self.rules();
         let hand = self.hand(seat);
@@ -293,7 +297,6 @@ impl GameState {
         } else {
             self.meld_rank_mask(side)
         };
-        let reserved = self.wilds_reserved(side);
         if rules.sequences && room {
             self.gen_sequences(out, &push);
         }
@@ -417,6 +420,9 @@ impl GameState {
                         out,
                     );
                 }
+            }
+            if wilds.is_empty() {
+                continue;
             }
             let wild_room = match m.cards.rank() {
                 // A wild meld grows to a canasta and no further.
