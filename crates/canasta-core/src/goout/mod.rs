@@ -173,6 +173,22 @@ fn rank_mask(melds: &[MeldShape]) -> u16 {
     melds.iter().fold(0, |acc, m| acc | 1 << m.rank)
 }
 
+/// A necessary condition for ending with `need` canastas when `cards`
+/// cards are left to lay: a meld can become one only if it is within
+/// `cards` of the size, and new melds from the hand make at most one per
+/// `canasta_size` cards. Every test that can say yes (`placeable` in each
+/// of its forms) asks for `need` canastas at the end, so a `false` here
+/// settles the question before the orphans, the shapes and the dynamic
+/// programme (a side a canasta short with a card or two left).
+fn canastas_in_reach(rules: &Rules, melds: &[MeldShape], cards: usize, need: u8) -> bool {
+    let size = rules.canasta_size as usize;
+    let within = melds
+        .iter()
+        .filter(|m| m.len() as usize + cards >= size)
+        .count();
+    within + cards / size >= need as usize
+}
+
 /// Whether the simple counting test applies: no canasta kinds required, no
 /// wild melds, wild cards allowed on canastas (Classic).
 fn simple_rules(rules: &Rules) -> bool {
@@ -394,6 +410,9 @@ impl GameState {
 
     fn can_go_out_with(&self, shape: &HandShape, hand: &CardCounts, melds: &[MeldShape]) -> bool {
         let rules = self.rules();
+        if !canastas_in_reach(rules, melds, hand.total(), self.canastas_needed()) {
+            return false;
+        }
         // Cards that fit no meld can only be the final discard: with two or
         // more of them nobody can go out, which settles most calls at once.
         let has_meld = rank_mask(melds);
