@@ -11,7 +11,7 @@ pub(crate) mod sequences;
 use crate::action::Action;
 use crate::actions::movegen::for_each_class;
 use crate::card::{Card, CardCounts, Rank, Suit};
-use crate::meld::{CanastaKind, GoOutKind, KindCounts};
+use crate::meld::{CanastaKind, GoOutKind, KindCounts, Meld};
 use crate::rules::Rules;
 use crate::state::{GameState, MAX_MELDS, Phase};
 use arrayvec::ArrayVec;
@@ -154,8 +154,11 @@ pub(crate) fn requirements_met(rules: &Rules, melds: &[MeldShape], need_total: u
 type SideShape = ArrayVec<MeldShape, MAX_MELDS>;
 
 fn side_shape(state: &GameState, side: usize) -> SideShape {
-    state
-        .melds(side)
+    shapes_of(state.melds(side))
+}
+
+fn shapes_of(melds: &[Meld]) -> SideShape {
+    melds
         .iter()
         .map(|m| MeldShape {
             rank: m.cards.rank().map_or(WILD_MELD, |r| r.index() as u8),
@@ -166,6 +169,44 @@ fn side_shape(state: &GameState, side: usize) -> SideShape {
             seq: m.cards.is_sequence(),
         })
         .collect()
+}
+
+/// A quick necessary condition for going out this turn: even if every
+/// card of `hand` went where it helps most, could a side with `melds` end
+/// with the `need` canastas it needs, in all and of each kind? Settles
+/// most calls of the exact test where canastas are hard to come by
+/// (Pennies' four kinds) at the cost of one pass over the melds.
+fn canastas_within_reach_of(rules: &Rules, hand: &CardCounts, melds: &[Meld], need: u8) -> bool {
+    let size = rules.canasta_size as usize;
+    let mut have = KindCounts::default();
+    // Cards that could still go into new canastas: the hand, and the
+    // melds short of one (counted once each, as if pooled).
+    let (mut open, mut open_wild, mut open_special) = (0usize, 0usize, 0usize);
+    for m in melds {
+        match m.going_out_kind(rules) {
+            Some(kind) => have.add(kind),
+            None => {
+                let n = m.cards.len() as usize;
+                open += n;
+                if m.cards.is_wild_only() {
+                    open_wild += n;
+                }
+                if m.cards.rank().is_some() && m.cards.rank() == rules.special_canasta_rank {
+                    open_special += n;
+                }
+            }
+        }
+    }
+    let total = have.total() as usize + (open + hand.total()) / size;
+    let wild = have.wild as usize + (open_wild + hand.wilds() as usize) / size;
+    let special = have.special as usize
+        + rules
+            .special_canasta_rank
+            .map_or(0, |r| (open_special + hand.rank_count(r) as usize) / size);
+    total >= need as usize
+        && total >= (rules.go_out_natural_canastas + rules.go_out_mixed_canastas) as usize
+        && wild >= rules.go_out_wild_canastas as usize
+        && special >= rules.go_out_special_canastas as usize
 }
 
 /// Bit `rank` set for every rank (index) the side has a meld of.
@@ -353,45 +394,15 @@ impl GameState {
         self.can_go_out_with(&HandShape::of(hand), hand, &side_shape(self, side))
     }
 
-    /// A quick necessary condition for going out this turn: even if every
-    /// card of the hand went where it helps most, could the side end with
-    /// the canastas it needs, in all and of each kind? Settles most calls of
-    /// the exact test where canastas are hard to come by (Pennies' four
-    /// kinds) at the cost of one pass over the melds.
+    /// A quick necessary condition for going out this turn
+    /// ([`canastas_within_reach_of`] for the seat's hand and side).
     fn canastas_within_reach(&self, seat: usize) -> bool {
-        let rules = self.rules();
-        let side = self.side_of(seat);
-        let hand = self.hand(seat);
-        let size = rules.canasta_size as usize;
-        let mut have = KindCounts::default();
-        // Cards that could still go into new canastas: the hand, and the
-        // melds short of one (counted once each, as if pooled).
-        let (mut open, mut open_wild, mut open_special) = (0usize, 0usize, 0usize);
-        for m in self.melds(side).iter() {
-            match m.going_out_kind(rules) {
-                Some(kind) => have.add(kind),
-                None => {
-                    let n = m.cards.len() as usize;
-                    open += n;
-                    if m.cards.is_wild_only() {
-                        open_wild += n;
-                    }
-                    if m.cards.rank().is_some() && m.cards.rank() == rules.special_canasta_rank {
-                        open_special += n;
-                    }
-                }
-            }
-        }
-        let total = have.total() as usize + (open + hand.total()) / size;
-        let wild = have.wild as usize + (open_wild + hand.wilds() as usize) / size;
-        let special = have.special as usize
-            + rules
-                .special_canasta_rank
-                .map_or(0, |r| (open_special + hand.rank_count(r) as usize) / size);
-        total >= self.canastas_needed() as usize
-            && total >= (rules.go_out_natural_canastas + rules.go_out_mixed_canastas) as usize
-            && wild >= rules.go_out_wild_canastas as usize
-            && special >= rules.go_out_special_canastas as usize
+        canastas_within_reach_of(
+            self.rules(),
+            self.hand(seat),
+            self.melds(self.side_of(seat)),
+            self.canastas_needed(),
+        )
     }
 
     /// Bit `Rank::index()` set for every rank the side has a meld of that
@@ -480,6 +491,16 @@ impl GameState {
         {
             return ok;
         }
+        if let Some(ok) = self.ok_after_searched(seat, action) {
+            debug_assert_eq!(ok, self.ok_after_by_copy(seat, action), "{action:?}");
+            return ok;
+        }
+        self.ok_after_by_copy(seat, action)
+    }
+
+    /// `ok_after` by applying the action to a copy of the state: every
+    /// action, every variant.
+    fn ok_after_by_copy(&self, seat: usize, action: Action) -> bool {
         let answer = self.turn().answer;
         let mut s = self.clone();
         s.apply_raw(action);
@@ -493,6 +514,74 @@ impl GameState {
             return s.can_go_out(seat);
         }
         true
+    }
+
+    /// `ok_after` without copying the state where going out is searched
+    /// (Samba, Canastia): an add or a meld by an opened side in its play
+    /// phase, with no foot to come, changes only the hand, the side's
+    /// melds and whether the player is bound to go out, so those are
+    /// worked out alone (a copy of the state and its bookkeeping cost as
+    /// much as the search that follows in most calls). `None` for every
+    /// other action. Debug builds check it against the copy.
+    fn ok_after_searched(&self, seat: usize, action: Action) -> Option<bool> {
+        let rules = self.rules();
+        let side = self.side_of(seat);
+        if !(rules.sequences || rules.several_melds_per_rank)
+            || self.phase() != Phase::Play
+            || !self.foot(seat).is_empty()
+            || !self.side_has_melded(side)
+        {
+            return None;
+        }
+        let mut hand = *self.hand(seat);
+        let mut melds: ArrayVec<Meld, MAX_MELDS> = self.melds(side).iter().copied().collect();
+        let mut must = self.turn().must_go_out;
+        match action {
+            Action::Add { meld, cards } => {
+                hand.remove_all(&cards.counts());
+                melds.get_mut(meld as usize)?.cards.merge(&cards);
+            }
+            Action::Meld(groups) => {
+                for g in groups.iter() {
+                    hand.remove_all(&g.counts());
+                    match crate::judge::lay_target(rules, &melds, g) {
+                        Some(i) => melds[i].cards.merge(g),
+                        None => melds
+                            .try_push(Meld {
+                                cards: *g,
+                                closed: false,
+                            })
+                            .ok()?,
+                    }
+                    must |= g.is_special_threes(rules);
+                }
+            }
+            _ => return None,
+        }
+        let answer = self.turn().answer;
+        let need = self.canastas_needed();
+        if hand.is_empty() {
+            return Some(
+                answer != Some(false)
+                    && !rules.go_out_needs_discard
+                    && requirements_met(rules, &shapes_of(&melds), need),
+            );
+        }
+        if hand.total() > 1 && !must {
+            return Some(true);
+        }
+        Some(
+            answer != Some(false)
+                && canastas_within_reach_of(rules, &hand, &melds, need)
+                && sequences::goes_out(
+                    rules,
+                    &hand,
+                    &melds,
+                    need,
+                    !rules.go_out_needs_discard,
+                    |c| self.final_discard_ok(c),
+                ),
+        )
     }
 
     /// `ok_after` for taking the pile with the top card alone, a pair, or a

@@ -535,12 +535,13 @@ fn canasta_bound(rules: &Rules, hand: &CardCounts, side: &Side) -> u8 {
         whole += wilds / size;
     }
     if rules.sequences {
+        // Each suit's naturals, four byte-wide sums in one word (a suit
+        // holds at most 44 naturals in four packs, so no byte carries).
+        let by_suit = Rank::MELDABLE
+            .iter()
+            .fold(0u32, |acc, &r| acc + hand.rank_word(r));
         for suit in Suit::ALL {
-            let cards = Rank::MELDABLE
-                .iter()
-                .map(|&r| hand.count(Card::new(r, suit)) as u32)
-                .sum::<u32>()
-                + side.run_material[suit as usize];
+            let cards = (by_suit >> (8 * suit as u32) & 0xFF) + side.run_material[suit as usize];
             whole += cards / size;
         }
     }
@@ -571,6 +572,8 @@ fn wild_room(rules: &Rules, hand: &CardCounts, side: &Side) -> u8 {
 /// Naturals in `hand` that can go nowhere: no meld of their rank, too few
 /// of the rank for a new group, and no sequence of their suit to join or
 /// three in a row to start one. Black threes short of a meld count too.
+/// Worked on rank bits, one word a suit: it runs before every exact
+/// going-out test.
 fn stranded(rules: &Rules, hand: &CardCounts, side: &Side) -> u32 {
     let mut count = 0u32;
     let b = hand.black_threes();
@@ -578,31 +581,39 @@ fn stranded(rules: &Rules, hand: &CardCounts, side: &Side) -> u32 {
         count += b as u32;
     }
     let wild_help = u8::from(hand.wilds() > 0);
+    // Ranks whose naturals have a group to go to, and each suit's ranks.
+    let (mut group_ok, mut suits) = (0u16, [0u16; 4]);
+    for &r in &Rank::MELDABLE {
+        let i = r.index();
+        let word = hand.rank_word(r);
+        if word == 0 {
+            continue;
+        }
+        for (s, mask) in suits.iter_mut().enumerate() {
+            *mask |= u16::from(word >> (8 * s) & 0xFF != 0) << i;
+        }
+        let total = (word.wrapping_mul(0x0101_0101) >> 24) as u8;
+        let ok = !side.own[i].is_empty()
+            || total >= rules.min_meld
+            || (total >= rules.min_naturals && total + wild_help >= rules.min_meld);
+        group_ok |= u16::from(ok) << i;
+    }
     for suit in Suit::ALL {
-        let have = crate::actions::movegen::suit_run_mask(hand, suit);
-        let open_run = rules.sequences && !side.runs[suit as usize].is_empty();
-        for &r in &Rank::MELDABLE {
-            let n = hand.count(Card::new(r, suit));
-            if n == 0 {
-                continue;
-            }
-            let total = hand.rank_count(r);
-            let group_ok = !side.own[r.index()].is_empty()
-                || total >= rules.min_meld
-                || (total >= rules.min_naturals && total + wild_help >= rules.min_meld);
-            if group_ok {
-                continue;
-            }
-            let i = r.index();
-            let in_row = |lo: usize| lo >= FOUR && lo + 2 <= ACE && (have >> lo) & 0b111 == 0b111;
-            let run_ok = rules.sequences
-                && (open_run
-                    || (i >= 2 && in_row(i - 2))
-                    || (i >= 1 && in_row(i - 1))
-                    || in_row(i));
-            if !run_ok {
-                count += n as u32;
-            }
+        let have = suits[suit as usize];
+        let mut lost = have & !group_ok;
+        if lost == 0 || (rules.sequences && !side.runs[suit as usize].is_empty()) {
+            continue;
+        }
+        if rules.sequences {
+            // Every card of three in a row (four to ace, as `have` holds
+            // only those ranks) can start a sequence.
+            let starts = have & (have >> 1) & (have >> 2);
+            lost &= !(starts | starts << 1 | starts << 2);
+        }
+        while lost != 0 {
+            let i = lost.trailing_zeros() as usize;
+            lost &= lost - 1;
+            count += u32::from(hand.count(Card::new(Rank::from_index(i), suit)));
         }
     }
     count
@@ -719,9 +730,7 @@ pub(crate) fn placeable_sequences(
 mod quick;
 mod seen;
 
-pub(crate) use quick::QuickOut;
-#[cfg(test)]
-use quick::goes_out;
+pub(crate) use quick::{QuickOut, goes_out};
 
 #[cfg(test)]
 mod tests;
