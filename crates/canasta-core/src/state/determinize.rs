@@ -424,7 +424,7 @@ mod tests {
         for seed in 0..200 {
             for steps in 0..40 {
                 let g = position(rules.clone(), seed, steps);
-                if in_hand(&g) && g.sampler(g.to_act()).reds.len() > 0 && wanted(&g) {
+                if in_hand(&g) && !g.sampler(g.to_act()).reds.is_empty() && wanted(&g) {
                     return g;
                 }
             }
