@@ -228,7 +228,7 @@ impl GameState {
             out.push(Action::Ask);
         }
         let total = hand.total();
-        // Read once for the melds and the discards.
+        // It walks the side's melds: once for the melds and the discards.
         let wilds_reserved = self.wilds_reserved(side);
         if !self.side_has_melded(side) {
             if !rules.open_before_draw {

@@ -157,6 +157,8 @@ fn side_shape(state: &GameState, side: usize) -> SideShape {
     shapes_of(state.melds(side))
 }
 
+/// The shapes of `melds`, a side's melds as the counting tests read them
+/// (also for melds worked out without a state: `ok_after_without_copy`).
 fn shapes_of(melds: &[Meld]) -> SideShape {
     melds
         .iter()
@@ -491,7 +493,7 @@ impl GameState {
         {
             return ok;
         }
-        if let Some(ok) = self.ok_after_searched(seat, action) {
+        if let Some(ok) = self.ok_after_without_copy(seat, action) {
             debug_assert_eq!(ok, self.ok_after_by_copy(seat, action), "{action:?}");
             return ok;
         }
@@ -517,16 +519,20 @@ impl GameState {
     }
 
     /// `ok_after` without copying the state where going out is searched
-    /// (Samba, Canastia): an add or a meld by an opened side in its play
-    /// phase, with no foot to come, changes only the hand, the side's
-    /// melds and whether the player is bound to go out, so those are
-    /// worked out alone (a copy of the state and its bookkeeping cost as
-    /// much as the search that follows in most calls). `None` for every
-    /// other action. Debug builds check it against the copy.
-    fn ok_after_searched(&self, seat: usize, action: Action) -> Option<bool> {
+    /// (sequences or several melds of a rank: Samba): an add or a meld by
+    /// an opened side in its play phase, with no foot to come, changes only
+    /// the hand, the side's melds and whether the player is bound to go
+    /// out, so those are worked out alone (a copy of the state and its
+    /// bookkeeping cost as much as the search that follows in most calls).
+    /// Not where the special rank's discard is restricted: there applying
+    /// an action may end the hand as blocked, which only the copy sees.
+    /// `None` for every other action. Debug builds check it against the
+    /// copy.
+    fn ok_after_without_copy(&self, seat: usize, action: Action) -> Option<bool> {
         let rules = self.rules();
         let side = self.side_of(seat);
         if !(rules.sequences || rules.several_melds_per_rank)
+            || rules.special_discard != crate::rules::SpecialDiscard::Free
             || self.phase() != Phase::Play
             || !self.foot(seat).is_empty()
             || !self.side_has_melded(side)

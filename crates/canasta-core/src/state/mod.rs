@@ -495,3 +495,59 @@ impl GameState {
         c
     }
 }
+
+#[cfg(test)]
+mod blocked_hand_tests {
+    use crate::action::Action;
+    use crate::card::{Card, CardCounts, Rank};
+    use crate::meld::{Group, Meld};
+    use crate::rng::Rng;
+    use crate::rules::{Rules, SpecialDiscard};
+    use crate::state::{GameState, Phase};
+
+    /// Samba with Pennies' sevens rule (house rules): an add that leaves
+    /// only a seven the player may not discard ends the hand as blocked
+    /// (P-PEN), so the add is allowed: the turn does end legally. The
+    /// going-out test that skips the state's copy cannot see that end, so
+    /// it must leave such rules to the copy (a review of session 23 found
+    /// it refusing the add).
+    #[test]
+    fn an_add_that_blocks_the_hand_stays_legal() {
+        let mut rules = Rules::preset("samba", Some(2), None).unwrap();
+        rules.special_canasta_rank = Some(Rank::Seven);
+        rules.special_discard = SpecialDiscard::UntilOwnSide;
+        rules.validate().unwrap();
+        let mut g = GameState::new(rules);
+        g.deal_random(&mut Rng::new(1), 0);
+        let seat = g.to_act();
+        let side = g.side_of(seat);
+        g.phase = Phase::Play;
+        let card = |s: &str| s.parse::<Card>().unwrap();
+        let mut hand = CardCounts::new();
+        hand.add(card("5H"));
+        hand.add(card("7S"));
+        g.hands[seat] = hand;
+        g.known[seat] = CardCounts::new();
+        let _ = g.melds.take_side(side);
+        let mut fives = Group::of_rank(Rank::Five);
+        fives.naturals = [1, 1, 0, 1];
+        g.melds.push(
+            side,
+            Meld {
+                cards: fives,
+                closed: false,
+            },
+        );
+        let mut five = Group::of_rank(Rank::Five);
+        five.naturals = [0, 1, 0, 0];
+        let add = Action::Add {
+            meld: 0,
+            cards: five,
+        };
+        assert!(g.ok_after(add));
+        assert!(g.legal_actions().contains(&add));
+        let mut after = g.clone();
+        after.apply_raw(add);
+        assert_ne!(after.phase(), Phase::Play, "the hand ends blocked");
+    }
+}
