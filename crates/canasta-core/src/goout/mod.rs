@@ -223,7 +223,7 @@ fn rank_mask(melds: &[MeldShape]) -> u16 {
 /// of its forms) asks for `need` canastas at the end, so a `false` here
 /// settles the question before the orphans, the shapes and the dynamic
 /// programme (a side a canasta short with a card or two left).
-fn canastas_in_reach(rules: &Rules, melds: &[MeldShape], cards: usize, need: u8) -> bool {
+fn enough_melds_within_reach(rules: &Rules, melds: &[MeldShape], cards: usize, need: u8) -> bool {
     let size = rules.canasta_size as usize;
     let within = melds
         .iter()
@@ -423,7 +423,7 @@ impl GameState {
 
     fn can_go_out_with(&self, shape: &HandShape, hand: &CardCounts, melds: &[MeldShape]) -> bool {
         let rules = self.rules();
-        if !canastas_in_reach(rules, melds, hand.total(), self.canastas_needed()) {
+        if !enough_melds_within_reach(rules, melds, hand.total(), self.canastas_needed()) {
             return false;
         }
         // Cards that fit no meld can only be the final discard: with two or
