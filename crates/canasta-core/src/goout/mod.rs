@@ -216,20 +216,40 @@ fn rank_mask(melds: &[MeldShape]) -> u16 {
     melds.iter().fold(0, |acc, m| acc | 1 << m.rank)
 }
 
-/// A necessary condition for ending with `need` canastas when `cards`
-/// cards are left to lay: a meld can become one only if it is within
-/// `cards` of the size, and new melds from the hand make at most one per
-/// `canasta_size` cards. Every test that can say yes (`placeable` in each
-/// of its forms) asks for `need` canastas at the end, so a `false` here
-/// settles the question before the orphans, the shapes and the dynamic
-/// programme (a side a canasta short with a card or two left).
-fn enough_melds_within_reach(rules: &Rules, melds: &[MeldShape], cards: usize, need: u8) -> bool {
+/// A necessary condition for ending with `need` canastas, and with the
+/// natural and mixed ones the rules ask for, when `cards` cards (wild ones
+/// among them where `wilds_in_hand`) are left to lay: a meld can become a
+/// canasta only if it is within `cards` of the size, end natural only
+/// without a wild card in it, and end mixed only with one, in it now or
+/// from the hand (a wild meld's kind follows its own rule, so it counts
+/// as either); new melds from the hand make at most one canasta per
+/// `canasta_size` cards, of either kind. Every test that can say yes
+/// (`placeable` in each of its forms) asks for all of these at the end, so
+/// a `false` here settles the question before the orphans, the shapes and
+/// the dynamic programme: most of the tests Canastone's search runs (a
+/// card or two left, a side without the mixed or the natural canasta).
+fn enough_melds_within_reach(
+    rules: &Rules,
+    melds: &[MeldShape],
+    cards: usize,
+    wilds_in_hand: bool,
+    need: u8,
+) -> bool {
     let size = rules.canasta_size as usize;
-    let within = melds
-        .iter()
-        .filter(|m| m.len() as usize + cards >= size)
-        .count();
-    within + cards / size >= need as usize
+    let new = cards / size;
+    let (mut any, mut natural, mut mixed) = (new, new, new);
+    for m in melds {
+        if m.len() as usize + cards < size {
+            continue;
+        }
+        let wild_meld = m.rank == WILD_MELD && !m.seq;
+        any += 1;
+        natural += usize::from(m.wilds == 0 || wild_meld);
+        mixed += usize::from(m.wilds > 0 || wilds_in_hand || wild_meld);
+    }
+    any >= need as usize
+        && natural >= rules.go_out_natural_canastas as usize
+        && mixed >= rules.go_out_mixed_canastas as usize
 }
 
 /// Whether the simple counting test applies: no canasta kinds required, no
@@ -423,7 +443,8 @@ impl GameState {
 
     fn can_go_out_with(&self, shape: &HandShape, hand: &CardCounts, melds: &[MeldShape]) -> bool {
         let rules = self.rules();
-        if !enough_melds_within_reach(rules, melds, hand.total(), self.canastas_needed()) {
+        let (cards, wilds) = (hand.total(), shape.wilds > 0);
+        if !enough_melds_within_reach(rules, melds, cards, wilds, self.canastas_needed()) {
             return false;
         }
         // Cards that fit no meld can only be the final discard: with two or
