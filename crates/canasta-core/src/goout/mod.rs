@@ -405,7 +405,7 @@ impl GameState {
             return false;
         }
         if rules.sequences || rules.several_melds_per_rank {
-            return self.canastas_within_reach(seat) && self.can_go_out_sequences(seat);
+            return self.can_go_out_searched(self.hand(seat), self.melds(side));
         }
         let hand = self.hand(seat);
         // Quick refusal before building shapes. It settles most calls (a
@@ -597,18 +597,20 @@ impl GameState {
         if hand.total() > 1 && !must {
             return Some(true);
         }
-        Some(
-            answer != Some(false)
-                && canastas_within_reach_of(rules, &hand, &melds, need)
-                && sequences::goes_out(
-                    rules,
-                    &hand,
-                    &melds,
-                    need,
-                    !rules.go_out_needs_discard,
-                    |c| self.final_discard_ok(c),
-                ),
-        )
+        Some(answer != Some(false) && self.can_go_out_searched(&hand, &melds))
+    }
+
+    /// Going out with `hand` onto a side with `melds` where it is searched
+    /// (sequences or several melds of a rank): the quick bound, then the
+    /// exact search; shared by [`GameState::can_go_out`] and the test after
+    /// an action that works without a copy.
+    fn can_go_out_searched(&self, hand: &CardCounts, melds: &[Meld]) -> bool {
+        let rules = self.rules();
+        let need = self.canastas_needed();
+        canastas_within_reach_of(rules, hand, melds, need)
+            && sequences::goes_out(rules, hand, melds, need, !rules.go_out_needs_discard, |c| {
+                self.final_discard_ok(c)
+            })
     }
 
     /// `ok_after` for taking the pile with the top card alone, a pair, or a

@@ -194,22 +194,6 @@ impl<'a> QuickOut<'a> {
 }
 
 impl GameState {
-    /// [`GameState::can_go_out`] where sequences or several melds of a rank
-    /// make the counting tests inexact (Samba): by melding every card, or all
-    /// but a final discard (every face is tried, as suits matter here).
-    pub(crate) fn can_go_out_sequences(&self, seat: usize) -> bool {
-        let rules = self.rules();
-        let side = self.side_of(seat);
-        goes_out(
-            rules,
-            self.hand(seat),
-            self.melds(side),
-            self.canastas_needed(),
-            !rules.go_out_needs_discard,
-            |c| self.final_discard_ok(c),
-        )
-    }
-
     /// A necessary condition for melding black threes where going out is
     /// searched (Samba): the meld binds the player to go out, so the rest
     /// of the hand must go down this turn, all of it or all but one card
