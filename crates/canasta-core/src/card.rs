@@ -335,6 +335,15 @@ impl<'de> Deserialize<'de> for Card {
     }
 }
 
+/// The sum of the four bytes of `word` in one multiplication: the top
+/// byte of the product adds them all, exactly while they total under 256
+/// (a rank's suit counts, a group's naturals or twos by suit: a handful of
+/// cards). Hands and groups are counted this way at every step of search.
+#[inline]
+pub(crate) fn byte_sum(word: u32) -> u8 {
+    (word.wrapping_mul(0x0101_0101) >> 24) as u8
+}
+
 /// A multiset of faces: hands, the unseen cards, a deck's composition.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct CardCounts {
@@ -458,7 +467,7 @@ impl CardCounts {
     pub fn rank_count(&self, rank: Rank) -> u8 {
         // The four suit counts as one word; a multiply sums its bytes (each
         // count is far below 64, so no byte overflows).
-        (self.rank_word(rank).wrapping_mul(0x0101_0101) >> 24) as u8
+        byte_sum(self.rank_word(rank))
     }
 
     /// Every rank's count, by [`Rank::index`], in one pass without

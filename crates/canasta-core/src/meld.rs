@@ -4,7 +4,7 @@
 //! small, `Copy`, and able to hold any number of cards, so that actions and
 //! melds never allocate.
 
-use crate::card::{Card, CardCounts, Rank, Suit};
+use crate::card::{Card, CardCounts, Rank, Suit, byte_sum};
 use crate::rules::Rules;
 use std::fmt;
 
@@ -49,15 +49,6 @@ pub struct Group {
     pub naturals: [u8; 4],
     pub twos: [u8; 4],
     pub jokers: u8,
-}
-
-/// The sum of four small counts in one multiplication: the top byte of
-/// the product adds all four bytes (a group holds far fewer than 256
-/// cards, so no byte carries). Groups' counts are read for every
-/// candidate action at every step of search.
-#[inline]
-fn byte_sum(bytes: [u8; 4]) -> u8 {
-    (u32::from_ne_bytes(bytes).wrapping_mul(0x0101_0101) >> 24) as u8
 }
 
 /// Why a list of cards is not a group.
@@ -224,11 +215,11 @@ impl Group {
     }
 
     pub fn natural_count(&self) -> u8 {
-        byte_sum(self.naturals)
+        byte_sum(u32::from_ne_bytes(self.naturals))
     }
 
     pub fn two_count(&self) -> u8 {
-        byte_sum(self.twos)
+        byte_sum(u32::from_ne_bytes(self.twos))
     }
 
     pub fn wild_count(&self) -> u8 {
@@ -751,7 +742,11 @@ mod tests {
                     for counts in [[a, b, c, d], [d, c, b, a], [a, 0, 0, 0], [0, 0, 0, d]] {
                         let bytes = counts.map(|x| x as u8);
                         let sum: u16 = counts.iter().sum();
-                        assert_eq!(u16::from(byte_sum(bytes)), sum, "{counts:?}");
+                        assert_eq!(
+                            u16::from(byte_sum(u32::from_ne_bytes(bytes))),
+                            sum,
+                            "{counts:?}"
+                        );
                     }
                 }
             }

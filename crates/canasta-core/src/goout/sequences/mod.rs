@@ -592,7 +592,7 @@ fn stranded(rules: &Rules, hand: &CardCounts, side: &Side) -> u32 {
         for (s, mask) in suits.iter_mut().enumerate() {
             *mask |= u16::from(word >> (8 * s) & 0xFF != 0) << i;
         }
-        let total = (word.wrapping_mul(0x0101_0101) >> 24) as u8;
+        let total = crate::card::byte_sum(word);
         let ok = !side.own[i].is_empty()
             || total >= rules.min_meld
             || (total >= rules.min_naturals && total + wild_help >= rules.min_meld);
