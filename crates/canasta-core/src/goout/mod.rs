@@ -585,19 +585,12 @@ impl GameState {
             }
             _ => return None,
         }
-        let answer = self.turn().answer;
-        let need = self.canastas_needed();
-        if hand.is_empty() {
-            return Some(
-                answer != Some(false)
-                    && !rules.go_out_needs_discard
-                    && requirements_met(rules, &shapes_of(&melds), need),
-            );
-        }
-        if hand.total() > 1 && !must {
-            return Some(true);
-        }
-        Some(answer != Some(false) && self.can_go_out_searched(&hand, &melds))
+        Some(self.verdict_after(
+            &hand,
+            must,
+            || requirements_met(rules, &shapes_of(&melds), self.canastas_needed()),
+            || self.can_go_out_searched(&hand, &melds),
+        ))
     }
 
     /// Going out with `hand` onto a side with `melds` where it is searched
@@ -661,19 +654,36 @@ impl GameState {
 
     /// The verdict once the hand and the side's melds after an action are known.
     fn judge_after(&self, hand: &CardCounts, melds: &[MeldShape]) -> bool {
-        let rules = self.rules();
+        self.verdict_after(
+            hand,
+            self.turn().must_go_out,
+            || requirements_met(self.rules(), melds, self.canastas_needed()),
+            || self.can_go_out_with(&HandShape::of(hand), hand, melds),
+        )
+    }
+
+    /// `ok_after`'s rule, once the hand after the action and whether the
+    /// player is then bound to go out are known: an emptied hand must be a
+    /// legal going out by melding (`melded_out_ok`: the melds it leaves
+    /// meet the requirements); a hand of one card, or a bound player, must
+    /// still be able to go out (`can_still_go_out`); any other hand goes on. A partner's "no" forbids
+    /// going out this turn. The callers differ only in how they describe
+    /// the melds, so they pass the two tests.
+    fn verdict_after(
+        &self,
+        hand: &CardCounts,
+        must_go_out: bool,
+        melded_out_ok: impl FnOnce() -> bool,
+        can_still_go_out: impl FnOnce() -> bool,
+    ) -> bool {
+        let refused = self.turn().answer == Some(false);
         if hand.is_empty() {
-            return self.turn().answer != Some(false)
-                && !rules.go_out_needs_discard
-                && requirements_met(rules, melds, self.canastas_needed());
+            return !refused && !self.rules().go_out_needs_discard && melded_out_ok();
         }
-        if hand.total() == 1 || self.turn().must_go_out {
-            if self.turn().answer == Some(false) {
-                return false;
-            }
-            return self.can_go_out_with(&HandShape::of(hand), hand, melds);
+        if hand.total() > 1 && !must_go_out {
+            return true;
         }
-        true
+        !refused && can_still_go_out()
     }
 
     /// `ok_after` without copying the state, for the common case: one card
