@@ -465,8 +465,6 @@ impl CardCounts {
     /// Naturals of one rank, all suits together.
     #[inline]
     pub fn rank_count(&self, rank: Rank) -> u8 {
-        // The four suit counts as one word; a multiply sums its bytes (each
-        // count is far below 64, so no byte overflows).
         byte_sum(self.rank_word(rank))
     }
 

@@ -666,9 +666,9 @@ impl GameState {
     /// player is then bound to go out are known: an emptied hand must be a
     /// legal going out by melding (`melded_out_ok`: the melds it leaves
     /// meet the requirements); a hand of one card, or a bound player, must
-    /// still be able to go out (`can_still_go_out`); any other hand goes on. A partner's "no" forbids
-    /// going out this turn. The callers differ only in how they describe
-    /// the melds, so they pass the two tests.
+    /// still be able to go out (`can_still_go_out`); any other hand goes
+    /// on. A partner's "no" forbids going out this turn. The callers differ
+    /// only in how they describe the melds, so they pass the two tests.
     fn verdict_after(
         &self,
         hand: &CardCounts,
