@@ -368,11 +368,28 @@ impl GameState {
                 tests_without_quick() || self.rest_may_go_out_after_threes(seat)
             };
             if may {
-                for k in rules.min_meld.max(b - 1)..=b {
+                let meld_of = |k: u8| {
                     let mut g = Group::of_rank(Rank::Three);
                     g.naturals = pick_black_threes(hand, k);
-                    let a = Action::Meld(Groups::from_iter([g]));
-                    if self.ok_after(a) {
+                    Action::Meld(Groups::from_iter([g]))
+                };
+                // Keeping one three back leaves the rest of the hand to be
+                // melded in full, the three the final discard; where going
+                // out needs no discard, melding every three leaves that way
+                // out open too. So when melding every three fails, so does
+                // keeping one back, and its exact test is spared.
+                let every_ok = self.ok_after(meld_of(b));
+                for k in rules.min_meld.max(b - 1)..=b {
+                    let a = meld_of(k);
+                    let ok = if k == b {
+                        every_ok
+                    } else if !every_ok && !rules.go_out_needs_discard {
+                        debug_assert!(!self.ok_after(a), "{a:?}");
+                        false
+                    } else {
+                        self.ok_after(a)
+                    };
+                    if ok {
                         out.push(a);
                     }
                 }

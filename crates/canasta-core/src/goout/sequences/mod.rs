@@ -107,6 +107,13 @@ const MAX_NEED: usize = 7;
 /// No outcome at all.
 const NOTHING: Reach = [0; MAX_NEED + 1];
 
+/// The one outcome of placing nothing: no wild card, no canasta.
+const UNIT: Reach = {
+    let mut unit = NOTHING;
+    unit[0] = 1;
+    unit
+};
+
 /// Adds every pair of `more` to `into`.
 fn union(into: &mut Reach, more: &Reach) {
     for (o, m) in into.iter_mut().zip(more) {
@@ -214,9 +221,18 @@ fn rank_outcomes_few(
     let mut out = NOTHING;
     for k in 0..=n {
         let tail = rank_outcomes_few(rules, rank, n - k, rest, pool, need, groups);
+        // Most tails are nothing (naturals too few for a group) or the unit
+        // (none left): `onto_meld` keeps within the pool and the count, so
+        // adding the unit changes nothing.
+        if tail == NOTHING {
+            continue;
+        }
         let here = onto_meld(rules, rank, (a, b, done), k, pool, need);
-        let both = combine(&here, &tail, pool, need);
-        union(&mut out, &both);
+        if tail == UNIT {
+            union(&mut out, &here);
+        } else {
+            union(&mut out, &combine(&here, &tail, pool, need));
+        }
     }
     out
 }
@@ -363,12 +379,11 @@ impl<'a> RankGroups<'a> {
         if let Some(&(_, _, r)) = self.cache.iter().find(|c| c.0 == ri && c.1 == n) {
             return r;
         }
-        let own = self.own[ri].clone();
         let r = rank_outcomes(
             self.rules,
             rank,
             n,
-            &own,
+            &self.own[ri],
             self.pool,
             self.need,
             &mut self.memo,
@@ -423,8 +438,7 @@ impl<'a> RankGroups<'a> {
             .collect();
         let (pool, need) = (self.pool, self.need);
         let still = still as usize;
-        let mut unit = NOTHING;
-        unit[0] = 1;
+        let unit = UNIT;
         let full: arrayvec::ArrayVec<Reach, 13> = ranks
             .iter()
             .map(|&r| self.outcomes(r, get(left, r.index())))

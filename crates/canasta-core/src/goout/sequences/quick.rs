@@ -57,8 +57,7 @@ impl<'a> QuickOut<'a> {
         let need = need_total.saturating_sub(side.canastas).min(MAX_NEED as u8);
         let pool = hand.wilds();
         let mut groups = RankGroups::new(rules, &side, pool, need);
-        let mut unit = NOTHING;
-        unit[0] = 1;
+        let unit = UNIT;
         let full: [Reach; 11] = std::array::from_fn(|i| {
             let r = Rank::MELDABLE[i];
             groups.outcomes(r, hand.rank_count(r))
