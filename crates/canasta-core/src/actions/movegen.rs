@@ -11,7 +11,7 @@
 
 use crate::action::{Action, ActionList, Groups};
 use crate::card::{Card, CardCounts, Rank, Suit};
-use crate::goout::sequences::QuickOut;
+use crate::goout::sequences::{QuickOut, SharedOutcomes};
 use crate::meld::{Group, natural_choices, pick_black_threes, pick_naturals};
 use crate::state::{GameState, Phase};
 use arrayvec::ArrayVec;
@@ -268,6 +268,32 @@ impl GameState {
     /// the side's wild cards are reserved for its wild meld
     /// ([`GameState::wilds_reserved`], read once by the caller).
     fn gen_melds_and_adds(&self, out: &mut ActionList, before_draw: bool, reserved: bool) {
+        let rules = self.rules();
+        if rules.sequences || rules.several_melds_per_rank {
+            self.gen_melds_and_adds_sharing(out, before_draw, reserved);
+        } else {
+            self.gen_melds_and_adds_with(out, before_draw, reserved, None);
+        }
+    }
+
+    /// Where going out is searched (Samba): the candidates' full tests
+    /// share what they work out. Out of line, so that the other variants'
+    /// generation does not carry the shared tables on its stack.
+    #[inline(never)]
+    fn gen_melds_and_adds_sharing(&self, out: &mut ActionList, before_draw: bool, reserved: bool) {
+        let shared = RefCell::new(SharedOutcomes::default());
+        self.gen_melds_and_adds_with(out, before_draw, reserved, Some(&shared));
+    }
+
+    /// [`GameState::gen_melds_and_adds`], the full going-out tests sharing
+    /// `shared` where given.
+    fn gen_melds_and_adds_with(
+        &self,
+        out: &mut ActionList,
+        before_draw: bool,
+        reserved: bool,
+        shared: Option<&RefCell<SharedOutcomes>>,
+    ) {
         let (seat, side) = self.seat_side();
         let rules = self.rules();
         let hand = self.hand(seat);
@@ -285,7 +311,7 @@ impl GameState {
         // rest ask whether the turn can still end, out of line.
         let push = |a: Action, used: usize, out: &mut ActionList| {
             let goes_on = before_draw || (total - used >= 2 && !must);
-            if goes_on || self.finishable_after(a, quick_rules.then_some(&quick)) {
+            if goes_on || self.finishable_after(a, quick_rules.then_some(&quick), shared) {
                 out.push(a);
             }
         };
@@ -378,7 +404,11 @@ impl GameState {
                 // out needs no discard, melding every three leaves that way
                 // out open too. So when melding every three fails, so does
                 // keeping one back, and its exact test is spared.
-                let every_ok = self.ok_after(meld_of(b));
+                let ok_after = |a| match shared {
+                    Some(shared) => self.ok_after_sharing(a, Some(&mut shared.borrow_mut())),
+                    None => self.ok_after(a),
+                };
+                let every_ok = ok_after(meld_of(b));
                 for k in rules.min_meld.max(b - 1)..=b {
                     let a = meld_of(k);
                     let ok = if k == b {
@@ -387,7 +417,7 @@ impl GameState {
                         debug_assert!(!self.ok_after(a), "{a:?}");
                         false
                     } else {
-                        self.ok_after(a)
+                        ok_after(a)
                     };
                     if ok {
                         out.push(a);
@@ -478,6 +508,7 @@ impl GameState {
         &'s self,
         action: Action,
         quick: Option<&RefCell<Option<Option<QuickOut<'s>>>>>,
+        shared: Option<&RefCell<SharedOutcomes>>,
     ) -> bool {
         if let Some(quick) = quick {
             let (seat, side) = self.seat_side();
@@ -497,7 +528,10 @@ impl GameState {
                 return true;
             }
         }
-        self.ok_after(action)
+        match shared {
+            Some(shared) => self.ok_after_sharing(action, Some(&mut shared.borrow_mut())),
+            None => self.ok_after(action),
+        }
     }
 
     /// New sequences of three (Samba): every suit and lowest rank the hand

@@ -11,6 +11,7 @@ pub(crate) mod sequences;
 use crate::action::Action;
 use crate::actions::movegen::for_each_class;
 use crate::card::{Card, CardCounts, Rank, Suit};
+use crate::goout::sequences::SharedOutcomes;
 use crate::meld::{CanastaKind, GoOutKind, KindCounts, Meld};
 use crate::rules::Rules;
 use crate::state::{GameState, MAX_MELDS, Phase};
@@ -405,7 +406,7 @@ impl GameState {
             return false;
         }
         if rules.sequences || rules.several_melds_per_rank {
-            return self.can_go_out_searched(self.hand(seat), self.melds(side));
+            return self.can_go_out_searched(self.hand(seat), self.melds(side), None);
         }
         let hand = self.hand(seat);
         // Quick refusal before building shapes. It settles most calls (a
@@ -508,13 +509,24 @@ impl GameState {
     /// be a legal going out; a hand of one card, or a player bound to go out,
     /// must still be able to go out.
     pub(crate) fn ok_after(&self, action: Action) -> bool {
+        self.ok_after_sharing(action, None)
+    }
+
+    /// [`GameState::ok_after`] for one of a position's candidate actions,
+    /// where going out is searched: the searches share what they work out
+    /// (`shared`, one for the position's list; see [`SharedOutcomes`]).
+    pub(crate) fn ok_after_sharing(
+        &self,
+        action: Action,
+        shared: Option<&mut SharedOutcomes>,
+    ) -> bool {
         let seat = self.to_act();
         if self.foot(seat).is_empty()
             && let Some(ok) = self.ok_after_simple(seat, action)
         {
             return ok;
         }
-        if let Some(ok) = self.ok_after_without_copy(seat, action) {
+        if let Some(ok) = self.ok_after_without_copy(seat, action, shared) {
             debug_assert_eq!(ok, self.ok_after_by_copy(seat, action), "{action:?}");
             return ok;
         }
@@ -549,7 +561,12 @@ impl GameState {
     /// an action may end the hand as blocked, which only the copy sees.
     /// `None` for every other action. Debug builds check it against the
     /// copy.
-    fn ok_after_without_copy(&self, seat: usize, action: Action) -> Option<bool> {
+    fn ok_after_without_copy(
+        &self,
+        seat: usize,
+        action: Action,
+        shared: Option<&mut SharedOutcomes>,
+    ) -> Option<bool> {
         let rules = self.rules();
         let side = self.side_of(seat);
         if !(rules.sequences || rules.several_melds_per_rank)
@@ -589,7 +606,7 @@ impl GameState {
             &hand,
             must,
             || requirements_met(rules, &shapes_of(&melds), self.canastas_needed()),
-            || self.can_go_out_searched(&hand, &melds),
+            || self.can_go_out_searched(&hand, &melds, shared),
         ))
     }
 
@@ -597,13 +614,24 @@ impl GameState {
     /// (sequences or several melds of a rank): the quick bound, then the
     /// exact search; shared by [`GameState::can_go_out`] and the test after
     /// an action that works without a copy.
-    fn can_go_out_searched(&self, hand: &CardCounts, melds: &[Meld]) -> bool {
+    fn can_go_out_searched(
+        &self,
+        hand: &CardCounts,
+        melds: &[Meld],
+        shared: Option<&mut SharedOutcomes>,
+    ) -> bool {
         let rules = self.rules();
         let need = self.canastas_needed();
         canastas_within_reach_of(rules, hand, melds, need)
-            && sequences::goes_out(rules, hand, melds, need, !rules.go_out_needs_discard, |c| {
-                self.final_discard_ok(c)
-            })
+            && sequences::goes_out(
+                rules,
+                hand,
+                melds,
+                need,
+                !rules.go_out_needs_discard,
+                |c| self.final_discard_ok(c),
+                shared,
+            )
     }
 
     /// `ok_after` for taking the pile with the top card alone, a pair, or a

@@ -357,6 +357,8 @@ struct RankGroups<'a> {
     memo: GroupMemo,
     /// Outcomes of ranks with melds, by rank and naturals left over.
     cache: arrayvec::ArrayVec<(usize, u8, Reach), 32>,
+    /// Outcomes shared with the other searches of the same position.
+    shared: Option<&'a mut RankTable>,
 }
 
 impl<'a> RankGroups<'a> {
@@ -368,6 +370,7 @@ impl<'a> RankGroups<'a> {
             need: need.min(MAX_NEED as u8),
             memo: GroupMemo::new(),
             cache: arrayvec::ArrayVec::new(),
+            shared: None,
         }
     }
 
@@ -379,15 +382,36 @@ impl<'a> RankGroups<'a> {
         if let Some(&(_, _, r)) = self.cache.iter().find(|c| c.0 == ri && c.1 == n) {
             return r;
         }
-        let r = rank_outcomes(
-            self.rules,
-            rank,
-            n,
-            &self.own[ri],
-            self.pool,
-            self.need,
-            &mut self.memo,
+        let key = RankTable::key(ri, n, &self.own[ri], self.pool, self.need);
+        let known = key.and_then(|k| self.shared.as_ref()?.get(k).copied());
+        let r = known.unwrap_or_else(|| {
+            rank_outcomes(
+                self.rules,
+                rank,
+                n,
+                &self.own[ri],
+                self.pool,
+                self.need,
+                &mut self.memo,
+            )
+        });
+        debug_assert!(
+            known.is_none()
+                || known
+                    == Some(rank_outcomes(
+                        self.rules,
+                        rank,
+                        n,
+                        &self.own[ri],
+                        self.pool,
+                        self.need,
+                        &mut GroupMemo::new(),
+                    )),
+            "a shared rank outcome differs from its own"
         );
+        if let (None, Some(k), Some(shared)) = (known, key, self.shared.as_mut()) {
+            shared.insert(k, r);
+        }
         if self.cache.is_full() {
             self.cache.clear();
         }
@@ -650,6 +674,7 @@ fn any_leftover(
     hand: &CardCounts,
     side: &Side,
     need: u8,
+    mut shared: Option<&mut SuitTable>,
     mut place: impl FnMut(Packed, u8) -> bool,
 ) -> bool {
     let need = need.min(MAX_NEED as u8);
@@ -686,7 +711,21 @@ fn any_leftover(
             // No sequence can take any of these cards: all are left over.
             fixed += cards;
         } else {
-            suits.push(undominated(suit_outcomes(rules, cards, runs), melded));
+            let key = SuitTable::key(cards, runs, melded);
+            let known = key.and_then(|k| shared.as_ref()?.get(k).cloned());
+            let from_table = known.is_some();
+            let outcomes = known.unwrap_or_else(|| {
+                let outcomes = undominated(suit_outcomes(rules, cards, runs), melded);
+                if let (Some(k), Some(table)) = (key, shared.as_mut()) {
+                    table.insert(k, &outcomes);
+                }
+                outcomes
+            });
+            debug_assert!(
+                !from_table || outcomes == undominated(suit_outcomes(rules, cards, runs), melded),
+                "a shared suit outcome differs from its own"
+            );
+            suits.push(outcomes);
         }
     }
     if suits.is_empty() {
@@ -736,15 +775,18 @@ pub(crate) fn placeable_sequences(
     }
     let need = need_total.saturating_sub(side.canastas);
     let mut groups = RankGroups::new(rules, &side, hand.wilds(), need);
-    any_leftover(rules, hand, &side, need, |left, still| {
+    any_leftover(rules, hand, &side, need, None, |left, still| {
         groups.check(left, still, true, false, &|_| false)
     })
 }
 
 mod quick;
 mod seen;
+mod shared;
 
 pub(crate) use quick::{QuickOut, goes_out};
+pub(crate) use shared::SharedOutcomes;
+use shared::{RankTable, SuitTable};
 
 #[cfg(test)]
 mod tests;

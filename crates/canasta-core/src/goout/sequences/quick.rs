@@ -249,11 +249,16 @@ pub(crate) fn goes_out(
     need_total: u8,
     meld_out: bool,
     discard_ok: impl Fn(Card) -> bool,
+    shared: Option<&mut SharedOutcomes>,
 ) -> bool {
     let side = Side::of(rules, melds);
     if !within_bounds(rules, hand, &side, need_total, &discard_ok) {
         return false;
     }
+    let (shared_ranks, shared_suits) = match shared {
+        Some(s) => (Some(&mut s.ranks), Some(&mut s.suits)),
+        None => (None, None),
+    };
     let need = need_total.saturating_sub(side.canastas);
     let (b, wilds) = (hand.black_threes(), hand.wilds());
     let natural_ok = |r: Rank| discard_ok(Card::new(r, Suit::Spades));
@@ -262,8 +267,9 @@ pub(crate) fn goes_out(
     let threes_all = black_threes_ok(rules, b, &side);
     let threes_but_one = b > 0 && black_threes_ok(rules, b - 1, &side);
     let mut groups = RankGroups::new(rules, &side, wilds, need);
+    groups.shared = shared_ranks;
     let no_natural = |_: Rank| false;
-    any_leftover(rules, hand, &side, need, |left, still| {
+    any_leftover(rules, hand, &side, need, shared_suits, |left, still| {
         (threes_all && groups.check(left, still, meld_out, wild_ok, &natural_ok))
             || (black_ok && threes_but_one && groups.check(left, still, true, false, &no_natural))
     })

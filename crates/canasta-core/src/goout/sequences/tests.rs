@@ -140,7 +140,7 @@ fn sequence_placement_matches_brute_force() {
             let slow = brute(&rules, &cards, wilds, &mut table.clone(), need);
             assert_eq!(fast, slow, "hand {hand:?} melds {melds:?} need {need}");
             assert_eq!(
-                goes_out(&rules, &hand, &melds, need, true, |_| false),
+                goes_out(&rules, &hand, &melds, need, true, |_| false, None),
                 slow,
                 "melding out, hand {hand:?} melds {melds:?} need {need}"
             );
@@ -152,7 +152,7 @@ fn sequence_placement_matches_brute_force() {
                 brute(&rules, &cards, h.wilds(), &mut table.clone(), need)
             });
             assert_eq!(
-                goes_out(&rules, &hand, &melds, need, false, |_| true),
+                goes_out(&rules, &hand, &melds, need, false, |_| true, None),
                 by_discard,
                 "by a discard, hand {hand:?} melds {melds:?} need {need}"
             );

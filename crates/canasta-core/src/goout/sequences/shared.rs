@@ -1,0 +1,113 @@
+//! Outcomes shared by the going-out searches of one position's candidate
+//! actions. A player bound to go out (or about to meld black threes, in
+//! two sizes) has every candidate searched, on hands and melds that differ
+//! from one another in a rank or a suit; most of a search is worked out
+//! rank by rank ([`rank_outcomes`](super::rank_outcomes)) and suit by suit
+//! ([`suit_outcomes`](super::suit_outcomes)), and in random two-player
+//! Samba about half of those answers were worked out already for the same
+//! position. Lives on the stack for one generated list: full tables keep
+//! what they hold and take nothing more.
+
+use super::{Outcomes, Packed, Reach};
+use arrayvec::ArrayVec;
+
+/// The shared answers: one per rank and naturals left over (for ranks with
+/// at most two melds, nearly all of them), one per suit's cards.
+#[derive(Default)]
+pub(crate) struct SharedOutcomes {
+    pub(super) ranks: RankTable,
+    pub(super) suits: SuitTable,
+}
+
+/// A rank's outcomes by a packed key: the rank, the naturals left over,
+/// the wild cards in hand, the canastas still needed and the rank's melds.
+#[derive(Default)]
+pub(crate) struct RankTable {
+    keys: ArrayVec<u64, 64>,
+    values: ArrayVec<Reach, 64>,
+}
+
+impl RankTable {
+    /// The key of a rank's outcomes, or `None` for more than two melds of
+    /// the rank (rare; not shared).
+    pub(super) fn key(
+        rank: usize,
+        n: u8,
+        own: &[(u8, u8, bool)],
+        pool: u8,
+        need: u8,
+    ) -> Option<u64> {
+        if own.len() > 2 {
+            return None;
+        }
+        let meld = |&(naturals, wilds, done): &(u8, u8, bool)| {
+            u64::from(naturals) | u64::from(wilds) << 8 | u64::from(done) << 16
+        };
+        // Rank (4 bits), naturals (4: a nibble of `Packed`), pool (8),
+        // need (3: at most `MAX_NEED`), melds (2), then 17 bits a meld.
+        let mut key = rank as u64
+            | u64::from(n) << 4
+            | u64::from(pool) << 8
+            | u64::from(need) << 16
+            | (own.len() as u64) << 19;
+        for (i, m) in own.iter().enumerate() {
+            key |= meld(m) << (21 + 17 * i);
+        }
+        Some(key)
+    }
+
+    pub(super) fn get(&self, key: u64) -> Option<&Reach> {
+        let i = self.keys.iter().position(|&k| k == key)?;
+        Some(&self.values[i])
+    }
+
+    pub(super) fn insert(&mut self, key: u64, value: Reach) {
+        if self.keys.try_push(key).is_ok() {
+            self.values.push(value);
+        }
+    }
+}
+
+/// A suit's undominated outcomes by its cards, the side's open sequences
+/// of the suit and the ranks it has melds of.
+#[derive(Default)]
+pub(crate) struct SuitTable {
+    keys: ArrayVec<(Packed, Packed, u64), 8>,
+    values: ArrayVec<Outcomes, 8>,
+}
+
+impl SuitTable {
+    /// The key of a suit's outcomes, or `None` for more than seven open
+    /// sequences of the suit (not shared).
+    pub(super) fn key(
+        cards: Packed,
+        runs: &[(u8, u8)],
+        melded: Packed,
+    ) -> Option<(Packed, Packed, u64)> {
+        if runs.len() > 7 {
+            return None;
+        }
+        // A run's lowest and highest rank index, four bits each, and the
+        // number of runs on top.
+        let packed = runs
+            .iter()
+            .enumerate()
+            .fold((runs.len() as u64) << 56, |acc, (i, &(lo, hi))| {
+                acc | (u64::from(lo) | u64::from(hi) << 4) << (8 * i)
+            });
+        Some((cards, melded, packed))
+    }
+
+    pub(super) fn get(&self, key: (Packed, Packed, u64)) -> Option<&Outcomes> {
+        let i = self.keys.iter().position(|&k| k == key)?;
+        Some(&self.values[i])
+    }
+
+    /// Keeps `value` if there is room and it is on the stack (a copy of
+    /// one on the heap would allocate).
+    pub(super) fn insert(&mut self, key: (Packed, Packed, u64), value: &Outcomes) {
+        if !value.spilled() && self.keys.try_push(key).is_ok() {
+            self.values.push(value.clone());
+        }
+    }
+}
