@@ -485,6 +485,20 @@ impl CardCounts {
             .fold(0, |mask, (i, &n)| mask | u16::from(n >= k) << i)
     }
 
+    /// For each suit (by `Suit` index), bit `Rank::index` set for every
+    /// rank from four to ace the hand holds a card of in that suit: the
+    /// cards sequences are made of (Samba). One pass for all four suits.
+    pub(crate) fn run_masks(&self) -> [u16; 4] {
+        let mut masks = [0u16; 4];
+        for &r in &Rank::MELDABLE {
+            let word = self.rank_word(r);
+            for (s, mask) in masks.iter_mut().enumerate() {
+                *mask |= u16::from(word >> (8 * s) & 0xFF != 0) << r.index();
+            }
+        }
+        masks
+    }
+
     /// The four suit counts of a rank packed little-endian, spades lowest.
     #[inline]
     pub fn rank_word(&self, rank: Rank) -> u32 {

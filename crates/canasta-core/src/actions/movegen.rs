@@ -380,50 +380,7 @@ impl GameState {
             && b >= rules.min_meld
             && self.meld_rank_mask(side) & (1 << Rank::Three.index()) == 0
         {
-            // Black threes left after the meld can only be the final
-            // discard, so at most one may stay behind.
-            // The meld binds the player to go out: the rest of the hand
-            // must fit, which the quick refusal settles most of the time
-            // (it reads the meld ranks and wild cards, never the threes).
-            // Where naturals may also join sequences or further melds of a
-            // rank, the refusal does not apply.
-            let simple = !rules.sequences && !rules.several_melds_per_rank;
-            let may = if simple {
-                !crate::goout::hopeless(rules, hand, self.meld_rank_mask(side))
-            } else {
-                tests_without_quick() || self.rest_may_go_out_after_threes(seat)
-            };
-            if may {
-                let meld_of = |k: u8| {
-                    let mut g = Group::of_rank(Rank::Three);
-                    g.naturals = pick_black_threes(hand, k);
-                    Action::Meld(Groups::from_iter([g]))
-                };
-                // Keeping one three back leaves the rest of the hand to be
-                // melded in full, the three the final discard; where going
-                // out needs no discard, melding every three leaves that way
-                // out open too. So when melding every three fails, so does
-                // keeping one back, and its exact test is spared.
-                let ok_after = |a| match shared {
-                    Some(shared) => self.ok_after_sharing(a, Some(&mut shared.borrow_mut())),
-                    None => self.ok_after(a),
-                };
-                let every_ok = ok_after(meld_of(b));
-                for k in rules.min_meld.max(b - 1)..=b {
-                    let a = meld_of(k);
-                    let ok = if k == b {
-                        every_ok
-                    } else if !every_ok && !rules.go_out_needs_discard {
-                        debug_assert!(!self.ok_after(a), "{a:?}");
-                        false
-                    } else {
-                        ok_after(a)
-                    };
-                    if ok {
-                        out.push(a);
-                    }
-                }
-            }
+            self.gen_black_threes_melds(out, shared);
         }
         // Read once for every meld: the hand's count of each rank and its
         // wild cards by class.
@@ -498,6 +455,62 @@ impl GameState {
         }
     }
 
+    /// Melds of black threes, by a player holding enough of them whose side
+    /// has none: every three, or all but the one kept as the final discard
+    /// (threes left after the meld can only be that discard). The meld binds
+    /// the player to go out, so each needs the rest of the hand to fit. Out
+    /// of line: a rare case, kept out of the generator's hot path.
+    #[cold]
+    #[inline(never)]
+    fn gen_black_threes_melds(
+        &self,
+        out: &mut ActionList,
+        shared: Option<&RefCell<SharedOutcomes>>,
+    ) {
+        let (seat, side) = self.seat_side();
+        let rules = self.rules();
+        let hand = self.hand(seat);
+        let b = hand.black_threes();
+        // The quick refusal settles most of the time whether the rest can
+        // fit (it reads the meld ranks and wild cards, never the threes);
+        // where naturals may also join sequences or further melds of a
+        // rank, it does not apply, and Samba's own bounds do.
+        let simple = !rules.sequences && !rules.several_melds_per_rank;
+        let may = if simple {
+            !crate::goout::hopeless(rules, hand, self.meld_rank_mask(side))
+        } else {
+            tests_without_quick() || self.rest_may_go_out_after_threes(seat)
+        };
+        if !may {
+            return;
+        }
+        let meld_of = |k: u8| {
+            let mut g = Group::of_rank(Rank::Three);
+            g.naturals = pick_black_threes(hand, k);
+            Action::Meld(Groups::from_iter([g]))
+        };
+        // Keeping one three back leaves the rest of the hand to be melded
+        // in full, the three the final discard; where melding out counts (no
+        // discard needed, no canasta closed by choice), melding every three
+        // leaves that way out open too. So when melding every three fails,
+        // so does keeping one back, and its exact test is spared.
+        let every_ok = self.ok_after_in(meld_of(b), shared);
+        for k in rules.min_meld.max(b - 1)..=b {
+            let a = meld_of(k);
+            let ok = if k == b {
+                every_ok
+            } else if !every_ok && rules.melding_out_counts() {
+                debug_assert!(!self.ok_after(a), "{a:?}");
+                false
+            } else {
+                self.ok_after_in(a, shared)
+            };
+            if ok {
+                out.push(a);
+            }
+        }
+    }
+
     /// Whether the turn can still end legally after `action`, which leaves the
     /// hand with at most one card or is made by a player bound to go out:
     /// first by the shared quick test where it applies (`quick`, built on
@@ -528,10 +541,13 @@ impl GameState {
                 return true;
             }
         }
-        match shared {
-            Some(shared) => self.ok_after_sharing(action, Some(&mut shared.borrow_mut())),
-            None => self.ok_after(action),
-        }
+        self.ok_after_in(action, shared)
+    }
+
+    /// [`GameState::ok_after_sharing`] with the list's shared tables, if any.
+    fn ok_after_in(&self, action: Action, shared: Option<&RefCell<SharedOutcomes>>) -> bool {
+        let mut tables = shared.map(RefCell::borrow_mut);
+        self.ok_after_sharing(action, tables.as_deref_mut())
     }
 
     /// New sequences of three (Samba): every suit and lowest rank the hand
@@ -539,8 +555,9 @@ impl GameState {
     fn gen_sequences(&self, out: &mut ActionList, push: &impl Fn(Action, usize, &mut ActionList)) {
         let hand = self.hand(self.to_act());
         let size = self.rules().min_meld as usize;
+        let masks = hand.run_masks();
         for suit in Suit::ALL {
-            let have = suit_run_mask(hand, suit);
+            let have = masks[suit as usize];
             for low in Rank::Four.index()..=Rank::Ace.index() + 1 - size {
                 let want = ((1u16 << size) - 1) << low;
                 if have & want == want {
@@ -567,14 +584,6 @@ fn tests_without_quick() -> bool {
     {
         false
     }
-}
-
-/// Bit `Rank::index` set for every rank of `suit` in `hand` (four to ace).
-pub(crate) fn suit_run_mask(hand: &CardCounts, suit: Suit) -> u16 {
-    Rank::MELDABLE
-        .iter()
-        .filter(|&&r| hand.count(Card::new(r, suit)) > 0)
-        .fold(0, |m, r| m | 1 << r.index())
 }
 
 /// Whether `card` extends the sequence `run` at either end (same suit, the

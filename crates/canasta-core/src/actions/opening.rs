@@ -255,8 +255,8 @@ impl Search<'_> {
         self.descend(0, out);
         let min = self.rules.min_meld as usize;
         let max = self.rules.canasta_size as usize;
-        for suit in from.0..4 {
-            let have = crate::actions::movegen::suit_run_mask(&self.hand, Suit::from_index(suit));
+        let masks = self.hand.run_masks();
+        for (suit, &have) in masks.iter().enumerate().skip(from.0) {
             for low in Rank::Four.index()..=Rank::Ace.index() {
                 for len in min..=max {
                     if (suit, low, len) < from || low + len > Rank::Ace.index() + 1 {

@@ -485,13 +485,8 @@ impl GameState {
             }
             _ => return false,
         }
-        // Melding out needs its canastas before the last card goes; where
-        // canastas are closed by choice, a meld finished by that last card
-        // cannot be closed, so only going out by a discard is counted.
-        if !rules.go_out_needs_discard
-            && !rules.canasta_by_choice
-            && placeable(rules, shape, melds, self.canastas_needed())
-        {
+        // Melding out needs its canastas before the last card goes.
+        if rules.melding_out_counts() && placeable(rules, shape, melds, self.canastas_needed()) {
             return true;
         }
         let mut found = false;

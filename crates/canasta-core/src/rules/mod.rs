@@ -572,6 +572,14 @@ impl Rules {
         self.max_meld_size.is_some_and(|cap| len >= cap)
     }
 
+    /// Whether melding every card counts as going out by the counting
+    /// tests: not where going out needs a discard, nor where canastas are
+    /// closed by choice (a meld finished by the last card cannot be
+    /// closed, so only going out by a discard counts).
+    pub(crate) fn melding_out_counts(&self) -> bool {
+        !self.go_out_needs_discard && !self.canasta_by_choice
+    }
+
     /// Natural cards of one rank differ by suit (Samba: a sequence is of
     /// one suit, so a 9S is not a 9C). Elsewhere only the colour of threes
     /// matters, and the generator names one suit for cards it cannot tell apart.

@@ -382,36 +382,21 @@ impl<'a> RankGroups<'a> {
         if let Some(&(_, _, r)) = self.cache.iter().find(|c| c.0 == ri && c.1 == n) {
             return r;
         }
-        let key = RankTable::key(ri, n, &self.own[ri], self.pool, self.need);
-        let known = key.and_then(|k| self.shared.as_ref()?.get(k).copied());
-        let r = known.unwrap_or_else(|| {
-            rank_outcomes(
-                self.rules,
-                rank,
-                n,
-                &self.own[ri],
-                self.pool,
-                self.need,
-                &mut self.memo,
-            )
-        });
-        debug_assert!(
-            known.is_none()
-                || known
-                    == Some(rank_outcomes(
-                        self.rules,
-                        rank,
-                        n,
-                        &self.own[ri],
-                        self.pool,
-                        self.need,
-                        &mut GroupMemo::new(),
-                    )),
-            "a shared rank outcome differs from its own"
+        let key = self
+            .shared
+            .is_some()
+            .then(|| RankTable::key(ri, n, &self.own[ri], self.pool, self.need))
+            .flatten();
+        let (rules, own, pool, need, memo) = (
+            self.rules,
+            &self.own[ri],
+            self.pool,
+            self.need,
+            &mut self.memo,
         );
-        if let (None, Some(k), Some(shared)) = (known, key, self.shared.as_mut()) {
-            shared.insert(k, r);
-        }
+        let r = RankTable::look_up_or(self.shared.as_deref_mut(), key, || {
+            rank_outcomes(rules, rank, n, own, pool, need, memo)
+        });
         if self.cache.is_full() {
             self.cache.clear();
         }
@@ -462,13 +447,12 @@ impl<'a> RankGroups<'a> {
             .collect();
         let (pool, need) = (self.pool, self.need);
         let still = still as usize;
-        let unit = UNIT;
         let full: arrayvec::ArrayVec<Reach, 13> = ranks
             .iter()
             .map(|&r| self.outcomes(r, get(left, r.index())))
             .collect();
         let mut prefix: arrayvec::ArrayVec<Reach, 14> = arrayvec::ArrayVec::new();
-        prefix.push(unit);
+        prefix.push(UNIT);
         for o in &full {
             let next = combine(prefix.last().expect("unit first"), o, pool, need);
             prefix.push(next);
@@ -481,7 +465,7 @@ impl<'a> RankGroups<'a> {
         if wild_discard && pool > 0 && hit(all, pool - 1) {
             return true;
         }
-        let mut suffix = unit;
+        let mut suffix = UNIT;
         for i in (0..ranks.len()).rev() {
             let r = ranks[i];
             let n = get(left, r.index());
@@ -619,16 +603,13 @@ fn stranded(rules: &Rules, hand: &CardCounts, side: &Side) -> u32 {
         count += b as u32;
     }
     let wild_help = u8::from(hand.wilds() > 0);
-    // Ranks whose naturals have a group to go to, and each suit's ranks.
-    let (mut group_ok, mut suits) = (0u16, [0u16; 4]);
+    // Ranks whose naturals have a group to go to.
+    let mut group_ok = 0u16;
     for &r in &Rank::MELDABLE {
         let i = r.index();
         let word = hand.rank_word(r);
         if word == 0 {
             continue;
-        }
-        for (s, mask) in suits.iter_mut().enumerate() {
-            *mask |= u16::from(word >> (8 * s) & 0xFF != 0) << i;
         }
         let total = crate::card::byte_sum(word);
         let ok = !side.own[i].is_empty()
@@ -636,6 +617,7 @@ fn stranded(rules: &Rules, hand: &CardCounts, side: &Side) -> u32 {
             || (total >= rules.min_naturals && total + wild_help >= rules.min_meld);
         group_ok |= u16::from(ok) << i;
     }
+    let suits = hand.run_masks();
     for suit in Suit::ALL {
         let have = suits[suit as usize];
         let mut lost = have & !group_ok;
@@ -696,6 +678,7 @@ fn any_leftover(
         .filter(|r| !side.own[r.index()].is_empty())
         .fold(0, |m, r| m | 0xF << (4 * r.index()));
     let mut suits: arrayvec::ArrayVec<Outcomes, 4> = arrayvec::ArrayVec::new();
+    let masks = hand.run_masks();
     for suit in Suit::ALL {
         let mut cards: Packed = 0;
         for &r in &Rank::MELDABLE {
@@ -705,26 +688,19 @@ fn any_leftover(
             continue;
         }
         let runs = &side.runs[suit as usize];
-        let have = crate::actions::movegen::suit_run_mask(hand, suit);
+        let have = masks[suit as usize];
         let three_in_a_row = have & (have >> 1) & (have >> 2) != 0;
         if !rules.sequences || (runs.is_empty() && !three_in_a_row) {
             // No sequence can take any of these cards: all are left over.
             fixed += cards;
         } else {
-            let key = SuitTable::key(cards, runs, melded);
-            let known = key.and_then(|k| shared.as_ref()?.get(k).cloned());
-            let from_table = known.is_some();
-            let outcomes = known.unwrap_or_else(|| {
-                let outcomes = undominated(suit_outcomes(rules, cards, runs), melded);
-                if let (Some(k), Some(table)) = (key, shared.as_mut()) {
-                    table.insert(k, &outcomes);
-                }
-                outcomes
+            let key = shared
+                .is_some()
+                .then(|| SuitTable::key(cards, runs, melded))
+                .flatten();
+            let outcomes = SuitTable::look_up_or(shared.as_deref_mut(), key, || {
+                undominated(suit_outcomes(rules, cards, runs), melded)
             });
-            debug_assert!(
-                !from_table || outcomes == undominated(suit_outcomes(rules, cards, runs), melded),
-                "a shared suit outcome differs from its own"
-            );
             suits.push(outcomes);
         }
     }

@@ -57,16 +57,15 @@ impl<'a> QuickOut<'a> {
         let need = need_total.saturating_sub(side.canastas).min(MAX_NEED as u8);
         let pool = hand.wilds();
         let mut groups = RankGroups::new(rules, &side, pool, need);
-        let unit = UNIT;
         let full: [Reach; 11] = std::array::from_fn(|i| {
             let r = Rank::MELDABLE[i];
             groups.outcomes(r, hand.rank_count(r))
         });
-        let mut prefix = [unit; 12];
+        let mut prefix = [UNIT; 12];
         for i in 0..11 {
             prefix[i + 1] = combine(&prefix[i], &full[i], pool, need);
         }
-        let mut suffix = [unit; 12];
+        let mut suffix = [UNIT; 12];
         for i in (0..11).rev() {
             suffix[i] = combine(&full[i], &suffix[i + 1], pool, need);
         }
@@ -255,10 +254,7 @@ pub(crate) fn goes_out(
     if !within_bounds(rules, hand, &side, need_total, &discard_ok) {
         return false;
     }
-    let (shared_ranks, shared_suits) = match shared {
-        Some(s) => (Some(&mut s.ranks), Some(&mut s.suits)),
-        None => (None, None),
-    };
+    let (shared_ranks, shared_suits) = shared.map(|s| (&mut s.ranks, &mut s.suits)).unzip();
     let need = need_total.saturating_sub(side.canastas);
     let (b, wilds) = (hand.black_threes(), hand.wilds());
     let natural_ok = |r: Rank| discard_ok(Card::new(r, Suit::Spades));

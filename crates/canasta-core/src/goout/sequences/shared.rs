@@ -43,28 +43,43 @@ impl RankTable {
         let meld = |&(naturals, wilds, done): &(u8, u8, bool)| {
             u64::from(naturals) | u64::from(wilds) << 8 | u64::from(done) << 16
         };
-        // Rank (4 bits), naturals (4: a nibble of `Packed`), pool (8),
-        // need (3: at most `MAX_NEED`), melds (2), then 17 bits a meld.
+        // Rank (4 bits), naturals (8), pool (8), need (3: at most
+        // `MAX_NEED`), melds (2), then 17 bits a meld: 59 in all.
+        debug_assert!(rank < 16 && need < 8, "rank {rank}, need {need}");
         let mut key = rank as u64
             | u64::from(n) << 4
-            | u64::from(pool) << 8
-            | u64::from(need) << 16
-            | (own.len() as u64) << 19;
+            | u64::from(pool) << 12
+            | u64::from(need) << 20
+            | (own.len() as u64) << 23;
         for (i, m) in own.iter().enumerate() {
-            key |= meld(m) << (21 + 17 * i);
+            key |= meld(m) << (25 + 17 * i);
         }
         Some(key)
     }
 
-    pub(super) fn get(&self, key: u64) -> Option<&Reach> {
-        let i = self.keys.iter().position(|&k| k == key)?;
-        Some(&self.values[i])
-    }
-
-    pub(super) fn insert(&mut self, key: u64, value: Reach) {
-        if self.keys.try_push(key).is_ok() {
-            self.values.push(value);
+    /// The outcomes under `key` in `table`, else `compute`'s, kept there
+    /// for the next search while there is room. Debug builds check a
+    /// shared answer against its own.
+    pub(super) fn look_up_or(
+        table: Option<&mut RankTable>,
+        key: Option<u64>,
+        mut compute: impl FnMut() -> Reach,
+    ) -> Reach {
+        let (Some(table), Some(key)) = (table, key) else {
+            return compute();
+        };
+        if let Some(i) = table.keys.iter().position(|&k| k == key) {
+            debug_assert!(
+                table.values[i] == compute(),
+                "a shared rank outcome differs"
+            );
+            return table.values[i];
         }
+        let value = compute();
+        if table.keys.try_push(key).is_ok() {
+            table.values.push(value);
+        }
+        value
     }
 }
 
@@ -98,16 +113,28 @@ impl SuitTable {
         Some((cards, melded, packed))
     }
 
-    pub(super) fn get(&self, key: (Packed, Packed, u64)) -> Option<&Outcomes> {
-        let i = self.keys.iter().position(|&k| k == key)?;
-        Some(&self.values[i])
-    }
-
-    /// Keeps `value` if there is room and it is on the stack (a copy of
-    /// one on the heap would allocate).
-    pub(super) fn insert(&mut self, key: (Packed, Packed, u64), value: &Outcomes) {
-        if !value.spilled() && self.keys.try_push(key).is_ok() {
-            self.values.push(value.clone());
+    /// The outcomes under `key` in `table`, else `compute`'s, kept there
+    /// while there is room and they fit on the stack (a copy that does not
+    /// would allocate). Debug builds check a shared answer against its own.
+    pub(super) fn look_up_or(
+        table: Option<&mut SuitTable>,
+        key: Option<(Packed, Packed, u64)>,
+        compute: impl Fn() -> Outcomes,
+    ) -> Outcomes {
+        let (Some(table), Some(key)) = (table, key) else {
+            return compute();
+        };
+        if let Some(i) = table.keys.iter().position(|&k| k == key) {
+            debug_assert!(
+                table.values[i] == compute(),
+                "a shared suit outcome differs"
+            );
+            return table.values[i].clone();
         }
+        let value = compute();
+        if value.len() <= value.inline_size() && table.keys.try_push(key).is_ok() {
+            table.values.push(value.clone());
+        }
+        value
     }
 }
