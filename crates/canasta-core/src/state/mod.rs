@@ -497,13 +497,44 @@ impl GameState {
 }
 
 #[cfg(test)]
-mod blocked_hand_tests {
-    use crate::action::Action;
+mod position_tests {
+    use crate::action::{Action, Groups};
     use crate::card::{Card, CardCounts, Rank};
     use crate::meld::{Group, Meld};
     use crate::rng::Rng;
     use crate::rules::{Rules, SpecialDiscard};
     use crate::state::{GameState, Phase};
+
+    /// A play-phase position built by hand: the seat to act holds `hand`
+    /// (none of it known to the others) and its side's melds are `melds`
+    /// (each with whether it was closed by choice). The rest of the deal is
+    /// random and plays no part.
+    fn play_position(rules: Rules, hand: &[&str], melds: &[(Group, bool)]) -> GameState {
+        rules.validate().unwrap();
+        let mut g = GameState::new(rules);
+        g.deal_random(&mut Rng::new(1), 0);
+        let seat = g.to_act();
+        let side = g.side_of(seat);
+        g.phase = Phase::Play;
+        let mut cards = CardCounts::new();
+        for c in hand {
+            cards.add(c.parse::<Card>().unwrap());
+        }
+        g.hands[seat] = cards;
+        g.known[seat] = CardCounts::new();
+        let _ = g.melds.take_side(side);
+        for &(cards, closed) in melds {
+            g.melds.push(side, Meld { cards, closed });
+        }
+        g
+    }
+
+    /// A group of naturals of `rank`, by suit (spades, hearts, diamonds, clubs).
+    fn naturals(rank: Rank, by_suit: [u8; 4]) -> Group {
+        let mut g = Group::of_rank(rank);
+        g.naturals = by_suit;
+        g
+    }
 
     /// Samba with Pennies' sevens rule (house rules): an add that leaves
     /// only a seven the player may not discard ends the hand as blocked
@@ -516,33 +547,11 @@ mod blocked_hand_tests {
         let mut rules = Rules::preset("samba", Some(2), None).unwrap();
         rules.special_canasta_rank = Some(Rank::Seven);
         rules.special_discard = SpecialDiscard::UntilOwnSide;
-        rules.validate().unwrap();
-        let mut g = GameState::new(rules);
-        g.deal_random(&mut Rng::new(1), 0);
-        let seat = g.to_act();
-        let side = g.side_of(seat);
-        g.phase = Phase::Play;
-        let card = |s: &str| s.parse::<Card>().unwrap();
-        let mut hand = CardCounts::new();
-        hand.add(card("5H"));
-        hand.add(card("7S"));
-        g.hands[seat] = hand;
-        g.known[seat] = CardCounts::new();
-        let _ = g.melds.take_side(side);
-        let mut fives = Group::of_rank(Rank::Five);
-        fives.naturals = [1, 1, 0, 1];
-        g.melds.push(
-            side,
-            Meld {
-                cards: fives,
-                closed: false,
-            },
-        );
-        let mut five = Group::of_rank(Rank::Five);
-        five.naturals = [0, 1, 0, 0];
+        let fives = naturals(Rank::Five, [1, 1, 0, 1]);
+        let g = play_position(rules, &["5H", "7S"], &[(fives, false)]);
         let add = Action::Add {
             meld: 0,
-            cards: five,
+            cards: naturals(Rank::Five, [0, 1, 0, 0]),
         };
         assert!(g.ok_after(add));
         assert!(g.legal_actions().contains(&add));
@@ -550,16 +559,6 @@ mod blocked_hand_tests {
         after.apply_raw(add);
         assert_ne!(after.phase(), Phase::Play, "the hand ends blocked");
     }
-}
-
-#[cfg(test)]
-mod black_threes_tests {
-    use crate::action::{Action, Groups};
-    use crate::card::{Card, CardCounts, Rank};
-    use crate::meld::{Group, Meld};
-    use crate::rng::Rng;
-    use crate::rules::Rules;
-    use crate::state::{GameState, Phase};
 
     /// Classic with canastas closed by choice (a house rule), two canastas
     /// to go out: a closed canasta of queens, six kings, and in hand a king
@@ -574,31 +573,15 @@ mod black_threes_tests {
         let mut rules = Rules::preset("classic", Some(2), None).unwrap();
         rules.canasta_by_choice = true;
         rules.canastas_to_go_out = 2;
-        rules.validate().unwrap();
-        let mut g = GameState::new(rules);
-        g.deal_random(&mut Rng::new(1), 0);
-        let seat = g.to_act();
-        let side = g.side_of(seat);
-        g.phase = Phase::Play;
-        let card = |s: &str| s.parse::<Card>().unwrap();
-        let mut hand = CardCounts::new();
-        for c in ["KS", "3S", "3S", "3C", "3C"] {
-            hand.add(card(c));
-        }
-        g.hands[seat] = hand;
-        g.known[seat] = CardCounts::new();
-        let _ = g.melds.take_side(side);
-        let mut queens = Group::of_rank(Rank::Queen);
-        queens.naturals = [2, 2, 2, 1];
-        let mut kings = Group::of_rank(Rank::King);
-        kings.naturals = [1, 2, 2, 1];
-        for (cards, closed) in [(queens, true), (kings, false)] {
-            g.melds.push(side, Meld { cards, closed });
-        }
+        let queens = naturals(Rank::Queen, [2, 2, 2, 1]);
+        let kings = naturals(Rank::King, [1, 2, 2, 1]);
+        let hand = ["KS", "3S", "3S", "3C", "3C"];
+        let g = play_position(rules, &hand, &[(queens, true), (kings, false)]);
         let threes = |spades: u8, clubs: u8| {
-            let mut g = Group::of_rank(Rank::Three);
-            g.naturals = [spades, 0, 0, clubs];
-            Action::Meld(Groups::from_iter([g]))
+            Action::Meld(Groups::from_iter([naturals(
+                Rank::Three,
+                [spades, 0, 0, clubs],
+            )]))
         };
         let (every, all_but_one) = (threes(2, 2), threes(2, 1));
         assert!(!g.ok_after(every), "the lone king cannot make the canasta");

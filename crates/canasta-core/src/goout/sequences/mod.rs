@@ -394,9 +394,12 @@ impl<'a> RankGroups<'a> {
             self.need,
             &mut self.memo,
         );
-        let r = RankTable::look_up_or(self.shared.as_deref_mut(), key, || {
-            rank_outcomes(rules, rank, n, own, pool, need, memo)
-        });
+        let r = RankTable::look_up_or(
+            self.shared.as_deref_mut(),
+            key,
+            || rank_outcomes(rules, rank, n, own, pool, need, memo),
+            |_| true,
+        );
         if self.cache.is_full() {
             self.cache.clear();
         }
@@ -698,9 +701,12 @@ fn any_leftover(
                 .is_some()
                 .then(|| SuitTable::key(cards, runs, melded))
                 .flatten();
-            let outcomes = SuitTable::look_up_or(shared.as_deref_mut(), key, || {
-                undominated(suit_outcomes(rules, cards, runs), melded)
-            });
+            let outcomes = SuitTable::look_up_or(
+                shared.as_deref_mut(),
+                key,
+                || undominated(suit_outcomes(rules, cards, runs), melded),
+                |o| o.len() <= o.inline_size(),
+            );
             suits.push(outcomes);
         }
     }

@@ -19,13 +19,55 @@ pub(crate) struct SharedOutcomes {
     pub(super) suits: SuitTable,
 }
 
+/// Answers by key, at most `N` of them: once full, it keeps what it holds
+/// and takes nothing more.
+pub(crate) struct Table<K, V, const N: usize> {
+    keys: ArrayVec<K, N>,
+    values: ArrayVec<V, N>,
+}
+
+impl<K, V, const N: usize> Default for Table<K, V, N> {
+    fn default() -> Self {
+        Table {
+            keys: ArrayVec::new(),
+            values: ArrayVec::new(),
+        }
+    }
+}
+
+impl<K: Copy + PartialEq, V: Clone + PartialEq, const N: usize> Table<K, V, N> {
+    /// The answer under `key` in `table`, else `compute`'s, kept there for
+    /// the next search while there is room and `keep` accepts it. Without a
+    /// table or a key it is simply computed. Debug builds check a shared
+    /// answer against its own.
+    pub(super) fn look_up_or(
+        table: Option<&mut Self>,
+        key: Option<K>,
+        mut compute: impl FnMut() -> V,
+        keep: impl Fn(&V) -> bool,
+    ) -> V {
+        let (Some(table), Some(key)) = (table, key) else {
+            return compute();
+        };
+        if let Some(i) = table.keys.iter().position(|&k| k == key) {
+            debug_assert!(
+                table.values[i] == compute(),
+                "a shared answer differs from its own ({})",
+                std::any::type_name::<V>()
+            );
+            return table.values[i].clone();
+        }
+        let value = compute();
+        if keep(&value) && table.keys.try_push(key).is_ok() {
+            table.values.push(value.clone());
+        }
+        value
+    }
+}
+
 /// A rank's outcomes by a packed key: the rank, the naturals left over,
 /// the wild cards in hand, the canastas still needed and the rank's melds.
-#[derive(Default)]
-pub(crate) struct RankTable {
-    keys: ArrayVec<u64, 64>,
-    values: ArrayVec<Reach, 64>,
-}
+pub(crate) type RankTable = Table<u64, Reach, 64>;
 
 impl RankTable {
     /// The key of a rank's outcomes, or `None` for more than two melds of
@@ -56,40 +98,12 @@ impl RankTable {
         }
         Some(key)
     }
-
-    /// The outcomes under `key` in `table`, else `compute`'s, kept there
-    /// for the next search while there is room. Debug builds check a
-    /// shared answer against its own.
-    pub(super) fn look_up_or(
-        table: Option<&mut RankTable>,
-        key: Option<u64>,
-        mut compute: impl FnMut() -> Reach,
-    ) -> Reach {
-        let (Some(table), Some(key)) = (table, key) else {
-            return compute();
-        };
-        if let Some(i) = table.keys.iter().position(|&k| k == key) {
-            debug_assert!(
-                table.values[i] == compute(),
-                "a shared rank outcome differs"
-            );
-            return table.values[i];
-        }
-        let value = compute();
-        if table.keys.try_push(key).is_ok() {
-            table.values.push(value);
-        }
-        value
-    }
 }
 
 /// A suit's undominated outcomes by its cards, the side's open sequences
-/// of the suit and the ranks it has melds of.
-#[derive(Default)]
-pub(crate) struct SuitTable {
-    keys: ArrayVec<(Packed, Packed, u64), 8>,
-    values: ArrayVec<Outcomes, 8>,
-}
+/// of the suit and the ranks it has melds of. Only outcomes that fit on
+/// the stack are kept: a copy of one that does not would allocate.
+pub(crate) type SuitTable = Table<(Packed, Packed, u64), Outcomes, 8>;
 
 impl SuitTable {
     /// The key of a suit's outcomes, or `None` for more than seven open
@@ -111,30 +125,5 @@ impl SuitTable {
                 acc | (u64::from(lo) | u64::from(hi) << 4) << (8 * i)
             });
         Some((cards, melded, packed))
-    }
-
-    /// The outcomes under `key` in `table`, else `compute`'s, kept there
-    /// while there is room and they fit on the stack (a copy that does not
-    /// would allocate). Debug builds check a shared answer against its own.
-    pub(super) fn look_up_or(
-        table: Option<&mut SuitTable>,
-        key: Option<(Packed, Packed, u64)>,
-        compute: impl Fn() -> Outcomes,
-    ) -> Outcomes {
-        let (Some(table), Some(key)) = (table, key) else {
-            return compute();
-        };
-        if let Some(i) = table.keys.iter().position(|&k| k == key) {
-            debug_assert!(
-                table.values[i] == compute(),
-                "a shared suit outcome differs"
-            );
-            return table.values[i].clone();
-        }
-        let value = compute();
-        if value.len() <= value.inline_size() && table.keys.try_push(key).is_ok() {
-            table.values.push(value.clone());
-        }
-        value
     }
 }
