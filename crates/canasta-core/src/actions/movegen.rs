@@ -272,7 +272,7 @@ impl GameState {
         if rules.sequences || rules.several_melds_per_rank {
             self.gen_melds_and_adds_sharing(out, before_draw, reserved);
         } else {
-            self.gen_melds_and_adds_with(out, before_draw, reserved, None);
+            self.gen_melds_and_adds_in(out, before_draw, reserved, None);
         }
     }
 
@@ -282,12 +282,13 @@ impl GameState {
     #[inline(never)]
     fn gen_melds_and_adds_sharing(&self, out: &mut ActionList, before_draw: bool, reserved: bool) {
         let shared = RefCell::new(SharedOutcomes::default());
-        self.gen_melds_and_adds_with(out, before_draw, reserved, Some(&shared));
+        self.gen_melds_and_adds_in(out, before_draw, reserved, Some(&shared));
     }
 
-    /// [`GameState::gen_melds_and_adds`], the full going-out tests sharing
-    /// `shared` where given.
-    fn gen_melds_and_adds_with(
+    /// [`GameState::gen_melds_and_adds`] in the list's shared tables, if
+    /// any: the full going-out tests of its candidates share `shared` (as
+    /// [`GameState::ok_after_in`] does).
+    fn gen_melds_and_adds_in(
         &self,
         out: &mut ActionList,
         before_draw: bool,
