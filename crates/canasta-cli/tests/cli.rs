@@ -198,6 +198,40 @@ fn a_record_cut_mid_hand_describes_the_position() {
     assert!(v["position"]["to_act"].is_u64());
 }
 
+/// A record that stops between hands names the hand that is over, in
+/// words and in JSON alike (the JSON description once named the next hand
+/// as under way, with the last hand's dealer).
+#[test]
+fn a_record_cut_between_hands_names_the_hand_over() {
+    let dir = tempfile::tempdir().unwrap();
+    let record = sim_record(dir.path(), "r.jsonl", &["--games", "1", "--seed", "6"]);
+    let end = record
+        .lines()
+        .position(|l| l.contains("hand_end"))
+        .expect("a hand_end line");
+    assert!(
+        record.lines().count() > end + 1,
+        "the game goes on after hand 1"
+    );
+    let cut: Vec<&str> = record.lines().take(end + 1).collect();
+    let out = check_stdin(cut.join("\n").as_bytes(), &[]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    assert!(stdout.contains("the record stops after hand 1"), "{stdout}");
+
+    let out = check_stdin(cut.join("\n").as_bytes(), &["--json"]);
+    assert!(out.status.success());
+    let position = text(&out.stderr);
+    let v: Value = serde_json::from_str(position.trim()).unwrap();
+    assert_eq!(v["position"]["hands_played"], 1);
+    assert!(v["position"]["dealer"].is_null());
+    let description = v["position"]["description"].as_str().unwrap();
+    assert!(
+        description.starts_with("hand 1 is over; the next deal has not been made"),
+        "{description}"
+    );
+}
+
 #[test]
 fn bad_input_is_rejected_without_a_panic() {
     let dir = tempfile::tempdir().unwrap();

@@ -40,8 +40,14 @@ pub enum IllegalReason {
     TooManyWilds { max: u8, naturals: u8, have: u8 },
     #[error("a meld of wild cards only is not allowed")]
     WildMeld,
-    #[error("threes cannot be melded (black threes only when going out)")]
+    #[error("threes are never melded in this variant")]
     ThreesNotMeldable,
+    #[error("red threes are laid out as they come, never melded")]
+    RedThreesNotMelded,
+    #[error("a meld of black threes takes no wild cards")]
+    WildWithBlackThrees,
+    #[error("black threes are melded all at once: nothing may be added to them")]
+    BlackThreesMeldClosed,
     #[error("black threes may be melded only on the turn you go out")]
     BlackThreesOnlyGoingOut,
     #[error("meld number {0} does not exist on your side")]

@@ -96,7 +96,9 @@ pub enum RecordErrorKind {
     BadDeal(String),
     #[error(transparent)]
     Deal(#[from] DealError),
-    #[error("an action before any deal")]
+    #[error(
+        "an action with no hand under way: a deal line must come first (before the first hand, after a hand ends, after an annulled deal)"
+    )]
     ActionBeforeDeal,
     #[error("bad action line: {0}")]
     BadActionLine(String),
@@ -107,7 +109,7 @@ pub enum RecordErrorKind {
     },
     #[error(transparent)]
     Illegal(#[from] IllegalAction),
-    #[error("a deal while the hand is still being played (phase {0:?})")]
+    #[error("a deal while the hand is still being played (it waits for: {})", .0.expects())]
     DealMidHand(Phase),
     #[error("the game is over; no further deal or action is possible")]
     GameOver,
@@ -456,8 +458,12 @@ impl Replay {
                 let ours = serde_json::to_value(self.state.last_hand().unwrap()).unwrap();
                 compare_json("", given, &ours, &mut problems);
             }
+            Phase::HandOver | Phase::GameOver => {
+                problems.push("hand_end given, but no hand result is due here".into())
+            }
             p => problems.push(format!(
-                "hand_end given, but the hand is not over (phase {p:?})"
+                "hand_end given, but the hand is not over (it waits for: {})",
+                p.expects()
             )),
         }
         for message in problems {
@@ -563,21 +569,40 @@ pub mod write {
 }
 
 impl GameState {
+    /// Which hand the game is in and what it waits for. Between hands the
+    /// count of hands played already includes the one just over, so that
+    /// hand is named as over, not the next one as under way.
+    fn describe_point(&self) -> String {
+        let played = self.hands_played();
+        match self.phase() {
+            Phase::Draw | Phase::Play | Phase::Answer => {
+                let doing = self
+                    .phase()
+                    .status(&format!("seat {}", self.to_act()), self.current());
+                format!(
+                    "hand {} (dealer seat {}): {doing}",
+                    played + 1,
+                    self.dealer()
+                )
+            }
+            Phase::Deal if played == 0 => "before the first deal".into(),
+            Phase::Deal | Phase::HandOver => {
+                format!("hand {played} is over; the next deal has not been made")
+            }
+            Phase::GameOver => format!(
+                "the game is over after {played} hand{}",
+                if played == 1 { "" } else { "s" }
+            ),
+        }
+    }
+
     /// The position in words: whose turn, hands, melds, pile and stock.
     pub fn describe(&self) -> String {
         use std::fmt::Write;
         let mut s = String::new();
         let n = self.players();
         let plural = |n: usize| if n == 1 { "" } else { "s" };
-        let doing = self
-            .phase()
-            .status(&format!("seat {}", self.to_act()), self.current());
-        let _ = writeln!(
-            s,
-            "hand {} (dealer seat {}): {doing}",
-            self.hands_played() + 1,
-            self.dealer(),
-        );
+        let _ = writeln!(s, "{}", self.describe_point());
         for seat in 0..n {
             let _ = writeln!(
                 s,

@@ -242,7 +242,11 @@ pub enum ParseActionError {
         verb: &'static str,
         expected: &'static str,
     },
-    #[error("a group mixes {} and {}", .0.plural(), .1.plural())]
+    #[error(
+        "a group mixes {} and {}; only a sequence may (natural cards of one suit in consecutive ranks, where the variant has sequences)",
+        .0.plural(),
+        .1.plural()
+    )]
     MixedRanks(crate::card::Rank, crate::card::Rank),
     #[error("empty group between `/`")]
     EmptyGroup,

@@ -85,9 +85,11 @@ pub(crate) fn meld_problem(
             cap: rules.meld_cap(),
         });
     }
-    let wrong_rank = added.is_sequence()
-        || b.cards.is_special_threes(rules)
-        || (added.rank().is_some() && added.rank() != b.cards.rank());
+    if b.cards.is_special_threes(rules) {
+        return Some(R::BlackThreesMeldClosed);
+    }
+    let wrong_rank =
+        added.is_sequence() || (added.rank().is_some() && added.rank() != b.cards.rank());
     if wrong_rank {
         return Some(R::WrongRank {
             meld: index,
@@ -163,8 +165,14 @@ fn contents_problem(rules: &Rules, all: &Group, new: bool, side: &[Meld]) -> Opt
         Some(Rank::Three) if !rules.black_threes_meldable => return Some(R::ThreesNotMeldable),
         Some(Rank::Three) => {
             let red = all.naturals[Suit::Hearts as usize] + all.naturals[Suit::Diamonds as usize];
-            if red > 0 || all.wild_count() > 0 || !new {
-                return Some(R::ThreesNotMeldable);
+            if red > 0 {
+                return Some(R::RedThreesNotMelded);
+            }
+            if all.wild_count() > 0 {
+                return Some(R::WildWithBlackThrees);
+            }
+            if !new {
+                return Some(R::BlackThreesMeldClosed);
             }
             if all.len() < rules.min_meld {
                 return Some(too_small());

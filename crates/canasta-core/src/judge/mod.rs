@@ -173,15 +173,33 @@ impl GameState {
         let rules = self.rules();
         let seat = self.to_act();
         let side = self.side_of(seat);
+        if !rules.take_onto_meld && !rules.top_card_to_sequence {
+            // The pile is taken only with naturals from the hand (P-CNE).
+            let need = if self.frozen_for(side) {
+                rules.pile_take_naturals_frozen
+            } else {
+                rules.pile_take_naturals
+            };
+            return Err(R::PileNeedsNaturals { need });
+        }
         let Some(i) = self.pickup_onto_target(side, top) else {
-            return Err(R::NoMeldForTopCard);
+            // Where a rank has several melds, a canasta is passed over as
+            // a target: say so rather than that there is no meld.
+            let onto_canasta = !rules.top_card_to_sequence
+                && !rules.take_onto_canasta
+                && self
+                    .melds(side)
+                    .iter()
+                    .any(|m| m.cards.rank() == top.rank() && m.is_canasta(rules));
+            return Err(if onto_canasta {
+                R::TopCardOntoCanasta
+            } else {
+                R::NoMeldForTopCard
+            });
         };
         if rules.top_card_to_sequence {
             // P-SAM (Dutch): the top card alone onto a sequence, for the draw.
             return Ok(());
-        }
-        if !rules.take_onto_meld {
-            return Err(R::NotInVariant);
         }
         if self.frozen_for(side) {
             return Err(R::PileFrozen(top));

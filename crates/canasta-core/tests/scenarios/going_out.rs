@@ -178,15 +178,33 @@ fn black_threes_are_melded_only_when_going_out() {
     assert_eq!(refused(&g, 1, "discard 9H"), IllegalReason::MustGoOut);
     assert_eq!(
         refused(&g, 1, "add 1 KC"),
-        IllegalReason::WrongRank {
-            meld: 1,
-            rank: Some(canasta_core::Rank::Three)
-        }
+        IllegalReason::BlackThreesMeldClosed
     );
     play_all(&mut g, 1, &["add 0 KC", "discard 9H"]);
     let h = g.last_hand().unwrap();
     assert_eq!(h.seat, Some(1));
     assert_eq!(h.teams[1].melded, 80 + 15);
+}
+
+/// P-CAN, S002, S003: a meld of black threes is three or four threes and
+/// nothing else, laid at once; each refusal names its own cause.
+#[test]
+fn a_meld_of_black_threes_takes_no_wild_card_and_nothing_later() {
+    let mut g = canasta_then_second_turn("3S 3S 3C 2C", "KC");
+    play(&mut g, 1, "draw");
+    assert_eq!(
+        refused(&g, 1, "meld 3S 3S 3C 2C"),
+        IllegalReason::WildWithBlackThrees
+    );
+
+    let mut g = canasta_then_second_turn("3S 3S 3C 3C", "KC");
+    play_all(&mut g, 1, &["draw", "meld 3S 3S 3C"]);
+    assert_eq!(
+        refused(&g, 1, "add 1 3C"),
+        IllegalReason::BlackThreesMeldClosed
+    );
+    play_all(&mut g, 1, &["add 0 KC", "discard 3C"]);
+    assert_eq!(g.last_hand().unwrap().seat, Some(1));
 }
 
 /// P-CAN, S002: a player may ask partner "may I go out?" right after drawing;

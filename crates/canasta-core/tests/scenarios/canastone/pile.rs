@@ -111,7 +111,11 @@ fn the_top_card_alone_does_not_take_the_pile_onto_a_meld() {
     assert_eq!(meld_texts(&g, 1), vec!["KS KS KH KH KD", "9S 9H 9D"]);
     assert!(!g.pile_frozen());
     assert!(!generated(&g, "pickup"));
-    assert_eq!(refused(&g, 3, "pickup"), IllegalReason::NotInVariant);
+    // The refusal names what does take it: naturals from the hand.
+    assert_eq!(
+        refused(&g, 3, "pickup"),
+        IllegalReason::PileNeedsNaturals { need: 2 }
+    );
     play(&mut g, 3, "pickup 9S 9H");
     assert_eq!(
         meld_texts(&g, 1),

@@ -139,6 +139,27 @@ fn threes_and_wild_cards_stop_the_pile() {
     );
 }
 
+/// P-SAM, BIC-SAM (the US pile rule, the default): the top card may join a
+/// group or a sequence of the side, never a canasta. Several melds of a
+/// rank are allowed, so the canasta is passed over as a target; the
+/// refusal still names it, not a missing meld.
+#[test]
+fn the_top_card_goes_on_no_canasta() {
+    let mut g = DealSpec::new(samba(4), 0)
+        .hand(1, "KS KS KH KH KD KD KC 4S 5S 7D 8D 9C JC QD 5H")
+        .hand(2, "KH")
+        .upcards("QC")
+        .stock("6C 6D 8S 8H")
+        .game();
+    play_all(
+        &mut g,
+        1,
+        &["draw", "meld KS KS KH KH KD KD KC", "discard 4S"],
+    );
+    play_all(&mut g, 2, &["draw", "discard KH"]);
+    assert_eq!(refused(&g, 3, "pickup"), IllegalReason::TopCardOntoCanasta);
+}
+
 /// P-SAM's Dutch pile rule, the option `samba_pile_rule: dutch`: the pile
 /// is always frozen (a natural pair takes it), but a player may instead of
 /// drawing take the top card alone to extend one of the side's sequences;
