@@ -230,6 +230,11 @@ fn a_record_cut_between_hands_names_the_hand_over() {
         description.starts_with("hand 1 is over; the next deal has not been made"),
         "{description}"
     );
+    // The seat that went out holds nothing, and says so.
+    assert!(
+        description.contains("): no cards; red threes"),
+        "{description}"
+    );
 }
 
 #[test]

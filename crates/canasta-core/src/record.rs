@@ -604,13 +604,15 @@ impl GameState {
         let plural = |n: usize| if n == 1 { "" } else { "s" };
         let _ = writeln!(s, "{}", self.describe_point());
         for seat in 0..n {
+            let hand = self.hand(seat);
+            let held = match hand.total() {
+                0 => "no cards".to_string(),
+                t => format!("{t} card{}: {hand}", plural(t)),
+            };
             let _ = writeln!(
                 s,
-                "seat {seat} (side {}): {} card{}: {}; red threes: {}",
+                "seat {seat} (side {}): {held}; red threes: {}",
                 self.side_of(seat),
-                self.hand(seat).total(),
-                plural(self.hand(seat).total()),
-                self.hand(seat),
                 self.red_threes(seat)
             );
         }
