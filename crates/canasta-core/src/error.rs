@@ -60,8 +60,17 @@ pub enum IllegalReason {
     PartnerSaidNo,
     #[error("you must go out this turn")]
     MustGoOut,
-    #[error("this would leave you one card you cannot get rid of")]
+    #[error("this would leave you no card you may get rid of")]
     StrandsLastCard,
+    #[error("this would leave you only {card}, which could not be your last discard: {because}")]
+    StrandedWith {
+        card: Card,
+        because: Box<IllegalReason>,
+    },
+    #[error(
+        "this would leave you only the unseen stock card that comes with the pile; keep a card of your own"
+    )]
+    OnlyUnseenCardLeft,
     #[error(
         "you may ask only right after drawing or taking the pile, before melding, once a turn, with two or more cards"
     )]

@@ -304,7 +304,7 @@ impl GameState {
             return Ok(());
         }
         if extra > 0 && remaining <= extra {
-            return Err(IllegalReason::StrandsLastCard);
+            return Err(IllegalReason::OnlyUnseenCardLeft);
         }
         self.judge_ending(action)
     }
@@ -446,25 +446,41 @@ impl GameState {
         s.apply_raw(action);
         let left = s.hand(seat).total();
         if left == 0 {
-            let rules = self.rules();
-            if self.turn().answer == Some(false) {
-                return Err(IllegalReason::PartnerSaidNo);
-            }
-            if rules.go_out_needs_discard {
+            if self.turn().answer != Some(false) && self.rules().go_out_needs_discard {
                 return Err(IllegalReason::MustDiscardToGoOut);
             }
-            let need = self.canastas_needed();
-            let have = s.canastas(s.side_of(seat));
-            if have < need {
-                return Err(IllegalReason::NotEnoughCanastas { need, have });
-            }
-            return Err(missing_canastas(rules));
+            return Err(s.why_not_finish());
         }
-        Err(if self.turn().must_go_out || s.turn().must_go_out {
-            IllegalReason::MustGoOut
-        } else {
-            IllegalReason::StrandsLastCard
-        })
+        if self.turn().must_go_out || s.turn().must_go_out {
+            return Err(IllegalReason::MustGoOut);
+        }
+        // One card left that cannot end the hand: the judge of its discard
+        // names why (partner's no, the canastas missing, a card that may not
+        // be the last discard), so the refusal says what stands in the way.
+        if let Some((card, _)) = s.hand(seat).faces().next().filter(|_| left == 1)
+            && let Err(because) = s.judge(&Action::Discard(card))
+        {
+            return Err(IllegalReason::StrandedWith {
+                card,
+                because: Box::new(because),
+            });
+        }
+        Err(IllegalReason::StrandsLastCard)
+    }
+
+    /// Why the seat to act may not go out now, where
+    /// [`GameState::may_finish_now`] says it may not: partner's no, too few
+    /// canastas, or not the kinds of canasta the rules ask for.
+    fn why_not_finish(&self) -> IllegalReason {
+        if self.turn().answer == Some(false) {
+            return IllegalReason::PartnerSaidNo;
+        }
+        let need = self.canastas_needed();
+        let have = self.canastas(self.side_of(self.to_act()));
+        if have < need {
+            return IllegalReason::NotEnoughCanastas { need, have };
+        }
+        missing_canastas(self.rules())
     }
 
     fn judge_discard(&self, c: crate::card::Card) -> Result<(), IllegalReason> {
@@ -478,10 +494,7 @@ impl GameState {
         // foot follows it.
         let finishing = total == 1 && !self.foot_due(seat);
         if finishing && !self.may_finish_now() {
-            if self.turn().answer == Some(false) {
-                return Err(R::PartnerSaidNo);
-            }
-            return Err(missing_canastas(rules));
+            return Err(self.why_not_finish());
         }
         if self.turn().must_go_out && !finishing {
             return Err(R::MustGoOut);

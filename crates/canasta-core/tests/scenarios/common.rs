@@ -371,6 +371,15 @@ pub fn refused(g: &GameState, seat: usize, text: &str) -> IllegalReason {
     }
 }
 
+/// The refusal of an action that would leave only `last` in hand, which
+/// could not be discarded to go out `because`.
+pub fn stranded(last: &str, because: IllegalReason) -> IllegalReason {
+    IllegalReason::StrandedWith {
+        card: card(last),
+        because: Box::new(because),
+    }
+}
+
 /// Whether `apply` accepts an action for the seat to act. (`is_legal` is
 /// membership in the generated list, which holds minimal actions only; a
 /// larger action is legal when it is a sequence of generated ones. Whatever

@@ -105,7 +105,10 @@ fn going_out_needs_a_canasta() {
     }
     play(&mut g, 1, "draw");
     assert_eq!(g.hand(1), &counts("QS AD"));
-    assert_eq!(refused(&g, 1, "add 0 AD"), IllegalReason::StrandsLastCard);
+    assert_eq!(
+        refused(&g, 1, "add 0 AD"),
+        stranded("QS", IllegalReason::NotEnoughCanastas { need: 1, have: 0 })
+    );
     assert!(legal(&g, "discard QS"));
     assert!(legal(&g, "discard AD"));
 }

@@ -57,7 +57,7 @@ fn a_player_who_cannot_go_out_keeps_a_card() {
     // Hand: KS KS KH KH KD 8S. Five kings would leave 8S, which cannot go.
     assert_eq!(
         refused(&g, 0, "meld KS KS KH KH KD"),
-        IllegalReason::StrandsLastCard
+        stranded("8S", IllegalReason::NotEnoughCanastas { need: 2, have: 1 })
     );
     play_all(&mut g, 0, &["meld KS KS KH KH", "discard 8S"]);
     assert_eq!(g.hand(0), &counts("KD"));

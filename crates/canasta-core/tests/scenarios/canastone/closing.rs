@@ -54,7 +54,7 @@ fn the_final_discard_must_be_a_natural_card() {
         if stuck {
             assert_eq!(
                 refused(&g, 1, "meld 9S 9H 9D"),
-                IllegalReason::StrandsLastCard,
+                stranded(last, IllegalReason::FinalDiscardNotNatural(card(last))),
                 "{last}"
             );
             assert!(!generated(&g, "meld 9S 9H 9D"));
@@ -84,7 +84,13 @@ fn closing_needs_a_clean_and_a_dirty_canasta() {
     assert_eq!(canastas(&g, 1), (2, 0));
     assert_eq!(
         refused(&g, 1, "meld 9S 9H 9D"),
-        IllegalReason::StrandsLastCard
+        stranded(
+            "9C",
+            IllegalReason::MissingCanastas {
+                natural: 1,
+                mixed: 1
+            }
+        )
     );
     assert!(!legal_texts(&g).iter().any(|t| t.starts_with("meld 9")));
     // Two dirty: kings with a joker, fives with a two.
@@ -105,7 +111,13 @@ fn closing_needs_a_clean_and_a_dirty_canasta() {
     assert_eq!(canastas(&g, 1), (0, 2));
     assert_eq!(
         refused(&g, 1, "meld 9S 9H 9D"),
-        IllegalReason::StrandsLastCard
+        stranded(
+            "9C",
+            IllegalReason::MissingCanastas {
+                natural: 1,
+                mixed: 1
+            }
+        )
     );
     play(&mut g, 1, "discard 9D");
     assert_eq!(g.phase(), Phase::Draw, "not closed: the turn passed");
@@ -126,7 +138,13 @@ fn an_unfinished_wild_meld_forbids_closing() {
     assert_eq!(g.hand(1), &counts("9S 9H 9C 9D"));
     assert_eq!(
         refused(&g, 1, "meld 9S 9H 9D"),
-        IllegalReason::StrandsLastCard
+        stranded(
+            "9C",
+            IllegalReason::MissingCanastas {
+                natural: 1,
+                mixed: 1
+            }
+        )
     );
 }
 
@@ -150,7 +168,7 @@ fn asking_partner_binds_the_asker() {
     play(&mut no, 1, "meld QS QS QD");
     assert_eq!(
         refused(&no, 1, "meld 9S 9H 9C 9D"),
-        IllegalReason::StrandsLastCard
+        stranded("4C", IllegalReason::PartnerSaidNo)
     );
     play(&mut no, 1, "discard 4C");
     assert_eq!(no.phase(), Phase::Draw);
@@ -249,6 +267,10 @@ fn taking_the_pile_with_the_last_two_cards_is_refused() {
     assert_eq!((g.pile(), g.pile_frozen()), (&cards("9C")[..], false));
     assert_eq!(canastas(&g, 1), (1, 1));
     assert_eq!(g.stock().next(), Some(card("4H")));
+    assert_eq!(
+        refused(&g, 1, "pickup 9S 9H"),
+        IllegalReason::OnlyUnseenCardLeft
+    );
     assert!(!legal(&g, "pickup 9S 9H"));
     assert_eq!(legal_texts(&g), vec!["draw"]);
 }

@@ -121,7 +121,13 @@ fn house_rule_9_two_clean_canastas_to_close() {
     play_all(&mut g, 1, &CLOSE_MELDS[..3]);
     assert_eq!(
         refused(&g, 1, "meld 9S 9H 9D"),
-        IllegalReason::StrandsLastCard
+        stranded(
+            "9C",
+            IllegalReason::MissingCanastas {
+                natural: 2,
+                mixed: 0
+            }
+        )
     );
     // Two clean canastas (eight kings, seven fives): enough.
     let mut g = big_turn_with(canastone_with(4, opts), CLOSE_REST, "5H 5C 5C 5D KD")

@@ -99,7 +99,7 @@ fn one_canasta_is_not_enough_to_go_out() {
     assert_eq!(g.hand(1), &counts("QS QS QH 9S"));
     assert_eq!(
         refused(&g, 1, "meld QS QS QH"),
-        IllegalReason::StrandsLastCard
+        stranded("9S", IllegalReason::NotEnoughCanastas { need: 2, have: 1 })
     );
     assert!(generated(&g, "discard 9S"));
 }
