@@ -165,11 +165,7 @@ impl GameState {
         let room = existing.map_or(rules.meld_cap(), |m| {
             rules.meld_cap().saturating_sub(m.cards.len())
         });
-        let needed = if frozen {
-            rules.pile_take_naturals_frozen
-        } else {
-            rules.pile_take_naturals
-        };
+        let needed = rules.pile_naturals(frozen);
         let pair = needed.max(rules.min_meld.saturating_sub(1));
         let meld_room = existing.is_some() || self.melds(side).len() < crate::state::MAX_MELDS;
         let all_suits = rules.suits_matter();

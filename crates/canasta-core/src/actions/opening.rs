@@ -97,11 +97,7 @@ pub(crate) fn generate(state: &GameState, top: Option<Card>, out: &mut ActionLis
             // pair from hand, plus any further naturals and wild cards.
             let side = state.side_of(seat);
             let frozen = state.frozen_for(side);
-            let pair = if frozen {
-                rules.pile_take_naturals_frozen
-            } else {
-                rules.pile_take_naturals
-            };
+            let pair = rules.pile_naturals(frozen);
             // An unfrozen pile may also be taken with one natural and one
             // wild card where the rules allow it (P-CAN, Canastia).
             let one_and_wild = !frozen && rules.take_with_natural_and_wild && !clean_only;

@@ -175,11 +175,7 @@ impl GameState {
         let side = self.side_of(seat);
         if !rules.take_onto_meld && !rules.top_card_to_sequence {
             // The pile is taken only with naturals from the hand (P-CNE).
-            let need = if self.frozen_for(side) {
-                rules.pile_take_naturals_frozen
-            } else {
-                rules.pile_take_naturals
-            };
+            let need = rules.pile_naturals(self.frozen_for(side));
             return Err(R::PileNeedsNaturals { need });
         }
         let Some(i) = self.pickup_onto_target(side, top) else {
@@ -226,17 +222,16 @@ impl GameState {
         }
         let frozen = self.frozen_for(side);
         let naturals = with.natural_count();
-        if frozen && naturals < rules.pile_take_naturals_frozen {
+        let need = rules.pile_naturals(frozen);
+        if frozen && naturals < need {
             return Err(R::PileFrozen(top));
         }
         // An unfrozen pile: a natural pair, or (P-CAN) one natural and a
         // wild card where the rules allow it.
         let natural_and_wild =
             rules.take_with_natural_and_wild && naturals >= 1 && with.wild_count() >= 1;
-        if !frozen && naturals < rules.pile_take_naturals && !natural_and_wild {
-            return Err(R::PileNeedsNaturals {
-                need: rules.pile_take_naturals,
-            });
+        if !frozen && naturals < need && !natural_and_wild {
+            return Err(R::PileNeedsNaturals { need });
         }
         let mut taken = with;
         taken.push(top).expect("the top card's rank");

@@ -316,6 +316,17 @@ impl Rules {
         self.pile_take_naturals_frozen
     }
 
+    /// Naturals from hand needed to take the pile, frozen for the taker or
+    /// not: the one count the generator, the opening search and the judge
+    /// all ask for.
+    pub fn pile_naturals(&self, frozen: bool) -> u8 {
+        if frozen {
+            self.pile_take_naturals_frozen
+        } else {
+            self.pile_take_naturals
+        }
+    }
+
     /// The pile may be taken by putting its top card on the side's meld of
     /// that rank (P-CAN; not in P-CNE).
     pub fn take_onto_meld(&self) -> bool {
