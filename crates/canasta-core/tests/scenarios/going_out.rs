@@ -105,9 +105,15 @@ fn going_out_needs_a_canasta() {
     }
     play(&mut g, 1, "draw");
     assert_eq!(g.hand(1), &counts("QS AD"));
+    let reason = refused(&g, 1, "add 0 AD");
     assert_eq!(
-        refused(&g, 1, "add 0 AD"),
+        reason,
         stranded("QS", IllegalReason::NotEnoughCanastas { need: 1, have: 0 })
+    );
+    assert_eq!(
+        reason.to_string(),
+        "this would leave you only QS, which could not be your last discard: \
+         your side needs 1 canasta(s) to go out and has 0"
     );
     assert!(legal(&g, "discard QS"));
     assert!(legal(&g, "discard AD"));
