@@ -331,11 +331,21 @@ const SCORE_ITEMS: &[&str] = &[
 /// A hand's itemised scores as readable lines.
 pub fn hand_lines(rules: &Rules, number: u32, hand: &HandResult) -> Vec<String> {
     let how = match (hand.reason, hand.seat) {
+        // "Concealed" only where the rules pay for it: in Samba or
+        // Canastone a concealed going out scores as any other.
         (HandEndReason::Out, Some(s)) => format!(
             "seat {s} went out{}",
-            if hand.concealed { " concealed" } else { "" }
+            if hand.concealed && rules.concealed_bonus() != 0 {
+                " concealed"
+            } else {
+                ""
+            }
         ),
         (HandEndReason::Stock, _) => "the stock ran out".to_string(),
+        (HandEndReason::Blocked, _) => {
+            "play was blocked: the player to act held only cards that may not be discarded"
+                .to_string()
+        }
         (r, _) => format!("{r:?}").to_lowercase(),
     };
     let mut lines = vec![format!("hand {number}: {how}")];

@@ -237,6 +237,31 @@ fn a_record_cut_between_hands_names_the_hand_over() {
     );
 }
 
+/// The summary of a hand says how it ended in words, and calls a going
+/// out concealed only where the rules pay a bonus for it.
+#[test]
+fn how_a_hand_ended_reads_as_words() {
+    let records = Path::new(env!("CARGO_MANIFEST_DIR")).join("../canasta-core/tests/data/records");
+    let summary = |name: &str| {
+        let out = canasta(&["check", records.join(name).to_str().unwrap()]);
+        assert!(out.status.success(), "{name}: {}", text(&out.stderr));
+        text(&out.stdout)
+    };
+    let pennies = summary("pennies6_blocked_by_a_seven.jsonl");
+    assert!(
+        pennies.contains("hand 1: play was blocked: the player to act held only cards"),
+        "{pennies}"
+    );
+    // Canastone pays nothing more for closing concealed (P-CNE).
+    let canastone = summary("canastone4_annulled_deal_then_closing.jsonl");
+    assert!(
+        canastone.contains("hand 1: seat 1 went out\n"),
+        "{canastone}"
+    );
+    let classic = summary("classic4_concealed_out.jsonl");
+    assert!(classic.contains("went out concealed\n"), "{classic}");
+}
+
 #[test]
 fn bad_input_is_rejected_without_a_panic() {
     let dir = tempfile::tempdir().unwrap();
