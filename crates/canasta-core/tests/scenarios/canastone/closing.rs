@@ -68,6 +68,16 @@ fn the_final_discard_must_be_a_natural_card() {
     }
 }
 
+/// The refusal of a meld that would leave 9C alone while the side may not
+/// close: it lacks a clean and a dirty canasta, or finishes no wild meld.
+fn left_with_9c_unable_to_close() -> IllegalReason {
+    let kinds = IllegalReason::MissingCanastas {
+        natural: 1,
+        mixed: 1,
+    };
+    stranded("9C", kinds)
+}
+
 /// P-CNE: closing needs at least one clean *and* one dirty canasta; a side
 /// with two clean (or two dirty) canastas may not, so its player must keep
 /// two cards after melding.
@@ -84,13 +94,7 @@ fn closing_needs_a_clean_and_a_dirty_canasta() {
     assert_eq!(canastas(&g, 1), (2, 0));
     assert_eq!(
         refused(&g, 1, "meld 9S 9H 9D"),
-        stranded(
-            "9C",
-            IllegalReason::MissingCanastas {
-                natural: 1,
-                mixed: 1
-            }
-        )
+        left_with_9c_unable_to_close()
     );
     assert!(!legal_texts(&g).iter().any(|t| t.starts_with("meld 9")));
     // Two dirty: kings with a joker, fives with a two.
@@ -111,13 +115,7 @@ fn closing_needs_a_clean_and_a_dirty_canasta() {
     assert_eq!(canastas(&g, 1), (0, 2));
     assert_eq!(
         refused(&g, 1, "meld 9S 9H 9D"),
-        stranded(
-            "9C",
-            IllegalReason::MissingCanastas {
-                natural: 1,
-                mixed: 1
-            }
-        )
+        left_with_9c_unable_to_close()
     );
     play(&mut g, 1, "discard 9D");
     assert_eq!(g.phase(), Phase::Draw, "not closed: the turn passed");
@@ -138,13 +136,7 @@ fn an_unfinished_wild_meld_forbids_closing() {
     assert_eq!(g.hand(1), &counts("9S 9H 9C 9D"));
     assert_eq!(
         refused(&g, 1, "meld 9S 9H 9D"),
-        stranded(
-            "9C",
-            IllegalReason::MissingCanastas {
-                natural: 1,
-                mixed: 1
-            }
-        )
+        left_with_9c_unable_to_close()
     );
 }
 
