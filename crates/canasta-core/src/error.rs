@@ -99,10 +99,10 @@ pub enum IllegalReason {
     FinalDiscardNotNatural(Card),
     #[error("at this opening minimum the opening must be of clean melds (no wild cards)")]
     OpeningMustBeClean,
-    #[error(
-        "going out needs {natural} clean and {mixed} dirty canasta(s) and no unfinished wild meld"
-    )]
+    #[error("going out needs {natural} clean and {mixed} dirty canasta(s)")]
     MissingCanastas { natural: u8, mixed: u8 },
+    #[error("your side may not go out while its wild meld is short of a canasta")]
+    UnfinishedWildMeld,
     #[error("meld {0} is a closed canasta and takes no more cards")]
     CanastaClosed(u8),
     #[error("meld {0} needs {1} cards to be closed as a canasta")]

@@ -711,10 +711,17 @@ impl GameState {
 
     /// `ok_after` without copying the state, for the common case: one card
     /// added to a meld, or one new group of an unmelded rank, by an opened side.
+    /// Not where the special rank's discard is restricted (P-PEN): there an
+    /// action that leaves only sevens ends the hand as blocked, which only
+    /// the copy sees, so `add` and `meld` are judged alike.
     fn ok_after_simple(&self, seat: usize, action: Action) -> Option<bool> {
         let side = self.side_of(seat);
         let rules = self.rules();
-        if !self.side_has_melded(side) || rules.sequences || rules.several_melds_per_rank {
+        if !self.side_has_melded(side)
+            || rules.sequences
+            || rules.several_melds_per_rank
+            || rules.special_discard != crate::rules::SpecialDiscard::Free
+        {
             return None;
         }
         let mut melds = side_shape(self, side);

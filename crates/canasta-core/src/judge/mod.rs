@@ -452,7 +452,9 @@ impl GameState {
         // One card left that cannot end the hand: the judge of its discard
         // names why (partner's no, the canastas missing, a card that may not
         // be the last discard), so the refusal says what stands in the way.
-        if let Some((card, _)) = s.hand(seat).faces().next().filter(|_| left == 1)
+        if left == 1
+            && s.phase() == Phase::Play
+            && let Some((card, _)) = s.hand(seat).faces().next()
             && let Err(because) = s.judge(&Action::Discard(card))
         {
             return Err(IllegalReason::StrandedWith {
@@ -464,18 +466,32 @@ impl GameState {
     }
 
     /// Why the seat to act may not go out now, where
-    /// [`GameState::may_finish_now`] says it may not: partner's no, too few
-    /// canastas, or not the kinds of canasta the rules ask for.
+    /// [`GameState::may_finish_now`] says it may not: partner's no, a wild
+    /// meld short of a canasta, too few canastas (counted as going out
+    /// counts them), or not the kinds the rules ask for.
     fn why_not_finish(&self) -> IllegalReason {
         if self.turn().answer == Some(false) {
             return IllegalReason::PartnerSaidNo;
         }
+        let rules = self.rules();
+        let melds = self.melds(self.side_of(self.to_act()));
+        let wild_meld_bars = rules.wild_meld_reserves_wilds || !rules.wild_canastas_count_to_go_out;
+        if wild_meld_bars
+            && melds
+                .iter()
+                .any(|m| m.cards.is_wild_only() && !m.is_canasta(rules))
+        {
+            return IllegalReason::UnfinishedWildMeld;
+        }
         let need = self.canastas_needed();
-        let have = self.canastas(self.side_of(self.to_act()));
+        let counted = |m: &&crate::meld::Meld| {
+            m.is_canasta(rules) && (rules.wild_canastas_count_to_go_out || !m.cards.is_wild_only())
+        };
+        let have = melds.iter().filter(counted).count() as u8;
         if have < need {
             return IllegalReason::NotEnoughCanastas { need, have };
         }
-        missing_canastas(self.rules())
+        missing_canastas(rules)
     }
 
     fn judge_discard(&self, c: crate::card::Card) -> Result<(), IllegalReason> {

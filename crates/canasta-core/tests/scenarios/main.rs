@@ -10,6 +10,7 @@ mod canastia;
 mod canastone;
 mod deal;
 mod going_out;
+mod italian;
 mod melds;
 mod opening;
 mod pennies;

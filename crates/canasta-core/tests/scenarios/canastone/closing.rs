@@ -69,7 +69,7 @@ fn the_final_discard_must_be_a_natural_card() {
 }
 
 /// The refusal of a meld that would leave 9C alone while the side may not
-/// close: it lacks a clean and a dirty canasta, or finishes no wild meld.
+/// close: it lacks a clean and a dirty canasta.
 fn left_with_9c_unable_to_close() -> IllegalReason {
     let kinds = IllegalReason::MissingCanastas {
         natural: 1,
@@ -136,7 +136,7 @@ fn an_unfinished_wild_meld_forbids_closing() {
     assert_eq!(g.hand(1), &counts("9S 9H 9C 9D"));
     assert_eq!(
         refused(&g, 1, "meld 9S 9H 9D"),
-        left_with_9c_unable_to_close()
+        stranded("9C", IllegalReason::UnfinishedWildMeld)
     );
 }
 

@@ -119,6 +119,46 @@ fn only_sevens_that_may_not_be_discarded_end_play() {
     assert_eq!(h.teams[1].canastas, 2000);
 }
 
+/// The same blocked ending, reached from the foot by a lay that leaves one
+/// seven: an `add` is judged as a `meld` of the same cards is, so whether
+/// the lay is legal does not depend on how it is written (record spec: a
+/// larger action is legal when its steps are). Seat 1 melds two canastas,
+/// discards its last card, picks up its foot, melds from it and keeps
+/// 7C AD AC; the other side has no sevens canasta.
+#[test]
+fn a_lay_that_leaves_only_a_seven_ends_play_however_it_is_written() {
+    let mut g = DealSpec::new(pennies(), 0)
+        .hand(1, "7S 7S 7H 7H 7D 7D 7C KS KS KH KH KD 9C")
+        .foot(1, "7C QS QS QH QH QD QD QC AS AS AH")
+        .upcards("9D")
+        .stock("KD KC 4S 4H 5S 5H 6S 6H 8S 8H 9S 9H AD AC")
+        .game();
+    play_all(
+        &mut g,
+        1,
+        &[
+            "draw",
+            "meld 7S 7S 7H 7H 7D 7D 7C / KS KS KH KH KD KD KC",
+            "discard 9C",
+        ],
+    );
+    for seat in [2, 3, 4, 5, 0] {
+        draw_discard_drawn(&mut g, seat);
+    }
+    play_all(&mut g, 1, &["draw", "meld QS QS QH QH QD QD QC / AS AS AH"]);
+    assert_eq!(g.hand(1), &counts("7C AD AC"));
+    let mut by_add = g.clone();
+    play(&mut by_add, 1, "add 3 AD AC");
+    let mut by_steps = g.clone();
+    assert!(legal(&by_steps, "add 3 AD"));
+    play_all(&mut by_steps, 1, &["add 3 AD", "add 3 AC"]);
+    for g in [&by_add, &by_steps] {
+        assert_eq!(g.phase(), Phase::HandOver);
+        let h = g.last_hand().unwrap();
+        assert_eq!((h.reason, h.seat), (HandEndReason::Blocked, None));
+    }
+}
+
 /// P-PEN: a side that has not melded takes the pile with a natural pair of
 /// the top card, and must first lay down enough from hand to meet the
 /// minimum: the three cards taken with the top card do not count.
