@@ -761,3 +761,6 @@ impl GameState {
         Some(self.judge_after(&hand, &melds))
     }
 }
+
+#[cfg(test)]
+mod shortcut_tests;
