@@ -18,9 +18,31 @@ use crate::rules::Rules;
 use crate::state::GameState;
 use arrayvec::ArrayVec;
 
+/// Where the opening search puts what it finds: the legal list, or a test
+/// that stops the search at the first opening that passes it.
+pub(crate) trait OpeningSink {
+    fn offer(&mut self, action: Action);
+    /// Already offered (a concealed placement can be reached twice).
+    fn holds(&self, action: &Action) -> bool;
+    /// The search may stop: the answer is known.
+    fn satisfied(&self) -> bool {
+        false
+    }
+}
+
+impl OpeningSink for ActionList {
+    fn offer(&mut self, action: Action) {
+        self.push(action);
+    }
+
+    fn holds(&self, action: &Action) -> bool {
+        self.contains(action)
+    }
+}
+
 /// Lists the openings of the seat to act: with the pile's `top` card
 /// (taking the pile), or from hand after a stock draw.
-pub(crate) fn generate(state: &GameState, top: Option<Card>, out: &mut ActionList) {
+pub(crate) fn generate<O: OpeningSink>(state: &GameState, top: Option<Card>, out: &mut O) {
     let seat = state.to_act();
     let rules = state.rules();
     let hand = *state.hand(seat);
@@ -240,7 +262,10 @@ impl Search<'_> {
     /// soon as the minimum is met, since a further group could be left out.
     /// Sequences first (Samba), in a canonical order of (suit, lowest rank,
     /// length) so that each set is chosen once; then the rank groups.
-    fn descend_sequences(&mut self, from: (usize, usize, usize), out: &mut ActionList) {
+    fn descend_sequences<O: OpeningSink>(&mut self, from: (usize, usize, usize), out: &mut O) {
+        if out.satisfied() {
+            return;
+        }
         if !self.rules.sequences
             || self.groups.len() == MAX_GROUPS
             || (!self.groups.is_empty() && self.total() >= self.need)
@@ -270,7 +295,10 @@ impl Search<'_> {
         }
     }
 
-    fn descend(&mut self, idx: usize, out: &mut ActionList) {
+    fn descend<O: OpeningSink>(&mut self, idx: usize, out: &mut O) {
+        if out.satisfied() {
+            return;
+        }
         let points = self.total();
         if !self.groups.is_empty() && points >= self.need {
             self.emit_if_irreducible(out);
@@ -317,7 +345,7 @@ impl Search<'_> {
 
     /// Wild melds of every size and split (P-CNE); a clean opening takes
     /// only clean ones (twos alone, or jokers with at most one two).
-    fn wild_groups(&mut self, idx: usize, out: &mut ActionList) {
+    fn wild_groups<O: OpeningSink>(&mut self, idx: usize, out: &mut O) {
         let rules = self.rules;
         let (jokers, twos) = (self.hand.jokers(), self.hand.twos());
         for size in rules.min_meld..=rules.canasta_size.min(jokers + twos) {
@@ -338,7 +366,7 @@ impl Search<'_> {
         }
     }
 
-    fn emit_if_irreducible(&self, out: &mut ActionList) {
+    fn emit_if_irreducible<O: OpeningSink>(&self, out: &mut O) {
         let with_top = |i: usize| -> (Group, u8) {
             let mut g = self.groups.as_slice()[i];
             let mut hand_naturals = g.natural_count();
@@ -381,12 +409,20 @@ impl Search<'_> {
             }
             None => Action::Meld(self.groups),
         };
-        let remaining = self.hand.total() + self.pile_rest;
+        // The stock card that goes with the pile (P-CNE) counts, but a
+        // take that would leave only it is refused without looking at it,
+        // as the judge does (`judge_pickup_ending`).
+        let extra = if self.top.is_some() {
+            self.rules.pile_extra_draw as usize
+        } else {
+            0
+        };
+        let remaining = self.hand.total() + self.pile_rest + extra;
         let has_black = self.groups.iter().any(|g| g.is_special_threes(self.rules));
         if (remaining >= 2 && !has_black && !self.state.turn().must_go_out)
-            || self.state.ok_after(action)
+            || ((extra == 0 || remaining > extra) && self.state.ok_after(action))
         {
-            out.push(action);
+            out.offer(action);
         }
     }
 }
@@ -474,7 +510,7 @@ fn remove_card(g: &mut Group, c: Card) {
 
 /// Concealed going out below the minimum (P-CAN, S002): every card of the
 /// hand, or all but one to discard, in new melds that include a canasta.
-fn concealed_below_minimum(state: &GameState, need: i32, out: &mut ActionList) {
+fn concealed_below_minimum<O: OpeningSink>(state: &GameState, need: i32, out: &mut O) {
     let seat = state.to_act();
     let hand = *state.hand(seat);
     let mut options: ArrayVec<Option<Card>, 16> = ArrayVec::new();
@@ -538,7 +574,7 @@ fn whole_hand_groups(rules: &Rules, h: &CardCounts) -> Option<Groups> {
 /// Places every wild card into the groups (every split), emitting each
 /// complete placement that goes out below the minimum.
 #[allow(clippy::too_many_arguments)]
-fn split_wilds(
+fn split_wilds<O: OpeningSink>(
     state: &GameState,
     h: &CardCounts,
     need: i32,
@@ -546,7 +582,7 @@ fn split_wilds(
     jokers: u8,
     twos: u8,
     groups: &mut Groups,
-    out: &mut ActionList,
+    out: &mut O,
 ) {
     let rules = state.rules();
     if i == groups.len() {
@@ -555,8 +591,8 @@ fn split_wilds(
         }
         let points: i32 = groups.iter().map(|g| g.opening_points(rules)).sum();
         let action = Action::Meld(*groups);
-        if points < need && !out.contains(&action) && state.ok_after(action) {
-            out.push(action);
+        if points < need && !out.holds(&action) && state.ok_after(action) {
+            out.offer(action);
         }
         return;
     }

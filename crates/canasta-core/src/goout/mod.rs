@@ -400,21 +400,44 @@ impl GameState {
         }
         let side = self.side_of(seat);
         let rules = self.rules();
-        if !(self.side_has_melded(side)
-            || self.turn().drew_from_stock && rules.concealed_without_minimum)
-        {
+        // A side that has not melded goes out concealed (P-CAN) or by an
+        // opening that meets the minimum; where openings come only before
+        // the draw (P-CNE), not at all.
+        let unopened = !self.side_has_melded(side);
+        let concealed = self.turn().drew_from_stock && rules.concealed_without_minimum;
+        if unopened && !concealed && (rules.open_before_draw || self.phase() != Phase::Play) {
             return false;
         }
-        if rules.sequences || rules.several_melds_per_rank {
-            return self.can_go_out_searched(self.hand(seat), self.melds(side), None);
-        }
-        let hand = self.hand(seat);
-        // Quick refusal before building shapes. It settles most calls (a
-        // hand after the draw), so it comes first.
-        if hopeless(rules, hand, self.meld_rank_mask(side)) || !self.canastas_within_reach(seat) {
-            return false;
-        }
-        self.can_go_out_with(&HandShape::of(hand), hand, &side_shape(self, side))
+        // Whether the cards can all go down, the minimum aside: most calls
+        // end here, before any opening is tried.
+        let placeable = if rules.sequences || rules.several_melds_per_rank {
+            self.can_go_out_searched(self.hand(seat), self.melds(side), None)
+        } else {
+            let hand = self.hand(seat);
+            // Quick refusal before building shapes. It settles most calls
+            // (a hand after the draw), so it comes first.
+            !hopeless(rules, hand, self.meld_rank_mask(side))
+                && self.canastas_within_reach(seat)
+                && self.can_go_out_with(&HandShape::of(hand), hand, &side_shape(self, side))
+        };
+        placeable && (!unopened || concealed || self.can_open_and_go_out(seat))
+    }
+
+    /// Going out from a side that has not melded, where going out needs
+    /// the opening minimum (Samba, Canastone, Italian; Classic without a
+    /// concealed going out below it): some opening laid now must leave a
+    /// hand that can go out. The generator lists every irreducible opening,
+    /// and an opening that goes out contains one, the rest of it laid after
+    /// it, so trying each is exact. Called only where the whole hand could
+    /// go down were there no minimum.
+    fn can_open_and_go_out(&self, seat: usize) -> bool {
+        let mut finder = OpeningThatGoesOut {
+            state: self,
+            seat,
+            found: false,
+        };
+        crate::actions::opening::generate(self, None, &mut finder);
+        finder.found
     }
 
     /// A quick necessary condition for going out this turn
@@ -759,6 +782,41 @@ impl GameState {
         let mut hand = *self.hand(seat);
         hand.remove_all(&g.counts());
         Some(self.judge_after(&hand, &melds))
+    }
+}
+
+/// Stops the opening search at the first opening after which the player
+/// can go out (no list is built: this runs inside move generation, which
+/// allocates nothing).
+struct OpeningThatGoesOut<'s> {
+    state: &'s GameState,
+    seat: usize,
+    found: bool,
+}
+
+impl crate::actions::opening::OpeningSink for OpeningThatGoesOut<'_> {
+    fn offer(&mut self, opening: Action) {
+        if self.found {
+            return;
+        }
+        let mut left = *self.state.hand(self.seat);
+        left.remove_all(&opening.cards_from_hand());
+        // An opening of every card was offered only if it goes out legally.
+        self.found = left.is_empty() || {
+            let mut after = self.state.clone();
+            after.apply_raw(opening);
+            after.phase() == Phase::Play
+                && after.side_has_melded(after.side_of(self.seat))
+                && after.can_go_out(self.seat)
+        };
+    }
+
+    fn holds(&self, _: &Action) -> bool {
+        false
+    }
+
+    fn satisfied(&self) -> bool {
+        self.found
     }
 }
 

@@ -301,18 +301,32 @@ impl GameState {
         self.turn.took_pile = true;
         self.seat_melded[seat] = true;
         self.phase = Phase::Play;
-        // P-CNE: one card from the stock goes with the pile.
-        for _ in 0..self.rs.rules.pile_extra_draw {
+        // P-CNE: one card from the stock goes with the pile; a red three
+        // is laid out and replaced.
+        let extra = self.rs.rules.pile_extra_draw;
+        let (mut got, mut red) = (0, false);
+        for _ in 0..extra {
             while let Some(c) = self.stock.pop() {
                 if c.is_red_three() {
+                    red = true;
                     self.red_threes[seat]
                         [usize::from(c != Card::new(Rank::Three, crate::card::Suit::Hearts))] += 1;
                     self.face_up.add(c);
                 } else {
                     self.hands[seat].add(c);
+                    got += 1;
                     break;
                 }
             }
+        }
+        // P-CNE: a red three among the last cards drawn ends play at once,
+        // the card that goes with the pile as much as a draw's (`draw`).
+        if self.rs.rules.stock_end == StockEnd::ShortStock
+            && red
+            && self.stock.is_empty()
+            && got < extra
+        {
+            self.end_hand(crate::score::HandEndReason::Stock, None);
         }
     }
 

@@ -238,3 +238,30 @@ fn an_unfrozen_pile_may_be_taken_onto_a_completed_canasta() {
     play(&mut g, 1, "pickup");
     assert_eq!(g.melds(1)[0].cards.len(), 8);
 }
+
+/// With the house rule that a stock card goes with the pile (P-CNE's
+/// `pile_extra_draw`) on Classic, an opening that takes the pile with every
+/// card in hand would leave only that unseen card: the judge refuses it
+/// without looking at the card, and the generator must not list it (it once
+/// did, asking the unseen card whether it could be discarded).
+#[test]
+fn an_opening_take_that_leaves_only_the_unseen_stock_card_is_not_listed() {
+    let options: serde_json::Map<String, serde_json::Value> = serde_json::from_str(
+        r#"{"pile_extra_draw": 1, "opening_table": [{"from": null, "need": 120}]}"#,
+    )
+    .unwrap();
+    let rules = classic(4).with_options(&options).unwrap();
+    let g = DealSpec::new(rules, 0)
+        .hand(1, "KS KS KH KH KD KD QS QS QH QH QD")
+        .upcards("KC")
+        .stock("9C")
+        .game();
+    let take_all = "pickup KS KS KH KH KD KD / QS QS QH QH QD";
+    assert_eq!(refused(&g, 1, take_all), IllegalReason::OnlyUnseenCardLeft);
+    assert!(!generated(&g, take_all));
+    assert!(
+        !legal_texts(&g).iter().any(|t| t.starts_with("pickup")),
+        "{:?}",
+        legal_texts(&g)
+    );
+}

@@ -87,3 +87,22 @@ fn record_stock_runs_out() {
     let t0 = -2 * hands_value(s, &[0, 2]);
     assert_eq!(all_items(h, 0), (0, t0, 0, -2400, 0, 0, t0 - 2400));
 }
+
+/// P-CNE: the stock card that goes with the pile is laid out and replaced
+/// if it is a red three, and a red three among the last cards drawn ends
+/// play at once. After forty turns the stock holds only red threes; seat 2
+/// takes the one-card pile (QD) with QS QH: the card that comes with it is
+/// a red three, then the next, until none is left, and the hand ends, as a
+/// draw from that stock would end it. (It once went on with seat 2 holding
+/// 9S and no legal action: the judge and the generator count the stock
+/// card that comes with the pile.)
+#[test]
+fn record_a_red_three_with_the_pile_from_the_last_stock_ends_play() {
+    let r = replay("canastone4_pile_card_red_three_ends_play.jsonl");
+    let s = r.state.as_ref().unwrap();
+    assert_eq!((s.phase(), s.stock_len()), (Phase::HandOver, 0));
+    let h = &r.hands[0];
+    assert_eq!((h.reason, h.seat), (HandEndReason::Stock, None));
+    assert_eq!(s.red_threes(2), 6, "every red three went to the taker");
+    assert!(s.hand(2).count("9S".parse().unwrap()) == 1);
+}

@@ -223,3 +223,36 @@ fn dutch_option_pile_always_frozen() {
         serde_json::from_str(r#"{"samba_pile_rule": "swiss"}"#).unwrap();
     assert!(samba(4).with_options(&bad).is_err());
 }
+
+/// Record spec: `ask` is legal exactly when the asker could go out this
+/// turn. A player whose side has not melded can go out in Samba by an
+/// opening that meets the minimum and takes every card (P-SAM, BIC-SAM: two
+/// canastas, melded all at once): here seven kings, seven queens and three
+/// jacks after the draw. So the player may ask first; asking was once
+/// refused to every player of a side that had not melded.
+#[test]
+fn an_unopened_player_who_can_go_out_may_ask() {
+    let mut g = DealSpec::new(samba(4), 0)
+        .hand(1, "KS KH KD KC KS KH KD QS QH QD QC QS QH QD JS")
+        .upcards("5C")
+        .stock("JH JD")
+        .game();
+    play(&mut g, 1, "draw");
+    let out = "meld KS KH KD KC KS KH KD / QS QH QD QC QS QH QD / JS JH JD";
+    assert!(legal(&g, out));
+    assert!(generated(&g, "ask"));
+    play(&mut g, 1, "ask");
+    play(&mut g, 3, "yes");
+    play(&mut g, 1, out);
+    let h = g.last_hand().unwrap();
+    assert_eq!((h.reason, h.seat), (HandEndReason::Out, Some(1)));
+    // Without the jacks' third card the side could not go out: no asking.
+    let mut g = DealSpec::new(samba(4), 0)
+        .hand(1, "KS KH KD KC KS KH KD QS QH QD QC QS QH QD JS")
+        .upcards("5C")
+        .stock("JH 9D")
+        .game();
+    play(&mut g, 1, "draw");
+    assert!(!generated(&g, "ask"));
+    assert_eq!(refused(&g, 1, "ask"), IllegalReason::AskOnlyIfAbleToGoOut);
+}
