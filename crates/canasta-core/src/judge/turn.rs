@@ -12,8 +12,12 @@ impl GameState {
         self.phase() == Phase::Draw && self.turn().opened_before_draw
     }
     /// With the stock empty, a player must take a pile that is not frozen
-    /// against them and whose top card matches one of their side's melds (P-CAN).
+    /// against them and whose top card matches one of their side's melds
+    /// (P-CAN; not where the rules leave it to the player).
     pub(crate) fn must_take_pile(&self) -> bool {
+        if !self.rules().empty_stock_forces_pile {
+            return false;
+        }
         let (_, side) = (self.to_act(), self.side_of(self.to_act()));
         let Some(top) = self.pile_top() else {
             return false;

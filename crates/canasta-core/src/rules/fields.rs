@@ -393,6 +393,12 @@ impl Rules {
         self.stock_end
     }
 
+    /// With the stock empty, a pile that matches a meld must be taken (P-CAN);
+    /// false where taking it is the player's choice (P-PEN, P-SAM).
+    pub fn empty_stock_forces_pile(&self) -> bool {
+        self.empty_stock_forces_pile
+    }
+
     /// A side that never melded loses its hand cards this many times (P-CNE: 2).
     pub fn unopened_hand_multiplier(&self) -> i32 {
         self.unopened_hand_multiplier
@@ -614,6 +620,7 @@ pub struct RulesFields {
     go_out_needs_discard: bool,
     final_discard_natural: bool,
     stock_end: StockEnd,
+    empty_stock_forces_pile: bool,
     unopened_hand_multiplier: i32,
     natural_ace_canasta_bonus: i32,
     mixed_ace_canasta_bonus: i32,
@@ -709,6 +716,7 @@ impl TryFrom<RulesFields> for Rules {
             go_out_needs_discard: f.go_out_needs_discard,
             final_discard_natural: f.final_discard_natural,
             stock_end: f.stock_end,
+            empty_stock_forces_pile: f.empty_stock_forces_pile,
             unopened_hand_multiplier: f.unopened_hand_multiplier,
             natural_ace_canasta_bonus: f.natural_ace_canasta_bonus,
             mixed_ace_canasta_bonus: f.mixed_ace_canasta_bonus,

@@ -182,6 +182,11 @@ pub struct Rules {
     pub(crate) final_discard_natural: bool,
     /// How a low stock ends the hand.
     pub(crate) stock_end: StockEnd,
+    /// With the stock empty, a player must take a pile that matches a meld
+    /// of the side and is not frozen against it (P-CAN); where false, the
+    /// taking is the player's choice, and a player who would rather draw
+    /// ends the hand (P-PEN "can and will", P-SAM "wants to draw").
+    pub(crate) empty_stock_forces_pile: bool,
     /// A side that never melded loses its hand cards this many times (P-CNE: 2).
     pub(crate) unopened_hand_multiplier: i32,
     /// Canasta bonuses for aces (P-CNE: 1000 clean, 500 dirty; P-CAN as others).

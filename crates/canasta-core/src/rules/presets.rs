@@ -202,6 +202,7 @@ impl Rules {
             go_out_needs_discard: false,
             final_discard_natural: false,
             stock_end: StockEnd::TakePile,
+            empty_stock_forces_pile: true,
             unopened_hand_multiplier: 1,
             natural_ace_canasta_bonus: 500,
             mixed_ace_canasta_bonus: 300,
@@ -492,6 +493,9 @@ impl Rules {
             pile_opening_from_hand: true,
             target: 20000,
             tie_plays_on: true,
+            // P-PEN: play goes on while players "can and will" take the
+            // discard; one who wants to draw ends it.
+            empty_stock_forces_pile: false,
             ..Rules::classic()
         }
     }
@@ -533,6 +537,8 @@ impl Rules {
             take_with_natural_and_wild: false,
             take_onto_canasta: false,
             target: 10000,
+            // P-SAM: an empty stock ends play "when someone wants to draw".
+            empty_stock_forces_pile: false,
             ..Rules::classic()
         }
     }

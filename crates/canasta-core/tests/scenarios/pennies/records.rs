@@ -51,3 +51,39 @@ fn record_blocked_by_a_seven() {
     same_as_file("pennies6_blocked_by_a_seven.jsonl", &text);
     assert!(text.contains(r#""reason":"blocked""#));
 }
+
+/// P-PEN: with the stock gone, play goes on while players "can and will"
+/// take the discard; one who wants to draw ends the hand. A hand-made
+/// record (an audit's): the stock runs out, and seat 1, whose side has a
+/// meld of aces, draws rather than take the pile topped by AC: the hand
+/// ends (reason `stock`, no going-out bonus). Classic's rule, that such a
+/// pile must be taken (P-CAN), is the field `empty_stock_forces_pile`.
+#[test]
+fn record_a_player_who_would_rather_draw_ends_play() {
+    let path = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/data/records/pennies6_empty_stock_draw_ends_play.jsonl");
+    let text = std::fs::read_to_string(path).unwrap();
+    let check = canasta_core::record::check_record(&text);
+    assert!(check.error.is_none(), "{:?}", check.error);
+    let game = &check.games[0];
+    let h = &game.hands[0];
+    assert_eq!(
+        (h.reason, h.seat),
+        (canasta_core::HandEndReason::Stock, None)
+    );
+    let s = game.state.as_ref().unwrap();
+    assert_eq!(s.stock_len(), 0);
+    assert_eq!(s.pile_top(), Some("AC".parse().unwrap()), "the pile stayed");
+    assert!(h.teams.iter().all(|t| t.going_out == 0));
+    // Under Classic's rule the same draw is refused at the last line.
+    let forced = text.replacen(
+        r#""options": {}"#,
+        r#""options": {"empty_stock_forces_pile": true}"#,
+        1,
+    );
+    let err = canasta_core::record::check_record(&forced)
+        .error
+        .expect("the draw is refused");
+    assert_eq!(err.line, text.lines().count());
+    assert!(err.to_string().contains("must take"), "{err}");
+}
