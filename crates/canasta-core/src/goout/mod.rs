@@ -423,23 +423,6 @@ impl GameState {
         placeable && (!unopened || concealed || self.can_open_and_go_out(seat))
     }
 
-    /// Going out from a side that has not melded, where going out needs
-    /// the opening minimum (Samba, Canastone, Italian; Classic without a
-    /// concealed going out below it): some opening laid now must leave a
-    /// hand that can go out. The generator lists every irreducible opening,
-    /// and an opening that goes out contains one, the rest of it laid after
-    /// it, so trying each is exact. Called only where the whole hand could
-    /// go down were there no minimum.
-    fn can_open_and_go_out(&self, seat: usize) -> bool {
-        let mut finder = OpeningThatGoesOut {
-            state: self,
-            seat,
-            found: false,
-        };
-        crate::actions::opening::generate(self, None, &mut finder);
-        finder.found
-    }
-
     /// A quick necessary condition for going out this turn
     /// ([`canastas_within_reach_of`] for the seat's hand and side).
     fn canastas_within_reach(&self, seat: usize) -> bool {
@@ -785,40 +768,7 @@ impl GameState {
     }
 }
 
-/// Stops the opening search at the first opening after which the player
-/// can go out (no list is built: this runs inside move generation, which
-/// allocates nothing).
-struct OpeningThatGoesOut<'s> {
-    state: &'s GameState,
-    seat: usize,
-    found: bool,
-}
-
-impl crate::actions::opening::OpeningSink for OpeningThatGoesOut<'_> {
-    fn offer(&mut self, opening: Action) {
-        if self.found {
-            return;
-        }
-        let mut left = *self.state.hand(self.seat);
-        left.remove_all(&opening.cards_from_hand());
-        // An opening of every card was offered only if it goes out legally.
-        self.found = left.is_empty() || {
-            let mut after = self.state.clone();
-            after.apply_raw(opening);
-            after.phase() == Phase::Play
-                && after.side_has_melded(after.side_of(self.seat))
-                && after.can_go_out(self.seat)
-        };
-    }
-
-    fn holds(&self, _: &Action) -> bool {
-        false
-    }
-
-    fn satisfied(&self) -> bool {
-        self.found
-    }
-}
+mod opening;
 
 #[cfg(test)]
 mod shortcut_tests;
