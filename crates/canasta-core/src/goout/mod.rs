@@ -11,6 +11,7 @@ pub(crate) mod sequences;
 use crate::action::Action;
 use crate::actions::movegen::for_each_class;
 use crate::card::{Card, CardCounts, Rank, Suit};
+use crate::error::IllegalReason;
 use crate::goout::sequences::SharedOutcomes;
 use crate::meld::{CanastaKind, GoOutKind, KindCounts, Meld};
 use crate::rules::Rules;
@@ -129,6 +130,17 @@ pub(crate) fn wild_canasta_is_clean(jokers: u8, twos: u8) -> bool {
 /// (canastas in all and of each kind; no reserving wild meld short of a
 /// canasta)?
 pub(crate) fn requirements_met(rules: &Rules, melds: &[MeldShape], need_total: u8) -> bool {
+    going_out_shortfall(rules, melds, need_total).is_none()
+}
+
+/// The first going-out requirement these melds miss, as the judge words
+/// it (`None`: they meet them all). The one statement of the requirements:
+/// [`requirements_met`] and the judge's refusals both ask it.
+pub(crate) fn going_out_shortfall(
+    rules: &Rules,
+    melds: &[MeldShape],
+    need_total: u8,
+) -> Option<IllegalReason> {
     let mut kinds = KindCounts::default();
     for m in melds {
         if m.seq {
@@ -139,22 +151,49 @@ pub(crate) fn requirements_met(rules: &Rules, melds: &[MeldShape], need_total: u
         }
         if m.rank == WILD_MELD && !rules.wild_canastas_count_to_go_out {
             if m.naturals + m.wilds < rules.canasta_size {
-                return false;
+                return Some(IllegalReason::UnfinishedWildMeld);
             }
             continue;
         }
         match m.canasta_now(rules) {
             Some(clean) => kinds.add(m.kind(rules, clean)),
-            None if m.rank == WILD_MELD && rules.wild_meld_reserves_wilds => return false,
+            None if m.rank == WILD_MELD && rules.wild_meld_reserves_wilds => {
+                return Some(IllegalReason::UnfinishedWildMeld);
+            }
             None => {}
         }
     }
-    kinds.meet(rules, need_total)
+    let have = kinds.total();
+    if have < need_total {
+        return Some(IllegalReason::NotEnoughCanastas {
+            need: need_total,
+            have,
+        });
+    }
+    (!kinds.meet(rules, need_total)).then(|| missing_canastas(rules))
+}
+
+/// The going-out requirement of kinds that is not met, in the words that
+/// fit the rules.
+fn missing_canastas(rules: &Rules) -> IllegalReason {
+    if rules.go_out_wild_canastas > 0 || rules.go_out_special_canastas > 0 {
+        IllegalReason::MissingCanastaKinds {
+            clean: rules.go_out_natural_canastas,
+            dirty: rules.go_out_mixed_canastas,
+            wild: rules.go_out_wild_canastas,
+            special: rules.go_out_special_canastas,
+        }
+    } else {
+        IllegalReason::MissingCanastas {
+            natural: rules.go_out_natural_canastas,
+            mixed: rules.go_out_mixed_canastas,
+        }
+    }
 }
 
 type SideShape = ArrayVec<MeldShape, MAX_MELDS>;
 
-fn side_shape(state: &GameState, side: usize) -> SideShape {
+pub(crate) fn side_shape(state: &GameState, side: usize) -> SideShape {
     shapes_of(state.melds(side))
 }
 

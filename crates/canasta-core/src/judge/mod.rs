@@ -20,7 +20,6 @@
 use crate::action::{Action, ActionList, Groups};
 use crate::error::{IllegalAction, IllegalReason};
 use crate::meld::Group;
-use crate::rules::Rules;
 use crate::state::{GameState, MAX_MELDS, Phase};
 mod melds;
 mod turn;
@@ -466,32 +465,17 @@ impl GameState {
     }
 
     /// Why the seat to act may not go out now, where
-    /// [`GameState::may_finish_now`] says it may not: partner's no, a wild
-    /// meld short of a canasta, too few canastas (counted as going out
-    /// counts them), or not the kinds the rules ask for.
+    /// [`GameState::may_finish_now`] says it may not: partner's no, or the
+    /// first going-out requirement the side misses (the going-out test's
+    /// own statement of them).
     fn why_not_finish(&self) -> IllegalReason {
         if self.turn().answer == Some(false) {
             return IllegalReason::PartnerSaidNo;
         }
-        let rules = self.rules();
-        let melds = self.melds(self.side_of(self.to_act()));
-        let wild_meld_bars = rules.wild_meld_reserves_wilds || !rules.wild_canastas_count_to_go_out;
-        if wild_meld_bars
-            && melds
-                .iter()
-                .any(|m| m.cards.is_wild_only() && !m.is_canasta(rules))
-        {
-            return IllegalReason::UnfinishedWildMeld;
-        }
-        let need = self.canastas_needed();
-        let counted = |m: &&crate::meld::Meld| {
-            m.is_canasta(rules) && (rules.wild_canastas_count_to_go_out || !m.cards.is_wild_only())
-        };
-        let have = melds.iter().filter(counted).count() as u8;
-        if have < need {
-            return IllegalReason::NotEnoughCanastas { need, have };
-        }
-        missing_canastas(rules)
+        let side = self.side_of(self.to_act());
+        let shapes = crate::goout::side_shape(self, side);
+        crate::goout::going_out_shortfall(self.rules(), &shapes, self.canastas_needed())
+            .unwrap_or(IllegalReason::StrandsLastCard)
     }
 
     fn judge_discard(&self, c: crate::card::Card) -> Result<(), IllegalReason> {
@@ -552,23 +536,6 @@ impl GameState {
             return Err(R::TooShortToClose(m, rules.canasta_size));
         }
         Ok(())
-    }
-}
-
-/// The going-out requirement that is not met, in the words that fit the rules.
-fn missing_canastas(rules: &Rules) -> IllegalReason {
-    if rules.go_out_wild_canastas > 0 || rules.go_out_special_canastas > 0 {
-        IllegalReason::MissingCanastaKinds {
-            clean: rules.go_out_natural_canastas,
-            dirty: rules.go_out_mixed_canastas,
-            wild: rules.go_out_wild_canastas,
-            special: rules.go_out_special_canastas,
-        }
-    } else {
-        IllegalReason::MissingCanastas {
-            natural: rules.go_out_natural_canastas,
-            mixed: rules.go_out_mixed_canastas,
-        }
     }
 }
 
