@@ -481,7 +481,7 @@ mod tests {
             "{}",
             find("clean_opening")
         );
-        assert!(find("red_three_timing").contains("after_deal | first_turn"));
+        assert!(find("red_three_timing").contains("after_deal | before_upcard |"));
     }
 
     /// Every named choice the listing offers is one the engine accepts,

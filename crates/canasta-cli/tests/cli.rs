@@ -665,7 +665,7 @@ fn variants_is_a_short_table_with_the_rest_on_request() {
     let one = text(&out.stdout);
     assert!(one.contains("black_three_freezes"), "{one}");
     assert!(one.contains("true/false"), "{one}");
-    assert!(one.contains("after_deal | first_turn"), "{one}");
+    assert!(one.contains("after_deal | before_upcard |"), "{one}");
     assert!(one.contains("with 2 players"), "{one}");
     let canastia = text(&canasta(&["variants", "canastia"]).stdout);
     assert!(canastia.contains("provisional"), "{canastia}");

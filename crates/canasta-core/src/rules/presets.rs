@@ -251,6 +251,9 @@ impl Rules {
         };
         Rules {
             variant: "italian".into(),
+            // RG-ITA, HSW-ITA, S002: red threes are replaced before the
+            // upcard is turned.
+            red_three_timing: RedThreeTiming::BeforeUpcard,
             opening_table: vec![
                 step(None, 15),
                 step(Some(0), 50),

@@ -38,6 +38,11 @@ pub enum RedThreePenalty {
 pub enum RedThreeTiming {
     /// At once after the deal, in seat order from the dealer's left (pagat).
     AfterDeal,
+    /// At once after the deal, before the upcard is turned, so the upcard
+    /// and its packet come off the stock after the replacements (RG-ITA,
+    /// HSW-ITA, S002: "the upcard on the stock is revealed only after all
+    /// players have discarded any red 3s they were dealt").
+    BeforeUpcard,
     /// On the player's own first turn, before drawing (S002, Hoyle wording).
     FirstTurn,
 }

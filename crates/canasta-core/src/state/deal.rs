@@ -1,5 +1,7 @@
 //! Dealing a hand in the record spec's order: hands, feet, upcards, the
-//! packet, red threes, the stock.
+//! packet, red threes, the stock; or, where red threes are replaced before
+//! the upcard (`RedThreeTiming::BeforeUpcard`, US Italian), hands, feet,
+//! red threes, upcards, the packet, the stock.
 
 use crate::card::{Card, CardCounts};
 use crate::rules::{PilePacket, RedThreeTiming};
@@ -73,61 +75,24 @@ impl GameState {
                 pos += 1;
             }
         }
-        // 3. Upcards: turn another while the top is wild or a red three
-        // (P-CAN), or any three (P-CNE), up to `max_upcards`; if every one
-        // called for another, the deal is void (P-CNE).
-        let mut turned = 0;
-        loop {
-            let c = deck[pos];
-            pos += 1;
-            turned += 1;
-            self.pile.push(c);
-            if (c.is_wild() && rules.wilds_freeze_pile)
-                || (c.is_red_three() && rules.red_three_upcard_freezes)
-            {
-                self.pile_frozen = true;
-            }
-            let again = (c.is_wild() && rules.upcard_wild_turns_again)
-                || c.is_red_three()
-                || (c.is_black_three()
-                    && (rules.upcard_black_three_turns_again || rules.upcard_threes_turn_again));
-            if !again || pos >= deck.len() {
-                break;
-            }
-            if rules.max_upcards > 0 && turned == rules.max_upcards {
-                self.reset_hand(dealer);
-                self.phase = Phase::Deal;
-                self.state_id += 1;
-                return Ok(DealOutcome::Annulled);
-            }
-        }
-        // 4. The face-down packet under the upcards (P-CNE), as one block.
-        let packet = match rules.pile_packet {
-            PilePacket::None => 0,
-            PilePacket::ByRank => self
-                .pile
-                .last()
-                .and_then(|c| c.rank())
-                .map_or(0, |r| r as usize),
-        };
-        let packet = packet.min(deck.len() - pos);
-        if packet > 0 {
-            let upcards: Vec<Card> = self.pile.to_vec();
-            self.pile.clear();
-            self.pile.extend(deck[pos..pos + packet].iter().copied());
-            self.pile.extend(upcards);
-            pos += packet;
-        }
-        self.pile_hidden = packet as u16;
-        // 6. The stock; its top is the next card drawn.
+        // 6. What is left is the stock, its top the next card drawn; the
+        // upcards, the packet and the red threes' replacements come off it
+        // in the order the rules deal them.
         self.stock.extend(deck[pos..].iter().rev().copied());
-        // 5. Red threes laid out and replaced, seat by seat from the dealer's left.
-        match rules.red_three_timing {
-            RedThreeTiming::AfterDeal => {
-                for i in 0..n {
-                    self.lay_out_red_threes((dealer + 1 + i) % n);
-                }
-            }
+        let timing = rules.red_three_timing;
+        if timing == RedThreeTiming::BeforeUpcard {
+            self.lay_out_dealt_red_threes(dealer);
+        }
+        if !self.turn_upcards() {
+            self.reset_hand(dealer);
+            self.phase = Phase::Deal;
+            self.state_id += 1;
+            return Ok(DealOutcome::Annulled);
+        }
+        self.put_packet_under_upcards();
+        match timing {
+            RedThreeTiming::AfterDeal => self.lay_out_dealt_red_threes(dealer),
+            RedThreeTiming::BeforeUpcard => {}
             RedThreeTiming::FirstTurn => self.first_turn_pending = [true; MAX_SEATS],
         }
         self.face_up = self.count_face_up();
@@ -150,6 +115,67 @@ impl GameState {
                 return decks;
             }
         }
+    }
+
+    /// Step 5: red threes dealt to players, laid out and replaced from the
+    /// stock seat by seat from the dealer's left.
+    fn lay_out_dealt_red_threes(&mut self, dealer: usize) {
+        let n = self.players();
+        for i in 0..n {
+            self.lay_out_red_threes((dealer + 1 + i) % n);
+        }
+    }
+
+    /// Step 3: upcards from the stock, another while the top is wild or a red
+    /// three (P-CAN), or any three (P-CNE), up to `max_upcards`. False when
+    /// every one called for another: the deal is void (P-CNE).
+    fn turn_upcards(&mut self) -> bool {
+        let rules = &self.rs.rules;
+        let mut turned = 0;
+        while let Some(c) = self.stock.pop() {
+            turned += 1;
+            self.pile.push(c);
+            if (c.is_wild() && rules.wilds_freeze_pile)
+                || (c.is_red_three() && rules.red_three_upcard_freezes)
+            {
+                self.pile_frozen = true;
+            }
+            let again = (c.is_wild() && rules.upcard_wild_turns_again)
+                || c.is_red_three()
+                || (c.is_black_three()
+                    && (rules.upcard_black_three_turns_again || rules.upcard_threes_turn_again));
+            if !again {
+                break;
+            }
+            if rules.max_upcards > 0 && turned == rules.max_upcards {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// Step 4: the face-down packet under the upcards (P-CNE), as one block: its
+    /// first card from the stock lies at the bottom of the pile.
+    fn put_packet_under_upcards(&mut self) {
+        let packet = match self.rs.rules.pile_packet {
+            PilePacket::None => 0,
+            PilePacket::ByRank => self
+                .pile
+                .last()
+                .and_then(|c| c.rank())
+                .map_or(0, |r| r as usize),
+        };
+        let packet = packet.min(self.stock.len());
+        if packet > 0 {
+            let upcards: Vec<Card> = self.pile.to_vec();
+            self.pile.clear();
+            for _ in 0..packet {
+                let c = self.stock.pop().expect("the packet fits in the stock");
+                self.pile.push(c);
+            }
+            self.pile.extend(upcards);
+        }
+        self.pile_hidden = packet as u16;
     }
 
     fn reset_hand(&mut self, dealer: usize) {

@@ -95,7 +95,8 @@ pub struct DealSpec {
     pub rules: Rules,
     pub dealer: usize,
     /// The cards dealt to each seat (red threes included: they are laid out
-    /// and replaced after the upcards). A short hand is filled up.
+    /// and replaced after the upcards, or before them under
+    /// `red_three_timing: before_upcard`). A short hand is filled up.
     pub hands: Vec<Vec<Card>>,
     /// Each seat's foot (Pennies from Heaven), filled up like a hand.
     pub feet: Vec<Vec<Card>>,
@@ -106,8 +107,10 @@ pub struct DealSpec {
     /// (its first card ends at the bottom of the pile). A short packet is
     /// filled up to the size the upcard calls for.
     pub packet: Vec<Card>,
-    /// The cards after the upcards (and the packet), top first: red-three
-    /// replacements are taken from here first, then draws.
+    /// The stock, top first: red-three replacements are taken from here
+    /// first, then draws. It follows the upcards and the packet in the deck,
+    /// except that under `red_three_timing: before_upcard` the replacements
+    /// (which must then all be named here) come before the upcards.
     pub stock: Vec<Card>,
     /// The last cards of the deck, bottom card last.
     pub bottom: Vec<Card>,
@@ -284,6 +287,23 @@ impl DealSpec {
             }
             deck.extend(foot);
         }
+        // 5. (US Italian) Red threes replaced before the upcard is turned:
+        // the replacements come off the top of the named stock, a
+        // replacement that is itself a red three replaced in turn.
+        let mut stock = self.stock.as_slice();
+        if rules.red_three_timing() == canasta_core::rules::RedThreeTiming::BeforeUpcard {
+            let mut owed = hands.iter().flatten().filter(|c| c.is_red_three()).count();
+            let mut taken = 0;
+            while owed > 0 {
+                let c = *stock
+                    .get(taken)
+                    .expect("name every red-three replacement in `stock`");
+                taken += 1;
+                owed = owed - 1 + usize::from(c.is_red_three());
+            }
+            deck.extend(&stock[..taken]);
+            stock = &stock[taken..];
+        }
         // 3. Upcards.
         deck.extend(&self.upcards);
         if self.upcards.is_empty() {
@@ -304,7 +324,7 @@ impl DealSpec {
             deck.push(filler.next().expect("filler for the packet"));
         }
         // 5./6. Replacements and the stock.
-        deck.extend(&self.stock);
+        deck.extend(stock);
         deck.extend(filler);
         deck.extend(&self.bottom);
         assert_eq!(deck.len(), rules.deck_size());

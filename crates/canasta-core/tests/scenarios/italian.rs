@@ -70,3 +70,64 @@ fn an_unfinished_wild_meld_forbids_going_out() {
     );
     assert!(legal(&g, "discard 4C"));
 }
+
+/// RG-ITA ("after the cards have been dealt, but before the upcard is
+/// turned, all players replace their red threes"), HSW-ITA and S002: the
+/// preset deals hands, then the red threes' replacements, then the upcard
+/// and its packet (J 11, Q 12, K 13). So the card right after the hands
+/// goes to the first seat holding a red three, and the next one is the
+/// upcard: in Canastone's order (the record spec's) it would be the
+/// upcard. A replacement that is itself a red three is replaced at once.
+#[test]
+fn red_threes_are_replaced_before_the_upcard_is_turned() {
+    let spec = DealSpec::new(italian(), 0)
+        .hand(1, "3H KS KS")
+        .hand(3, "3D")
+        .stock("3H 7C 8D")
+        .upcards("JC");
+    let deck = spec.deck();
+    assert_eq!(
+        &deck[60..64],
+        &cards("3H 7C 8D JC")[..],
+        "replacements, then the upcard"
+    );
+    let g = spec.game();
+    assert_eq!(g.red_threes(1), 2, "seat 1's three and its replacement");
+    assert_eq!(g.red_threes(3), 1);
+    assert!(g.hand(1).count(card("7C")) == 1 && g.hand(3).count(card("8D")) == 1);
+    assert_eq!(g.hand(1).total(), 15);
+    assert_eq!(g.pile_top(), Some(card("JC")));
+    assert_eq!(g.pile_hidden(), 11, "a jack's packet is 11 cards");
+    assert_eq!(
+        &g.pile()[..11],
+        &deck[64..75],
+        "the packet is the 11 cards after the upcard, its first at the bottom"
+    );
+    assert_eq!(g.stock_len(), 162 - 60 - 3 - 1 - 11);
+}
+
+/// Canastone (P-CNE) keeps the record spec's order: the card after the
+/// hands is the upcard, and red threes are replaced from the stock after
+/// the packet. The same deck dealt under both presets shows the difference.
+#[test]
+fn canastone_turns_the_upcard_before_replacing_red_threes() {
+    let deck = DealSpec::new(italian(), 0)
+        .hand(1, "3H")
+        .stock("7C")
+        .upcards("9S")
+        .deck();
+    let mut italian_game = canasta_core::GameState::new(italian());
+    italian_game.deal(&deck, 0).unwrap();
+    assert_eq!(italian_game.pile_top(), Some(card("9S")));
+    assert_eq!(italian_game.hand(1).count(card("7C")), 1);
+    let mut canastone_game = canasta_core::GameState::new(canastone(4));
+    canastone_game.deal(&deck, 0).unwrap();
+    assert_eq!(
+        canastone_game.pile_top(),
+        Some(card("7C")),
+        "deck[60] turned up"
+    );
+    assert_eq!(canastone_game.pile_hidden(), 7);
+    assert_eq!(canastone_game.red_threes(1), 1);
+    assert_eq!(canastone_game.hand(1).total(), 15);
+}
