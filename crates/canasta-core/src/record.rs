@@ -478,11 +478,42 @@ impl Replay {
                 let ours = json!({"totals": self.state.scores(), "winner": w});
                 compare_json("", given, &ours, &mut problems);
             }
-            None => problems.push("game_end given, but no team has reached the target".into()),
+            None => problems.push(format!(
+                "game_end given, but the game is not over: {}",
+                self.why_the_game_goes_on()
+            )),
         }
         for message in problems {
             self.report.mismatches.push(Mismatch { line, message });
         }
+    }
+
+    /// Why a game that a record says has ended has not, in the engine's
+    /// words: a hand still in play, no team at the target, or (P-PEN's
+    /// `tie_plays_on`) teams tied for the lead at or over it.
+    fn why_the_game_goes_on(&self) -> String {
+        let state = &self.state;
+        if !matches!(state.phase(), Phase::Deal | Phase::HandOver) {
+            return format!(
+                "the hand is still in play (it waits for: {})",
+                state.phase().expects()
+            );
+        }
+        let target = state.rules().target();
+        let scores = state.scores();
+        let best = scores.iter().copied().max().unwrap_or(0);
+        if best < target {
+            return format!("no team has reached the target ({target})");
+        }
+        let leaders: Vec<String> = (0..scores.len())
+            .filter(|&t| scores[t] == best)
+            .map(|t| t.to_string())
+            .collect();
+        format!(
+            "teams {} are tied for the lead at {best}, past the target ({target}), and this \
+             variant plays another hand to break a tie",
+            leaders.join(" and ")
+        )
     }
 
     /// The report, with the position if the game did not end.
@@ -508,7 +539,10 @@ fn compare_json(path: &str, given: &Value, ours: &Value, out: &mut Vec<String>) 
                 };
                 match o.get(k) {
                     Some(ov) => compare_json(&p, gv, ov, out),
-                    None if gv.is_null() => {}
+                    // A breakdown item this variant does not score (the
+                    // spec lets a variant add its own, e.g. `foot`) agrees
+                    // when it is zero: the engine scores nothing there.
+                    None if gv.is_null() || gv.as_f64() == Some(0.0) => {}
                     None => out.push(format!(
                         "{p}: record says {gv}, the engine has no such item"
                     )),

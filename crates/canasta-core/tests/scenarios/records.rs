@@ -137,3 +137,60 @@ fn record_with_an_illegal_action_is_rejected_at_its_line() {
         "{err}"
     );
 }
+
+/// Record spec ("a variant may add its own [breakdown keys], as long as
+/// they add up to `total`"): a key this variant does not score agrees when
+/// it is zero, and is reported, by name, when it is not.
+#[test]
+fn a_breakdown_key_the_variant_does_not_score_agrees_only_at_zero() {
+    let (_, text) = records()
+        .into_iter()
+        .find(|(n, _)| n == "classic4_concealed_out.jsonl")
+        .unwrap();
+    let with = |foot: i32| {
+        text.replace(
+            "\"melded\": 110,",
+            &format!("\"foot\": {foot}, \"melded\": 110,"),
+        )
+    };
+    let zero = checked(&with(0)).unwrap();
+    assert!(zero[0].mismatches.is_empty(), "{:?}", zero[0].mismatches);
+    let fifty = checked(&with(50)).unwrap();
+    let text: Vec<&str> = fifty[0]
+        .mismatches
+        .iter()
+        .map(|m| m.message.as_str())
+        .collect();
+    assert_eq!(
+        text,
+        ["teams[1].foot: record says 50, the engine has no such item"]
+    );
+}
+
+/// Record spec (`game_end`): a `game_end` where the engine's game goes on
+/// is reported with the reason it goes on, not a fixed sentence.
+#[test]
+fn a_game_end_before_the_game_is_over_says_why_it_goes_on() {
+    let reason = |name: &str, line: &str| {
+        let (_, text) = records().into_iter().find(|(n, _)| n == name).unwrap();
+        let report = &checked(&format!("{}{line}\n", text)).unwrap()[0];
+        assert_eq!(report.mismatches.len(), 1, "{:?}", report.mismatches);
+        report.mismatches[0].message.clone()
+    };
+    let between_hands = reason(
+        "classic4_concealed_out.jsonl",
+        r#"{"game_end": {"totals": [-200, 1555], "winner": 1}}"#,
+    );
+    assert_eq!(
+        between_hands,
+        "game_end given, but the game is not over: no team has reached the target (5000)"
+    );
+    let mid_hand = reason(
+        "classic4_stops_mid_hand.jsonl",
+        r#"{"game_end": {"totals": [0, 0], "winner": null}}"#,
+    );
+    assert!(
+        mid_hand.starts_with("game_end given, but the game is not over: the hand is still in play"),
+        "{mid_hand}"
+    );
+}
