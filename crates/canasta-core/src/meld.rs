@@ -5,7 +5,7 @@
 //! melds never allocate.
 
 use crate::card::{Card, CardCounts, Rank, Suit, byte_sum};
-use crate::rules::Rules;
+use crate::rules::{Rules, WildMeldReserve};
 use std::fmt;
 
 /// What a group is. A group of wild cards only is `Wild` until a natural
@@ -224,6 +224,12 @@ impl Group {
 
     pub fn wild_count(&self) -> u8 {
         self.two_count() + self.jokers
+    }
+
+    /// Whether the group holds a wild card that an unfinished wild meld
+    /// keeps back from other melds ([`WildMeldReserve`]).
+    pub fn holds_reserved(&self, reserve: WildMeldReserve) -> bool {
+        (self.jokers > 0 && reserve.holds(true)) || (self.two_count() > 0 && reserve.holds(false))
     }
 
     pub fn len(&self) -> u8 {

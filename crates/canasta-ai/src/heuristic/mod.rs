@@ -218,7 +218,7 @@ fn group_score(v: &View<'_>, g: &Group, old: Option<Group>) -> i32 {
         // canasta where the rules say so (Canastone): only with plenty of
         // them. Where it does not (Pennies, which needs a wild canasta to
         // go out) it is a good home for them.
-        return if !rules.wild_meld_reserves_wilds() {
+        return if rules.wild_meld_reserves() == canasta_core::rules::WildMeldReserve::Nothing {
             25 * wilds
         } else if wilds >= 4 {
             40 * wilds

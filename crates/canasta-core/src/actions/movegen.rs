@@ -13,6 +13,7 @@ use crate::action::{Action, ActionList, Groups};
 use crate::card::{Card, CardCounts, Rank, Suit};
 use crate::goout::sequences::{QuickOut, SharedOutcomes};
 use crate::meld::{Group, natural_choices, pick_black_threes, pick_naturals};
+use crate::rules::WildMeldReserve;
 use crate::state::{GameState, Phase};
 use arrayvec::ArrayVec;
 use std::cell::RefCell;
@@ -183,9 +184,10 @@ impl GameState {
                 );
             }
         }
+        let reserved = self.wilds_reserved(side);
         if !frozen
             && rules.take_with_natural_and_wild
-            && !self.wilds_reserved(side)
+            && reserved != WildMeldReserve::WildCards
             && n >= 1
             && rules.min_meld <= 3
             && room >= 3
@@ -197,7 +199,7 @@ impl GameState {
             });
             if rules.wild_capacity_of(Some(rank), nat) >= wilds {
                 for naturals in natural_choices(hand, rank, 1, all_suits) {
-                    for wild in wild_classes(hand) {
+                    for wild in wild_classes(hand).filter(|&c| !reserved.holds(c == Card::JOKER)) {
                         let mut with = Group::of_rank(rank);
                         with.naturals = naturals;
                         with.push(wild).unwrap();
@@ -244,7 +246,7 @@ impl GameState {
         }
         // Wild cards kept for the wild meld stay off the pile, unless the hand
         // holds nothing else.
-        let reserved = wilds_reserved && hand.wilds() < hand.total() as u8;
+        let reserved = wilds_reserved.holds_discards() && hand.wilds() < hand.total() as u8;
         let special = rules
             .special_canasta_rank
             .filter(|_| self.special_discard_blocked(seat));
@@ -263,7 +265,12 @@ impl GameState {
     /// since a draw follows, and black threes are not melded. `reserved`:
     /// the side's wild cards are reserved for its wild meld
     /// ([`GameState::wilds_reserved`], read once by the caller).
-    fn gen_melds_and_adds(&self, out: &mut ActionList, before_draw: bool, reserved: bool) {
+    fn gen_melds_and_adds(
+        &self,
+        out: &mut ActionList,
+        before_draw: bool,
+        reserved: WildMeldReserve,
+    ) {
         let rules = self.rules();
         if rules.sequences || rules.several_melds_per_rank {
             self.gen_melds_and_adds_sharing(out, before_draw, reserved);
@@ -276,7 +283,12 @@ impl GameState {
     /// share what they work out. Out of line, so that the other variants'
     /// generation does not carry the shared tables on its stack.
     #[inline(never)]
-    fn gen_melds_and_adds_sharing(&self, out: &mut ActionList, before_draw: bool, reserved: bool) {
+    fn gen_melds_and_adds_sharing(
+        &self,
+        out: &mut ActionList,
+        before_draw: bool,
+        reserved: WildMeldReserve,
+    ) {
         let shared = RefCell::new(SharedOutcomes::default());
         self.gen_melds_and_adds_in(out, before_draw, reserved, Some(&shared));
     }
@@ -288,7 +300,7 @@ impl GameState {
         &self,
         out: &mut ActionList,
         before_draw: bool,
-        reserved: bool,
+        reserved: WildMeldReserve,
         shared: Option<&RefCell<SharedOutcomes>>,
     ) {
         let (seat, side) = self.seat_side();
@@ -338,13 +350,15 @@ impl GameState {
             let size = rules.min_meld;
             for k in (rules.min_naturals..=n.min(size)).rev() {
                 let w = size - k;
-                if w > rules.wild_capacity_of(Some(rank), k) || (w > 0 && reserved) {
+                if w > rules.wild_capacity_of(Some(rank), k)
+                    || (w > 0 && reserved == WildMeldReserve::WildCards)
+                {
                     continue;
                 }
                 for naturals in natural_choices(hand, rank, k, rules.suits_matter()) {
                     let mut g = Group::of_rank(rank);
                     g.naturals = naturals;
-                    for wilds in wild_combos(hand, w) {
+                    for wilds in wild_combos(hand, w).filter(|c| !c.holds_reserved(reserved)) {
                         let mut g = g;
                         g.merge(&wilds);
                         push(Action::Meld(Groups::from_iter([g])), size as usize, out);
@@ -359,7 +373,8 @@ impl GameState {
             && !melds
                 .iter()
                 .any(|m| m.cards.is_wild_only() && m.cards.len() < rules.canasta_size)
-            && (!rules.wild_meld_reserves_wilds || !melds.iter().any(|m| m.cards.is_wild_only()))
+            && (!rules.wild_meld_reserves.one_wild_meld()
+                || !melds.iter().any(|m| m.cards.is_wild_only()))
         {
             for g in wild_combos(hand, rules.min_meld) {
                 push(
@@ -429,7 +444,7 @@ impl GameState {
                 // A wild meld grows to a canasta and no further.
                 None => m.cards.len() < rules.canasta_size,
                 Some(rank) => {
-                    !reserved
+                    reserved != WildMeldReserve::WildCards
                         && rules.wild_capacity_of(Some(rank), m.cards.natural_count())
                             > m.cards.wild_count()
                         && (rules.wilds_on_canasta || !m.is_canasta(rules))
@@ -437,6 +452,9 @@ impl GameState {
             };
             if wild_room {
                 for &wild in &wilds {
+                    if m.cards.rank().is_some() && reserved.holds(wild == Card::JOKER) {
+                        continue;
+                    }
                     let mut g = Group::default();
                     g.push(wild).unwrap();
                     push(

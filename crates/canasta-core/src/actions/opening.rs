@@ -14,7 +14,7 @@ use crate::action::{Action, ActionList, Groups, MAX_GROUPS};
 use crate::actions::movegen::for_each_class;
 use crate::card::{Card, CardCounts, Rank, Suit};
 use crate::meld::{Group, natural_choices, pick_black_threes, pick_naturals};
-use crate::rules::Rules;
+use crate::rules::{Rules, WildMeldReserve};
 use crate::state::GameState;
 use arrayvec::ArrayVec;
 
@@ -95,7 +95,7 @@ pub(crate) fn generate<O: OpeningSink>(state: &GameState, top: Option<Card>, out
         groups: Groups::new(),
         points: ArrayVec::new(),
         clean_only,
-        wilds_reserved: false,
+        wilds_reserved: WildMeldReserve::Nothing,
         bonus_room: if rules.opening_counts_canasta_bonus {
             let best = rules
                 .natural_canasta_bonus
@@ -195,8 +195,9 @@ struct Search<'a> {
     points: ArrayVec<i32, MAX_GROUPS>,
     /// The opening must be of clean melds (P-CNE at the 50 level).
     clean_only: bool,
-    /// A wild meld short of a canasta is chosen: no wild cards elsewhere.
-    wilds_reserved: bool,
+    /// What a chosen wild meld short of a canasta keeps from the other
+    /// groups (every wild card, or twos).
+    wilds_reserved: WildMeldReserve,
     /// The most canasta bonus the hand could add toward the opening, where
     /// the rules count it (Canastia); 0 otherwise.
     bonus_room: i32,
@@ -226,7 +227,10 @@ impl Search<'_> {
             Either::Many(natural_choices(&self.hand, rank, k, self.rules.suits_matter()).take(120))
         };
         let cap = if special { 0 } else { cap };
-        let (jokers, twos) = (self.hand.jokers(), self.hand.twos());
+        let (jokers, mut twos) = (self.hand.jokers(), self.hand.twos());
+        if self.wilds_reserved.holds(false) {
+            twos = 0;
+        }
         for naturals in choices {
             let mut g = Group::of_rank(rank);
             g.naturals = naturals;
@@ -325,7 +329,7 @@ impl Search<'_> {
             (self.hand.rank_count(rank), self.rules.min_naturals)
         };
         for k in min_k..=n.min(self.rules.meld_cap()) {
-            let cap = if self.clean_only || self.wilds_reserved {
+            let cap = if self.clean_only || self.wilds_reserved == WildMeldReserve::WildCards {
                 0
             } else {
                 self.rules
@@ -356,11 +360,15 @@ impl Search<'_> {
                 }
                 let g = Group::wild_cards(pick_naturals(&self.hand, Rank::Two, t), j);
                 let p = g.opening_points(rules);
-                let reserved = size < rules.canasta_size && rules.wild_meld_reserves_wilds;
+                let reserved = if size < rules.canasta_size {
+                    rules.wild_meld_reserves
+                } else {
+                    WildMeldReserve::Nothing
+                };
                 self.with_group(g, p, |s| {
                     s.wilds_reserved = reserved;
                     s.descend(idx + 1, out);
-                    s.wilds_reserved = false;
+                    s.wilds_reserved = WildMeldReserve::Nothing;
                 });
             }
         }

@@ -157,7 +157,7 @@ pub(crate) fn going_out_shortfall(
         }
         match m.canasta_now(rules) {
             Some(clean) => kinds.add(m.kind(rules, clean)),
-            None if m.rank == WILD_MELD && rules.wild_meld_reserves_wilds => {
+            None if m.rank == WILD_MELD && rules.wild_meld_reserves.one_wild_meld() => {
                 return Some(IllegalReason::UnfinishedWildMeld);
             }
             None => {}

@@ -6,7 +6,7 @@
 use crate::card::{Rank, Suit};
 use crate::error::IllegalReason;
 use crate::meld::{Group, Meld};
-use crate::rules::Rules;
+use crate::rules::{Rules, WildMeldReserve};
 use crate::state::MAX_MELDS;
 use arrayvec::ArrayVec;
 
@@ -149,7 +149,9 @@ fn contents_problem(rules: &Rules, all: &Group, new: bool, side: &[Meld]) -> Opt
         None => {
             // P-CNE: one wild meld a side, ever; P-PEN: a new one once the
             // last is a canasta (an open one takes the cards instead).
-            if new && rules.wild_meld_reserves_wilds && side.iter().any(|m| m.cards.is_wild_only())
+            if new
+                && rules.wild_meld_reserves.one_wild_meld()
+                && side.iter().any(|m| m.cards.is_wild_only())
             {
                 return Some(R::WildMeldExists);
             }
@@ -291,9 +293,11 @@ impl Lay {
 
     /// P-CNE: wild cards went onto rank melds while the side is left with
     /// a wild meld short of a canasta (judged over the whole action: a
-    /// wild meld it completes frees the wild cards, one it begins holds them).
+    /// wild meld it completes frees the wild cards, one it begins holds
+    /// them); RG-ITA: twos did.
     pub(super) fn wilds_reserved(&self, rules: &Rules) -> bool {
-        if !(rules.wild_melds && rules.wild_meld_reserves_wilds) {
+        let reserve = rules.wild_meld_reserves;
+        if !rules.wild_melds || reserve == WildMeldReserve::Nothing {
             return false;
         }
         let open_wild_meld = self
@@ -304,7 +308,7 @@ impl Lay {
             .added
             .iter()
             .zip(&self.melds)
-            .any(|(a, m)| a.wild_count() > 0 && !m.cards.is_wild_only());
+            .any(|(a, m)| !m.cards.is_wild_only() && a.holds_reserved(reserve));
         open_wild_meld && wilds_elsewhere
     }
 }

@@ -510,7 +510,7 @@ impl GameState {
         }
         // P-CNE: wild cards kept for the wild meld stay off the pile, unless
         // the hand holds nothing else.
-        if c.is_wild() && self.wilds_reserved(side) && hand.wilds() < total as u8 {
+        if c.is_wild() && self.wilds_reserved(side).holds_discards() && hand.wilds() < total as u8 {
             return Err(R::WildsReserved);
         }
         Ok(())

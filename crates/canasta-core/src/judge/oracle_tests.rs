@@ -125,18 +125,21 @@ fn oracle(g: &GameState, action: &Action) -> bool {
         }
     }
     // Wild cards held for an unfinished wild meld, over the whole action.
-    if rules.wild_melds && rules.wild_meld_reserves_wilds {
+    let reserve = rules.wild_meld_reserves;
+    if rules.wild_melds && reserve != crate::rules::WildMeldReserve::Nothing {
         let after = target.melds(side);
         let open_wild = after
             .iter()
             .any(|m| m.cards.is_wild_only() && m.cards.len() < rules.canasta_size);
+        // Counted by kind: the jokers and the twos a rank meld gained.
         let wild_on_rank_meld = after.iter().enumerate().any(|(i, m)| {
+            let before = g.melds(side).get(i).map(|b| b.cards);
+            let gained = |count: fn(&crate::meld::Group) -> u8| {
+                count(&m.cards) > before.as_ref().map_or(0, count)
+            };
             !m.cards.is_wild_only()
-                && m.cards.wild_count()
-                    > g.melds(side)
-                        .get(i)
-                        .filter(|_| i < g.melds(side).len())
-                        .map_or(0, |b| b.cards.wild_count())
+                && ((reserve.holds(true) && gained(|c| c.jokers))
+                    || (reserve.holds(false) && gained(|c| c.two_count())))
         });
         if open_wild && wild_on_rank_meld {
             return false;

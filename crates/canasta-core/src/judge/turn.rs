@@ -4,6 +4,7 @@
 
 use crate::actions::movegen::extends_run;
 use crate::card::Card;
+use crate::rules::WildMeldReserve;
 use crate::state::{GameState, Phase};
 
 impl GameState {
@@ -108,16 +109,22 @@ impl GameState {
                 && card.rank() == rules.special_canasta_rank)
     }
 
-    /// P-CNE: while a side's wild meld is short of a canasta, its wild cards
-    /// may go nowhere else, not even on the pile.
-    pub(crate) fn wilds_reserved(&self, side: usize) -> bool {
+    /// What the side's wild meld holds back now: nothing unless it is
+    /// short of a canasta; then every wild card, from other melds and the
+    /// pile (P-CNE), or twos, from other melds (RG-ITA).
+    pub(crate) fn wilds_reserved(&self, side: usize) -> WildMeldReserve {
         let rules = self.rules();
-        rules.wild_melds
-            && rules.wild_meld_reserves_wilds
+        let open = rules.wild_melds
+            && rules.wild_meld_reserves != WildMeldReserve::Nothing
             && self
                 .melds(side)
                 .iter()
-                .any(|m| m.cards.is_wild_only() && m.cards.len() < rules.canasta_size)
+                .any(|m| m.cards.is_wild_only() && m.cards.len() < rules.canasta_size);
+        if open {
+            rules.wild_meld_reserves
+        } else {
+            WildMeldReserve::Nothing
+        }
     }
 
     pub(crate) fn canastas(&self, side: usize) -> u8 {

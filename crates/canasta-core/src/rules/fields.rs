@@ -509,10 +509,10 @@ impl Rules {
         self.special_discard
     }
 
-    /// While a side's wild meld is short of a canasta its wild cards go
-    /// nowhere else (P-CNE); P-PEN's wild melds hold nothing back.
-    pub fn wild_meld_reserves_wilds(&self) -> bool {
-        self.wild_meld_reserves_wilds
+    /// What a side's wild meld short of a canasta holds back: every wild
+    /// card (P-CNE), twos only (RG-ITA), or nothing (P-PEN).
+    pub fn wild_meld_reserves(&self) -> WildMeldReserve {
+        self.wild_meld_reserves
     }
 
     /// An unopened side taking the pile must meet the opening minimum with
@@ -641,7 +641,7 @@ pub struct RulesFields {
     go_out_special_canastas: u8,
     go_out_wild_canastas: u8,
     special_discard: SpecialDiscard,
-    wild_meld_reserves_wilds: bool,
+    wild_meld_reserves: WildMeldReserve,
     pile_opening_from_hand: bool,
     tie_plays_on: bool,
     sequences: bool,
@@ -737,7 +737,7 @@ impl TryFrom<RulesFields> for Rules {
             go_out_special_canastas: f.go_out_special_canastas,
             go_out_wild_canastas: f.go_out_wild_canastas,
             special_discard: f.special_discard,
-            wild_meld_reserves_wilds: f.wild_meld_reserves_wilds,
+            wild_meld_reserves: f.wild_meld_reserves,
             pile_opening_from_hand: f.pile_opening_from_hand,
             tie_plays_on: f.tie_plays_on,
             sequences: f.sequences,

@@ -21,7 +21,7 @@ use std::fmt;
 use thiserror::Error;
 pub use values::{
     CardValues, CleanOpening, ManyCanastas, OpeningStep, PilePacket, RedThreePenalty,
-    RedThreeScoring, RedThreeTiming, SpecialDiscard, StockEnd, WildRatio,
+    RedThreeScoring, RedThreeTiming, SpecialDiscard, StockEnd, WildMeldReserve, WildRatio,
 };
 
 /// Every rule the engine knows. Build one with [`Rules::preset`] and change
@@ -233,9 +233,10 @@ pub struct Rules {
     /// When cards of the special rank may be discarded (P-PEN: sevens only
     /// once every side has a sevens canasta, never as the last discard).
     pub(crate) special_discard: SpecialDiscard,
-    /// While a side's wild meld is short of a canasta its wild cards go
-    /// nowhere else (P-CNE); P-PEN's wild melds hold nothing back.
-    pub(crate) wild_meld_reserves_wilds: bool,
+    /// What a side's wild meld holds back while it is short of a canasta:
+    /// every wild card, from other melds and the pile (P-CNE); twos, from
+    /// other melds (RG-ITA); nothing (P-PEN).
+    pub(crate) wild_meld_reserves: WildMeldReserve,
     /// An unopened side taking the pile must meet the opening minimum with
     /// the melds it lays from hand; the top card and its pair do not count
     /// (P-PEN: "must first lay down enough from hand").

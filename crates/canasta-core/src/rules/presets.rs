@@ -223,7 +223,7 @@ impl Rules {
             go_out_special_canastas: 0,
             go_out_wild_canastas: 0,
             special_discard: SpecialDiscard::Free,
-            wild_meld_reserves_wilds: false,
+            wild_meld_reserves: WildMeldReserve::Nothing,
             pile_opening_from_hand: false,
             tie_plays_on: false,
             sequences: false,
@@ -254,6 +254,9 @@ impl Rules {
             // RG-ITA, HSW-ITA, S002: red threes are replaced before the
             // upcard is turned.
             red_three_timing: RedThreeTiming::BeforeUpcard,
+            // RG-ITA: "if you make a meld of all twos, you cannot use any
+            // other twos as wildcards until the canasta of twos is completed".
+            wild_meld_reserves: WildMeldReserve::Twos,
             opening_table: vec![
                 step(None, 15),
                 step(Some(0), 50),
@@ -410,7 +413,7 @@ impl Rules {
             pile_extra_draw: 1,
             wilds_on_canasta: false,
             wild_melds: true,
-            wild_meld_reserves_wilds: true,
+            wild_meld_reserves: WildMeldReserve::WildCards,
             black_threes_meldable: false,
             clean_opening: CleanOpening::UpTo(50),
             go_out_natural_canastas: 1,
@@ -477,7 +480,7 @@ impl Rules {
             go_out_special_canastas: 1,
             max_meld_size: Some(7),
             wild_melds: true,
-            wild_meld_reserves_wilds: false,
+            wild_meld_reserves: WildMeldReserve::Nothing,
             wild_canastas_count_to_go_out: true,
             twos_canasta_bonus: 1000,
             jokers_canasta_bonus: 1000,

@@ -47,6 +47,46 @@ pub enum RedThreeTiming {
     FirstTurn,
 }
 
+/// What a side's wild meld holds back while it is short of a canasta.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum WildMeldReserve {
+    /// Nothing: wild cards go anywhere, and a new wild meld may begin once
+    /// the last is a canasta (P-PEN).
+    Nothing,
+    /// Every wild card: none goes on another meld or on the pile, and the
+    /// side has one wild meld (P-CNE).
+    WildCards,
+    /// Twos: none goes on another meld as a wild card; jokers go anywhere
+    /// and twos may be discarded; the side has one wild meld (RG-ITA: "if
+    /// you make a meld of all twos, you cannot use any other twos as
+    /// wildcards until the canasta of twos is completed").
+    Twos,
+}
+
+impl WildMeldReserve {
+    /// Whether a wild card of this kind is held back (`joker`: a joker,
+    /// else a two).
+    pub const fn holds(self, joker: bool) -> bool {
+        match self {
+            WildMeldReserve::Nothing => false,
+            WildMeldReserve::WildCards => true,
+            WildMeldReserve::Twos => !joker,
+        }
+    }
+
+    /// Whether wild cards are kept off the pile too (P-CNE).
+    pub const fn holds_discards(self) -> bool {
+        matches!(self, WildMeldReserve::WildCards)
+    }
+
+    /// Whether the side has a single wild meld (P-CNE, RG-ITA); P-PEN
+    /// begins another once the last is a canasta.
+    pub const fn one_wild_meld(self) -> bool {
+        !matches!(self, WildMeldReserve::Nothing)
+    }
+}
+
 /// What ends a hand when the stock runs low.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]

@@ -131,3 +131,83 @@ fn canastone_turns_the_upcard_before_replacing_red_threes() {
     assert_eq!(canastone_game.red_threes(1), 1);
     assert_eq!(canastone_game.hand(1).total(), 15);
 }
+
+/// RG-ITA: "if you make a meld of all twos, you cannot use any other twos
+/// as wildcards until the canasta of twos is completed". Only twos are
+/// held back: a joker still goes on a rank meld, and a two may be
+/// discarded (Canastone's wild meld holds every wild card, from the pile
+/// too).
+#[test]
+fn an_unfinished_twos_meld_holds_back_only_the_twos() {
+    let mut g = DealSpec::new(italian(), 0)
+        .hand(1, "KS KS KH KH KD KD KC 2S 2H 2D 2C JK 9S 9H 4C")
+        .upcards("5D")
+        .stock("5C 6C")
+        .game();
+    play_all(
+        &mut g,
+        1,
+        &["draw", "meld KS KS KH KH KD KD KC", "meld 2S 2H 2D"],
+    );
+    assert_eq!(g.hand(1), &counts("2C JK 9S 9H 4C 5C 6C"));
+    assert_eq!(
+        refused(&g, 1, "meld 9S 9H 2C"),
+        IllegalReason::WildsReserved
+    );
+    assert!(!generated(&g, "meld 9S 9H 2C"));
+    assert!(legal(&g, "meld 9S 9H JK") && generated(&g, "meld 9S 9H JK"));
+    assert!(legal(&g, "discard 2C") && generated(&g, "discard 2C"));
+    assert!(legal(&g, "add 1 2C JK"), "the twos meld takes both");
+}
+
+/// The same hold judged over one action: a `meld` that begins the twos
+/// meld may not put a two elsewhere, while a joker elsewhere is fine.
+#[test]
+fn a_twos_meld_begun_in_the_same_action_holds_back_the_twos() {
+    let mut g = DealSpec::new(italian(), 0)
+        .hand(1, "KS KS KH KH KD KD KC 2S 2H 2D 2C JK 9S 9H 4C")
+        .upcards("5D")
+        .stock("5C 6C")
+        .game();
+    play_all(&mut g, 1, &["draw", "meld KS KS KH KH KD KD KC"]);
+    assert_eq!(
+        refused(&g, 1, "meld 2S 2H 2D / 9S 9H 2C"),
+        IllegalReason::WildsReserved
+    );
+    assert!(legal(&g, "meld 2S 2H 2D / 9S 9H JK"));
+}
+
+/// The hold is the field `wild_meld_reserves`: set to Canastone's
+/// `wild_cards` (or, as older records write it, `wild_meld_reserves_wilds:
+/// true`), the joker is held back too, and no wild card may be discarded.
+#[test]
+fn canastones_hold_as_an_option_keeps_every_wild_card_back() {
+    for (key, value) in [
+        ("wild_meld_reserves", serde_json::json!("wild_cards")),
+        ("wild_meld_reserves_wilds", serde_json::json!(true)),
+    ] {
+        let mut options = serde_json::Map::new();
+        options.insert(key.into(), value);
+        let rules = italian().with_options(&options).unwrap();
+        let mut g = DealSpec::new(rules, 0)
+            .hand(1, "KS KS KH KH KD KD KC 2S 2H 2D 2C JK 9S 9H 4C")
+            .upcards("5D")
+            .stock("5C 6C")
+            .game();
+        play_all(
+            &mut g,
+            1,
+            &["draw", "meld KS KS KH KH KD KD KC", "meld 2S 2H 2D"],
+        );
+        assert_eq!(
+            refused(&g, 1, "meld 9S 9H JK"),
+            IllegalReason::WildsReserved,
+            "{key}"
+        );
+        assert_eq!(
+            refused(&g, 1, "discard 2C"),
+            IllegalReason::WildsReserved,
+            "{key}"
+        );
+    }
+}
