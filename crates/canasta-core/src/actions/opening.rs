@@ -13,6 +13,7 @@
 use crate::action::{Action, ActionList, Groups, MAX_GROUPS};
 use crate::actions::movegen::for_each_class;
 use crate::card::{Card, CardCounts, Rank, Suit};
+use crate::judge::clean_for_opening;
 use crate::meld::{Group, natural_choices, pick_black_threes, pick_naturals};
 use crate::rules::{Rules, WildMeldReserve};
 use crate::state::GameState;
@@ -348,17 +349,20 @@ impl Search<'_> {
     }
 
     /// Wild melds of every size and split (P-CNE); a clean opening takes
-    /// only clean ones (twos alone, or jokers with at most one two).
+    /// only those the judge calls clean ([`clean_for_opening`]).
     fn wild_groups<O: OpeningSink>(&mut self, idx: usize, out: &mut O) {
         let rules = self.rules;
         let (jokers, twos) = (self.hand.jokers(), self.hand.twos());
         for size in rules.min_meld..=rules.canasta_size.min(jokers + twos) {
             for j in 0..=size.min(jokers) {
                 let t = size - j;
-                if t > twos || (self.clean_only && !(j == 0 || t <= 1)) {
+                if t > twos {
                     continue;
                 }
                 let g = Group::wild_cards(pick_naturals(&self.hand, Rank::Two, t), j);
+                if self.clean_only && !clean_for_opening(rules, &g) {
+                    continue;
+                }
                 let p = g.opening_points(rules);
                 let reserved = if size < rules.canasta_size {
                     rules.wild_meld_reserves

@@ -257,7 +257,7 @@ impl GameState {
             if rules.opening_must_be_clean(need)
                 && !std::iter::once(&taken)
                     .chain(also.iter())
-                    .all(clean_for_opening)
+                    .all(|g| clean_for_opening(rules, g))
             {
                 return Err(R::OpeningMustBeClean);
             }
@@ -351,7 +351,10 @@ impl GameState {
             return Err(R::WildsReserved);
         }
         let need = self.opening_minimum(seat);
-        if !opened && rules.opening_must_be_clean(need) && !groups.iter().all(clean_for_opening) {
+        if !opened
+            && rules.opening_must_be_clean(need)
+            && !groups.iter().all(|g| clean_for_opening(rules, g))
+        {
             return Err(R::OpeningMustBeClean);
         }
         if let Some(r) = lay.problem(rules, before) {

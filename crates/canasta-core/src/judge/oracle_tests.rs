@@ -120,7 +120,7 @@ fn oracle(g: &GameState, action: &Action) -> bool {
             }
             _ => {}
         }
-        if !groups.iter().all(clean_for_opening) {
+        if !groups.iter().all(|g| clean_for_opening(rules, g)) {
             return false;
         }
     }

@@ -60,7 +60,9 @@ pub enum WildMeldReserve {
     /// Twos: none goes on another meld as a wild card; jokers go anywhere
     /// and twos may be discarded; the side has one wild meld (RG-ITA: "if
     /// you make a meld of all twos, you cannot use any other twos as
-    /// wildcards until the canasta of twos is completed").
+    /// wildcards until the canasta of twos is completed"). Twos alone are a
+    /// rank of their own there, so only they make a clean wild meld for an
+    /// opening; a joker is always a wild card.
     Twos,
 }
 

@@ -211,3 +211,28 @@ fn canastones_hold_as_an_option_keeps_every_wild_card_back() {
         );
     }
 }
+
+/// RG-ITA ("initial melds must be naturals (no wildcards)"), S002 ("the
+/// first meld must be made without including any wild cards"): jokers are
+/// always wild cards, so no opening holds one, not even a meld of jokers
+/// (Canastone's S000 calls that one clean). Twos alone are a rank of their
+/// own (RG-ITA) and may open.
+#[test]
+fn no_opening_holds_a_joker() {
+    let mut g = DealSpec::new(italian(), 0)
+        .hand(1, "JK JK JK 2S 2H 2D 9S 9H 4C")
+        .upcards("5D")
+        .stock("5C 6C")
+        .game();
+    play(&mut g, 1, "draw");
+    assert_eq!(
+        refused(&g, 1, "meld JK JK JK"),
+        IllegalReason::OpeningMustBeClean
+    );
+    assert_eq!(
+        refused(&g, 1, "meld JK JK 2S"),
+        IllegalReason::OpeningMustBeClean
+    );
+    assert!(!generated(&g, "meld JK JK JK"));
+    assert!(legal(&g, "meld 2S 2H 2D") && generated(&g, "meld 2S 2H 2D"));
+}
