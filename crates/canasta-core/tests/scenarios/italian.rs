@@ -236,3 +236,35 @@ fn no_opening_holds_a_joker() {
     assert!(!generated(&g, "meld JK JK JK"));
     assert!(legal(&g, "meld 2S 2H 2D") && generated(&g, "meld 2S 2H 2D"));
 }
+
+/// The deal order as a record carries it (`docs/record-format.md`, "The
+/// US Italian preset's deal order"): the card after the hands replaces
+/// seat 1's red three, the next is the upcard, a jack, with eleven cards
+/// under it. The record stops after seat 1's first turn, and `check`
+/// rebuilds the same position from the deck alone.
+#[test]
+fn record_red_threes_are_replaced_before_the_upcard() {
+    let spec = DealSpec::new(italian(), 0)
+        .hand(1, "3H KS KS KH KH KD KD")
+        .stock("KC 7C 8D")
+        .upcards("JC");
+    let actions = vec![
+        (1, "draw".to_string()),
+        (1, "meld KS KS KH KH KD KD KC".to_string()),
+        (1, "discard 7C".to_string()),
+    ];
+    let text = record(&italian(), &[(spec, actions)]);
+    same_as_file("italian4_red_threes_before_the_upcard.jsonl", &text);
+    let check = canasta_core::record::check_record(&text);
+    let g = check.games[0].state.as_ref().expect("the hand goes on");
+    assert_eq!(g.red_threes(1), 1);
+    assert_eq!(g.pile_hidden(), 11);
+    assert_eq!(
+        g.pile().len(),
+        11 + 1 + 1,
+        "the packet, the jack, seat 1's discard"
+    );
+    assert_eq!(g.pile()[11], card("JC"));
+    assert_eq!(g.pile_top(), Some(card("7C")));
+    assert_eq!(meld_texts(&g, 1), ["KS KS KH KH KD KD KC"]);
+}
