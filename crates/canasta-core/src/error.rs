@@ -89,6 +89,9 @@ pub enum IllegalReason {
     NoWildOnCanasta,
     #[error("your wild cards must go to your wild meld until it is a canasta")]
     WildsReserved,
+    /// RG-ITA: only twos are held back, and only from other melds.
+    #[error("your twos may not be used as wild cards elsewhere until your twos meld is a canasta")]
+    TwosReserved,
     #[error("your side already has a wild meld")]
     WildMeldExists,
     #[error("a wild meld holds at most {0} cards")]

@@ -527,6 +527,13 @@ impl Replay {
     }
 }
 
+/// Whether `path` is a team's breakdown in a `hand_end` (`teams[N]`).
+fn is_team_item(path: &str) -> bool {
+    path.strip_prefix("teams[")
+        .and_then(|rest| rest.strip_suffix(']'))
+        .is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
+}
+
 /// Compares the keys present in `given` with `ours`, recursively.
 fn compare_json(path: &str, given: &Value, ours: &Value, out: &mut Vec<String>) {
     match (given, ours) {
@@ -539,10 +546,13 @@ fn compare_json(path: &str, given: &Value, ours: &Value, out: &mut Vec<String>) 
                 };
                 match o.get(k) {
                     Some(ov) => compare_json(&p, gv, ov, out),
-                    // A breakdown item this variant does not score (the
-                    // spec lets a variant add its own, e.g. `foot`) agrees
-                    // when it is zero: the engine scores nothing there.
-                    None if gv.is_null() || gv.as_f64() == Some(0.0) => {}
+                    None if gv.is_null() => {}
+                    // A breakdown item of a team's score that this variant
+                    // does not score (the spec lets a variant add its own,
+                    // e.g. `foot`) agrees when it is zero: the engine scores
+                    // nothing there. Elsewhere (`seat`, an invented key) it
+                    // is a disagreement.
+                    None if is_team_item(path) && gv.as_f64() == Some(0.0) => {}
                     None => out.push(format!(
                         "{p}: record says {gv}, the engine has no such item"
                     )),

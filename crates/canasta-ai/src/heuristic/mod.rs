@@ -214,9 +214,9 @@ fn group_score(v: &View<'_>, g: &Group, old: Option<Group>) -> i32 {
         return s;
     }
     if g.is_wild_only() && old.is_none() {
-        // A meld of wild cards ties up every wild card until it is a
-        // canasta where the rules say so (Canastone): only with plenty of
-        // them. Where it does not (Pennies, which needs a wild canasta to
+        // A meld of wild cards ties up wild cards until it is a canasta
+        // where the rules say so (every one in Canastone, the twos in US
+        // Italian): only with plenty of them. Where it does not (Pennies, which needs a wild canasta to
         // go out) it is a good home for them.
         return if rules.wild_meld_reserves() == canasta_core::rules::WildMeldReserve::Nothing {
             25 * wilds

@@ -369,6 +369,15 @@ impl Search<'_> {
                 } else {
                     WildMeldReserve::Nothing
                 };
+                // The group that takes the pile is chosen before the wild
+                // meld: it may not hold what the wild meld keeps back.
+                if self
+                    .groups
+                    .iter()
+                    .any(|g| !g.is_wild_only() && g.holds_reserved(reserved))
+                {
+                    continue;
+                }
                 self.with_group(g, p, |s| {
                     s.wilds_reserved = reserved;
                     s.descend(idx + 1, out);

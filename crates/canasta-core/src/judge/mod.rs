@@ -250,7 +250,7 @@ impl GameState {
             }
         }
         if lay.wilds_reserved(rules) {
-            return Err(R::WildsReserved);
+            return Err(reserved_reason(rules));
         }
         if !opened {
             let need = self.opening_minimum(seat);
@@ -348,7 +348,7 @@ impl GameState {
             }
         }
         if lay.wilds_reserved(rules) {
-            return Err(R::WildsReserved);
+            return Err(reserved_reason(rules));
         }
         let need = self.opening_minimum(seat);
         if !opened
@@ -403,7 +403,7 @@ impl GameState {
         let mut lay = Lay::new(before);
         lay.add_to(i, cards);
         if lay.wilds_reserved(rules) {
-            return Err(R::WildsReserved);
+            return Err(reserved_reason(rules));
         }
         if let Some(r) = lay.problem(rules, before) {
             return Err(r);
@@ -539,6 +539,16 @@ impl GameState {
             return Err(R::TooShortToClose(m, rules.canasta_size));
         }
         Ok(())
+    }
+}
+
+/// The refusal for a lay that puts held-back wild cards elsewhere: every
+/// wild card (P-CNE) or the twos (RG-ITA).
+fn reserved_reason(rules: &crate::rules::Rules) -> IllegalReason {
+    if rules.wild_meld_reserves() == crate::rules::WildMeldReserve::Twos {
+        IllegalReason::TwosReserved
+    } else {
+        IllegalReason::WildsReserved
     }
 }
 

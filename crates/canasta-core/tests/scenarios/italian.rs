@@ -150,14 +150,14 @@ fn an_unfinished_twos_meld_holds_back_only_the_twos() {
         &["draw", "meld KS KS KH KH KD KD KC", "meld 2S 2H 2D"],
     );
     assert_eq!(g.hand(1), &counts("2C JK 9S 9H 4C 5C 6C"));
+    assert_eq!(refused(&g, 1, "meld 9S 9H 2C"), IllegalReason::TwosReserved);
     assert_eq!(
-        refused(&g, 1, "meld 9S 9H 2C"),
-        IllegalReason::WildsReserved
+        IllegalReason::TwosReserved.to_string(),
+        "your twos may not be used as wild cards elsewhere until your twos meld is a canasta"
     );
     assert!(!generated(&g, "meld 9S 9H 2C"));
     assert!(legal(&g, "meld 9S 9H JK") && generated(&g, "meld 9S 9H JK"));
     assert!(legal(&g, "discard 2C") && generated(&g, "discard 2C"));
-    assert!(legal(&g, "add 1 2C JK"), "the twos meld takes both");
 }
 
 /// The same hold judged over one action: a `meld` that begins the twos
@@ -172,7 +172,7 @@ fn a_twos_meld_begun_in_the_same_action_holds_back_the_twos() {
     play_all(&mut g, 1, &["draw", "meld KS KS KH KH KD KD KC"]);
     assert_eq!(
         refused(&g, 1, "meld 2S 2H 2D / 9S 9H 2C"),
-        IllegalReason::WildsReserved
+        IllegalReason::TwosReserved
     );
     assert!(legal(&g, "meld 2S 2H 2D / 9S 9H JK"));
 }
@@ -182,14 +182,20 @@ fn a_twos_meld_begun_in_the_same_action_holds_back_the_twos() {
 /// true`), the joker is held back too, and no wild card may be discarded.
 #[test]
 fn canastones_hold_as_an_option_keeps_every_wild_card_back() {
+    let with = |key: &str, value: serde_json::Value| {
+        let mut options = serde_json::Map::new();
+        options.insert(key.into(), value);
+        italian().with_options(&options).unwrap()
+    };
+    assert_eq!(
+        with("wild_meld_reserves_wilds", serde_json::json!(false)).wild_meld_reserves(),
+        canasta_core::rules::WildMeldReserve::Nothing
+    );
     for (key, value) in [
         ("wild_meld_reserves", serde_json::json!("wild_cards")),
         ("wild_meld_reserves_wilds", serde_json::json!(true)),
     ] {
-        let mut options = serde_json::Map::new();
-        options.insert(key.into(), value);
-        let rules = italian().with_options(&options).unwrap();
-        let mut g = DealSpec::new(rules, 0)
+        let mut g = DealSpec::new(with(key, value), 0)
             .hand(1, "KS KS KH KH KD KD KC 2S 2H 2D 2C JK 9S 9H 4C")
             .upcards("5D")
             .stock("5C 6C")
@@ -266,5 +272,37 @@ fn record_red_threes_are_replaced_before_the_upcard() {
     );
     assert_eq!(g.pile()[11], card("JC"));
     assert_eq!(g.pile_top(), Some(card("7C")));
-    assert_eq!(meld_texts(&g, 1), ["KS KS KH KH KD KD KC"]);
+    assert_eq!(meld_texts(g, 1), ["KS KS KH KH KD KD KC"]);
+}
+
+/// One judge: an opening that takes the pile and begins a wild meld short
+/// of a canasta may not put a held-back card in the group that takes the
+/// pile (the generator chose that group first and used to list it). Under
+/// options that let wild cards open (`clean_opening: never`), both holds.
+#[test]
+fn a_pile_opening_may_not_put_a_held_back_card_with_the_pile() {
+    for (reserve, reason) in [
+        ("twos", IllegalReason::TwosReserved),
+        ("wild_cards", IllegalReason::WildsReserved),
+    ] {
+        let options = serde_json::json!({
+            "clean_opening": "never",
+            "opening_table": [{"from": null, "need": 90}],
+            "wild_meld_reserves": reserve,
+        });
+        let rules = italian()
+            .with_options(options.as_object().unwrap())
+            .unwrap();
+        let g = DealSpec::new(rules, 0)
+            .hand(1, "5S 5H 2C 2D 2H 2S 9S 4C")
+            .upcards("5D")
+            .game();
+        assert_eq!(
+            refused(&g, 1, "pickup 5S 5H 2S / 2H 2D 2C"),
+            reason,
+            "{reserve}"
+        );
+        assert!(!generated(&g, "pickup 5S 5H 2S / 2H 2D 2C"), "{reserve}");
+        assert!(legal(&g, "pickup 5S 5H / 2S 2H 2D 2C"), "{reserve}");
+    }
 }

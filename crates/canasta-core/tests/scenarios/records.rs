@@ -165,6 +165,26 @@ fn a_breakdown_key_the_variant_does_not_score_agrees_only_at_zero() {
         text,
         ["teams[1].foot: record says 50, the engine has no such item"]
     );
+    // Only a team's score items: a `seat` for a hand no one went out of,
+    // or an invented key, disagrees even at 0.
+    let (_, stock) = records()
+        .into_iter()
+        .find(|(n, _)| n == "canastone4_stock_runs_out.jsonl")
+        .unwrap();
+    for extra in [r#""seat":0,"#, r#""went_out":0,"#] {
+        let changed = stock.replace(
+            r#""reason":"stock","#,
+            &format!(r#""reason":"stock",{extra}"#),
+        );
+        assert_ne!(changed, stock);
+        let report = &checked(&changed).unwrap()[0];
+        assert_eq!(
+            report.mismatches.len(),
+            1,
+            "{extra} {:?}",
+            report.mismatches
+        );
+    }
 }
 
 /// Record spec (`game_end`): a `game_end` where the engine's game goes on
