@@ -226,6 +226,20 @@ impl Group {
         self.two_count() + self.jokers
     }
 
+    /// Whether this meld, a wild meld short of a canasta, keeps wild cards
+    /// back under `rules` ([`WildMeldReserve`]): any such meld (P-CNE), or
+    /// a meld of twos, one with a two in it (RG-ITA: "if you make a meld of
+    /// all twos"); a meld of jokers alone holds nothing back there.
+    pub fn holds_wilds_back(&self, rules: &Rules) -> bool {
+        self.is_wild_only()
+            && self.len() < rules.canasta_size
+            && match rules.wild_meld_reserves {
+                WildMeldReserve::Nothing => false,
+                WildMeldReserve::WildCards => true,
+                WildMeldReserve::Twos => self.two_count() > 0,
+            }
+    }
+
     /// Whether the group holds a wild card that an unfinished wild meld
     /// keeps back from other melds ([`WildMeldReserve`]).
     pub fn holds_reserved(&self, reserve: WildMeldReserve) -> bool {

@@ -364,7 +364,7 @@ impl Search<'_> {
                     continue;
                 }
                 let p = g.opening_points(rules);
-                let reserved = if size < rules.canasta_size {
+                let reserved = if g.holds_wilds_back(rules) {
                     rules.wild_meld_reserves
                 } else {
                     WildMeldReserve::Nothing

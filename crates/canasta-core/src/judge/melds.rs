@@ -303,10 +303,7 @@ impl Lay {
         if !rules.wild_melds || reserve == WildMeldReserve::Nothing {
             return false;
         }
-        let open_wild_meld = self
-            .melds
-            .iter()
-            .any(|m| m.cards.is_wild_only() && m.cards.len() < rules.canasta_size);
+        let open_wild_meld = self.melds.iter().any(|m| m.cards.holds_wilds_back(rules));
         let wilds_elsewhere = self
             .added
             .iter()

@@ -128,9 +128,11 @@ fn oracle(g: &GameState, action: &Action) -> bool {
     let reserve = rules.wild_meld_reserves;
     if rules.wild_melds && reserve != crate::rules::WildMeldReserve::Nothing {
         let after = target.melds(side);
-        let open_wild = after
-            .iter()
-            .any(|m| m.cards.is_wild_only() && m.cards.len() < rules.canasta_size);
+        let open_wild = after.iter().any(|m| {
+            m.cards.is_wild_only()
+                && m.cards.len() < rules.canasta_size
+                && (reserve != crate::rules::WildMeldReserve::Twos || m.cards.two_count() > 0)
+        });
         // Counted by kind: the jokers and the twos a rank meld gained.
         let wild_on_rank_meld = after.iter().enumerate().any(|(i, m)| {
             let before = g.melds(side).get(i).map(|b| b.cards);

@@ -119,7 +119,7 @@ impl GameState {
             && self
                 .melds(side)
                 .iter()
-                .any(|m| m.cards.is_wild_only() && m.cards.len() < rules.canasta_size);
+                .any(|m| m.cards.holds_wilds_back(rules));
         if open {
             rules.wild_meld_reserves
         } else {

@@ -306,3 +306,24 @@ fn a_pile_opening_may_not_put_a_held_back_card_with_the_pile() {
         assert!(legal(&g, "pickup 5S 5H / 2S 2H 2D 2C"), "{reserve}");
     }
 }
+
+/// RG-ITA holds the twos back for "a meld of all twos": a wild meld of
+/// jokers alone (which the preset allows, as Canastone does) holds nothing
+/// back, and one with a two in it holds the twos.
+#[test]
+fn a_meld_of_jokers_alone_holds_no_twos_back() {
+    let mut g = DealSpec::new(italian(), 0)
+        .hand(1, "KS KS KH KH KD KD KC JK JK JK 2C 2D 9S 9H 4C")
+        .upcards("5D")
+        .stock("5C 6C")
+        .game();
+    play_all(
+        &mut g,
+        1,
+        &["draw", "meld KS KS KH KH KD KD KC", "meld JK JK JK"],
+    );
+    assert!(legal(&g, "meld 9S 9H 2C") && generated(&g, "meld 9S 9H 2C"));
+    play(&mut g, 1, "add 1 2D");
+    assert_eq!(refused(&g, 1, "meld 9S 9H 2C"), IllegalReason::TwosReserved);
+    assert!(!generated(&g, "meld 9S 9H 2C"));
+}
