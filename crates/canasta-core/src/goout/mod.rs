@@ -6,12 +6,14 @@
 
 pub(crate) mod capped;
 mod general;
+mod requirements;
 pub(crate) mod sequences;
+
+pub(crate) use requirements::{going_out_shortfall, requirements_met};
 
 use crate::action::Action;
 use crate::actions::movegen::for_each_class;
 use crate::card::{Card, CardCounts, Rank, Suit};
-use crate::error::IllegalReason;
 use crate::goout::sequences::SharedOutcomes;
 use crate::meld::{CanastaKind, GoOutKind, KindCounts, Meld};
 use crate::rules::Rules;
@@ -124,71 +126,6 @@ impl MeldShape {
 /// P-CNE: a wild canasta is clean when it is all twos, or holds six jokers.
 pub(crate) fn wild_canasta_is_clean(jokers: u8, twos: u8) -> bool {
     jokers == 0 || (jokers >= 6 && twos <= 1)
-}
-
-/// Does a side with these melds meet the rules' going-out requirements
-/// (canastas in all and of each kind; no reserving wild meld short of a
-/// canasta)?
-pub(crate) fn requirements_met(rules: &Rules, melds: &[MeldShape], need_total: u8) -> bool {
-    going_out_shortfall(rules, melds, need_total).is_none()
-}
-
-/// The first going-out requirement these melds miss, as the judge words
-/// it (`None`: they meet them all). The one statement of the requirements:
-/// [`requirements_met`] and the judge's refusals both ask it.
-pub(crate) fn going_out_shortfall(
-    rules: &Rules,
-    melds: &[MeldShape],
-    need_total: u8,
-) -> Option<IllegalReason> {
-    let mut kinds = KindCounts::default();
-    for m in melds {
-        if m.seq {
-            if m.len() >= rules.canasta_size {
-                kinds.add(GoOutKind::Clean);
-            }
-            continue;
-        }
-        if m.rank == WILD_MELD && !rules.wild_canastas_count_to_go_out {
-            if m.naturals + m.wilds < rules.canasta_size {
-                return Some(IllegalReason::UnfinishedWildMeld);
-            }
-            continue;
-        }
-        match m.canasta_now(rules) {
-            Some(clean) => kinds.add(m.kind(rules, clean)),
-            None if m.rank == WILD_MELD && rules.wild_meld_reserves.one_wild_meld() => {
-                return Some(IllegalReason::UnfinishedWildMeld);
-            }
-            None => {}
-        }
-    }
-    let have = kinds.total();
-    if have < need_total {
-        return Some(IllegalReason::NotEnoughCanastas {
-            need: need_total,
-            have,
-        });
-    }
-    (!kinds.meet(rules, need_total)).then(|| missing_canastas(rules))
-}
-
-/// The going-out requirement of kinds that is not met, in the words that
-/// fit the rules.
-fn missing_canastas(rules: &Rules) -> IllegalReason {
-    if rules.go_out_wild_canastas > 0 || rules.go_out_special_canastas > 0 {
-        IllegalReason::MissingCanastaKinds {
-            clean: rules.go_out_natural_canastas,
-            dirty: rules.go_out_mixed_canastas,
-            wild: rules.go_out_wild_canastas,
-            special: rules.go_out_special_canastas,
-        }
-    } else {
-        IllegalReason::MissingCanastas {
-            natural: rules.go_out_natural_canastas,
-            mixed: rules.go_out_mixed_canastas,
-        }
-    }
 }
 
 type SideShape = ArrayVec<MeldShape, MAX_MELDS>;

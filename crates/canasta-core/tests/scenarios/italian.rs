@@ -132,6 +132,19 @@ fn canastone_turns_the_upcard_before_replacing_red_threes() {
     assert_eq!(canastone_game.hand(1).total(), 15);
 }
 
+/// Seat 1 holds seven kings and `rest`, draws 5C 6C, opens with the kings
+/// (a natural canasta, 70 points) and plays `then`.
+fn opened_with_kings(rules: Rules, rest: &str, then: &[&str]) -> canasta_core::GameState {
+    let mut g = DealSpec::new(rules, 0)
+        .hand(1, &format!("KS KS KH KH KD KD KC {rest}"))
+        .upcards("5D")
+        .stock("5C 6C")
+        .game();
+    play_all(&mut g, 1, &["draw", "meld KS KS KH KH KD KD KC"]);
+    play_all(&mut g, 1, then);
+    g
+}
+
 /// RG-ITA: "if you make a meld of all twos, you cannot use any other twos
 /// as wildcards until the canasta of twos is completed". Only twos are
 /// held back: a joker still goes on a rank meld, and a two may be
@@ -139,16 +152,7 @@ fn canastone_turns_the_upcard_before_replacing_red_threes() {
 /// too).
 #[test]
 fn an_unfinished_twos_meld_holds_back_only_the_twos() {
-    let mut g = DealSpec::new(italian(), 0)
-        .hand(1, "KS KS KH KH KD KD KC 2S 2H 2D 2C JK 9S 9H 4C")
-        .upcards("5D")
-        .stock("5C 6C")
-        .game();
-    play_all(
-        &mut g,
-        1,
-        &["draw", "meld KS KS KH KH KD KD KC", "meld 2S 2H 2D"],
-    );
+    let g = opened_with_kings(italian(), "2S 2H 2D 2C JK 9S 9H 4C", &["meld 2S 2H 2D"]);
     assert_eq!(g.hand(1), &counts("2C JK 9S 9H 4C 5C 6C"));
     assert_eq!(refused(&g, 1, "meld 9S 9H 2C"), IllegalReason::TwosReserved);
     assert_eq!(
@@ -164,12 +168,7 @@ fn an_unfinished_twos_meld_holds_back_only_the_twos() {
 /// meld may not put a two elsewhere, while a joker elsewhere is fine.
 #[test]
 fn a_twos_meld_begun_in_the_same_action_holds_back_the_twos() {
-    let mut g = DealSpec::new(italian(), 0)
-        .hand(1, "KS KS KH KH KD KD KC 2S 2H 2D 2C JK 9S 9H 4C")
-        .upcards("5D")
-        .stock("5C 6C")
-        .game();
-    play_all(&mut g, 1, &["draw", "meld KS KS KH KH KD KD KC"]);
+    let g = opened_with_kings(italian(), "2S 2H 2D 2C JK 9S 9H 4C", &[]);
     assert_eq!(
         refused(&g, 1, "meld 2S 2H 2D / 9S 9H 2C"),
         IllegalReason::TwosReserved
@@ -195,15 +194,10 @@ fn canastones_hold_as_an_option_keeps_every_wild_card_back() {
         ("wild_meld_reserves", serde_json::json!("wild_cards")),
         ("wild_meld_reserves_wilds", serde_json::json!(true)),
     ] {
-        let mut g = DealSpec::new(with(key, value), 0)
-            .hand(1, "KS KS KH KH KD KD KC 2S 2H 2D 2C JK 9S 9H 4C")
-            .upcards("5D")
-            .stock("5C 6C")
-            .game();
-        play_all(
-            &mut g,
-            1,
-            &["draw", "meld KS KS KH KH KD KD KC", "meld 2S 2H 2D"],
+        let g = opened_with_kings(
+            with(key, value),
+            "2S 2H 2D 2C JK 9S 9H 4C",
+            &["meld 2S 2H 2D"],
         );
         assert_eq!(
             refused(&g, 1, "meld 9S 9H JK"),
@@ -312,16 +306,7 @@ fn a_pile_opening_may_not_put_a_held_back_card_with_the_pile() {
 /// back, and one with a two in it holds the twos.
 #[test]
 fn a_meld_of_jokers_alone_holds_no_twos_back() {
-    let mut g = DealSpec::new(italian(), 0)
-        .hand(1, "KS KS KH KH KD KD KC JK JK JK 2C 2D 9S 9H 4C")
-        .upcards("5D")
-        .stock("5C 6C")
-        .game();
-    play_all(
-        &mut g,
-        1,
-        &["draw", "meld KS KS KH KH KD KD KC", "meld JK JK JK"],
-    );
+    let mut g = opened_with_kings(italian(), "JK JK JK 2C 2D 9S 9H 4C", &["meld JK JK JK"]);
     assert!(legal(&g, "meld 9S 9H 2C") && generated(&g, "meld 9S 9H 2C"));
     play(&mut g, 1, "add 1 2D");
     assert_eq!(refused(&g, 1, "meld 9S 9H 2C"), IllegalReason::TwosReserved);

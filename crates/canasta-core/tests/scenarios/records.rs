@@ -32,12 +32,17 @@ fn records() -> Vec<(String, String)> {
     out
 }
 
-fn replay(name: &str) -> Vec<GameReport> {
-    let (_, text) = records()
+/// The text of the record `name`.
+fn record_text(name: &str) -> String {
+    records()
         .into_iter()
         .find(|(n, _)| n == name)
-        .unwrap_or_else(|| panic!("no record {name}"));
-    checked(&text).unwrap_or_else(|e| panic!("{name}: {e}"))
+        .unwrap_or_else(|| panic!("no record {name}"))
+        .1
+}
+
+fn replay(name: &str) -> Vec<GameReport> {
+    checked(&record_text(name)).unwrap_or_else(|e| panic!("{name}: {e}"))
 }
 
 /// Record spec: every hand-made record replays (every action legal); the
@@ -123,10 +128,7 @@ fn record_three_players_scores_each_player() {
 /// a meld before the draw (P-CAN: a turn starts by drawing or taking the pile).
 #[test]
 fn record_with_an_illegal_action_is_rejected_at_its_line() {
-    let (_, text) = records()
-        .into_iter()
-        .find(|(n, _)| n == "classic2_two_canastas_concealed.jsonl")
-        .unwrap();
+    let text = record_text("classic2_two_canastas_concealed.jsonl");
     let mut lines: Vec<&str> = text.lines().collect();
     lines.truncate(2);
     lines.push(r#"{"seat": 1, "action": "meld KS KS KH"}"#);
@@ -143,10 +145,7 @@ fn record_with_an_illegal_action_is_rejected_at_its_line() {
 /// it is zero, and is reported, by name, when it is not.
 #[test]
 fn a_breakdown_key_the_variant_does_not_score_agrees_only_at_zero() {
-    let (_, text) = records()
-        .into_iter()
-        .find(|(n, _)| n == "classic4_concealed_out.jsonl")
-        .unwrap();
+    let text = record_text("classic4_concealed_out.jsonl");
     let with = |foot: i32| {
         text.replace(
             "\"melded\": 110,",
@@ -167,10 +166,7 @@ fn a_breakdown_key_the_variant_does_not_score_agrees_only_at_zero() {
     );
     // Only a team's score items: a `seat` for a hand no one went out of,
     // or an invented key, disagrees even at 0.
-    let (_, stock) = records()
-        .into_iter()
-        .find(|(n, _)| n == "canastone4_stock_runs_out.jsonl")
-        .unwrap();
+    let stock = record_text("canastone4_stock_runs_out.jsonl");
     for extra in [r#""seat":0,"#, r#""went_out":0,"#] {
         let changed = stock.replace(
             r#""reason":"stock","#,
@@ -192,7 +188,7 @@ fn a_breakdown_key_the_variant_does_not_score_agrees_only_at_zero() {
 #[test]
 fn a_game_end_before_the_game_is_over_says_why_it_goes_on() {
     let reason = |name: &str, line: &str| {
-        let (_, text) = records().into_iter().find(|(n, _)| n == name).unwrap();
+        let text = record_text(name);
         let report = &checked(&format!("{}{line}\n", text)).unwrap()[0];
         assert_eq!(report.mismatches.len(), 1, "{:?}", report.mismatches);
         report.mismatches[0].message.clone()

@@ -1,0 +1,73 @@
+//! What a side's melds must hold to go out: canastas in all and of each
+//! kind, and no wild meld left short of one. The one statement of the
+//! requirements, read by the counting tests and the judge's refusals.
+
+use super::{MeldShape, WILD_MELD};
+use crate::error::IllegalReason;
+use crate::meld::{GoOutKind, KindCounts};
+use crate::rules::Rules;
+
+/// Does a side with these melds meet the rules' going-out requirements
+/// (canastas in all and of each kind; no reserving wild meld short of a
+/// canasta)?
+pub(crate) fn requirements_met(rules: &Rules, melds: &[MeldShape], need_total: u8) -> bool {
+    going_out_shortfall(rules, melds, need_total).is_none()
+}
+
+/// The first going-out requirement these melds miss, as the judge words
+/// it (`None`: they meet them all). The one statement of the requirements:
+/// [`requirements_met`] and the judge's refusals both ask it.
+pub(crate) fn going_out_shortfall(
+    rules: &Rules,
+    melds: &[MeldShape],
+    need_total: u8,
+) -> Option<IllegalReason> {
+    let mut kinds = KindCounts::default();
+    for m in melds {
+        if m.seq {
+            if m.len() >= rules.canasta_size {
+                kinds.add(GoOutKind::Clean);
+            }
+            continue;
+        }
+        if m.rank == WILD_MELD && !rules.wild_canastas_count_to_go_out {
+            if m.naturals + m.wilds < rules.canasta_size {
+                return Some(IllegalReason::UnfinishedWildMeld);
+            }
+            continue;
+        }
+        match m.canasta_now(rules) {
+            Some(clean) => kinds.add(m.kind(rules, clean)),
+            None if m.rank == WILD_MELD && rules.wild_meld_reserves.one_wild_meld() => {
+                return Some(IllegalReason::UnfinishedWildMeld);
+            }
+            None => {}
+        }
+    }
+    let have = kinds.total();
+    if have < need_total {
+        return Some(IllegalReason::NotEnoughCanastas {
+            need: need_total,
+            have,
+        });
+    }
+    (!kinds.meet(rules, need_total)).then(|| missing_canastas(rules))
+}
+
+/// The going-out requirement of kinds that is not met, in the words that
+/// fit the rules.
+fn missing_canastas(rules: &Rules) -> IllegalReason {
+    if rules.go_out_wild_canastas > 0 || rules.go_out_special_canastas > 0 {
+        IllegalReason::MissingCanastaKinds {
+            clean: rules.go_out_natural_canastas,
+            dirty: rules.go_out_mixed_canastas,
+            wild: rules.go_out_wild_canastas,
+            special: rules.go_out_special_canastas,
+        }
+    } else {
+        IllegalReason::MissingCanastas {
+            natural: rules.go_out_natural_canastas,
+            mixed: rules.go_out_mixed_canastas,
+        }
+    }
+}
