@@ -6,6 +6,16 @@ use crate::card::{Card, Rank};
 use crate::state::Phase;
 use thiserror::Error;
 
+/// Why an opening with a wild card is refused, in a player's words.
+fn clean_opening_words(need: i32, up_to: Option<i32>) -> String {
+    match up_to {
+        Some(up_to) => format!(
+            "your side needs {need} to open: an opening of {up_to} or less must be of clean melds (no wild cards)"
+        ),
+        None => "an opening must be of clean melds (no wild cards)".to_string(),
+    }
+}
+
 /// The reason an action was refused. Messages are plain words a player can read.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 #[non_exhaustive]
@@ -100,8 +110,10 @@ pub enum IllegalReason {
     MustDiscardToGoOut,
     #[error("the last discard must be a natural card, not {0}")]
     FinalDiscardNotNatural(Card),
-    #[error("at this opening minimum the opening must be of clean melds (no wild cards)")]
-    OpeningMustBeClean,
+    /// `up_to` is the rule's bound (P-CNE: 50); `None` where every opening
+    /// must be clean (US Italian), so the words never blame a minimum.
+    #[error("{}", clean_opening_words(*need, *up_to))]
+    OpeningMustBeClean { need: i32, up_to: Option<i32> },
     #[error("going out needs {natural} clean and {mixed} dirty canasta(s)")]
     MissingCanastas { natural: u8, mixed: u8 },
     #[error("your side may not go out while its wild meld is short of a canasta")]

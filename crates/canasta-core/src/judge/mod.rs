@@ -20,6 +20,7 @@
 use crate::action::{Action, ActionList, Groups};
 use crate::error::{IllegalAction, IllegalReason};
 use crate::meld::Group;
+use crate::rules::{CleanOpening, Rules, WildMeldReserve};
 use crate::state::{GameState, MAX_MELDS, Phase};
 mod melds;
 mod turn;
@@ -259,7 +260,7 @@ impl GameState {
                     .chain(also.iter())
                     .all(|g| clean_for_opening(rules, g))
             {
-                return Err(R::OpeningMustBeClean);
+                return Err(unclean_opening(rules, need));
             }
         }
         if let Some(r) = lay.problem(rules, before) {
@@ -355,7 +356,7 @@ impl GameState {
             && rules.opening_must_be_clean(need)
             && !groups.iter().all(|g| clean_for_opening(rules, g))
         {
-            return Err(R::OpeningMustBeClean);
+            return Err(unclean_opening(rules, need));
         }
         if let Some(r) = lay.problem(rules, before) {
             return Err(r);
@@ -544,12 +545,23 @@ impl GameState {
 
 /// The refusal for a lay that puts held-back wild cards elsewhere: every
 /// wild card (P-CNE) or the twos (RG-ITA).
-fn reserved_reason(rules: &crate::rules::Rules) -> IllegalReason {
-    if rules.wild_meld_reserves() == crate::rules::WildMeldReserve::Twos {
+fn reserved_reason(rules: &Rules) -> IllegalReason {
+    if rules.wild_meld_reserves() == WildMeldReserve::Twos {
         IllegalReason::TwosReserved
     } else {
         IllegalReason::WildsReserved
     }
+}
+
+/// The refusal of an opening with a wild card where it must be clean: it
+/// names the rule's bound where there is one (P-CNE: 50), and no minimum
+/// where every opening must be clean (US Italian).
+fn unclean_opening(rules: &Rules, need: i32) -> IllegalReason {
+    let up_to = match rules.clean_opening() {
+        CleanOpening::UpTo(up_to) => Some(up_to),
+        CleanOpening::Never | CleanOpening::Always => None,
+    };
+    IllegalReason::OpeningMustBeClean { need, up_to }
 }
 
 #[cfg(test)]

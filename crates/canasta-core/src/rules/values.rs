@@ -144,8 +144,6 @@ pub enum SpecialDiscard {
     UntilOwnSide,
 }
 
-/// A bonus for many canastas (P-CNE: five with a clean and a dirty, 1000;
-/// five clean and a dirty, 2000). The best row a side meets applies.
 /// When an opening must be of clean melds only (no wild card with
 /// naturals), by the minimum it has to meet.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -159,6 +157,8 @@ pub enum CleanOpening {
     Always,
 }
 
+/// A bonus for many canastas (P-CNE: five with a clean and a dirty, 1000;
+/// five clean and a dirty, 2000). The best row a side meets applies.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ManyCanastas {
     pub canastas: u8,

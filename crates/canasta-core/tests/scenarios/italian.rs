@@ -225,14 +225,20 @@ fn no_opening_holds_a_joker() {
         .stock("5C 6C")
         .game();
     play(&mut g, 1, "draw");
-    assert_eq!(
-        refused(&g, 1, "meld JK JK JK"),
-        IllegalReason::OpeningMustBeClean
-    );
-    assert_eq!(
-        refused(&g, 1, "meld JK JK 2S"),
-        IllegalReason::OpeningMustBeClean
-    );
+    let need = g.opening_minimum(1);
+    for text in ["meld JK JK JK", "meld JK JK 2S"] {
+        let reason = refused(&g, 1, text);
+        assert_eq!(
+            reason,
+            IllegalReason::OpeningMustBeClean { need, up_to: None },
+            "{text}"
+        );
+        // Every opening must be clean here, so the words blame no minimum.
+        assert_eq!(
+            reason.to_string(),
+            "an opening must be of clean melds (no wild cards)"
+        );
+    }
     assert!(!generated(&g, "meld JK JK JK"));
     assert!(legal(&g, "meld 2S 2H 2D") && generated(&g, "meld 2S 2H 2D"));
 }

@@ -24,7 +24,10 @@ fn house_rule_1_the_opening_is_always_clean() {
     let g = DealSpec::new(house, 0).hand(1, hand).upcards("8D").game();
     assert_eq!(
         refused(&g, 1, "meld AS AH JK"),
-        IllegalReason::OpeningMustBeClean
+        IllegalReason::OpeningMustBeClean {
+            need: 90,
+            up_to: Some(200)
+        }
     );
     assert!(legal(&g, "meld AS AH AD / KS KS KH"), "clean 90 opens");
 }

@@ -102,10 +102,17 @@ fn at_the_50_level_only_clean_melds_open() {
     ] {
         assert_eq!(
             refused(&g, 1, dirty),
-            IllegalReason::OpeningMustBeClean,
+            IllegalReason::OpeningMustBeClean {
+                need: 50,
+                up_to: Some(50)
+            },
             "{dirty}"
         );
     }
+    assert_eq!(
+        refused(&g, 1, "meld AS AS JK").to_string(),
+        "your side needs 50 to open: an opening of 50 or less must be of clean melds (no wild cards)"
+    );
     assert!(legal(&g, "meld 2C 2H 2D"), "three twos: 60, clean");
     assert!(
         legal(&g, "meld JK JK 2C"),
@@ -220,7 +227,10 @@ fn a_dirty_group_anywhere_in_a_50_opening_is_refused() {
     ] {
         assert_eq!(
             refused(&g, 1, text),
-            IllegalReason::OpeningMustBeClean,
+            IllegalReason::OpeningMustBeClean {
+                need: 50,
+                up_to: Some(50)
+            },
             "{text}"
         );
         assert!(!g.is_legal(&act(text)), "{text}");
