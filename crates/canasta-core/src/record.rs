@@ -510,8 +510,8 @@ impl Replay {
             .map(|t| t.to_string())
             .collect();
         format!(
-            "teams {} are tied for the lead at {best}, past the target ({target}), and this \
-             variant plays another hand to break a tie",
+            "teams {} are tied for the lead at {best}, past the target ({target}), and these \
+             rules play another hand to break a tie",
             leaders.join(" and ")
         )
     }

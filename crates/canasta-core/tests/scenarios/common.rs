@@ -494,7 +494,8 @@ pub fn meld_texts(g: &GameState, side: usize) -> Vec<String> {
 
 // ---------------------------------------------------------------------
 // Hand-made records (`tests/data/records`): each file is the scenario that
-// writes it; `CANASTA_WRITE_RECORDS=1` rewrites them.
+// writes it (`CANASTA_WRITE_RECORDS=1` rewrites them), or a game of
+// `canasta sim` cut where the scenario needs it (the test says which).
 
 pub fn record_path(name: &str) -> std::path::PathBuf {
     std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -502,7 +503,7 @@ pub fn record_path(name: &str) -> std::path::PathBuf {
         .join(name)
 }
 
-/// The record of `hands` (each a deal and its seat-tagged actions) (deal, seat-tagged actions) played in order.
+/// The record of `hands` (each a deal and its seat-tagged actions), played in order.
 pub fn record(rules: &Rules, hands: &[(DealSpec, Vec<(usize, String)>)]) -> String {
     let mut g = GameState::new(rules.clone());
     let mut lines = vec![canasta_core::record::write::header(rules, None)];

@@ -209,4 +209,16 @@ fn a_game_end_before_the_game_is_over_says_why_it_goes_on() {
         mid_hand.starts_with("game_end given, but the game is not over: the hand is still in play"),
         "{mid_hand}"
     );
+    // A house rule's target of 100 and P-PEN's tie rule on Classic: the
+    // first hand leaves both teams at 680 (heuristic self-play, `canasta
+    // sim -o target=100 -o tie_plays_on=true --seed 2`, game 1655).
+    let tied = reason(
+        "classic4_tie_past_the_target_plays_on.jsonl",
+        r#"{"game_end": {"totals": [680, 680], "winner": null}}"#,
+    );
+    assert_eq!(
+        tied,
+        "game_end given, but the game is not over: teams 0 and 1 are tied for the lead at 680, \
+         past the target (100), and these rules play another hand to break a tie"
+    );
 }
