@@ -146,6 +146,11 @@ impl GameState {
                 self.last_pickup_rank = top.rank();
                 self.form_partnership_against(seat);
                 let side = self.side_of[seat] as usize;
+                // Asking comes before any further meld, the top card's
+                // excepted (P-CAN): melds laid with the pile by a side that
+                // had opened are further melds; an opening's are how the
+                // side takes the pile.
+                self.turn.laid_since_draw |= !also.is_empty() && self.side_has_melded(side);
                 let mut group = with;
                 group.push(top).expect("same rank");
                 self.remove_from_hand(seat, &with);

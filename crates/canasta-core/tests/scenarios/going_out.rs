@@ -276,6 +276,58 @@ fn asking_only_right_after_drawing_or_taking_the_pile() {
     assert_eq!(g.phase(), Phase::HandOver);
 }
 
+/// P-CAN ("before any further meld, the meld containing the top discard
+/// excepted"): a side that has opened and lays another meld in the same
+/// act as taking the pile has made a further meld, as if it were a
+/// separate `meld` (a referee's record found asking legal or not by how it
+/// grouped the same cards).
+#[test]
+fn a_meld_laid_with_the_pile_by_an_opened_side_comes_before_asking() {
+    // Seat 1 opens with a canasta of kings taken with seat 0's KC, then
+    // takes the pile again with its queens when seat 0 throws QC.
+    let second_turn = || {
+        let mut g = DealSpec::classic(4, 3)
+            .hand(0, "KC QC")
+            .hand(1, "KS KS KH KH KD KD QS QS 5S 5H 5D")
+            .hand(2, "4C")
+            .hand(3, "4H")
+            .upcards("4D")
+            .game();
+        play_all(&mut g, 0, &["draw", "discard KC"]);
+        play_all(&mut g, 1, &["pickup KS KS KH KH KD KD", "discard 4D"]);
+        draw_discard(&mut g, 2, "4C");
+        draw_discard(&mut g, 3, "4H");
+        draw_discard(&mut g, 0, "QC");
+        g
+    };
+    let mut together = second_turn();
+    play(&mut together, 1, "pickup QS QS / 5S 5H 5D");
+    assert_eq!(refused(&together, 1, "ask"), IllegalReason::CannotAsk);
+    assert!(!generated(&together, "ask"));
+    let mut apart = second_turn();
+    play(&mut apart, 1, "pickup QS QS");
+    assert!(legal(&apart, "ask"), "straight after taking the pile");
+    play(&mut apart, 1, "meld 5S 5H 5D");
+    assert_eq!(refused(&apart, 1, "ask"), IllegalReason::CannotAsk);
+    assert_eq!(apart.hand(1), together.hand(1));
+}
+
+/// An opening laid with the pile is how the side takes it: asking is still
+/// allowed after it.
+#[test]
+fn an_opening_laid_with_the_pile_leaves_asking_open() {
+    let mut g = DealSpec::classic(4, 3)
+        .hand(0, "KC")
+        .hand(1, "KS KS KH KH KD KD QS QS QH 9S 9D")
+        .upcards("9H")
+        .game();
+    play_all(&mut g, 0, &["draw", "discard KC"]);
+    play(&mut g, 1, "pickup KS KS KH KH KD KD / QS QS QH");
+    assert_eq!(g.hand(1), &counts("9S 9D 9H"));
+    assert!(legal(&g, "ask"), "{}", g.explain(&act("ask")));
+    assert!(generated(&g, "ask"));
+}
+
 /// P-CAN, S002: after "no", the going-out meld is refused because partner
 /// said no.
 #[test]
