@@ -42,6 +42,16 @@ pub enum IllegalReason {
     PickupWrongRank,
     #[error("the opening needs {need} points, these melds make {have}")]
     OpeningTooLow { need: i32, have: i32 },
+    /// Below the minimum, where only a concealed going out may be (P-CAN,
+    /// S002), and this is not one.
+    #[error(
+        "the opening needs {need} points, these melds make {have}; below it you may only go out concealed, and {because}"
+    )]
+    OpeningTooLowToGoOut {
+        need: i32,
+        have: i32,
+        because: Box<IllegalReason>,
+    },
     #[error("a meld needs at least {need} cards, this one has {have}")]
     MeldTooSmall { need: u8, have: u8 },
     #[error("a meld needs at least {need} natural cards, this one has {have}")]
@@ -81,10 +91,16 @@ pub enum IllegalReason {
         "this would leave you only the unseen stock card that comes with the pile; keep a card of your own"
     )]
     OnlyUnseenCardLeft,
+    #[error("asking partner is not part of these rules")]
+    AskingNotAllowed,
+    #[error("you have no partner to ask in this game")]
+    NoPartnerToAsk,
     #[error(
-        "you may ask only right after drawing or taking the pile, before melding, once a turn, with two or more cards"
+        "you may ask only once a turn, right after drawing or taking the pile, before melding or adding"
     )]
     CannotAsk,
+    #[error("asking needs two or more cards in hand, so that a \"no\" leaves you a card to keep")]
+    TooFewCardsToAsk,
     #[error("you may ask partner only when you could go out this turn")]
     AskOnlyIfAbleToGoOut,
     #[error("when the stock is empty you must take a pile that matches your side's meld")]

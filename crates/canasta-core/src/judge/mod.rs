@@ -97,8 +97,8 @@ impl GameState {
             Action::Add { meld, cards } => self.judge_add(meld, &cards),
             Action::Discard(c) => self.judge_discard(c),
             Action::Ask => {
-                if !self.may_ask_now() {
-                    return Err(IllegalReason::CannotAsk);
+                if let Some(refusal) = self.ask_moment_refusal() {
+                    return Err(refusal);
                 }
                 if !self.can_go_out(seat) {
                     return Err(IllegalReason::AskOnlyIfAbleToGoOut);
@@ -372,6 +372,16 @@ impl GameState {
                 if !concealed {
                     return Err(R::OpeningTooLow { need, have });
                 }
+                // The exception is for going out only: say why this is not.
+                if let Err(because) =
+                    self.judge_lay_ending(Action::Meld(*groups), groups.card_count())
+                {
+                    return Err(R::OpeningTooLowToGoOut {
+                        need,
+                        have,
+                        because: Box::new(because),
+                    });
+                }
             }
         }
         let action = Action::Meld(*groups);
@@ -449,9 +459,6 @@ impl GameState {
             }
             return Err(s.why_not_finish());
         }
-        if self.turn().must_go_out || s.turn().must_go_out {
-            return Err(IllegalReason::MustGoOut);
-        }
         // One card left that cannot end the hand: the judge of its discard
         // names why (partner's no, the canastas missing, a card that may not
         // be the last discard), so the refusal says what stands in the way.
@@ -464,6 +471,9 @@ impl GameState {
                 card,
                 because: Box::new(because),
             });
+        }
+        if self.turn().must_go_out || s.turn().must_go_out {
+            return Err(IllegalReason::MustGoOut);
         }
         Err(IllegalReason::StrandsLastCard)
     }

@@ -4,6 +4,7 @@
 
 use crate::actions::movegen::extends_run;
 use crate::card::Card;
+use crate::error::IllegalReason;
 use crate::rules::WildMeldReserve;
 use crate::state::{GameState, Phase};
 
@@ -82,14 +83,28 @@ impl GameState {
     /// The moment allows asking: right after the draw (or taking the pile),
     /// before any further meld, once per turn, with a partner (P-CAN), and
     /// with at least two cards in hand, so that a "no" leaves a card to keep.
+    #[inline]
     pub(crate) fn may_ask_now(&self) -> bool {
+        self.ask_moment_refusal().is_none()
+    }
+
+    /// Why the moment does not allow asking (the first of
+    /// [`GameState::may_ask_now`]'s conditions that fails), or `None`.
+    #[inline]
+    pub(crate) fn ask_moment_refusal(&self) -> Option<IllegalReason> {
         let seat = self.to_act();
-        self.rules().asking_allowed
-            && !self.turn().asked
-            && !self.turn().laid_since_draw
-            && !self.turn().must_go_out
-            && self.hand(seat).total() >= 2
-            && self.partner_of(seat).is_some()
+        let turn = self.turn();
+        if !self.rules().asking_allowed {
+            Some(IllegalReason::AskingNotAllowed)
+        } else if self.partner_of(seat).is_none() {
+            Some(IllegalReason::NoPartnerToAsk)
+        } else if turn.asked || turn.laid_since_draw || turn.must_go_out {
+            Some(IllegalReason::CannotAsk)
+        } else if self.hand(seat).total() < 2 {
+            Some(IllegalReason::TooFewCardsToAsk)
+        } else {
+            None
+        }
     }
 
     /// Going out now (emptying the hand) is allowed: the side has the

@@ -328,6 +328,20 @@ fn an_opening_laid_with_the_pile_leaves_asking_open() {
     assert!(generated(&g, "ask"));
 }
 
+/// Asking needs two cards in hand, so that a "no" leaves one to keep: here
+/// an opening with the pile leaves only 9S, and the player simply goes out.
+#[test]
+fn asking_needs_two_cards_in_hand() {
+    let mut g = DealSpec::classic(4, 0)
+        .hand(1, "KS KS KH KH KD KD QS QS QH QD 9S")
+        .upcards("KC")
+        .game();
+    play(&mut g, 1, "pickup KS KS KH KH KD KD / QS QS QH QD");
+    assert_eq!(g.hand(1), &counts("9S"));
+    assert_eq!(refused(&g, 1, "ask"), IllegalReason::TooFewCardsToAsk);
+    assert!(generated(&g, "discard 9S"));
+}
+
 /// P-CAN, S002: after "no", the going-out meld is refused because partner
 /// said no.
 #[test]

@@ -189,3 +189,37 @@ fn the_pile_top_counts_toward_the_opening_but_not_the_cards_under_it() {
     assert_eq!(meld_texts(&g, 1), vec!["KS KH KD", "5S 5H 5D 5C"]);
     assert_eq!(g.hand(1), &counts("QS QH 2C 9C 8C JK"));
 }
+
+/// P-CAN, S002: below the minimum only a concealed going out is allowed.
+/// A meld below it that leaves one card but makes no canasta is neither:
+/// the refusal names the minimum and what stops the going out (a referee
+/// found the old words, "you must go out this turn", named neither).
+#[test]
+fn below_the_minimum_without_a_canasta_is_refused_with_both_reasons() {
+    let options: serde_json::Map<String, serde_json::Value> =
+        serde_json::from_str(r#"{"opening_table": [{"from": null, "need": 120}]}"#).unwrap();
+    let rules = Rules::classic().with_options(&options).unwrap();
+    let mut g = DealSpec::new(rules, 0)
+        .hand(1, "AS AH AD KS KH KD 5S 5H 5D 5C 9C")
+        .stock("5S")
+        .game();
+    play(&mut g, 1, "draw");
+    let reason = refused(&g, 1, "meld AS AH AD / KS KH KD / 5S 5H 5D 5C 5S");
+    assert!(
+        matches!(
+            reason,
+            IllegalReason::OpeningTooLowToGoOut {
+                need: 120,
+                have: 115,
+                ..
+            }
+        ),
+        "{reason:?}"
+    );
+    assert_eq!(
+        reason.to_string(),
+        "the opening needs 120 points, these melds make 115; below it you may only go out \
+         concealed, and this would leave you only 9C, which could not be your last discard: \
+         your side needs 1 canasta(s) to go out and has 0"
+    );
+}

@@ -44,7 +44,14 @@ fn two_players_need_two_canastas_to_go_out() {
             .iter()
             .any(|a| a.cards_from_hand() == *g.hand(1))
     );
-    assert_eq!(refused(&g, 1, "ask"), IllegalReason::CannotAsk);
+    // Two players have no partner to ask (a referee found the old words,
+    // about when to ask, named conditions this player met).
+    let no_partner = refused(&g, 1, "ask");
+    assert_eq!(no_partner, IllegalReason::NoPartnerToAsk);
+    assert_eq!(
+        no_partner.to_string(),
+        "you have no partner to ask in this game"
+    );
 
     let mut g = DealSpec::classic(2, 0)
         .hand(1, "KS KS KH KH KD KD KC QS QS QH QH QD QD QC 9S")

@@ -158,7 +158,7 @@ fn house_rule_10_no_asking() {
     assert!(generated(&preset, "ask"));
     let g = able_to_close_on_the_second_turn(canastone_with(4, r#"{"asking_allowed": false}"#));
     assert!(!generated(&g, "ask"));
-    assert_eq!(refused(&g, 1, "ask"), IllegalReason::CannotAsk);
+    assert_eq!(refused(&g, 1, "ask"), IllegalReason::AskingNotAllowed);
 }
 
 /// House rule 11: no bonuses for five canastas (`many_canastas_bonuses`
