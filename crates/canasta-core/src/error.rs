@@ -36,6 +36,11 @@ pub enum IllegalReason {
     PileFrozen(Card),
     #[error("your side has no meld of the top card's rank to add it to")]
     NoMeldForTopCard,
+    /// P-SAM (Dutch): the top card alone goes only onto a sequence.
+    #[error(
+        "{0} alone may be taken only to extend one of your side's sequences short of a samba; otherwise the pile takes a natural pair of its rank"
+    )]
+    NoSequenceForTopCard(Card),
     #[error("the pile may not be taken to add its top card to a canasta")]
     TopCardOntoCanasta,
     #[error("the cards taken with the top card must include its rank")]
@@ -105,8 +110,12 @@ pub enum IllegalReason {
     AskOnlyIfAbleToGoOut,
     #[error("when the stock is empty you must take a pile that matches your side's meld")]
     MustTakePile,
-    #[error("taking the pile needs {need} natural cards of its top card's rank from your hand")]
-    PileNeedsNaturals { need: u8 },
+    /// `or_wild`: one natural and a wild card also take it (P-CAN, S004).
+    #[error(
+        "taking the pile needs {need} natural cards of its top card's rank from your hand{}",
+        if *or_wild { ", or one and a wild card" } else { "" }
+    )]
+    PileNeedsNaturals { need: u8, or_wild: bool },
     #[error("only a side that has melded may take the pile")]
     PileNeedsMeld,
     #[error("a side that has not melded opens before drawing, or waits for its next turn")]
@@ -142,10 +151,17 @@ pub enum IllegalReason {
     MeldFull { cap: u8 },
     #[error("melds of {} take no wild cards", .0.plural())]
     PureRank(Rank),
+    /// P-PEN: sevens stay in hand until the sides the rule names
+    /// (`every_side`: all of them; else the player's own) have a canasta
+    /// of sevens.
     #[error(
-        "{0} may not be discarded until every side (or your side, as the rules say) has a canasta of its rank, and never as the last discard"
+        "{card} may not be discarded until {} a canasta of its rank",
+        if *every_side { "every side has" } else { "your side has" }
     )]
-    RestrictedDiscard(Card),
+    RestrictedDiscard { card: Card, every_side: bool },
+    /// P-PEN, S002: "you are not allowed to go out by discarding a 7".
+    #[error("{0} may never be the last discard")]
+    RestrictedLastDiscard(Card),
     #[error(
         "going out needs {clean} clean, {dirty} dirty, {wild} wild and {special} special canasta(s)"
     )]

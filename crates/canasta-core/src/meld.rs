@@ -51,11 +51,43 @@ pub struct Group {
     pub jokers: u8,
 }
 
+/// Cards meant as a sequence (their other naturals share one suit, each
+/// rank once) that hold a card no sequence takes: the first such card, as
+/// the error that names it; `None` where they are not a sequence at all.
+fn sequence_intruder(cards: &[Card]) -> Option<GroupShapeError> {
+    let mut suit = None;
+    let mut run = 0u16;
+    let mut intruder = None;
+    for &c in cards {
+        match c.rank() {
+            None | Some(Rank::Two) => {
+                intruder.get_or_insert(GroupShapeError::WildInSequence(c));
+            }
+            Some(Rank::Three) => {
+                intruder.get_or_insert(GroupShapeError::ThreeInSequence(c));
+            }
+            Some(r) => {
+                let s = c.suit()?;
+                if *suit.get_or_insert(s) != s || run & (1 << r.index()) != 0 {
+                    return None;
+                }
+                run |= 1 << r.index();
+            }
+        }
+    }
+    intruder
+}
+
 /// Why a list of cards is not a group.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum GroupShapeError {
     Empty,
     MixedRanks(Rank, Rank),
+    /// Naturals of one suit, each rank once, with a wild card: meant as a
+    /// sequence, which takes none (P-SAM, BIC-SAM).
+    WildInSequence(Card),
+    /// The same with a three: a sequence runs from four up (BIC-SAM).
+    ThreeInSequence(Card),
 }
 
 impl Group {
@@ -174,10 +206,12 @@ impl Group {
         for &c in cards {
             if let Err(other) = g.push(c) {
                 // Naturals of one suit in several ranks: a sequence (Samba).
-                return Group::sequence_from(cards).ok_or(GroupShapeError::MixedRanks(
-                    g.rank().expect("a natural came first"),
-                    other,
-                ));
+                return Group::sequence_from(cards).ok_or_else(|| {
+                    sequence_intruder(cards).unwrap_or(GroupShapeError::MixedRanks(
+                        g.rank().expect("a natural came first"),
+                        other,
+                    ))
+                });
             }
         }
         Ok(g)
@@ -727,6 +761,24 @@ mod tests {
             Err(GroupShapeError::MixedRanks(Rank::King, Rank::Queen))
         );
         assert_eq!(Group::from_cards(&cards("2C JK")).unwrap().rank(), None);
+        // Meant as sequences: the card no sequence takes is named.
+        assert_eq!(
+            Group::from_cards(&cards("3S 4S 5S")),
+            Err(GroupShapeError::ThreeInSequence(cards("3S")[0]))
+        );
+        assert_eq!(
+            Group::from_cards(&cards("4S 5S 2C 7S")),
+            Err(GroupShapeError::WildInSequence(cards("2C")[0]))
+        );
+        // Not one suit, or a rank twice: not meant as a sequence.
+        assert_eq!(
+            Group::from_cards(&cards("4S 5H 2C")),
+            Err(GroupShapeError::MixedRanks(Rank::Four, Rank::Five))
+        );
+        assert_eq!(
+            Group::from_cards(&cards("4S 4S 5S JK")),
+            Err(GroupShapeError::MixedRanks(Rank::Four, Rank::Five))
+        );
     }
 
     #[test]

@@ -668,14 +668,10 @@ impl GameState {
             let list: Vec<String> = melds
                 .iter()
                 .enumerate()
-                .map(|(i, m)| {
-                    let tag = match m.canasta(self.rules()) {
-                        Some(_) if m.cards.is_sequence() => " (samba)",
-                        Some(crate::meld::CanastaKind::Natural) => " (natural canasta)",
-                        Some(crate::meld::CanastaKind::Mixed) => " (mixed canasta)",
-                        None => "",
-                    };
-                    format!("{i}: {}{tag}", m.cards)
+                .map(|(i, m)| match m.canasta_name(self.rules()) {
+                    Some("samba") => format!("{i}: {} (samba)", m.cards),
+                    Some(name) => format!("{i}: {} ({name} canasta)", m.cards),
+                    None => format!("{i}: {}", m.cards),
                 })
                 .collect();
             let _ = writeln!(s, "melds of side {side}: {}", list.join("; "));

@@ -248,6 +248,14 @@ pub enum ParseActionError {
         .1.plural()
     )]
     MixedRanks(crate::card::Rank, crate::card::Rank),
+    #[error(
+        "a group mixes ranks, so it can only be a sequence (where the variant has them), and a sequence takes no wild card ({0})"
+    )]
+    WildInSequence(Card),
+    #[error(
+        "a group mixes ranks, so it can only be a sequence (where the variant has them), and a sequence takes no three ({0}): four is its lowest card"
+    )]
+    ThreeInSequence(Card),
     #[error("empty group between `/`")]
     EmptyGroup,
     #[error("more than {MAX_GROUPS} groups in one action")]
@@ -273,6 +281,8 @@ fn parse_group(tokens: &[&str]) -> Result<Group, ParseActionError> {
     Group::from_cards(&cards).map_err(|e| match e {
         GroupShapeError::Empty => ParseActionError::EmptyGroup,
         GroupShapeError::MixedRanks(a, b) => ParseActionError::MixedRanks(a, b),
+        GroupShapeError::WildInSequence(c) => ParseActionError::WildInSequence(c),
+        GroupShapeError::ThreeInSequence(c) => ParseActionError::ThreeInSequence(c),
     })
 }
 
@@ -471,6 +481,19 @@ mod tests {
             "meld KS QH".parse::<Action>(),
             Err(ParseActionError::MixedRanks(..))
         ));
+        // A would-be sequence names the card it may not hold.
+        let three = "meld 3S 4S 5S".parse::<Action>().unwrap_err();
+        assert!(matches!(three, ParseActionError::ThreeInSequence(_)));
+        assert!(
+            three
+                .to_string()
+                .ends_with("takes no three (3S): four is its lowest card")
+        );
+        let wild = "meld 4S 5S 2C 7S".parse::<Action>().unwrap_err();
+        assert!(
+            wild.to_string().ends_with("takes no wild card (2C)"),
+            "{wild}"
+        );
         // Naturals of one suit in several ranks are a sequence (Samba);
         // whether the variant has sequences is for legality to say.
         let Ok(Action::Meld(g)) = "meld QS KS JS".parse::<Action>() else {

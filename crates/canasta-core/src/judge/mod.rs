@@ -175,8 +175,11 @@ impl GameState {
         let side = self.side_of(seat);
         if !rules.take_onto_meld && !rules.top_card_to_sequence {
             // The pile is taken only with naturals from the hand (P-CNE).
-            let need = rules.pile_naturals(self.frozen_for(side));
-            return Err(R::PileNeedsNaturals { need });
+            let frozen = self.frozen_for(side);
+            return Err(R::PileNeedsNaturals {
+                need: rules.pile_naturals(frozen),
+                or_wild: !frozen && rules.take_with_natural_and_wild,
+            });
         }
         let Some(i) = self.pickup_onto_target(side, top) else {
             // Where a rank has several melds, a canasta is passed over as
@@ -187,7 +190,9 @@ impl GameState {
                     .melds(side)
                     .iter()
                     .any(|m| m.cards.rank() == top.rank() && m.is_canasta(rules));
-            return Err(if onto_canasta {
+            return Err(if rules.top_card_to_sequence {
+                R::NoSequenceForTopCard(top)
+            } else if onto_canasta {
                 R::TopCardOntoCanasta
             } else {
                 R::NoMeldForTopCard
@@ -231,7 +236,10 @@ impl GameState {
         let natural_and_wild =
             rules.take_with_natural_and_wild && naturals >= 1 && with.wild_count() >= 1;
         if !frozen && naturals < need && !natural_and_wild {
-            return Err(R::PileNeedsNaturals { need });
+            return Err(R::PileNeedsNaturals {
+                need,
+                or_wild: rules.take_with_natural_and_wild,
+            });
         }
         let mut taken = with;
         taken.push(top).expect("the top card's rank");
@@ -513,11 +521,14 @@ impl GameState {
             .is_some_and(|r| c.rank() == Some(r))
             && self.special_discard_blocked(seat)
         {
-            return Err(R::RestrictedDiscard(c));
+            return Err(R::RestrictedDiscard {
+                card: c,
+                every_side: rules.special_discard == crate::rules::SpecialDiscard::UntilEverySide,
+            });
         }
         if finishing && !self.final_discard_ok(c) {
             return Err(if c.is_plain_natural() {
-                R::RestrictedDiscard(c)
+                R::RestrictedLastDiscard(c)
             } else {
                 R::FinalDiscardNotNatural(c)
             });

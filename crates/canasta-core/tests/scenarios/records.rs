@@ -222,3 +222,33 @@ fn a_game_end_before_the_game_is_over_says_why_it_goes_on() {
          past the target (100), and these rules play another hand to break a tie"
     );
 }
+
+/// P-PEN, S002 ("you are not allowed to go out by discarding a 7"): with
+/// a sevens canasta on both sides, seat 1 may discard a seven, but not as
+/// its last card, so a meld that would leave only 7C is refused, and the
+/// refusal names that clause alone (a referee's record; the old words
+/// recited every clause of the sevens rule).
+#[test]
+fn a_seven_left_as_the_last_card_is_refused_by_the_last_discard_rule() {
+    let text = record_text("pennies6_a_seven_is_never_the_last_discard.jsonl");
+    // The position names each canasta as the variant scores it.
+    let position = replay("pennies6_a_seven_is_never_the_last_discard.jsonl")[0]
+        .state
+        .as_ref()
+        .unwrap()
+        .describe();
+    for name in ["(sevens canasta)", "(wild canasta)", "(mixed canasta)"] {
+        assert!(position.contains(name), "{name}: {position}");
+    }
+    let last =
+        r#"{"seat": 1, "action": "meld AS AH AD AC / 9S 9H 9D / 8S 8H 8D / TS TH TD / JS JH JD"}"#;
+    let e = checked(&format!("{text}{last}\n")).unwrap_err();
+    assert_eq!(e.line, 21);
+    assert!(
+        e.to_string().ends_with(
+            "this would leave you only 7C, which could not be your last discard: \
+             7C may never be the last discard"
+        ),
+        "{e}"
+    );
+}

@@ -34,6 +34,12 @@ fn opened_then_8d(rules: Rules, discard: &str) -> GameState {
 fn the_pile_takes_the_top_card_and_two_from_hand_at_most_one_wild() {
     let g = opened_then_8d(canastia(2), "4H");
     assert!(!legal(&g, "pickup 8S"), "one card from hand is not enough");
+    // The refusal of the top card alone says what does take the pile.
+    assert_eq!(
+        refused(&g, 0, "pickup").to_string(),
+        "taking the pile needs 2 natural cards of its top card's rank from your hand, \
+         or one and a wild card"
+    );
     assert!(!legal(&g, "pickup 2C JK"), "two wild cards");
     assert!(
         !legal(&g, "pickup 8S 2C JK"),

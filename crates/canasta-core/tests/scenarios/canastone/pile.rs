@@ -88,7 +88,10 @@ fn a_natural_and_a_wild_card_do_not_take_the_pile() {
     for text in ["pickup 9S 2C", "pickup 9S JK"] {
         assert_eq!(
             refused(&g, 3, text),
-            IllegalReason::PileNeedsNaturals { need: 2 },
+            IllegalReason::PileNeedsNaturals {
+                need: 2,
+                or_wild: false
+            },
             "{text}"
         );
     }
@@ -114,7 +117,10 @@ fn the_top_card_alone_does_not_take_the_pile_onto_a_meld() {
     // The refusal names what does take it: naturals from the hand.
     assert_eq!(
         refused(&g, 3, "pickup"),
-        IllegalReason::PileNeedsNaturals { need: 2 }
+        IllegalReason::PileNeedsNaturals {
+            need: 2,
+            or_wild: false
+        }
     );
     play(&mut g, 3, "pickup 9S 9H");
     assert_eq!(

@@ -64,7 +64,14 @@ fn sevens_are_not_discarded_until_every_side_has_a_sevens_canasta() {
     assert!(g.hand(2).count(card("7D")) > 0);
     assert_eq!(
         refused(&g, 2, "discard 7D"),
-        IllegalReason::RestrictedDiscard(card("7D"))
+        IllegalReason::RestrictedDiscard {
+            card: card("7D"),
+            every_side: true
+        }
+    );
+    assert_eq!(
+        refused(&g, 2, "discard 7D").to_string(),
+        "7D may not be discarded until every side has a canasta of its rank"
     );
     assert!(!generated(&g, "discard 7D"));
     assert!(generated(&g, "discard 2S"));

@@ -217,7 +217,11 @@ fn dutch_option_pile_always_frozen() {
         &["draw", "meld 6H 7H 8H 9H TH / KS KS KH", "discard 5C"],
     );
     play_all(&mut g, 2, &["draw", "discard KD"]);
-    assert!(!legal(&g, "pickup"), "not onto the kings");
+    assert_eq!(
+        refused(&g, 3, "pickup"),
+        IllegalReason::NoSequenceForTopCard(card("KD")),
+        "not onto the kings"
+    );
     assert!(legal(&g, "pickup KC KC"));
     let bad: serde_json::Map<String, serde_json::Value> =
         serde_json::from_str(r#"{"samba_pile_rule": "swiss"}"#).unwrap();
