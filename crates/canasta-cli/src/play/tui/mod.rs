@@ -18,6 +18,10 @@ use std::time::{Duration, Instant};
 
 pub(crate) const KEYS: &str = "←→ move  space select  g group  d draw  p pile  m meld  a add  x discard  k ask  y/n answer  h hint  o sort  u undo  s save  : type  ? help  q quit";
 
+/// The key bar where no one may ask partner (no partners, or the rules
+/// leave asking out): keys that could only be refused are not offered.
+pub(crate) const KEYS_WITHOUT_ASKING: &str = "←→ move  space select  g group  d draw  p pile  m meld  a add  x discard  h hint  o sort  u undo  s save  : type  ? help  q quit";
+
 const HELP: &[&str] = &[
     "←/→        move along your hand       space   select / unselect the card",
     "g          mark the selection as one group (for a meld of several groups)",
@@ -337,26 +341,34 @@ impl App<'_> {
         log: &'s [String],
     ) -> Screen<'s> {
         let (grouped, fresh) = (&flags.0, &flags.1);
+        let rules = self.session.rules();
+        let keys_bar = if rules.asking_allowed()
+            && (rules.teams() < rules.players() || rules.temporary_partnership())
+        {
+            KEYS
+        } else {
+            KEYS_WITHOUT_ASKING
+        };
         let (message, keys): (&str, &str) = match &self.mode {
             Mode::ChooseMeld(_, typed) if typed.is_empty() => {
                 if self.own_meld_count() > 10 {
                     (
                         "add to which meld? Type its number (two digits, or one and Enter); Esc cancels",
-                        KEYS,
+                        keys_bar,
                     )
                 } else {
-                    ("add to which meld? Type its number; Esc cancels", KEYS)
+                    ("add to which meld? Type its number; Esc cancels", keys_bar)
                 }
             }
             Mode::ChooseMeld(_, _) => (
                 "meld number: a second digit, or Enter for this one; Esc cancels",
-                KEYS,
+                keys_bar,
             ),
             Mode::Typing(text) => (
                 text.as_str(),
                 "type an action (draw, meld 7H 7D 2C, add 0 KS, discard 4H); Enter plays it, Esc cancels",
             ),
-            _ => (self.message.as_str(), KEYS),
+            _ => (self.message.as_str(), keys_bar),
         };
         Screen {
             view,

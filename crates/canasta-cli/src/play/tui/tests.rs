@@ -567,3 +567,34 @@ fn the_card_just_drawn_is_marked_and_the_hand_sorts_by_suit() {
     assert!(!app.refused, "{}", app.message);
     assert!(app.fresh_flags().iter().all(|f| !f));
 }
+
+/// The key bar offers asking only where someone has a partner to ask: two
+/// players have none, so `k ask` and `y/n answer` are left out.
+#[test]
+fn the_key_bar_offers_asking_only_with_partners() {
+    let bar = |rules: Rules| {
+        let players = rules.players() as usize;
+        let mut seats = vec![Seat::Human];
+        seats.resize(players, Seat::Bot("heuristic".into()));
+        let mut session = Session::new(rules, seats, 21, 10).unwrap();
+        let mut app = App::new(&mut session, Duration::ZERO, None);
+        until_human(&mut app);
+        frame(&app)
+    };
+    let four = bar(Rules::classic());
+    assert!(
+        four.contains("k ask") && four.contains("y/n answer"),
+        "{four}"
+    );
+    let two = bar(Rules::preset("classic", Some(2), None).unwrap());
+    assert!(
+        !two.contains("k ask") && !two.contains("y/n answer"),
+        "{two}"
+    );
+    assert!(two.contains("x discard  h hint"), "{two}");
+    let three = bar(Rules::preset("classic", Some(3), None).unwrap());
+    assert!(
+        three.contains("k ask"),
+        "partners form in the hand: {three}"
+    );
+}
