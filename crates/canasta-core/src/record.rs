@@ -378,6 +378,14 @@ impl Replay {
                 players,
             }));
         }
+        if let Some(expected) = self.state.next_dealer()
+            && dealer != expected
+        {
+            return Err(RecordErrorKind::Deal(DealError::DealerOutOfTurn {
+                dealer,
+                expected,
+            }));
+        }
         let first =
             match obj.get("first") {
                 None | Some(Value::Null) => None,

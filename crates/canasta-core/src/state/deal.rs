@@ -18,12 +18,32 @@ impl GameState {
         self.deal_with_first(deck, dealer, None)
     }
 
+    /// Who deals the next hand: the deal passes to the left after each
+    /// hand (P-CAN, P-CNE, P-SAM, P-PEN), and a void deal is dealt again by
+    /// the same dealer (P-CNE). `None` before the first deal, which any
+    /// seat may make (the players cut for it), and in a preset that draws
+    /// its first player at random (Canastia, S004: no rotation is stated).
+    /// `canasta check` refuses a record's deal by another seat.
+    pub fn next_dealer(&self) -> Option<usize> {
+        if self.rs.rules.random_first_player {
+            return None;
+        }
+        match self.phase {
+            Phase::HandOver => Some((self.dealer as usize + 1) % self.players()),
+            // After a void deal: nothing else moves the state in this phase.
+            Phase::Deal if self.state_id > 0 => Some(self.dealer as usize),
+            _ => None,
+        }
+    }
+
     /// [`GameState::deal`] with the first player named (`None`: the
     /// dealer's left), for variants that choose it at random.
     ///
     /// # Errors
     /// As `deal`, and a first player that is not a seat, or that differs
     /// from the dealer's left where the rules do not choose it at random.
+    /// The dealer is not held to [`GameState::next_dealer`] here (a test or
+    /// a table may deal any seat); `check` holds a record to it.
     pub fn deal_with_first(
         &mut self,
         deck: &[Card],

@@ -156,6 +156,10 @@ pub enum DealError {
     #[error("dealer {dealer} is not a seat (players: {players})")]
     BadDealer { dealer: usize, players: usize },
     #[error(
+        "seat {expected} deals this hand, not seat {dealer}: the deal passes to the left, and a void deal is dealt again by the same dealer"
+    )]
+    DealerOutOfTurn { dealer: usize, expected: usize },
+    #[error(
         "seat {first} cannot play first: the variant starts left of the dealer, or it is not a seat"
     )]
     BadFirst { first: usize },

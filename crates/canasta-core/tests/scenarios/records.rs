@@ -252,3 +252,44 @@ fn a_seven_left_as_the_last_card_is_refused_by_the_last_discard_rule() {
         "{e}"
     );
 }
+
+/// P-CAN, P-CNE ("the turn to deal passes to the left after each hand";
+/// a void deal is "dealt again by the same dealer"): a record's deal by
+/// another seat is refused at its line, naming the seat whose deal it is
+/// (a referee's records were accepted with the deal out of turn).
+#[test]
+fn a_deal_out_of_turn_is_refused() {
+    let out_of_turn = |name: &str, line: usize, from: &str, to: &str| {
+        let text = record_text(name);
+        let lines: Vec<&str> = text.lines().collect();
+        let mut edited: Vec<String> = lines.iter().map(|l| l.to_string()).collect();
+        edited[line - 1] = lines[line - 1].replace(from, to);
+        let e = checked(&(edited.join("\n") + "\n")).unwrap_err();
+        assert_eq!(e.line, line, "{name}: {e}");
+        e.to_string()
+    };
+    // Hand 2 of the concealed-out game, dealt again by seat 0: seat 1's deal.
+    let text = record_text("classic4_concealed_out.jsonl");
+    let deal = text.lines().nth(1).unwrap();
+    let e = checked(&format!("{text}{deal}\n")).unwrap_err();
+    assert!(
+        e.to_string()
+            .contains("seat 1 deals this hand, not seat 0: the deal passes to the left"),
+        "{e}"
+    );
+    // The same line by seat 1 is the next hand.
+    let next = deal.replace("\"dealer\": 0", "\"dealer\": 1");
+    assert_ne!(next, deal);
+    assert!(checked(&format!("{text}{next}\n")).is_ok());
+    // Canastone's void deal, dealt again by seat 1 instead of seat 0.
+    let annulled = out_of_turn(
+        "canastone4_annulled_deal_then_closing.jsonl",
+        3,
+        "\"dealer\":0",
+        "\"dealer\":1",
+    );
+    assert!(
+        annulled.contains("seat 0 deals this hand, not seat 1"),
+        "{annulled}"
+    );
+}
