@@ -32,8 +32,12 @@ pub enum IllegalReason {
     PileBlocked(Card),
     #[error("with one card in hand you may not take a one-card pile")]
     OneCardPile,
-    #[error("the pile is frozen: it takes a natural pair matching {0}")]
-    PileFrozen(Card),
+    /// `need`: naturals from hand with the top card (P-CNE: three).
+    #[error(
+        "the pile is frozen: it takes {} matching {top}",
+        if *need == 2 { "a natural pair".to_string() } else { format!("{need} natural cards") }
+    )]
+    PileFrozen { top: Card, need: u8 },
     #[error("your side has no meld of the top card's rank to add it to")]
     NoMeldForTopCard,
     /// P-SAM (Dutch): the top card alone goes only onto a sequence.

@@ -203,7 +203,10 @@ impl GameState {
             return Ok(());
         }
         if self.frozen_for(side) {
-            return Err(R::PileFrozen(top));
+            return Err(R::PileFrozen {
+                top,
+                need: rules.pile_naturals(true),
+            });
         }
         let m = self.melds(side)[i];
         if m.closed {
@@ -229,7 +232,7 @@ impl GameState {
         let naturals = with.natural_count();
         let need = rules.pile_naturals(frozen);
         if frozen && naturals < need {
-            return Err(R::PileFrozen(top));
+            return Err(R::PileFrozen { top, need });
         }
         // An unfrozen pile: a natural pair, or (P-CAN) one natural and a
         // wild card where the rules allow it.

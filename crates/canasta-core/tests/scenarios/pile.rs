@@ -91,11 +91,17 @@ fn a_pile_frozen_by_a_wild_card_needs_a_natural_pair() {
     assert!(g.pile_frozen(), "covering the wild card does not unfreeze");
     assert_eq!(
         refused(&g, 1, "pickup"),
-        IllegalReason::PileFrozen(card("KC"))
+        IllegalReason::PileFrozen {
+            top: card("KC"),
+            need: 2
+        }
     );
     assert_eq!(
         refused(&g, 1, "pickup KH 2S"),
-        IllegalReason::PileFrozen(card("KC"))
+        IllegalReason::PileFrozen {
+            top: card("KC"),
+            need: 2
+        }
     );
     assert!(!generated(&g, "pickup"));
     assert!(!generated(&g, "pickup KH 2S"));
@@ -117,7 +123,10 @@ fn the_pile_is_frozen_against_a_side_that_has_not_melded() {
     assert_eq!(g.pile_top(), Some(card("4C")));
     assert_eq!(
         refused(&g, 2, "pickup 4D JK"),
-        IllegalReason::PileFrozen(card("4C"))
+        IllegalReason::PileFrozen {
+            top: card("4C"),
+            need: 2
+        }
     );
     assert_eq!(
         refused(&g, 2, "pickup 4D 4D"),

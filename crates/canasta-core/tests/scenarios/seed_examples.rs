@@ -32,11 +32,17 @@ fn s003_frozen_pile_top_seven_onto_meld_or_seven_and_wild_refused() {
     assert_eq!(g.to_act(), 1);
     assert_eq!(
         refused(&g, 1, "pickup"),
-        IllegalReason::PileFrozen(card("7D"))
+        IllegalReason::PileFrozen {
+            top: card("7D"),
+            need: 2
+        }
     );
     assert_eq!(
         refused(&g, 1, "pickup 7C 2C"),
-        IllegalReason::PileFrozen(card("7D"))
+        IllegalReason::PileFrozen {
+            top: card("7D"),
+            need: 2
+        }
     );
     assert!(!legal(&g, "pickup 7C 2C"));
 }

@@ -103,7 +103,10 @@ fn wild_cards_do_not_freeze_the_pile() {
         if frozen {
             assert_eq!(
                 refused(&g, 0, "pickup 8S 2C"),
-                IllegalReason::PileFrozen(card("8D"))
+                IllegalReason::PileFrozen {
+                    top: card("8D"),
+                    need: 2
+                }
             );
         } else {
             play(&mut g, 0, "pickup 8S 2C");

@@ -136,8 +136,15 @@ fn a_frozen_pile_takes_three_naturals() {
     let mut g = team_one_opened("4C", &["discard 4C"], "9C", "9S 9H 9D", "JK 8D", "5S");
     assert!(g.pile_frozen());
     assert_eq!(
+        refused(&g, 3, "pickup 9S 9H").to_string(),
+        "the pile is frozen: it takes 3 natural cards matching 9C"
+    );
+    assert_eq!(
         refused(&g, 3, "pickup 9S 9H"),
-        IllegalReason::PileFrozen(card("9C"))
+        IllegalReason::PileFrozen {
+            top: card("9C"),
+            need: 3
+        }
     );
     assert!(!generated(&g, "pickup 9S 9H"));
     assert!(generated(&g, "pickup 9S 9H 9D"));
@@ -173,7 +180,10 @@ fn a_discarded_wild_card_stops_the_next_player_and_freezes_the_pile() {
     assert!(g.pile_frozen());
     assert_eq!(
         refused(&g, 1, "pickup 9S 9H"),
-        IllegalReason::PileFrozen(card("9C"))
+        IllegalReason::PileFrozen {
+            top: card("9C"),
+            need: 3
+        }
     );
     play(&mut g, 1, "pickup 9S 9H 9D");
     assert!(!g.pile_frozen());
