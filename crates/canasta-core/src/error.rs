@@ -10,7 +10,7 @@ use thiserror::Error;
 fn clean_opening_words(need: i32, up_to: Option<i32>) -> String {
     match up_to {
         Some(up_to) => format!(
-            "your side needs {need} to open: an opening of {up_to} or less must be of clean melds (no wild cards)"
+            "your side needs {need} to open, and while the minimum is {up_to} or less the opening must be of clean melds (no wild card with naturals)"
         ),
         None => "an opening must be of clean melds (no wild cards)".to_string(),
     }

@@ -111,7 +111,7 @@ fn at_the_50_level_only_clean_melds_open() {
     }
     assert_eq!(
         refused(&g, 1, "meld AS AS JK").to_string(),
-        "your side needs 50 to open: an opening of 50 or less must be of clean melds (no wild cards)"
+        "your side needs 50 to open, and while the minimum is 50 or less the opening must be of clean melds (no wild card with naturals)"
     );
     assert!(legal(&g, "meld 2C 2H 2D"), "three twos: 60, clean");
     assert!(
