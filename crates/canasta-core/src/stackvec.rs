@@ -40,15 +40,6 @@ impl<T: Copy + Default, const N: usize> StackVec<T, N> {
         self.len -= 1;
         Some(std::mem::take(&mut self.items[self.len as usize]))
     }
-
-    pub fn clear(&mut self) {
-        *self = Self::default();
-    }
-
-    /// Removes every item and returns them in order.
-    pub fn take_all(&mut self) -> Self {
-        std::mem::take(self)
-    }
 }
 
 impl<T: Copy + Default, const N: usize> Extend<T> for StackVec<T, N> {

@@ -448,7 +448,7 @@ fn fingerprint(g: &GameState) -> Fingerprint {
         phase: g.phase(),
         seats: (g.current(), g.to_act()),
         hands: (0..n)
-            .map(|s| (*g.hand(s), *g.known_cards(s), g.red_threes(s), g.side_of(s)))
+            .map(|s| (*g.hand(s), g.known_cards(s), g.red_threes(s), g.side_of(s)))
             .collect(),
         stock: g.stock().collect(),
         pile: (g.pile().to_vec(), g.pile_frozen()),
@@ -643,7 +643,7 @@ fn check_observations(g: &GameState) {
                     &format!("seat {seat} is told seat {s} holds {}", o.known[s])
                 )
             );
-            assert_eq!(o.known[s], *g.known_cards(s), "known cards of seat {s}");
+            assert_eq!(o.known[s], g.known_cards(s), "known cards of seat {s}");
         }
         assert_eq!(
             o.pile,
@@ -675,11 +675,11 @@ fn check_unseen(g: &GameState) {
         }
         // Every foot still face down, the seat's own too.
         for s in 0..g.players() {
-            hidden.add_all(g.foot(s));
+            hidden.add_all(&g.foot(s));
         }
         for s in (0..g.players()).filter(|&s| s != seat) {
             let mut h = *g.hand(s);
-            h.remove_all(g.known_cards(s));
+            h.remove_all(&g.known_cards(s));
             hidden.add_all(&h);
         }
         let mut all = unseen;

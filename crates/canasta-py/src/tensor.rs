@@ -221,11 +221,11 @@ pub fn write(state: &GameState, seat: usize, prefix: &[u16], layout: Layout, out
         o[2] = f32::from(u8::from(state.dealer() == s));
         o[3] = f32::from(u8::from(state.side_of(s) == me_side));
         o[4] = state.hand(s).total() as f32;
-        o[5] = state.foot(s).total() as f32;
+        o[5] = state.foot_size(s) as f32;
         o[6] = state.red_threes(s) as f32;
         o[7] = f32::from(u8::from(state.seat_melded(s)));
         o[8] = f32::from(u8::from(state.first_turn_pending(s)));
-        put_counts(&mut o[9..9 + FACES], state.known_cards(s));
+        put_counts(&mut o[9..9 + FACES], &state.known_cards(s));
         let bits = state.discarded_ranks(s);
         for r in 0..13 {
             o[9 + FACES + r] = f32::from(u8::from(bits & (1 << r) != 0));

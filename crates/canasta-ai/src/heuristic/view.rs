@@ -302,7 +302,7 @@ impl<'a> View<'a> {
         let next_opp = (next_side != side).then(|| NextOpponent {
             hand: state.hand(next).total(),
             opened: state.side_has_melded(next_side),
-            known: *state.known_cards(next),
+            known: state.known_cards(next),
         });
         View {
             rules: state.rules(),
@@ -320,7 +320,7 @@ impl<'a> View<'a> {
             next_opp,
             stock: state.stock_len(),
             own_score: state.scores().get(side).copied().unwrap_or(0),
-            foot_due: state.foot(seat).total() > 0,
+            foot_due: state.foot_size(seat) > 0,
             state: Some(state),
             memo: Memo::default(),
         }

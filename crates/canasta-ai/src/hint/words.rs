@@ -109,7 +109,7 @@ impl<'a> Seat<'a> {
                 .map(|(i, m)| (before.get(i).copied(), *m))
                 .collect(),
             opens: before.is_empty() && !now.is_empty(),
-            takes_foot: self.obs.foot_sizes[seat] > 0 && after.foot(seat).is_empty(),
+            takes_foot: self.obs.foot_sizes[seat] > 0 && after.foot_size(seat) == 0,
         })
     }
 

@@ -312,7 +312,7 @@ impl GameState {
         // bound to go out are answered at once by a quick test that shares
         // the work between them; the rest get the full one.
         let quick_rules = (rules.sequences || rules.several_melds_per_rank)
-            && self.foot(seat).is_empty()
+            && self.foot_size(seat) == 0
             && self.turn().answer != Some(false)
             && !tests_without_quick();
         let quick: RefCell<Option<Option<QuickOut>>> = RefCell::new(None);

@@ -498,7 +498,7 @@ impl GameState {
         shared: Option<&mut SharedOutcomes>,
     ) -> bool {
         let seat = self.to_act();
-        if self.foot(seat).is_empty()
+        if self.foot_size(seat) == 0
             && let Some(ok) = self.ok_after_simple(seat, action)
         {
             return ok;
@@ -549,7 +549,7 @@ impl GameState {
         if !(rules.sequences || rules.several_melds_per_rank)
             || rules.special_discard != crate::rules::SpecialDiscard::Free
             || self.phase() != Phase::Play
-            || !self.foot(seat).is_empty()
+            || self.foot_size(seat) > 0
             || !self.side_has_melded(side)
         {
             return None;

@@ -173,7 +173,7 @@ impl GameState {
     /// Whether `seat` picks up its foot at the end of this turn (a player
     /// bound to go out goes out instead).
     pub(crate) fn foot_due(&self, seat: usize) -> bool {
-        !self.foot(seat).is_empty() && self.turn().completed_canasta && !self.turn().must_go_out
+        self.foot_size(seat) > 0 && self.turn().completed_canasta && !self.turn().must_go_out
     }
 
     /// Every card in `seat`'s hand is of the special rank while it may not

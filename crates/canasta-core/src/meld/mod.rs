@@ -357,6 +357,39 @@ impl Group {
         }
     }
 
+    /// Calls `f` with each face of the group and its count (none zero).
+    #[inline]
+    pub(crate) fn for_each_face(&self, mut f: impl FnMut(Card, u8)) {
+        match self.kind {
+            GroupKind::Sequence(suit, run) => {
+                let mut bits = run.bits();
+                while bits != 0 {
+                    f(
+                        Card::new(Rank::from_index(bits.trailing_zeros() as usize), suit),
+                        1,
+                    );
+                    bits &= bits - 1;
+                }
+            }
+            GroupKind::Rank(rank) => {
+                for (suit, &n) in Suit::ALL.iter().zip(&self.naturals) {
+                    if n > 0 {
+                        f(Card::new(rank, *suit), n);
+                    }
+                }
+            }
+            GroupKind::Wild => {}
+        }
+        for (suit, &n) in Suit::ALL.iter().zip(&self.twos) {
+            if n > 0 {
+                f(Card::new(Rank::Two, *suit), n);
+            }
+        }
+        if self.jokers > 0 {
+            f(Card::JOKER, self.jokers);
+        }
+    }
+
     /// Adds every card of `other` (same rank, or `other` only wild; a
     /// sequence takes naturals of its suit).
     pub fn merge(&mut self, other: &Group) {

@@ -21,7 +21,7 @@ impl GameState {
             hand.remove(red[i]);
             self.red_threes[seat][i] += 1;
             self.face_up.add(red[i]);
-            if let Some(c) = self.stock.pop() {
+            if let Some(c) = self.stacks.pop_stock() {
                 self.hands[seat].add(c);
             }
         }
@@ -43,7 +43,7 @@ impl GameState {
         }
         // P-CNE: play ends when a turn begins with the stock too short to draw.
         if self.rs.rules.stock_end == StockEnd::ShortStock
-            && self.stock.len() < self.rs.rules.draw_count as usize
+            && self.stacks.stock_len() < self.rs.rules.draw_count as usize
         {
             self.end_hand(crate::score::HandEndReason::Stock, None);
         }
@@ -105,7 +105,7 @@ impl GameState {
 
     /// Moves the foot into the hand; its red threes are laid out and replaced.
     fn pick_up_foot(&mut self, seat: usize) {
-        let foot = std::mem::take(&mut self.feet[seat]);
+        let foot = std::mem::take(&mut self.feet[seat]).unpack();
         self.hands[seat].add_all(&foot);
         self.lay_out_red_threes(seat);
     }
@@ -115,7 +115,7 @@ impl GameState {
             Action::Draw => self.draw(seat),
             Action::PickupOnto if self.rs.rules.top_card_to_sequence => {
                 // P-SAM (Dutch): the top card alone, onto a sequence, for the draw.
-                let top = self.pile.pop().expect("pile has a top card");
+                let top = self.stacks.pop_pile().expect("pile has a top card");
                 let i = self
                     .pickup_onto_target(side, top)
                     .expect("a sequence the top card extends");
@@ -126,7 +126,7 @@ impl GameState {
                 self.phase = Phase::Play;
             }
             Action::PickupOnto => {
-                let top = self.pile.pop().expect("pile has a top card");
+                let top = self.stacks.pop_pile().expect("pile has a top card");
                 self.last_pickup_rank = top.rank();
                 self.form_partnership_against(seat);
                 let i = self
@@ -142,7 +142,7 @@ impl GameState {
                 self.take_pile(seat);
             }
             Action::Pickup { with, also } => {
-                let top = self.pile.pop().expect("pile has a top card");
+                let top = self.stacks.pop_pile().expect("pile has a top card");
                 self.last_pickup_rank = top.rank();
                 self.form_partnership_against(seat);
                 let side = self.side_of[seat] as usize;
@@ -205,7 +205,7 @@ impl GameState {
                 if self.known[seat].count(c) > 0 {
                     self.known[seat].remove(c);
                 }
-                self.pile.push(c);
+                self.stacks.push_pile(c);
                 self.face_up.add(c);
                 if let Some(r) = c.rank() {
                     self.discarded_ranks[seat] |= 1 << r.index();
@@ -239,7 +239,7 @@ impl GameState {
     }
 
     fn draw(&mut self, seat: usize) {
-        if self.stock.is_empty() {
+        if self.stacks.stock_is_empty() {
             self.end_hand(crate::score::HandEndReason::Stock, None);
             return;
         }
@@ -250,7 +250,9 @@ impl GameState {
         let mut usable = 0;
         let mut red = false;
         while needed > 0 {
-            let Some(c) = self.stock.pop() else { break };
+            let Some(c) = self.stacks.pop_stock() else {
+                break;
+            };
             if c.is_red_three() {
                 red = true;
                 self.red_threes[seat]
@@ -266,8 +268,8 @@ impl GameState {
         // Canastia: emptying the stock does.
         let short = match self.rs.rules.stock_end {
             // Only when a red three could not be replaced (S000).
-            StockEnd::ShortStock => red && self.stock.is_empty() && needed > 0,
-            StockEnd::Emptied => self.stock.is_empty(),
+            StockEnd::ShortStock => red && self.stacks.stock_is_empty() && needed > 0,
+            StockEnd::Emptied => self.stacks.stock_is_empty(),
             StockEnd::TakePile => false,
         };
         if usable == 0 || short {
@@ -284,7 +286,7 @@ impl GameState {
         let hidden = self.pile_hidden as usize;
         // The face-up count follows the cards: one above the packet goes
         // face down into the hand; a packet's red three comes face up.
-        for (i, &c) in self.pile.take_all().iter().enumerate() {
+        for (i, &c) in self.stacks.take_pile().iter().enumerate() {
             let was_face_up = i >= hidden;
             if c.is_red_three() {
                 self.red_threes[seat]
@@ -311,7 +313,7 @@ impl GameState {
         let extra = self.rs.rules.pile_extra_draw;
         let (mut got, mut red) = (0, false);
         for _ in 0..extra {
-            while let Some(c) = self.stock.pop() {
+            while let Some(c) = self.stacks.pop_stock() {
                 if c.is_red_three() {
                     red = true;
                     self.red_threes[seat]
@@ -328,7 +330,7 @@ impl GameState {
         // the card that goes with the pile as much as a draw's (`draw`).
         if self.rs.rules.stock_end == StockEnd::ShortStock
             && red
-            && self.stock.is_empty()
+            && self.stacks.stock_is_empty()
             && got < extra
         {
             self.end_hand(crate::score::HandEndReason::Stock, None);
@@ -340,7 +342,10 @@ impl GameState {
         debug_assert!(self.hands[seat].contains_all(&cards), "{g} not in hand");
         self.hands[seat].remove_all(&cards);
         // Cards others knew of are no longer in the hand.
-        self.known[seat].remove_all_saturating(&cards);
+        let known = &mut self.known[seat];
+        if !known.is_empty() {
+            g.for_each_face(|card, n| known.remove_up_to(card, n));
+        }
         self.face_up.add_all(&cards);
     }
 
@@ -454,7 +459,7 @@ mod tests {
         g.hands[seat].add(diamonds);
         g.hands[seat].add(hearts);
         let held = g.hands[seat].total();
-        g.stock.clear();
+        g.stacks.clear_stock();
         g.lay_out_red_threes(seat);
         assert_eq!(g.hands[seat].red_threes(), 0);
         assert_eq!(g.red_threes(seat), before + 3);

@@ -3,7 +3,7 @@
 //! the upcard (`RedThreeTiming::BeforeUpcard`, US Italian), hands, feet,
 //! red threes, upcards, the packet, the stock.
 
-use crate::card::{Card, CardCounts};
+use crate::card::{Card, CardCounts, PackedCounts};
 use crate::rules::{PilePacket, RedThreeTiming};
 use crate::state::{DealError, DealOutcome, GameState, MAX_SEATS, Phase, TurnFlags};
 
@@ -98,7 +98,9 @@ impl GameState {
         // 6. What is left is the stock, its top the next card drawn; the
         // upcards, the packet and the red threes' replacements come off it
         // in the order the rules deal them.
-        self.stock.extend(deck[pos..].iter().rev().copied());
+        for &c in deck[pos..].iter().rev() {
+            self.stacks.push_stock(c);
+        }
         let timing = rules.red_three_timing;
         if timing == RedThreeTiming::BeforeUpcard {
             self.lay_out_dealt_red_threes(dealer);
@@ -152,9 +154,9 @@ impl GameState {
     fn turn_upcards(&mut self) -> bool {
         let rules = &self.rs.rules;
         let mut turned = 0;
-        while let Some(c) = self.stock.pop() {
+        while let Some(c) = self.stacks.pop_stock() {
             turned += 1;
-            self.pile.push(c);
+            self.stacks.push_pile(c);
             if (c.is_wild() && rules.wilds_freeze_pile)
                 || (c.is_red_three() && rules.red_three_upcard_freezes)
             {
@@ -180,20 +182,24 @@ impl GameState {
         let packet = match self.rs.rules.pile_packet {
             PilePacket::None => 0,
             PilePacket::ByRank => self
-                .pile
-                .last()
+                .stacks
+                .pile_top()
                 .and_then(|c| c.rank())
                 .map_or(0, |r| r as usize),
         };
-        let packet = packet.min(self.stock.len());
+        let packet = packet.min(self.stacks.stock_len());
         if packet > 0 {
-            let upcards: Vec<Card> = self.pile.to_vec();
-            self.pile.clear();
+            let upcards = self.stacks.take_pile();
             for _ in 0..packet {
-                let c = self.stock.pop().expect("the packet fits in the stock");
-                self.pile.push(c);
+                let c = self
+                    .stacks
+                    .pop_stock()
+                    .expect("the packet fits in the stock");
+                self.stacks.push_pile(c);
             }
-            self.pile.extend(upcards);
+            for &c in upcards.iter() {
+                self.stacks.push_pile(c);
+            }
         }
         self.pile_hidden = packet as u16;
     }
@@ -203,10 +209,9 @@ impl GameState {
         let rules = &self.rs.rules;
         self.dealer = dealer as u8;
         self.hands = [CardCounts::new(); MAX_SEATS];
-        self.feet = [CardCounts::new(); MAX_SEATS];
-        self.known = [CardCounts::new(); MAX_SEATS];
-        self.stock.clear();
-        self.pile.clear();
+        self.feet = [PackedCounts::new(); MAX_SEATS];
+        self.known = [PackedCounts::new(); MAX_SEATS];
+        self.stacks = Default::default();
         self.pile_frozen = false;
         self.pile_hidden = 0;
         self.melds = Default::default();

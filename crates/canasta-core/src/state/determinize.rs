@@ -16,7 +16,7 @@
 //! hand whose first turn is still pending (Hoyle's timing) can hold one; they
 //! may also lie in the stock, a foot or the packet.
 
-use crate::card::{Card, CardCounts, Rank, Suit};
+use crate::card::{Card, CardCounts, FACES, PackedCounts, Rank, Suit};
 use crate::observation::Observation;
 use crate::rng::Rng;
 use crate::rules::Rules;
@@ -32,7 +32,7 @@ impl GameState {
         seen.add_all(&self.face_up);
         for s in 0..self.players() {
             if s != seat {
-                seen.add_all(&self.known[s]);
+                self.known[s].add_to(&mut seen);
             }
         }
         let mut unseen = self.rs.deck;
@@ -49,7 +49,7 @@ impl GameState {
                 m.cards.add_to(&mut up);
             }
         }
-        for &c in &self.pile[self.pile_hidden as usize..] {
+        for &c in &self.pile()[self.pile_hidden as usize..] {
             up.add(c);
         }
         for reds in &self.red_threes {
@@ -127,7 +127,7 @@ impl Sampler {
             if s == seat || state.first_turn_pending[s] {
                 continue;
             }
-            let mut hand = state.known[s];
+            let mut hand = state.known[s].unpack();
             for _ in 0..hidden_in_hand(s) {
                 hand.add(plain.pop().expect("enough unseen plain cards"));
             }
@@ -148,26 +148,28 @@ impl Sampler {
             if s == seat || !state.first_turn_pending[s] {
                 continue;
             }
-            let mut hand = state.known[s];
+            let mut hand = state.known[s].unpack();
             for _ in 0..hidden_in_hand(s) {
                 hand.add(rest.pop().expect("enough unseen cards"));
             }
             out.hands[s] = hand;
         }
         for s in 0..n {
-            let mut foot = CardCounts::new();
+            let mut foot = PackedCounts::new();
             for _ in 0..state.feet[s].total() {
                 foot.add(rest.pop().expect("enough unseen cards"));
             }
             out.feet[s] = foot;
         }
+        // The packet under the pile, bottom first, then the stock.
         let hidden = state.pile_hidden as usize;
-        for i in 0..hidden {
-            out.pile[i] = rest.pop().expect("enough unseen cards");
+        for slot in &mut out.stacks.pile_mut()[..hidden] {
+            *slot = rest.pop().expect("enough unseen cards");
         }
-        out.stock.clear();
-        for _ in 0..state.stock.len() {
-            out.stock.push(rest.pop().expect("enough unseen cards"));
+        out.stacks.clear_stock();
+        for _ in 0..state.stacks.stock_len() {
+            out.stacks
+                .push_stock(rest.pop().expect("enough unseen cards"));
         }
         debug_assert!(rest.is_empty(), "unseen cards left over: {:?}", &rest[..]);
         out
@@ -208,12 +210,16 @@ impl GameState {
             if s == seat {
                 g.hands[s] = obs.hand;
             } else {
-                g.known[s] = obs.known[s];
+                g.known[s] = PackedCounts::from(&obs.known[s]);
                 g.hands[s] = obs.known[s];
                 let unknown = obs.hand_sizes[s] - obs.known[s].total();
                 g.hands[s].add_n(filler, unknown as u8);
             }
-            g.feet[s].add_n(filler, obs.foot_sizes[s] as u8);
+            // A foot holds a few copies of a face at most: its placeholders
+            // are of every face in turn.
+            for i in 0..obs.foot_sizes[s] {
+                g.feet[s].add(Card::from_index(i % FACES));
+            }
         }
         for (side, melds) in obs.melds.iter().enumerate() {
             for m in melds {
@@ -246,14 +252,16 @@ impl GameState {
                 .map(|s| s as u8);
         }
         for _ in 0..obs.pile_hidden {
-            g.pile.push(filler);
+            g.stacks.push_pile(filler);
         }
-        g.pile.extend(obs.pile.iter().copied());
+        for &c in &obs.pile {
+            g.stacks.push_pile(c);
+        }
         g.pile_hidden = obs.pile_hidden as u16;
         g.face_up = g.count_face_up();
         g.pile_frozen = obs.pile_frozen;
         for _ in 0..obs.stock {
-            g.stock.push(filler);
+            g.stacks.push_stock(filler);
         }
         let side = g.side_of[obs.current] as usize;
         g.turn = if told {
@@ -336,7 +344,7 @@ mod tests {
                 assert_eq!(d.observe(seat), g.observe(seat));
                 assert_eq!(d.all_cards(), g.all_cards());
                 for s in 0..g.players() {
-                    assert!(d.hand(s).contains_all(g.known_cards(s)));
+                    assert!(d.hand(s).contains_all(&g.known_cards(s)));
                     if !g.first_turn_pending[s] {
                         assert_eq!(d.hand(s).red_threes(), 0);
                     }
@@ -354,14 +362,15 @@ mod tests {
             s != seat && g.hands[s].total() > g.known[s].total() && !g.first_turn_pending[s]
         })?;
         let mut unknown = g.hands[other];
-        unknown.remove_all(&g.known[other]);
+        unknown.remove_all(&g.known_cards(other));
         let from_hand = unknown.iter().find(|c| !c.is_red_three())?;
         let i = h
-            .stock
+            .stacks
+            .stock()
             .iter()
             .position(|&c| c != from_hand && !c.is_red_three())?;
-        let from_stock = h.stock[i];
-        h.stock[i] = from_hand;
+        let from_stock = h.stacks.stock()[i];
+        h.stacks.stock_mut()[i] = from_hand;
         h.hands[other].remove(from_hand);
         h.hands[other].add(from_stock);
         Some(h)
@@ -449,7 +458,7 @@ mod tests {
     /// rest there).
     #[test]
     fn samples_deal_every_unseen_card_uniformly() {
-        let after_deal = classic_position(Rules::classic(), |g| g.stock.len() < 60);
+        let after_deal = classic_position(Rules::classic(), |g| g.stock_len() < 60);
         let mut first_turn = Rules::classic();
         first_turn.red_three_timing = crate::rules::RedThreeTiming::FirstTurn;
         let mixed = classic_position(first_turn, |g| {
@@ -469,7 +478,7 @@ mod tests {
         let others = || (0..g.players()).filter(move |&s| s != seat);
         let played: Vec<usize> = others().filter(|&s| !g.first_turn_pending[s]).collect();
         let to_played: usize = played.iter().map(|&s| hidden(s)).sum();
-        let rest = g.stock.len()
+        let rest = g.stock_len()
             + others()
                 .filter(|&s| g.first_turn_pending[s])
                 .map(hidden)
@@ -482,12 +491,12 @@ mod tests {
         let mut rng = Rng::new(17);
         for _ in 0..samples {
             let d = sampler.sample(g, &mut rng);
-            for &c in d.stock.iter() {
+            for c in d.stock() {
                 in_stock[c.index()] += 1;
             }
             for &s in &played {
                 let mut h = d.hands[s];
-                h.remove_all(&g.known[s]);
+                h.remove_all(&g.known_cards(s));
                 for c in h.iter() {
                     in_played[c.index()] += 1;
                 }
@@ -500,7 +509,7 @@ mod tests {
                 "{what}: {seen} against {expected:.1} expected"
             );
         };
-        let stock_share = g.stock.len() as f64 / rest as f64;
+        let stock_share = g.stock_len() as f64 / rest as f64;
         let to_hands = to_played as f64 / sampler.plain.len() as f64;
         let mut faces: Vec<_> = unseen.iter().collect();
         faces.dedup();

@@ -154,7 +154,7 @@ impl GameState {
     pub fn observe_public(&self) -> Observation {
         let mut obs = self.observe(0);
         obs.hand = CardCounts::default();
-        obs.known[0] = self.known[0];
+        obs.known[0] = self.known[0].unpack();
         obs.must_go_out = false;
         obs
     }
@@ -180,7 +180,7 @@ impl GameState {
                     if s == seat {
                         self.hands[s]
                     } else {
-                        self.known[s]
+                        self.known[s].unpack()
                     }
                 })
                 .collect(),
@@ -200,10 +200,10 @@ impl GameState {
             side_of: (0..n).map(|s| self.side_of(s)).collect(),
             red_threes: (0..n).map(|s| self.red_threes(s)).collect(),
             red_three_suits: (0..n).map(|s| self.red_threes[s]).collect(),
-            pile: self.pile[self.pile_hidden as usize..].to_vec(),
+            pile: self.pile()[self.pile_hidden as usize..].to_vec(),
             pile_hidden: self.pile_hidden as usize,
             pile_frozen: self.pile_frozen,
-            stock: self.stock.len(),
+            stock: self.stock_len(),
             scores: self.scores().to_vec(),
             opening_needed: (0..n)
                 .map(|s| {

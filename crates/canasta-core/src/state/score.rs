@@ -171,7 +171,10 @@ fn score_team(state: &GameState, team: usize, out: Option<usize>, concealed: boo
         s.going_out = rules.going_out_bonus + if concealed { rules.concealed_bonus } else { 0 };
     }
     for seat in side_seats() {
-        let foot = &state.feet[seat];
+        if state.feet[seat].is_empty() {
+            continue;
+        }
+        let foot = state.feet[seat].unpack();
         s.foot -= foot.dot(values) + 100 * foot.red_threes() as i32;
     }
     s.total = s.melded + s.in_hand + s.canastas + s.red_threes + s.going_out + s.other + s.foot;

@@ -206,7 +206,7 @@ impl GameState {
         for suit in [Suit::Spades, Suit::Clubs] {
             rest.remove_up_to(Card::new(Rank::Three, suit), u8::MAX);
         }
-        if rest.is_empty() || !self.foot(seat).is_empty() {
+        if rest.is_empty() || self.foot_size(seat) > 0 {
             return true;
         }
         let rules = self.rules();

@@ -234,7 +234,7 @@ fn only_the_taker_learns_the_packet() {
         g.hand(1)
             .contains_all(&counts("AS AS 2C 7H 7H 8C 8C JK QD 3S 4C"))
     );
-    assert_eq!(g.known_cards(1), &counts("3S"), "only the face-up three");
+    assert_eq!(g.known_cards(1), counts("3S"), "only the face-up three");
     for seat in [0, 2, 3] {
         let o = g.observe(seat);
         assert_eq!(o.known[1], counts("3S"), "seat {seat}");

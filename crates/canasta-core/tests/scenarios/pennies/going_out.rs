@@ -38,13 +38,13 @@ fn going_out_with_one_canasta_of_each_kind() {
     );
     let partners = hand_value(g.hand(3)) + hand_value(g.hand(5));
     assert_eq!(t.in_hand, -partners);
-    let feet = hand_value(g.foot(3)) + hand_value(g.foot(5));
+    let feet = hand_value(&g.foot(3)) + hand_value(&g.foot(5));
     assert_eq!(t.foot, -feet);
     items(h, 1);
     let o = &h.teams[0];
     assert_eq!(o.red_threes, -100, "seat 2's red three, no sevens canasta");
     assert_eq!(o.melded, 0);
-    let feet0: i32 = [0, 2, 4].iter().map(|&s| hand_value(g.foot(s))).sum();
+    let feet0: i32 = [0, 2, 4].iter().map(|&s| hand_value(&g.foot(s))).sum();
     assert_eq!(o.foot, -feet0);
     items(h, 0);
 }

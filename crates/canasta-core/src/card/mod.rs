@@ -344,6 +344,9 @@ pub(crate) fn byte_sum(word: u32) -> u8 {
     (word.wrapping_mul(0x0101_0101) >> 24) as u8
 }
 
+mod packed;
+pub(crate) use packed::PackedCounts;
+
 /// A multiset of faces: hands, the unseen cards, a deck's composition.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct CardCounts {
@@ -552,6 +555,17 @@ impl CardCounts {
     }
 
     /// Adds every card of `other`.
+    /// Adds `n[i]` copies of face `i` for every face, `total` in all (the
+    /// caller's sum of `n`): packed counts unpack in one pass.
+    #[inline]
+    pub(crate) fn add_faces(&mut self, n: &[u8; FACES], total: u16) {
+        debug_assert_eq!(n.iter().map(|&k| u16::from(k)).sum::<u16>(), total);
+        for (a, b) in self.counts.iter_mut().zip(n) {
+            *a += b;
+        }
+        self.total += total;
+    }
+
     pub fn add_all(&mut self, other: &CardCounts) {
         for (a, b) in self.counts.iter_mut().zip(other.counts.iter()) {
             *a += b;
