@@ -100,6 +100,10 @@ pub enum RecordErrorKind {
         "an action with no hand under way: a deal line must come first (before the first hand, after a hand ends, after an annulled deal)"
     )]
     ActionBeforeDeal,
+    /// An action after play ended, named by how it ended (a hand can end
+    /// on a draw, where a record writer may not expect it).
+    #[error("an action after the hand ended ({0}): a hand_end line or the next deal comes next")]
+    ActionAfterHandEnd(String),
     #[error("bad action line: {0}")]
     BadActionLine(String),
     #[error("cannot read action `{text}`: {error}")]
@@ -401,8 +405,16 @@ impl Replay {
         if self.state.phase() == Phase::GameOver {
             return Err(RecordErrorKind::GameOver);
         }
-        if matches!(self.state.phase(), Phase::Deal | Phase::HandOver) {
-            return Err(RecordErrorKind::ActionBeforeDeal);
+        match self.state.phase() {
+            Phase::Deal => return Err(RecordErrorKind::ActionBeforeDeal),
+            Phase::HandOver => {
+                let why = self.state.last_hand().map_or_else(
+                    || "it ended".to_string(),
+                    |hand| how_the_hand_ended(hand, self.state.rules()),
+                );
+                return Err(RecordErrorKind::ActionAfterHandEnd(why));
+            }
+            _ => {}
         }
         let seat =
             obj.get("seat").and_then(Value::as_u64).ok_or_else(|| {
@@ -699,5 +711,27 @@ impl GameState {
         let scores: Vec<String> = self.scores().iter().map(i32::to_string).collect();
         let _ = write!(s, "scores: {}", scores.join(", "));
         s
+    }
+}
+/// How the hand that just ended ended, in words for a refusal.
+fn how_the_hand_ended(hand: &HandResult, rules: &Rules) -> String {
+    use crate::rules::StockEnd;
+    use crate::score::HandEndReason;
+    match hand.reason {
+        HandEndReason::Out => match hand.seat {
+            Some(seat) => format!("seat {seat} went out"),
+            None => "a player went out".into(),
+        },
+        HandEndReason::Blocked => {
+            "the player to act held only sevens, which may not be discarded".into()
+        }
+        HandEndReason::Stock => match rules.stock_end {
+            StockEnd::TakePile => "the stock ran out: nothing was left to draw but a red three, or nothing at all",
+            StockEnd::ShortStock => {
+                "play ended at the stock: too few cards for the next draw, or a red three among the last cards drawn"
+            }
+            StockEnd::Emptied => "a draw emptied the stock, which ends play",
+        }
+        .into(),
     }
 }

@@ -293,3 +293,37 @@ fn a_deal_out_of_turn_is_refused() {
         "{annulled}"
     );
 }
+
+/// An action after the hand ended is refused by how it ended, not as an
+/// action before any deal: in Canastone play can end on the card that
+/// goes with the pile (P-CNE), where a writer may expect the turn to go on.
+#[test]
+fn an_action_after_the_hand_ended_says_how_it_ended() {
+    let after_end = |name: &str, line: &str| {
+        let mut lines: Vec<String> = record_text(name).lines().map(String::from).collect();
+        let at = lines
+            .iter()
+            .position(|l| l.contains("hand_end"))
+            .unwrap_or(lines.len());
+        lines.insert(at, line.to_string());
+        let e = checked(&(lines.join("\n") + "\n")).unwrap_err();
+        assert_eq!(e.line, at + 1, "{name}: {e}");
+        e.to_string()
+    };
+    let stock = after_end(
+        "canastone4_pile_card_red_three_ends_play.jsonl",
+        r#"{"action": "discard QD", "seat": 2}"#,
+    );
+    assert!(
+        stock.contains("after the hand ended (play ended at the stock: too few cards for the next draw, or a red three among the last cards drawn)"),
+        "{stock}"
+    );
+    let out = after_end(
+        "classic4_add_and_go_out.jsonl",
+        r#"{"seat": 2, "action": "draw"}"#,
+    );
+    assert!(
+        out.contains("after the hand ended (seat 1 went out)"),
+        "{out}"
+    );
+}
