@@ -69,7 +69,7 @@ pub enum IllegalReason {
     TooManyWilds { max: u8, naturals: u8, have: u8 },
     #[error("a meld of wild cards only is not allowed")]
     WildMeld,
-    #[error("threes are never melded in this variant")]
+    #[error("threes may not be melded in these rules")]
     ThreesNotMeldable,
     #[error("red threes are laid out as they come, never melded")]
     RedThreesNotMelded,
@@ -185,8 +185,10 @@ pub enum IllegalReason {
     BadSequence,
     #[error("meld {0} is a samba (seven in sequence) and takes no more cards")]
     SambaClosed(u8),
-    #[error("the variant has no such action")]
-    NotInVariant,
+    #[error(
+        "closing a canasta by choice is not part of these rules: a meld of seven cards is a canasta at once"
+    )]
+    ClosingNotInRules,
     #[error("that action is not available in this position")]
     NotAvailable,
 }

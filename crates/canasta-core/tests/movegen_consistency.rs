@@ -40,7 +40,7 @@ fn house_rule_forms() -> Vec<Rules> {
     let sets = [
         r#"{"black_three_freezes": true, "one_card_may_take_one_card_pile": true}"#,
         r#"{"pile_always_frozen": true, "upcard_black_three_turns_again": true}"#,
-        r#"{"take_with_natural_and_wild": false, "take_onto_canasta": false, "last_red_three_may_meld": true}"#,
+        r#"{"take_with_natural_and_wild": false, "take_onto_canasta": false}"#,
         r#"{"wild_ratio": "not_more_than_naturals", "red_three_timing": "first_turn"}"#,
         r#"{"wild_ratio": "fewer_than_naturals", "concealed_without_minimum": false, "asking_allowed": false}"#,
     ];

@@ -548,7 +548,7 @@ impl GameState {
         use IllegalReason as R;
         let rules = self.rules();
         if !rules.canasta_by_choice {
-            return Err(R::NotInVariant);
+            return Err(R::ClosingNotInRules);
         }
         let side = self.side_of(self.to_act());
         let Some(meld) = self.melds(side).get(m as usize) else {

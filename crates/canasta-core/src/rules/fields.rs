@@ -236,12 +236,6 @@ impl Rules {
         self.take_onto_canasta
     }
 
-    /// BRIT: when the last stock card is a red three the player may still meld
-    /// (but not discard); pagat: neither meld nor discard.
-    pub fn last_red_three_may_meld(&self) -> bool {
-        self.last_red_three_may_meld
-    }
-
     /// Players may ask partner "may I go out?" (P-CAN: optional and binding).
     pub fn asking_allowed(&self) -> bool {
         self.asking_allowed
@@ -595,7 +589,6 @@ pub struct RulesFields {
     pile_always_frozen: bool,
     take_with_natural_and_wild: bool,
     take_onto_canasta: bool,
-    last_red_three_may_meld: bool,
     asking_allowed: bool,
     unopened_side_frozen: bool,
     target: i32,
@@ -691,7 +684,6 @@ impl TryFrom<RulesFields> for Rules {
             pile_always_frozen: f.pile_always_frozen,
             take_with_natural_and_wild: f.take_with_natural_and_wild,
             take_onto_canasta: f.take_onto_canasta,
-            last_red_three_may_meld: f.last_red_three_may_meld,
             asking_allowed: f.asking_allowed,
             unopened_side_frozen: f.unopened_side_frozen,
             target: f.target,

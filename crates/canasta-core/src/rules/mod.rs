@@ -119,9 +119,6 @@ pub struct Rules {
     /// An unfrozen pile may be taken by adding its top card to a completed
     /// canasta (P-CAN; variation (1) forbids it).
     pub(crate) take_onto_canasta: bool,
-    /// BRIT: when the last stock card is a red three the player may still meld
-    /// (but not discard); pagat: neither meld nor discard.
-    pub(crate) last_red_three_may_meld: bool,
     /// Players may ask partner "may I go out?" (P-CAN: optional and binding).
     pub(crate) asking_allowed: bool,
     /// The pile is frozen against a side that has not melded (P-CAN); in
@@ -685,6 +682,25 @@ mod tests {
         opts.insert("no_such_rule".into(), 1.into());
         let err = Rules::classic().with_options(&opts).unwrap_err();
         assert!(err.to_string().contains("no_such_rule"));
+    }
+
+    /// Research §1.1's `lastRedThreeMayMeld` (BRIT) is not offered: a
+    /// record has no action that ends a turn without a discard. The option
+    /// once was a field that changed nothing; now `true` is refused by name
+    /// and `false`, pagat's rule that the engine plays, is accepted.
+    #[test]
+    fn the_last_red_three_option_is_refused_rather_than_ignored() {
+        for name in ["last_red_three_may_meld", "lastRedThreeMayMeld"] {
+            let mut opts = serde_json::Map::new();
+            opts.insert(name.into(), true.into());
+            let err = Rules::classic().with_options(&opts).unwrap_err();
+            assert!(
+                err.to_string().contains("can only be false") && err.to_string().contains("BRIT"),
+                "{err}"
+            );
+            opts.insert(name.into(), false.into());
+            assert!(Rules::classic().with_options(&opts).is_ok());
+        }
     }
 
     #[test]

@@ -67,6 +67,19 @@ impl Rules {
                 }
                 continue;
             }
+            if k == "last_red_three_may_meld" {
+                // Research §1.1's option, not offered: the engine plays pagat.
+                if v != serde_json::Value::Bool(false) {
+                    problems.push(
+                        "option `last_red_three_may_meld` can only be false: BRIT lets a player \
+                         whose draw of the last stock card is a red three meld but not discard, \
+                         and a record has no action that ends a turn without a discard; these \
+                         rules follow pagat (no meld and no discard: the hand ends)"
+                            .to_string(),
+                    );
+                }
+                continue;
+            }
             if k == "variant" || k == "players" {
                 problems.push(format!(
                     "`{k}` belongs in the record header, not in options"

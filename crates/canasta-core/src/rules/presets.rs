@@ -177,7 +177,6 @@ impl Rules {
             pile_always_frozen: false,
             take_with_natural_and_wild: true,
             take_onto_canasta: true,
-            last_red_three_may_meld: false,
             asking_allowed: true,
             unopened_side_frozen: true,
             target: 5000,

@@ -86,3 +86,28 @@ fn closing_is_done_in_ones_own_turn() {
     ));
     assert!(!legal(&g, "canasta 0"), "not in the draw phase either");
 }
+
+/// With the house rule `canasta_by_choice` off, a meld of seven is a
+/// canasta at once and `canasta M` is refused by that rule (it once said
+/// "the variant has no such action", of a variant that has it).
+#[test]
+fn closing_by_choice_off_refuses_canasta_by_that_rule() {
+    let mut opts = serde_json::Map::new();
+    opts.insert("canasta_by_choice".into(), false.into());
+    let rules = canastia(2).with_options(&opts).unwrap();
+    let mut g = DealSpec::new(rules, 0)
+        .first(0)
+        .hand(0, "5S 5S 5H 5H 5D 5D 2S 5C 5C JK")
+        .stock("4H 6H")
+        .game();
+    play_all(&mut g, 0, &["draw", "meld 5S 5S 5H 5H 5D 5D 2S"]);
+    assert_eq!(
+        refused(&g, 0, "canasta 0"),
+        IllegalReason::ClosingNotInRules
+    );
+    assert!(
+        IllegalReason::ClosingNotInRules
+            .to_string()
+            .contains("not part of these rules")
+    );
+}
