@@ -97,12 +97,14 @@ pub enum RecordErrorKind {
     #[error(transparent)]
     Deal(#[from] DealError),
     #[error(
-        "an action with no hand under way: a deal line must come first (before the first hand, after a hand ends, after an annulled deal)"
+        "an action with no hand under way: a deal line must come first (before the first hand and after an annulled deal)"
     )]
     ActionBeforeDeal,
     /// An action after play ended, named by how it ended (a hand can end
     /// on a draw, where a record writer may not expect it).
-    #[error("an action after the hand ended ({0}): a hand_end line or the next deal comes next")]
+    #[error(
+        "an action after the hand ended ({0}): only a hand_end line or the next deal may follow"
+    )]
     ActionAfterHandEnd(String),
     #[error("bad action line: {0}")]
     BadActionLine(String),
@@ -713,6 +715,7 @@ impl GameState {
         s
     }
 }
+
 /// How the hand that just ended ended, in words for a refusal.
 fn how_the_hand_ended(hand: &HandResult, rules: &Rules) -> String {
     use crate::rules::StockEnd;

@@ -446,9 +446,9 @@ impl Session {
         let hand_before = *self.state.hand(seat);
         let reds_before = self.state.red_threes(seat);
         let pile_before = self.state.pile().len();
-        let foot_before = self.state.foot(seat).total();
+        let foot_before = self.state.foot_size(seat);
         self.state.apply_for(seat, action)?;
-        let foot_taken = foot_before.saturating_sub(self.state.foot(seat).total());
+        let foot_taken = foot_before.saturating_sub(self.state.foot_size(seat));
         self.record.push(write::action(seat, &action));
         let mut drawn = CardCounts::new();
         if action == Action::Draw {

@@ -91,7 +91,7 @@ impl<W: Write> Observer for Transcript<W> {
         self.hand_before = *state.hand(seat);
         self.reds_before = state.red_threes(seat);
         self.pile_before = state.pile().len();
-        self.foot_before = state.foot(seat).total();
+        self.foot_before = state.foot_size(seat);
     }
 
     fn action(&mut self, state: &GameState, seat: usize, action: &Action) {
@@ -120,7 +120,7 @@ impl<W: Write> Observer for Transcript<W> {
         if reds > 0 {
             note.push_str(&format!("  (red threes laid out: {reds})"));
         }
-        let foot = self.foot_before.saturating_sub(state.foot(seat).total());
+        let foot = self.foot_before.saturating_sub(state.foot_size(seat));
         if foot > 0 {
             note.push_str(&format!(
                 "  (picks up the foot: {})",

@@ -554,7 +554,6 @@ impl CardCounts {
             .all(|(a, b)| a >= b)
     }
 
-    /// Adds every card of `other`.
     /// Adds `n[i]` copies of face `i` for every face, `total` in all (the
     /// caller's sum of `n`): packed counts unpack in one pass.
     #[inline]
@@ -566,6 +565,7 @@ impl CardCounts {
         self.total += total;
     }
 
+    /// Adds every card of `other`.
     pub fn add_all(&mut self, other: &CardCounts) {
         for (a, b) in self.counts.iter_mut().zip(other.counts.iter()) {
             *a += b;

@@ -465,10 +465,14 @@ impl GameState {
         s.apply_raw(action);
         let left = s.hand(seat).total();
         if left == 0 {
-            if self.turn().answer != Some(false) && self.rules().go_out_needs_discard {
+            // Melds that lack what going out needs would lack it with a card
+            // kept back too (fewer cards melded), so that comes before the
+            // discard going out also needs.
+            let why = s.why_not_finish();
+            if why == IllegalReason::StrandsLastCard && self.rules().go_out_needs_discard {
                 return Err(IllegalReason::MustDiscardToGoOut);
             }
-            return Err(s.why_not_finish());
+            return Err(why);
         }
         // One card left that cannot end the hand: the judge of its discard
         // names why (partner's no, the canastas missing, a card that may not

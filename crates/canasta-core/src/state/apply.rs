@@ -202,9 +202,7 @@ impl GameState {
             }
             Action::Discard(c) => {
                 self.hands[seat].remove(c);
-                if self.known[seat].count(c) > 0 {
-                    self.known[seat].remove(c);
-                }
+                self.known[seat].remove(c);
                 self.stacks.push_pile(c);
                 self.face_up.add(c);
                 if let Some(r) = c.rank() {

@@ -499,7 +499,7 @@ impl GameState {
         let mut c = CardCounts::new();
         for s in 0..self.players() {
             c.add_all(&self.hands[s]);
-            c.add_all(&self.feet[s].unpack());
+            self.feet[s].add_to(&mut c);
             c.add_n(
                 Card::new(Rank::Three, crate::card::Suit::Hearts),
                 self.red_threes[s][0],

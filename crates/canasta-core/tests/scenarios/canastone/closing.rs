@@ -40,6 +40,27 @@ fn melding_out_without_a_final_discard_is_refused() {
     assert_eq!(g.phase(), Phase::HandOver);
 }
 
+/// Melding every card with no canasta is refused for the canastas going
+/// out needs, not for the final discard it also needs: a card kept back
+/// would not make the canastas (it once said "going out needs a final
+/// discard", a referee's record).
+#[test]
+fn melding_out_without_the_canastas_names_the_canastas() {
+    let mut g = big_turn("QS QS QH 9S 9H 9C 6S 6H", CLOSE_PACKET)
+        .stock("5C 6D")
+        .game();
+    play_all(&mut g, 1, &["meld KS KS KH KH KD", "draw"]);
+    assert_eq!(g.hand(1).total(), 12);
+    let all = "meld 5S 5S 5C / QS QS QH / 9S 9H 9C / 6S 6H 6D";
+    let why = refused(&g, 1, all);
+    assert_ne!(why, IllegalReason::MustDiscardToGoOut);
+    assert!(
+        why.to_string()
+            .contains("needs 2 canasta(s) to go out and has 0"),
+        "{why}"
+    );
+}
+
 /// P-CNE: the final discard cannot be a wild card or a three. A player who
 /// could close with a natural last card may not meld down to a three or a
 /// wild card, since it could not be discarded to close.
