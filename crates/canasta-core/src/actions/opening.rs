@@ -15,7 +15,7 @@ use crate::actions::movegen::for_each_class;
 use crate::card::{Card, CardCounts, Rank, Suit};
 use crate::judge::clean_for_opening;
 use crate::meld::{Group, natural_choices, pick_black_threes, pick_naturals};
-use crate::rules::{Rules, WildMeldReserve};
+use crate::rules::Rules;
 use crate::state::GameState;
 use arrayvec::ArrayVec;
 
@@ -96,7 +96,6 @@ pub(crate) fn generate<O: OpeningSink>(state: &GameState, top: Option<Card>, out
         groups: Groups::new(),
         points: ArrayVec::new(),
         clean_only,
-        wilds_reserved: WildMeldReserve::Nothing,
         bonus_room: if rules.opening_counts_canasta_bonus {
             let best = rules
                 .natural_canasta_bonus
@@ -196,9 +195,6 @@ struct Search<'a> {
     points: ArrayVec<i32, MAX_GROUPS>,
     /// The opening must be of clean melds (P-CNE at the 50 level).
     clean_only: bool,
-    /// What a chosen wild meld short of a canasta keeps from the other
-    /// groups (every wild card, or twos).
-    wilds_reserved: WildMeldReserve,
     /// The most canasta bonus the hand could add toward the opening, where
     /// the rules count it (Canastia); 0 otherwise.
     bonus_room: i32,
@@ -228,10 +224,7 @@ impl Search<'_> {
             Either::Many(natural_choices(&self.hand, rank, k, self.rules.suits_matter()).take(120))
         };
         let cap = if special { 0 } else { cap };
-        let (jokers, mut twos) = (self.hand.jokers(), self.hand.twos());
-        if self.wilds_reserved.holds(false) {
-            twos = 0;
-        }
+        let (jokers, twos) = (self.hand.jokers(), self.hand.twos());
         for naturals in choices {
             let mut g = Group::of_rank(rank);
             g.naturals = naturals;
@@ -330,7 +323,7 @@ impl Search<'_> {
             (self.hand.rank_count(rank), self.rules.min_naturals)
         };
         for k in min_k..=n.min(self.rules.meld_cap()) {
-            let cap = if self.clean_only || self.wilds_reserved == WildMeldReserve::WildCards {
+            let cap = if self.clean_only {
                 0
             } else {
                 self.rules
@@ -363,26 +356,11 @@ impl Search<'_> {
                 if self.clean_only && !clean_for_opening(rules, &g) {
                     continue;
                 }
+                // A wild meld the opening begins holds nothing back from
+                // its other groups: none stood before it (the record spec
+                // judges each meld against the melds as they stood).
                 let p = g.opening_points(rules);
-                let reserved = if g.holds_wilds_back(rules) {
-                    rules.wild_meld_reserves
-                } else {
-                    WildMeldReserve::Nothing
-                };
-                // The group that takes the pile is chosen before the wild
-                // meld: it may not hold what the wild meld keeps back.
-                if self
-                    .groups
-                    .iter()
-                    .any(|g| !g.is_wild_only() && g.holds_reserved(reserved))
-                {
-                    continue;
-                }
-                self.with_group(g, p, |s| {
-                    s.wilds_reserved = reserved;
-                    s.descend(idx + 1, out);
-                    s.wilds_reserved = WildMeldReserve::Nothing;
-                });
+                self.with_group(g, p, |s| s.descend(idx + 1, out));
             }
         }
     }

@@ -12,8 +12,9 @@
 //! - an opening is one action: the first step must be a generated opening,
 //!   and where the opening must be clean every group of the action is clean;
 //! - wild cards kept for an unfinished wild meld (P-CNE) are judged over
-//!   the action: it may not put wild cards on rank melds and leave the
-//!   side with a wild meld short of a canasta;
+//!   the action: it may not put wild cards on rank melds while the side
+//!   had a wild meld short of a canasta before it and still has one after
+//!   (a wild meld the action begins or completes holds nothing back);
 //! - "a wild card may go into a meld that this same action makes a
 //!   canasta": where wild cards may not be added to a canasta, the search
 //!   may put them on melds that were not canastas before the action (it
@@ -128,11 +129,12 @@ fn oracle(g: &GameState, action: &Action) -> bool {
     let reserve = rules.wild_meld_reserves;
     if rules.wild_melds && reserve != crate::rules::WildMeldReserve::Nothing {
         let after = target.melds(side);
-        let open_wild = after.iter().any(|m| {
+        let short_wild = |m: &crate::meld::Meld| {
             m.cards.is_wild_only()
                 && m.cards.len() < rules.canasta_size
                 && (reserve != crate::rules::WildMeldReserve::Twos || m.cards.two_count() > 0)
-        });
+        };
+        let open_wild = after.iter().any(short_wild) && g.melds(side).iter().any(short_wild);
         // Counted by kind: the jokers and the twos a rank meld gained.
         let wild_on_rank_meld = after.iter().enumerate().any(|(i, m)| {
             let before = g.melds(side).get(i).map(|b| b.cards);

@@ -164,15 +164,16 @@ fn an_unfinished_twos_meld_holds_back_only_the_twos() {
     assert!(legal(&g, "discard 2C") && generated(&g, "discard 2C"));
 }
 
-/// The same hold judged over one action: a `meld` that begins the twos
-/// meld may not put a two elsewhere, while a joker elsewhere is fine.
+/// The hold judged over one action: a `meld` that begins the twos meld
+/// holds nothing back yet, as its parts would not in either order (the
+/// record spec judges each meld against the melds as they stood before
+/// the action; a referee's record found it refused until session 30).
 #[test]
-fn a_twos_meld_begun_in_the_same_action_holds_back_the_twos() {
+fn a_twos_meld_begun_in_the_same_action_holds_nothing_back_yet() {
     let g = opened_with_kings(italian(), "2S 2H 2D 2C JK 9S 9H 4C", &[]);
-    assert_eq!(
-        refused(&g, 1, "meld 2S 2H 2D / 9S 9H 2C"),
-        IllegalReason::TwosReserved
-    );
+    for both in ["meld 2S 2H 2D / 9S 9H 2C", "meld 9S 9H 2C / 2S 2H 2D"] {
+        assert!(legal(&g, both), "{both}");
+    }
     assert!(legal(&g, "meld 2S 2H 2D / 9S 9H JK"));
 }
 
@@ -297,12 +298,11 @@ fn a_pile_opening_may_not_put_a_held_back_card_with_the_pile() {
             .hand(1, "5S 5H 2C 2D 2H 2S 9S 4C")
             .upcards("5D")
             .game();
-        assert_eq!(
-            refused(&g, 1, "pickup 5S 5H 2S / 2H 2D 2C"),
-            reason,
-            "{reserve}"
-        );
-        assert!(!generated(&g, "pickup 5S 5H 2S / 2H 2D 2C"), "{reserve}");
+        // The wild meld the pickup begins did not stand before it: the
+        // two may go with the pile (session 30's reading, as above).
+        let _ = reason;
+        assert!(legal(&g, "pickup 5S 5H 2S / 2H 2D 2C"), "{reserve}");
+        assert!(generated(&g, "pickup 5S 5H 2S / 2H 2D 2C"), "{reserve}");
         assert!(legal(&g, "pickup 5S 5H / 2S 2H 2D 2C"), "{reserve}");
     }
 }

@@ -179,6 +179,35 @@ fn wild_cards_are_reserved_until_the_wild_meld_is_a_canasta() {
     play(&mut g, 1, "discard 4C");
 }
 
+/// P-CNE holds the wild cards back for a side that "has a meld of fewer
+/// than 7 wild cards on the table"; the record spec judges each meld of an
+/// action against the melds as they stood before it. So one action may
+/// begin the wild meld and put a wild card in a rank meld, as its parts
+/// may in either order; once the wild meld stands, it holds them (a
+/// referee's record, refused until session 30).
+#[test]
+fn a_wild_meld_begun_in_an_action_holds_nothing_back_in_it() {
+    let g = opened("2S 2H 2D 2C JK QS QS QH 4C 5C", "JK JK");
+    for both in ["meld 2S 2H 2D / QS QS JK", "meld QS QS JK / 2S 2H 2D"] {
+        assert!(legal(&g, both), "{both}");
+    }
+    let mut g2 = g.clone();
+    play(&mut g2, 1, "meld QS QS JK");
+    assert!(legal(&g2, "meld 2S 2H 2D"));
+    let mut g3 = g.clone();
+    play(&mut g3, 1, "meld 2S 2H 2D");
+    assert_eq!(
+        refused(&g3, 1, "meld QS QS JK"),
+        IllegalReason::WildsReserved
+    );
+    // Adding to a wild meld that stood short and a wild card elsewhere in
+    // one action is refused while the wild meld stays short.
+    assert_eq!(
+        refused(&g3, 1, "meld QS QS QH 2C"),
+        IllegalReason::WildsReserved
+    );
+}
+
 /// Engine reading (P-CNE is silent): a player whose hand holds nothing but
 /// wild cards may discard one even while the wild meld is short, since the
 /// turn must end with a discard.
