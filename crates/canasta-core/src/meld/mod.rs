@@ -705,6 +705,23 @@ mod tests {
         s.split_whitespace().map(|t| t.parse().unwrap()).collect()
     }
 
+    /// `for_each_face` walks the cards `add_to` counts (two walks kept
+    /// apart for speed: counting adds a rank's suits at once).
+    #[test]
+    fn faces_walked_are_the_cards_counted() {
+        for text in [
+            "KS KH KH 2C 2D JK JK",
+            "4H 5H 6H 7H",
+            "2S 2S JK",
+            "3S 3C 3C",
+        ] {
+            let g = Group::from_cards(&cards(text)).unwrap();
+            let mut walked = CardCounts::new();
+            g.for_each_face(|c, n| walked.add_n(c, n));
+            assert_eq!(walked, g.counts(), "{text}");
+        }
+    }
+
     #[test]
     fn groups_sort_cards_and_refuse_mixed_ranks() {
         let g = Group::from_cards(&cards("KS KH 2C JK")).unwrap();
