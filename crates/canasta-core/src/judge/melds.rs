@@ -295,38 +295,23 @@ impl Lay {
     }
 
     /// P-CNE: wild cards went onto rank melds while the side had a wild
-    /// meld short of a canasta, and still has; RG-ITA: twos did. Judged
-    /// over the whole action, so that it is legal when its parts would be
-    /// in some order: a wild meld the action completes frees the wild cards
-    /// (it could be completed first), and one it begins does not hold them
-    /// (the rank meld could be laid first; the record spec judges each meld
-    /// against the melds as they stood before the action).
-    pub(super) fn wilds_reserved(&self, rules: &Rules) -> bool {
-        let reserve = rules.wild_meld_reserves;
-        if !rules.wild_melds || reserve == WildMeldReserve::Nothing {
+    /// meld short of a canasta (`before`: what it held back as the action
+    /// began, `GameState::wilds_reserved`), and still has; RG-ITA: twos
+    /// did. Judged over the whole action, so that it is legal when its
+    /// parts would be in some order: a wild meld the action completes frees
+    /// the wild cards (it could be completed first), and one it begins does
+    /// not hold them (the rank meld could be laid first; the record spec
+    /// judges each meld against the melds as they stood before the action).
+    pub(super) fn wilds_reserved(&self, rules: &Rules, before: WildMeldReserve) -> bool {
+        if before == WildMeldReserve::Nothing {
             return false;
         }
         let open_after = self.melds.iter().any(|m| m.cards.holds_wilds_back(rules));
-        // Only wild cards join a wild meld, so one that stood before is
-        // wild-only now; before the action it held fewer cards.
-        let open_before = self.melds[..self.before]
-            .iter()
-            .zip(&self.added)
-            .any(|(m, a)| {
-                let (m, a) = (&m.cards, a);
-                m.is_wild_only()
-                    && m.len() - a.len() < rules.canasta_size
-                    && match reserve {
-                        WildMeldReserve::Nothing => false,
-                        WildMeldReserve::WildCards => true,
-                        WildMeldReserve::Twos => m.two_count() > a.two_count(),
-                    }
-            });
         let wilds_elsewhere = self
             .added
             .iter()
             .zip(&self.melds)
-            .any(|(a, m)| !m.cards.is_wild_only() && a.holds_reserved(reserve));
-        open_before && open_after && wilds_elsewhere
+            .any(|(a, m)| !m.cards.is_wild_only() && a.holds_reserved(before));
+        open_after && wilds_elsewhere
     }
 }

@@ -261,7 +261,7 @@ impl GameState {
                 return Err(R::TooManyMelds(MAX_MELDS));
             }
         }
-        if lay.wilds_reserved(rules) {
+        if lay.wilds_reserved(rules, self.wilds_reserved(side)) {
             return Err(reserved_reason(rules));
         }
         if !opened {
@@ -359,7 +359,7 @@ impl GameState {
                 return Err(R::TooManyMelds(MAX_MELDS));
             }
         }
-        if lay.wilds_reserved(rules) {
+        if lay.wilds_reserved(rules, self.wilds_reserved(side)) {
             return Err(reserved_reason(rules));
         }
         let need = self.opening_minimum(seat);
@@ -424,7 +424,7 @@ impl GameState {
         }
         let mut lay = Lay::new(before);
         lay.add_to(i, cards);
-        if lay.wilds_reserved(rules) {
+        if lay.wilds_reserved(rules, self.wilds_reserved(side)) {
             return Err(reserved_reason(rules));
         }
         if let Some(r) = lay.problem(rules, before) {
