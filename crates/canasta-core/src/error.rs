@@ -133,8 +133,10 @@ pub enum IllegalReason {
     TwosReserved,
     #[error("your side already has a wild meld")]
     WildMeldExists,
-    #[error("a wild meld holds at most {0} cards")]
-    WildMeldFull(u8),
+    /// P-CNE: "wild cards cannot be added to a canasta", a wild canasta
+    /// included; the action that completes it may carry it past seven.
+    #[error("meld {0} is a wild canasta and takes no more cards")]
+    WildCanastaComplete(u8),
     #[error("going out needs a final discard")]
     MustDiscardToGoOut,
     #[error("the last discard must be a natural card, not {0}")]

@@ -467,7 +467,8 @@ fn fingerprint(g: &GameState) -> Fingerprint {
 /// A candidate that is not generated is refused and changes nothing, unless
 /// it is a meld of a rank the side has already melded: `apply` merges that
 /// into the meld, accepted exactly when one `add` per card, in some order,
-/// is generated step by step, giving the state those steps give.
+/// is generated step by step (wild cards past a wild canasta the action
+/// itself made aside), giving the state those steps give.
 ///
 /// Refused candidates are applied one after another to one copy, compared
 /// by [`Fingerprint`] after each and by `Debug` at the end; a difference at
@@ -485,12 +486,27 @@ fn check_candidates_apply(g: &GameState) {
             // Some order of the adds must be generated step by step: the
             // record spec judges the meld by its contents after the action
             // (a wild card may go into a meld the same action completes).
+            // Step by step a wild canasta takes no more (P-CNE), so a wild
+            // card that goes into the wild meld this action has already
+            // made a canasta (a canasta "of (at least) seven") is the one
+            // step taken without the generator.
+            let side = g.side_of(g.to_act());
+            let past_wild_canasta = |now: &GameState, st: &Action| {
+                let Action::Add { meld, .. } = st else {
+                    return false;
+                };
+                let (before, after) = (g.melds(side), now.melds(side));
+                let m = *meld as usize;
+                after[m].cards.is_wild_only()
+                    && after[m].is_canasta(g.rules())
+                    && !before[m].is_canasta(g.rules())
+            };
             let stepped = every_order(&steps).into_iter().find_map(|order| {
                 let mut stepped = g.clone();
                 order
                     .iter()
                     .all(|st| {
-                        let ok = stepped.is_generated(st);
+                        let ok = stepped.is_generated(st) || past_wild_canasta(&stepped, st);
                         if ok {
                             stepped.apply_unchecked(*st);
                         }

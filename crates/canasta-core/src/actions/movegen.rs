@@ -441,8 +441,11 @@ impl GameState {
                 continue;
             }
             let wild_room = match m.cards.rank() {
-                // A wild meld grows to a canasta and no further.
-                None => m.cards.len() < rules.canasta_size,
+                // A wild meld grows one card at a time to a canasta, and
+                // past it only where wild cards may go on canastas (a
+                // canasta of more than seven wild cards is laid whole by
+                // one action, which the judge accepts, as for rank melds).
+                None => rules.wilds_on_canasta || !m.is_canasta(rules),
                 Some(rank) => {
                     reserved != WildMeldReserve::WildCards
                         && rules.wild_capacity_of(Some(rank), m.cards.natural_count())

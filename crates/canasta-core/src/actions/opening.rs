@@ -341,12 +341,13 @@ impl Search<'_> {
         }
     }
 
-    /// Wild melds of every size and split (P-CNE); a clean opening takes
-    /// only those the judge calls clean ([`clean_for_opening`]).
+    /// Wild melds of every size and split (P-CNE), a canasta of more than
+    /// seven too (it can only be laid whole); a clean opening takes only
+    /// those the judge calls clean ([`clean_for_opening`]).
     fn wild_groups<O: OpeningSink>(&mut self, idx: usize, out: &mut O) {
         let rules = self.rules;
         let (jokers, twos) = (self.hand.jokers(), self.hand.twos());
-        for size in rules.min_meld..=rules.canasta_size.min(jokers + twos) {
+        for size in rules.min_meld..=rules.meld_cap().min(jokers + twos) {
             for j in 0..=size.min(jokers) {
                 let t = size - j;
                 if t > twos {

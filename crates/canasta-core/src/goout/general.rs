@@ -96,37 +96,41 @@ pub(super) fn placeable_general(
         }
         items.push((0, n, 0, need, cap));
     }
-    // The wild meld: it must end a canasta (exactly, as nothing goes on a
-    // wild canasta), or not be begun.
+    // The wild meld: it must end a canasta, or not be begun. Step by step
+    // (as the generator goes) it ends exactly a canasta where wild cards
+    // may not go on one (P-CNE), and takes any number more where they may.
     let wild = melds.iter().find(|m| m.rank == WILD_MELD).copied();
     let size = rules.canasta_size;
     let (j_all, t_all) = (hand.jokers, hand.wilds - hand.jokers);
+    // (jokers, twos, kind of the canasta it ends: `None`, not begun), one
+    // per count of wild cards left over and kind: nothing else about the
+    // choice matters below.
     let mut wild_options: ArrayVec<(u8, u8, Option<bool>), 64> = ArrayVec::new();
-    match wild {
-        Some(w) => {
-            let have = w.naturals + w.wilds;
-            if have >= size {
-                wild_options.push((0, 0, None));
-            } else {
-                let add = size - have;
-                for j in 0..=add.min(j_all) {
-                    let t = add - j;
-                    if t <= t_all {
-                        let clean = wild_canasta_is_clean(w.jokers + j, w.wilds - w.jokers + t);
-                        wild_options.push((j, t, Some(clean)));
-                    }
-                }
-            }
+    let mut offer = |j: u8, t: u8, kind: Option<bool>| {
+        let pool = j_all + t_all - j - t;
+        if !wild_options
+            .iter()
+            .any(|&(j0, t0, k0)| j_all + t_all - j0 - t0 == pool && k0 == kind)
+        {
+            wild_options.push((j, t, kind));
         }
-        None => {
-            wild_options.push((0, 0, None));
-            if rules.wild_melds {
-                for j in 0..=size.min(j_all) {
-                    let t = size - j;
-                    if t <= t_all {
-                        wild_options.push((j, t, Some(wild_canasta_is_clean(j, t))));
-                    }
+    };
+    let (have, begun) = wild.map_or((0, (0, 0)), |w| {
+        (w.naturals + w.wilds, (w.jokers, w.wilds - w.jokers))
+    });
+    if wild.is_none() {
+        offer(0, 0, None);
+    }
+    if rules.wild_melds {
+        // Wild cards that end it a canasta: `add` exactly, or more.
+        let add = size.saturating_sub(have);
+        for j in 0..=j_all {
+            for t in 0..=t_all {
+                if j + t < add || (j + t > add && !rules.wilds_on_canasta) {
+                    continue;
                 }
+                let clean = wild_canasta_is_clean(begun.0 + j, begun.1 + t);
+                offer(j, t, Some(clean));
             }
         }
     }
@@ -140,11 +144,7 @@ pub(super) fn placeable_general(
             _ if !counts => (0, 0),
             Some(true) => (1, 0),
             Some(false) => (0, 1),
-            None => match wild.and_then(|w| w.canasta(rules)) {
-                Some(true) => (1, 0),
-                Some(false) => (0, 1),
-                None => (0, 0),
-            },
+            None => (0, 0),
         };
         let (c0, d0) = (c0 + closed_clean, d0 + closed_dirty);
         if dp_reaches(

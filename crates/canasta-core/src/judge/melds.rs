@@ -88,6 +88,11 @@ pub(crate) fn meld_problem(
     if b.cards.is_special_threes(rules) {
         return Some(R::BlackThreesMeldClosed);
     }
+    // Wild cards may not be added to a canasta (P-CNE), a wild one too;
+    // where they may (`wilds_on_canasta`), a wild canasta grows like any.
+    if b.cards.is_wild_only() && !rules.wilds_on_canasta && b.is_canasta(rules) {
+        return Some(R::WildCanastaComplete(index));
+    }
     let wrong_rank =
         added.is_sequence() || (added.rank().is_some() && added.rank() != b.cards.rank());
     if wrong_rank {
@@ -154,9 +159,6 @@ fn contents_problem(rules: &Rules, all: &Group, new: bool, side: &[Meld]) -> Opt
                 && side.iter().any(|m| m.cards.is_wild_only())
             {
                 return Some(R::WildMeldExists);
-            }
-            if all.len() > rules.canasta_size {
-                return Some(R::WildMeldFull(rules.canasta_size));
             }
             if all.len() < rules.min_meld {
                 return Some(too_small());

@@ -123,19 +123,17 @@ fn black_threes_are_never_melded() {
 }
 
 /// P-CNE "Wild melds": a meld of wild cards only (twos and jokers) is
-/// allowed, one per side; it grows to a canasta of seven and no further.
-/// Once it is a canasta the side's wild cards are free again. A written
-/// group of wild cards joins the side's wild meld while it is short of a
-/// canasta, as a group of a melded rank joins that rank's meld.
+/// allowed, one per side, committing the side to "a canasta of (at least)
+/// seven wild cards"; "wild cards cannot be added to a canasta", so once it
+/// is one it takes no more. Once it is a canasta the side's wild cards are
+/// free again. A written group of wild cards joins the side's wild meld
+/// while it is short of a canasta, as a group of a melded rank joins that
+/// rank's meld.
 #[test]
-fn a_side_has_one_wild_meld_of_at_most_seven_cards() {
+fn a_side_has_one_wild_meld_that_takes_nothing_once_a_canasta() {
     let mut g = opened("2S 2S 2H 2H 2D 2D 2C JK JK JK", "4C 5C");
     assert!(generated(&g, "meld JK JK JK"));
     play(&mut g, 1, "meld JK JK JK");
-    assert_eq!(
-        refused(&g, 1, "meld 2S 2S 2H 2H 2D"),
-        IllegalReason::WildMeldFull(7)
-    );
     play(&mut g, 1, "meld 2S 2S 2H");
     assert_eq!(g.melds(1).len(), 2, "the group joined the wild meld");
     play(&mut g, 1, "add 1 2H");
@@ -144,10 +142,57 @@ fn a_side_has_one_wild_meld_of_at_most_seven_cards() {
         refused(&g, 1, "meld 2D 2D 2C"),
         IllegalReason::WildMeldExists
     );
-    assert_eq!(refused(&g, 1, "add 1 2D"), IllegalReason::WildMeldFull(7));
+    assert_eq!(
+        refused(&g, 1, "add 1 2D"),
+        IllegalReason::WildCanastaComplete(1)
+    );
+    assert!(!legal_texts(&g).iter().any(|t| t.starts_with("add 1")));
     play(&mut g, 1, "add 0 2D");
     assert_eq!(meld_texts(&g, 1)[0], "KS KS KH KH KD 2D");
     assert_eq!(g.hand(1), &counts("2D 2C 4C 5C"));
+}
+
+/// The record spec: "a wild card may go into a meld that this same action
+/// makes a canasta"; with P-CNE's "(at least) seven", one action may take
+/// a wild meld past seven, as it may a rank meld (six kings and `2C JK`).
+/// Three jokers and five twos make a dirty wild canasta (P-CNE: "from 1 to
+/// 5 Jokers"), eight twos a clean one.
+#[test]
+fn the_action_that_makes_a_wild_canasta_may_carry_it_past_seven() {
+    let mut g = opened("2S 2S 2H 2H 2D 2D 2C JK JK JK", "4C 5C");
+    play(&mut g, 1, "meld JK JK JK");
+    let mut eight = g.clone();
+    play(&mut eight, 1, "meld 2S 2S 2H 2H 2D");
+    let wild = eight.melds(1)[1];
+    assert_eq!(wild.cards.len(), 8);
+    assert_eq!(wild.canasta(eight.rules()), Some(CanastaKind::Mixed));
+    assert_eq!(wild.canasta_bonus(eight.rules()), 2000);
+    // Six twos and then two more wild cards in one action.
+    play(&mut g, 1, "add 1 2S 2S 2H");
+    assert_eq!(g.melds(1)[1].cards.len(), 6);
+    play(&mut g, 1, "add 1 2H 2D");
+    assert_eq!(g.melds(1)[1].cards.len(), 8);
+    assert_eq!(
+        refused(&g, 1, "add 1 2D"),
+        IllegalReason::WildCanastaComplete(1)
+    );
+}
+
+/// Eight twos laid at once: a clean wild canasta (P-CNE: "consists
+/// entirely of Twos"), 3000 (research §2.1 "seven 2s 3000"), in an opening
+/// too, which must be one action.
+#[test]
+fn eight_twos_at_once_are_a_clean_wild_canasta() {
+    let mut g = DealSpec::canastone(4, 0)
+        .hand(1, "2S 2S 2H 2H 2D 2D 2C 2C 4C 5C 6C 7C 9C TC JC")
+        .upcards("8D")
+        .stock("QS QH")
+        .game();
+    play(&mut g, 1, "meld 2S 2S 2H 2H 2D 2D 2C 2C");
+    let wild = g.melds(1)[0];
+    assert_eq!(wild.cards.len(), 8);
+    assert_eq!(wild.canasta(g.rules()), Some(CanastaKind::Natural));
+    assert_eq!(wild.canasta_bonus(g.rules()), 3000);
 }
 
 /// P-CNE "Wild melds": while a side's wild meld is short of seven cards,
