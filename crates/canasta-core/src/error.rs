@@ -16,6 +16,35 @@ fn clean_opening_words(need: i32, up_to: Option<i32>) -> String {
     }
 }
 
+/// `n` canastas, in words: "1 canasta", "2 canastas".
+fn canastas(n: u8) -> String {
+    match n {
+        1 => "1 canasta".to_string(),
+        n => format!("{n} canastas"),
+    }
+}
+
+/// The canastas of each kind that going out needs, in words: "a clean and
+/// a dirty canasta" where one of each, else "2 clean and 1 dirty
+/// canastas"; kinds needed none of are left out.
+fn kinds_words(kinds: &[(u8, &str)]) -> String {
+    let needed: Vec<(u8, &str)> = kinds.iter().copied().filter(|&(n, _)| n > 0).collect();
+    let singles = needed.iter().all(|&(n, _)| n == 1);
+    let items: Vec<String> = needed
+        .iter()
+        .map(|&(n, kind)| match singles {
+            true => format!("a {kind}"),
+            false => format!("{n} {kind}"),
+        })
+        .collect();
+    let list = match items.split_last() {
+        None => String::new(),
+        Some((last, [])) => last.clone(),
+        Some((last, rest)) => format!("{} and {last}", rest.join(", ")),
+    };
+    format!("{list} {}", if singles { "canasta" } else { "canastas" })
+}
+
 /// The reason an action was refused. Messages are plain words a player can read.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 #[non_exhaustive]
@@ -83,7 +112,7 @@ pub enum IllegalReason {
     NoSuchMeld(u8),
     #[error("meld {meld} is {}; these cards do not belong to it", meld_words(*.rank))]
     WrongRank { meld: u8, rank: Option<Rank> },
-    #[error("your side needs {need} canasta(s) to go out and has {have}")]
+    #[error("your side needs {} to go out and has {have}", canastas(*need))]
     NotEnoughCanastas { need: u8, have: u8 },
     #[error("partner said no: you may not go out this turn")]
     PartnerSaidNo,
@@ -145,7 +174,7 @@ pub enum IllegalReason {
     /// must be clean (US Italian), so the words never blame a minimum.
     #[error("{}", clean_opening_words(*need, *up_to))]
     OpeningMustBeClean { need: i32, up_to: Option<i32> },
-    #[error("going out needs {natural} clean and {mixed} dirty canasta(s)")]
+    #[error("going out needs {}", kinds_words(&[(*natural, "clean"), (*mixed, "dirty")]))]
     MissingCanastas { natural: u8, mixed: u8 },
     #[error("your side may not go out while its wild meld is short of a canasta")]
     UnfinishedWildMeld,
@@ -168,14 +197,23 @@ pub enum IllegalReason {
     /// P-PEN, S002: "you are not allowed to go out by discarding a 7".
     #[error("{0} may never be the last discard")]
     RestrictedLastDiscard(Card),
+    /// P-PEN's four kinds, named as P-PEN names them: natural, mixed, wild
+    /// and the canasta of the rank that scores on its own (sevens).
     #[error(
-        "going out needs {clean} clean, {dirty} dirty, {wild} wild and {special} special canasta(s)"
+        "going out needs {}",
+        kinds_words(&[
+            (*clean, "natural"),
+            (*dirty, "mixed"),
+            (*wild, "wild"),
+            (*special, special_rank.map_or("special", Rank::plural)),
+        ])
     )]
     MissingCanastaKinds {
         clean: u8,
         dirty: u8,
         wild: u8,
         special: u8,
+        special_rank: Option<Rank>,
     },
     #[error("a side may have at most {0} melds (an engine limit)")]
     TooManyMelds(usize),
@@ -209,5 +247,58 @@ fn meld_words(rank: Option<Rank>) -> String {
     match rank {
         Some(r) => format!("a meld of {}", r.plural()),
         None => "not a meld of one rank".to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The going-out refusals name the canastas as players count them.
+    #[test]
+    fn canastas_needed_read_as_words() {
+        let words = |r: IllegalReason| r.to_string();
+        assert_eq!(
+            words(IllegalReason::NotEnoughCanastas { need: 1, have: 0 }),
+            "your side needs 1 canasta to go out and has 0"
+        );
+        assert_eq!(
+            words(IllegalReason::NotEnoughCanastas { need: 2, have: 1 }),
+            "your side needs 2 canastas to go out and has 1"
+        );
+        assert_eq!(
+            words(IllegalReason::MissingCanastas {
+                natural: 1,
+                mixed: 1
+            }),
+            "going out needs a clean and a dirty canasta"
+        );
+        assert_eq!(
+            words(IllegalReason::MissingCanastas {
+                natural: 2,
+                mixed: 0
+            }),
+            "going out needs 2 clean canastas"
+        );
+        assert_eq!(
+            words(IllegalReason::MissingCanastaKinds {
+                clean: 1,
+                dirty: 1,
+                wild: 1,
+                special: 1,
+                special_rank: Some(Rank::Seven),
+            }),
+            "going out needs a natural, a mixed, a wild and a sevens canasta"
+        );
+        assert_eq!(
+            words(IllegalReason::MissingCanastaKinds {
+                clean: 2,
+                dirty: 1,
+                wild: 0,
+                special: 1,
+                special_rank: None,
+            }),
+            "going out needs 2 natural, 1 mixed and 1 special canastas"
+        );
     }
 }

@@ -63,6 +63,7 @@ fn missing_canastas(rules: &Rules) -> IllegalReason {
             dirty: rules.go_out_mixed_canastas,
             wild: rules.go_out_wild_canastas,
             special: rules.go_out_special_canastas,
+            special_rank: rules.special_canasta_rank,
         }
     } else {
         IllegalReason::MissingCanastas {

@@ -113,7 +113,7 @@ fn going_out_needs_a_canasta() {
     assert_eq!(
         reason.to_string(),
         "this would leave you only QS, which could not be your last discard: \
-         your side needs 1 canasta(s) to go out and has 0"
+         your side needs 1 canasta to go out and has 0"
     );
     assert!(legal(&g, "discard QS"));
     assert!(legal(&g, "discard AD"));

@@ -38,7 +38,7 @@ fn a_wild_canasta_does_not_count_toward_going_out() {
     );
     assert_eq!(
         reason.to_string(),
-        "your side needs 2 canasta(s) to go out and has 1"
+        "your side needs 2 canastas to go out and has 1"
     );
     assert!(legal(&g, "discard QH"));
 }

@@ -220,6 +220,6 @@ fn below_the_minimum_without_a_canasta_is_refused_with_both_reasons() {
         reason.to_string(),
         "the opening needs 120 points, these melds make 115; below it you may only go out \
          concealed, and this would leave you only 9C, which could not be your last discard: \
-         your side needs 1 canasta(s) to go out and has 0"
+         your side needs 1 canasta to go out and has 0"
     );
 }

@@ -321,10 +321,12 @@ impl App<'_> {
         }
         let cards: Vec<Card> = picked.iter().map(|&i| self.cards[i]).collect();
         let Ok(group) = Group::from_cards(&cards) else {
-            self.say(
-                "cards added together must be of one rank (and wild cards)",
-                true,
-            );
+            let words = if self.session.rules().sequences() {
+                "cards added together must be of one rank (and wild cards), or of one suit to a sequence"
+            } else {
+                "cards added together must be of one rank (and wild cards)"
+            };
+            self.say(words, true);
             return;
         };
         let obs = self.session.observe(self.viewer);

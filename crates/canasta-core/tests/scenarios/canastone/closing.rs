@@ -56,7 +56,7 @@ fn melding_out_without_the_canastas_names_the_canastas() {
     assert_ne!(why, IllegalReason::MustDiscardToGoOut);
     assert!(
         why.to_string()
-            .contains("needs 2 canasta(s) to go out and has 0"),
+            .contains("needs 2 canastas to go out and has 0"),
         "{why}"
     );
 }
