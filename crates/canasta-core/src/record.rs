@@ -7,8 +7,8 @@
 use crate::action::{Action, ParseActionError};
 use crate::card::Card;
 use crate::error::IllegalAction;
-use crate::rules::{Rules, RulesError};
-use crate::score::HandResult;
+use crate::rules::{Rules, RulesError, StockEnd};
+use crate::score::{HandEndReason, HandResult};
 use crate::state::{DealError, GameState, Phase};
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value, json};
@@ -101,11 +101,17 @@ pub enum RecordErrorKind {
     )]
     ActionBeforeDeal,
     /// An action after play ended, named by how it ended (a hand can end
-    /// on a draw, where a record writer may not expect it).
+    /// on a draw, where a record writer may not expect it): `how` and the
+    /// seat that went out, if any; the rules' stock ending words the rest.
     #[error(
-        "an action after the hand ended ({0}): only a hand_end line or the next deal may follow"
+        "an action after the hand ended ({}): only a hand_end line or the next deal may follow",
+        how_the_hand_ended(*how, *seat, *stock_end)
     )]
-    ActionAfterHandEnd(String),
+    ActionAfterHandEnd {
+        how: HandEndReason,
+        seat: Option<usize>,
+        stock_end: StockEnd,
+    },
     #[error("bad action line: {0}")]
     BadActionLine(String),
     #[error("cannot read action `{text}`: {error}")]
@@ -410,11 +416,12 @@ impl Replay {
         match self.state.phase() {
             Phase::Deal => return Err(RecordErrorKind::ActionBeforeDeal),
             Phase::HandOver => {
-                let why = self.state.last_hand().map_or_else(
-                    || "it ended".to_string(),
-                    |hand| how_the_hand_ended(hand, self.state.rules()),
-                );
-                return Err(RecordErrorKind::ActionAfterHandEnd(why));
+                let hand = self.state.last_hand().expect("a hand that ended is kept");
+                return Err(RecordErrorKind::ActionAfterHandEnd {
+                    how: hand.reason,
+                    seat: hand.seat,
+                    stock_end: self.state.rules().stock_end,
+                });
             }
             _ => {}
         }
@@ -717,18 +724,16 @@ impl GameState {
 }
 
 /// How the hand that just ended ended, in words for a refusal.
-fn how_the_hand_ended(hand: &HandResult, rules: &Rules) -> String {
-    use crate::rules::StockEnd;
-    use crate::score::HandEndReason;
-    match hand.reason {
-        HandEndReason::Out => match hand.seat {
+fn how_the_hand_ended(how: HandEndReason, seat: Option<usize>, stock_end: StockEnd) -> String {
+    match how {
+        HandEndReason::Out => match seat {
             Some(seat) => format!("seat {seat} went out"),
             None => "a player went out".into(),
         },
         HandEndReason::Blocked => {
             "the player to act held only sevens, which may not be discarded".into()
         }
-        HandEndReason::Stock => match rules.stock_end {
+        HandEndReason::Stock => match stock_end {
             StockEnd::TakePile => "the stock ran out: nothing was left to draw but a red three, or nothing at all",
             StockEnd::ShortStock => {
                 "play ended at the stock: too few cards for the next draw, or a red three among the last cards drawn"
