@@ -486,6 +486,7 @@ impl Replay {
             {
                 let ours = serde_json::to_value(self.state.last_hand().unwrap()).unwrap();
                 compare_json("", given, &ours, &mut problems);
+                note_split_totals(given, &ours, &mut problems);
             }
             Phase::HandOver | Phase::GameOver => {
                 problems.push("hand_end given, but no hand result is due here".into())
@@ -553,6 +554,37 @@ impl Replay {
             report.state = Some(self.state);
         }
         report
+    }
+}
+
+/// Where a team's breakdown items differ but add up to its `total`, which
+/// agrees, says so on each of those items: the contract only recommends the keys, so another
+/// writer may file a bonus under another one (the concealed bonus under
+/// `other`, where this engine counts it in `going_out`).
+fn note_split_totals(given: &Value, ours: &Value, problems: &mut [String]) {
+    let (Some(given), Some(ours)) = (given["teams"].as_array(), ours["teams"].as_array()) else {
+        return;
+    };
+    for (t, (g, o)) in given.iter().zip(ours).enumerate() {
+        let items: Option<i64> = g
+            .as_object()
+            .into_iter()
+            .flatten()
+            .filter(|(k, _)| k.as_str() != "total")
+            .map(|(_, v)| v.as_i64())
+            .sum();
+        let total = g.get("total").and_then(Value::as_i64);
+        if total.is_none() || items != total || g.get("total") != o.get("total") {
+            continue;
+        }
+        let prefix = format!("teams[{t}].");
+        for message in problems.iter_mut() {
+            if message.starts_with(&prefix) {
+                message.push_str(&format!(
+                    " (teams[{t}].total agrees: only the split between breakdown items differs)"
+                ));
+            }
+        }
     }
 }
 

@@ -183,6 +183,34 @@ fn a_breakdown_key_the_variant_does_not_score_agrees_only_at_zero() {
     }
 }
 
+/// Record spec: the breakdown keys are "recommended", so another writer
+/// may file a bonus under another key. Where a team's items differ but its
+/// total agrees, each item says so: here the concealed bonus (200 in all,
+/// P-CAN) written as 100 going out and 100 other.
+#[test]
+fn a_breakdown_split_otherwise_with_the_same_total_says_the_total_agrees() {
+    let text = record_text("classic4_concealed_out.jsonl");
+    let split = text.replace(
+        "\"going_out\": 200, \"other\": 0",
+        "\"going_out\": 100, \"other\": 100",
+    );
+    assert_ne!(split, text);
+    let report = &checked(&split).unwrap()[0];
+    let text: Vec<&str> = report
+        .mismatches
+        .iter()
+        .map(|m| m.message.as_str())
+        .collect();
+    let agrees = " (teams[1].total agrees: only the split between breakdown items differs)";
+    assert_eq!(
+        text,
+        [
+            format!("teams[1].going_out: record says 100, the engine computes 200{agrees}"),
+            format!("teams[1].other: record says 100, the engine computes 0{agrees}"),
+        ]
+    );
+}
+
 /// Record spec (`game_end`): a `game_end` where the engine's game goes on
 /// is reported with the reason it goes on, not a fixed sentence.
 #[test]
