@@ -45,6 +45,16 @@ fn kinds_words(kinds: &[(u8, &str)]) -> String {
     format!("{list} {}", if singles { "canasta" } else { "canastas" })
 }
 
+/// Counts of the four going-out kinds with P-PEN's names for them.
+fn pennies_kinds(counts: [u8; 4], special_rank: Option<Rank>) -> [(u8, &'static str); 4] {
+    [
+        (counts[0], "natural"),
+        (counts[1], "mixed"),
+        (counts[2], "wild"),
+        (counts[3], special_rank.map_or("special", Rank::plural)),
+    ]
+}
+
 /// The reason an action was refused. Messages are plain words a player can read.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 #[non_exhaustive]
@@ -114,6 +124,12 @@ pub enum IllegalReason {
     WrongRank { meld: u8, rank: Option<Rank> },
     #[error("your side needs {} to go out and has {have}", canastas(*need))]
     NotEnoughCanastas { need: u8, have: u8 },
+    /// RG-ITA, S002: the side's wild canasta is not one of those it needs.
+    #[error(
+        "your side needs {} to go out and has {have}: a wild canasta does not count",
+        canastas(*need)
+    )]
+    WildCanastaUncounted { need: u8, have: u8 },
     #[error("partner said no: you may not go out this turn")]
     PartnerSaidNo,
     #[error("you must go out this turn")]
@@ -174,8 +190,17 @@ pub enum IllegalReason {
     /// must be clean (US Italian), so the words never blame a minimum.
     #[error("{}", clean_opening_words(*need, *up_to))]
     OpeningMustBeClean { need: i32, up_to: Option<i32> },
-    #[error("going out needs {}", kinds_words(&[(*natural, "clean"), (*mixed, "dirty")]))]
-    MissingCanastas { natural: u8, mixed: u8 },
+    /// `lacking`: of each kind (clean, dirty), how many the side still lacks.
+    #[error(
+        "going out needs {}; your side still lacks {}",
+        kinds_words(&[(*natural, "clean"), (*mixed, "dirty")]),
+        kinds_words(&[(lacking[0], "clean"), (lacking[1], "dirty")])
+    )]
+    MissingCanastas {
+        natural: u8,
+        mixed: u8,
+        lacking: [u8; 2],
+    },
     #[error("your side may not go out while its wild meld is short of a canasta")]
     UnfinishedWildMeld,
     #[error("meld {0} is a closed canasta and takes no more cards")]
@@ -198,15 +223,12 @@ pub enum IllegalReason {
     #[error("{0} may never be the last discard")]
     RestrictedLastDiscard(Card),
     /// P-PEN's four kinds, named as P-PEN names them: natural, mixed, wild
-    /// and the canasta of the rank that scores on its own (sevens).
+    /// and the canasta of the rank that scores on its own (sevens);
+    /// `lacking`, how many of each the side still lacks.
     #[error(
-        "going out needs {}",
-        kinds_words(&[
-            (*clean, "natural"),
-            (*dirty, "mixed"),
-            (*wild, "wild"),
-            (*special, special_rank.map_or("special", Rank::plural)),
-        ])
+        "going out needs {}; your side still lacks {}",
+        kinds_words(&pennies_kinds([*clean, *dirty, *wild, *special], *special_rank)),
+        kinds_words(&pennies_kinds(*lacking, *special_rank))
     )]
     MissingCanastaKinds {
         clean: u8,
@@ -214,6 +236,7 @@ pub enum IllegalReason {
         wild: u8,
         special: u8,
         special_rank: Option<Rank>,
+        lacking: [u8; 4],
     },
     #[error("a side may have at most {0} melds (an engine limit)")]
     TooManyMelds(usize),
@@ -267,18 +290,24 @@ mod tests {
             "your side needs 2 canastas to go out and has 1"
         );
         assert_eq!(
+            words(IllegalReason::WildCanastaUncounted { need: 2, have: 1 }),
+            "your side needs 2 canastas to go out and has 1: a wild canasta does not count"
+        );
+        assert_eq!(
             words(IllegalReason::MissingCanastas {
                 natural: 1,
-                mixed: 1
+                mixed: 1,
+                lacking: [0, 1],
             }),
-            "going out needs a clean and a dirty canasta"
+            "going out needs a clean and a dirty canasta; your side still lacks a dirty canasta"
         );
         assert_eq!(
             words(IllegalReason::MissingCanastas {
                 natural: 2,
-                mixed: 0
+                mixed: 0,
+                lacking: [1, 0],
             }),
-            "going out needs 2 clean canastas"
+            "going out needs 2 clean canastas; your side still lacks a clean canasta"
         );
         assert_eq!(
             words(IllegalReason::MissingCanastaKinds {
@@ -287,8 +316,10 @@ mod tests {
                 wild: 1,
                 special: 1,
                 special_rank: Some(Rank::Seven),
+                lacking: [0, 0, 1, 0],
             }),
-            "going out needs a natural, a mixed, a wild and a sevens canasta"
+            "going out needs a natural, a mixed, a wild and a sevens canasta; \
+             your side still lacks a wild canasta"
         );
         assert_eq!(
             words(IllegalReason::MissingCanastaKinds {
@@ -297,8 +328,10 @@ mod tests {
                 wild: 0,
                 special: 1,
                 special_rank: None,
+                lacking: [2, 0, 0, 1],
             }),
-            "going out needs 2 natural, 1 mixed and 1 special canastas"
+            "going out needs 2 natural, 1 mixed and 1 special canastas; \
+             your side still lacks 2 natural and 1 special canastas"
         );
     }
 }

@@ -23,6 +23,7 @@ pub(crate) fn going_out_shortfall(
     need_total: u8,
 ) -> Option<IllegalReason> {
     let mut kinds = KindCounts::default();
+    let mut uncounted_wild = false;
     for m in melds {
         if m.seq {
             if m.len() >= rules.canasta_size {
@@ -34,6 +35,7 @@ pub(crate) fn going_out_shortfall(
             if m.naturals + m.wilds < rules.canasta_size {
                 return Some(IllegalReason::UnfinishedWildMeld);
             }
+            uncounted_wild = true;
             continue;
         }
         match m.canasta_now(rules) {
@@ -46,17 +48,25 @@ pub(crate) fn going_out_shortfall(
     }
     let have = kinds.total();
     if have < need_total {
-        return Some(IllegalReason::NotEnoughCanastas {
-            need: need_total,
-            have,
+        return Some(if uncounted_wild {
+            IllegalReason::WildCanastaUncounted {
+                need: need_total,
+                have,
+            }
+        } else {
+            IllegalReason::NotEnoughCanastas {
+                need: need_total,
+                have,
+            }
         });
     }
-    (!kinds.meet(rules, need_total)).then(|| missing_canastas(rules))
+    (!kinds.meet(rules, need_total)).then(|| missing_canastas(rules, &kinds))
 }
 
 /// The going-out requirement of kinds that is not met, in the words that
-/// fit the rules.
-fn missing_canastas(rules: &Rules) -> IllegalReason {
+/// fit the rules, with the kinds the side still lacks.
+fn missing_canastas(rules: &Rules, have: &KindCounts) -> IllegalReason {
+    let lacks = |need: u8, have: u8| need.saturating_sub(have);
     if rules.go_out_wild_canastas > 0 || rules.go_out_special_canastas > 0 {
         IllegalReason::MissingCanastaKinds {
             clean: rules.go_out_natural_canastas,
@@ -64,11 +74,21 @@ fn missing_canastas(rules: &Rules) -> IllegalReason {
             wild: rules.go_out_wild_canastas,
             special: rules.go_out_special_canastas,
             special_rank: rules.special_canasta_rank,
+            lacking: [
+                lacks(rules.go_out_natural_canastas, have.clean),
+                lacks(rules.go_out_mixed_canastas, have.dirty),
+                lacks(rules.go_out_wild_canastas, have.wild),
+                lacks(rules.go_out_special_canastas, have.special),
+            ],
         }
     } else {
         IllegalReason::MissingCanastas {
             natural: rules.go_out_natural_canastas,
             mixed: rules.go_out_mixed_canastas,
+            lacking: [
+                lacks(rules.go_out_natural_canastas, have.clean),
+                lacks(rules.go_out_mixed_canastas, have.dirty),
+            ],
         }
     }
 }

@@ -75,6 +75,7 @@ fn valid_up_to_the_ending(g: &GameState, a: &Action) -> bool {
                 | R::StrandsLastCard
                 | R::MustGoOut
                 | R::NotEnoughCanastas { .. }
+                | R::WildCanastaUncounted { .. }
                 | R::MissingCanastas { .. }
                 | R::MissingCanastaKinds { .. }
                 | R::UnfinishedWildMeld

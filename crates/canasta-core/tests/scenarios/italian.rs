@@ -34,11 +34,11 @@ fn a_wild_canasta_does_not_count_toward_going_out() {
     let reason = refused(&g, 1, "meld QS QS QH");
     assert_eq!(
         reason,
-        IllegalReason::NotEnoughCanastas { need: 2, have: 1 }
+        IllegalReason::WildCanastaUncounted { need: 2, have: 1 }
     );
     assert_eq!(
         reason.to_string(),
-        "your side needs 2 canastas to go out and has 1"
+        "your side needs 2 canastas to go out and has 1: a wild canasta does not count"
     );
     assert!(legal(&g, "discard QH"));
 }

@@ -90,11 +90,13 @@ fn the_final_discard_must_be_a_natural_card() {
 }
 
 /// The refusal of a meld that would leave 9C alone while the side may not
-/// close: it lacks a clean and a dirty canasta.
-fn left_with_9c_unable_to_close() -> IllegalReason {
+/// close: it needs a clean and a dirty canasta, and lacks `lacking` (clean,
+/// dirty).
+fn left_with_9c_unable_to_close(lacking: [u8; 2]) -> IllegalReason {
     let kinds = IllegalReason::MissingCanastas {
         natural: 1,
         mixed: 1,
+        lacking,
     };
     stranded("9C", kinds)
 }
@@ -115,7 +117,7 @@ fn closing_needs_a_clean_and_a_dirty_canasta() {
     assert_eq!(canastas(&g, 1), (2, 0));
     assert_eq!(
         refused(&g, 1, "meld 9S 9H 9D"),
-        left_with_9c_unable_to_close()
+        left_with_9c_unable_to_close([0, 1])
     );
     assert!(!legal_texts(&g).iter().any(|t| t.starts_with("meld 9")));
     // Two dirty: kings with a joker, fives with a two.
@@ -136,7 +138,7 @@ fn closing_needs_a_clean_and_a_dirty_canasta() {
     assert_eq!(canastas(&g, 1), (0, 2));
     assert_eq!(
         refused(&g, 1, "meld 9S 9H 9D"),
-        left_with_9c_unable_to_close()
+        left_with_9c_unable_to_close([1, 0])
     );
     play(&mut g, 1, "discard 9D");
     assert_eq!(g.phase(), Phase::Draw, "not closed: the turn passed");

@@ -128,7 +128,8 @@ fn house_rule_9_two_clean_canastas_to_close() {
             "9C",
             IllegalReason::MissingCanastas {
                 natural: 2,
-                mixed: 0
+                mixed: 0,
+                lacking: [1, 0],
             }
         )
     );
