@@ -85,7 +85,9 @@ export function pickupAction(marked, selection, topCard = null) {
 export function addAction(meldIndex, selection) {
   if (selection.length === 0) throw new SelectionError('select the cards to add first');
   if (!isOneGroup(selection)) {
-    throw new SelectionError('cards added together must be of one rank (and wild cards)');
+    throw new SelectionError(
+      'cards added together must be of one rank (and wild cards), or of one suit in sequence where the variant has sequences',
+    );
   }
   return `add ${meldIndex} ${selection.join(' ')}`;
 }
