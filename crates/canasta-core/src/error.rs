@@ -24,16 +24,23 @@ fn canastas(n: u8) -> String {
     }
 }
 
-/// The canastas of each kind that going out needs, in words: "a clean and
-/// a dirty canasta" where one of each, else "2 clean and 1 dirty
-/// canastas"; kinds needed none of are left out.
+/// Canastas of each kind, in words (what going out needs, what a side
+/// lacks): "a clean and a dirty canasta" where one of each, else "2 clean
+/// and 1 dirty canastas"; kinds counted 0 are left out.
 fn kinds_words(kinds: &[(u8, &str)]) -> String {
     let needed: Vec<(u8, &str)> = kinds.iter().copied().filter(|&(n, _)| n > 0).collect();
     let singles = needed.iter().all(|&(n, _)| n == 1);
+    if needed.is_empty() {
+        return "no canasta".to_string();
+    }
+    let article = |kind: &str| match kind.starts_with(['a', 'e', 'i', 'o', 'u']) {
+        true => "an",
+        false => "a",
+    };
     let items: Vec<String> = needed
         .iter()
         .map(|&(n, kind)| match singles {
-            true => format!("a {kind}"),
+            true => format!("{} {kind}", article(kind)),
             false => format!("{n} {kind}"),
         })
         .collect();
@@ -333,5 +340,7 @@ mod tests {
             "going out needs 2 natural, 1 mixed and 1 special canastas; \
              your side still lacks 2 natural and 1 special canastas"
         );
+        assert_eq!(kinds_words(&[(0, "clean")]), "no canasta");
+        assert_eq!(kinds_words(&[(1, "eights")]), "an eights canasta");
     }
 }

@@ -22,13 +22,20 @@ type WorkingMelds = ArrayVec<Meld, { MAX_MELDS + crate::action::MAX_GROUPS + 1 }
 ///   take cards (one meld per rank; where melds are capped, the one not yet
 ///   full), except where a rank may have several melds (Samba), where a
 ///   written group is a new meld;
-/// - wild cards alone join the side's wild meld short of a canasta (a side
-///   has one open wild meld at a time).
+/// - wild cards alone join the side's wild meld where a side has one for
+///   the hand (P-CNE), whatever its size, so that how an action splits its
+///   wild cards into groups never matters (the judge then refuses wild
+///   cards on a meld that was a canasta before the action); where a side
+///   may begin another once the last is a canasta (P-PEN), they join the
+///   one short of a canasta.
 pub(crate) fn lay_target(rules: &Rules, melds: &[Meld], g: &Group) -> Option<usize> {
     if g.is_sequence() {
         return None;
     }
     match g.rank() {
+        None if rules.wild_meld_reserves.one_wild_meld() => {
+            melds.iter().position(|m| m.cards.is_wild_only())
+        }
         None => melds
             .iter()
             .position(|m| m.cards.is_wild_only() && m.cards.len() < rules.canasta_size),
@@ -88,11 +95,6 @@ pub(crate) fn meld_problem(
     if b.cards.is_special_threes(rules) {
         return Some(R::BlackThreesMeldClosed);
     }
-    // Wild cards may not be added to a canasta (P-CNE), a wild one too;
-    // where they may (`wilds_on_canasta`), a wild canasta grows like any.
-    if b.cards.is_wild_only() && !rules.wilds_on_canasta && b.is_canasta(rules) {
-        return Some(R::WildCanastaComplete(index));
-    }
     let wrong_rank =
         added.is_sequence() || (added.rank().is_some() && added.rank() != b.cards.rank());
     if wrong_rank {
@@ -100,6 +102,11 @@ pub(crate) fn meld_problem(
             meld: index,
             rank: b.cards.rank(),
         });
+    }
+    // Wild cards may not be added to a canasta (P-CNE), a wild one too;
+    // where they may (`wilds_on_canasta`), a wild canasta grows like any.
+    if b.cards.is_wild_only() && !rules.wilds_on_canasta && b.is_canasta(rules) {
+        return Some(R::WildCanastaComplete(index));
     }
     if added.wild_count() > 0
         && b.cards.rank().is_some()

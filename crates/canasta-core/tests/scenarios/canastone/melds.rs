@@ -138,13 +138,21 @@ fn a_side_has_one_wild_meld_that_takes_nothing_once_a_canasta() {
     assert_eq!(g.melds(1).len(), 2, "the group joined the wild meld");
     play(&mut g, 1, "add 1 2H");
     assert_eq!(g.melds(1)[1].cards.len(), 7);
+    // A group of wild cards still goes to the side's one wild meld.
     assert_eq!(
         refused(&g, 1, "meld 2D 2D 2C"),
-        IllegalReason::WildMeldExists
+        IllegalReason::WildCanastaComplete(1)
     );
     assert_eq!(
         refused(&g, 1, "add 1 2D"),
         IllegalReason::WildCanastaComplete(1)
+    );
+    assert_eq!(
+        refused(&g, 1, "add 1 4C"),
+        IllegalReason::WrongRank {
+            meld: 1,
+            rank: None
+        }
     );
     assert!(!legal_texts(&g).iter().any(|t| t.starts_with("add 1")));
     play(&mut g, 1, "add 0 2D");
@@ -167,9 +175,14 @@ fn the_action_that_makes_a_wild_canasta_may_carry_it_past_seven() {
     assert_eq!(wild.cards.len(), 8);
     assert_eq!(wild.canasta(eight.rules()), Some(CanastaKind::Mixed));
     assert_eq!(wild.canasta_bonus(eight.rules()), 2000);
-    // Six twos and then two more wild cards in one action.
+    // Six twos and then two more wild cards in one action, however the
+    // action groups them.
     play(&mut g, 1, "add 1 2S 2S 2H");
     assert_eq!(g.melds(1)[1].cards.len(), 6);
+    let mut split = g.clone();
+    play(&mut split, 1, "meld 2H / 2D");
+    assert_eq!(split.melds(1).len(), 2);
+    assert_eq!(split.melds(1)[1].cards.len(), 8);
     play(&mut g, 1, "add 1 2H 2D");
     assert_eq!(g.melds(1)[1].cards.len(), 8);
     assert_eq!(
