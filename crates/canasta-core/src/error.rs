@@ -29,10 +29,10 @@ fn canastas(n: u8) -> String {
 /// and 1 dirty canastas"; kinds counted 0 are left out.
 fn kinds_words(kinds: &[(u8, &str)]) -> String {
     let needed: Vec<(u8, &str)> = kinds.iter().copied().filter(|&(n, _)| n > 0).collect();
-    let singles = needed.iter().all(|&(n, _)| n == 1);
     if needed.is_empty() {
         return "no canasta".to_string();
     }
+    let singles = needed.iter().all(|&(n, _)| n == 1);
     let article = |kind: &str| match kind.starts_with(['a', 'e', 'i', 'o', 'u']) {
         true => "an",
         false => "a",
@@ -183,8 +183,6 @@ pub enum IllegalReason {
     /// RG-ITA: only twos are held back, and only from other melds.
     #[error("your twos may not be used as wild cards elsewhere until your twos meld is a canasta")]
     TwosReserved,
-    #[error("your side already has a wild meld")]
-    WildMeldExists,
     /// P-CNE: "wild cards cannot be added to a canasta", a wild canasta
     /// included; the action that completes it may carry it past seven.
     #[error("meld {0} is a wild canasta and takes no more cards")]

@@ -125,10 +125,12 @@ pub(super) fn placeable_general(
         // Wild cards that end it a canasta: `add` exactly, or more.
         let add = size.saturating_sub(have);
         for j in 0..=j_all {
-            for t in 0..=t_all {
-                if j + t < add || (j + t > add && !rules.wilds_on_canasta) {
-                    continue;
-                }
+            if j > add && !rules.wilds_on_canasta {
+                break;
+            }
+            let least = add.saturating_sub(j);
+            let most = if rules.wilds_on_canasta { t_all } else { least };
+            for t in least..=most.min(t_all) {
                 let clean = wild_canasta_is_clean(begun.0 + j, begun.1 + t);
                 offer(j, t, Some(clean));
             }

@@ -48,8 +48,8 @@ pub(crate) fn lay_target(rules: &Rules, melds: &[Meld], g: &Group) -> Option<usi
 
 /// Why the meld an action makes or extends is not allowed: `before` is the
 /// meld as it stood before the action (`None`: a new meld), `added` the
-/// cards the action puts in it, `index` its number (for messages), `side`
-/// the side's melds before the action. `None` when it is allowed.
+/// cards the action puts in it, `index` its number (for messages). `None`
+/// when it is allowed.
 ///
 /// Judged by the contents after the action, against the meld before it: a
 /// wild card may not go onto a meld that *was* a canasta (where the rules
@@ -59,11 +59,10 @@ pub(crate) fn meld_problem(
     before: Option<&Meld>,
     added: &Group,
     index: u8,
-    side: &[Meld],
 ) -> Option<IllegalReason> {
     use IllegalReason as R;
     let Some(b) = before else {
-        return contents_problem(rules, added, true, side);
+        return contents_problem(rules, added, true);
     };
     if b.closed {
         return Some(R::CanastaClosed(index));
@@ -85,7 +84,7 @@ pub(crate) fn meld_problem(
         }
         let mut after = b.cards;
         after.merge(added);
-        return contents_problem(rules, &after, false, side);
+        return contents_problem(rules, &after, false);
     }
     if b.is_full(rules) {
         return Some(R::MeldFull {
@@ -117,7 +116,7 @@ pub(crate) fn meld_problem(
     }
     let mut after = b.cards;
     after.merge(added);
-    match contents_problem(rules, &after, false, side) {
+    match contents_problem(rules, &after, false) {
         // "Natural cards may be added to a canasta without limit" (P-CAN,
         // rules-research §1): the limit bars wild cards. Only pooling
         // (Classic 3's partners pool their melds, P-CAN) can leave a meld
@@ -130,7 +129,7 @@ pub(crate) fn meld_problem(
 /// Why a meld of these contents may not exist (`new`: the action begins
 /// it), or `None`. The shape rules: size, naturals, the wild-card limits,
 /// pure ranks, caps, wild melds, black threes, sequences.
-fn contents_problem(rules: &Rules, all: &Group, new: bool, side: &[Meld]) -> Option<IllegalReason> {
+fn contents_problem(rules: &Rules, all: &Group, new: bool) -> Option<IllegalReason> {
     use IllegalReason as R;
     let too_small = || R::MeldTooSmall {
         need: rules.min_meld,
@@ -159,14 +158,8 @@ fn contents_problem(rules: &Rules, all: &Group, new: bool, side: &[Meld]) -> Opt
     match all.rank() {
         None if !rules.wild_melds => return Some(R::WildMeld),
         None => {
-            // P-CNE: one wild meld a side, ever; P-PEN: a new one once the
-            // last is a canasta (an open one takes the cards instead).
-            if new
-                && rules.wild_meld_reserves.one_wild_meld()
-                && side.iter().any(|m| m.cards.is_wild_only())
-            {
-                return Some(R::WildMeldExists);
-            }
+            // P-CNE's one wild meld a side, ever, is `lay_target`'s: wild
+            // cards join it whatever its size.
             if all.len() < rules.min_meld {
                 return Some(too_small());
             }
@@ -296,7 +289,7 @@ impl Lay {
                 continue;
             }
             let before = side.get(i).filter(|_| i < self.before);
-            if let Some(r) = meld_problem(rules, before, added, i as u8, side) {
+            if let Some(r) = meld_problem(rules, before, added, i as u8) {
                 return Some(r);
             }
         }
