@@ -190,7 +190,8 @@ pub fn spell(action: &Action, out: &mut Vec<u16>) {
         Action::Discard(c) => out.push(Step::Discard(c).id()),
         Action::CloseCanasta(m) => out.push(Step::Canasta(m as usize).id()),
         Action::Add { meld, cards } => {
-            // One card per add is what the generator lists; more are
+            // The first card names the meld; the rest (wild cards that
+            // carry a meld past a canasta, or any a record holds) are
             // spelled as further cards.
             let mut cards = cards.cards();
             if let Some(first) = cards.next() {

@@ -12,8 +12,8 @@
 use crate::action::{Action, ActionList, Groups};
 use crate::card::{Card, CardCounts, Rank, Suit};
 use crate::goout::sequences::{QuickOut, SharedOutcomes};
-use crate::meld::{Group, natural_choices, pick_black_threes, pick_naturals};
-use crate::rules::WildMeldReserve;
+use crate::meld::{Group, Meld, natural_choices, pick_black_threes, pick_naturals};
+use crate::rules::{Rules, WildMeldReserve};
 use crate::state::{GameState, Phase};
 use arrayvec::ArrayVec;
 use std::cell::RefCell;
@@ -442,9 +442,8 @@ impl GameState {
             }
             let wild_room = match m.cards.rank() {
                 // A wild meld grows one card at a time to a canasta, and
-                // past it only where wild cards may go on canastas (a
-                // canasta of more than seven wild cards is laid whole by
-                // one action, which the judge accepts, as for rank melds).
+                // past it only where wild cards may go on canastas (else
+                // only by the adds past a canasta below).
                 None => rules.wilds_on_canasta || !m.is_canasta(rules),
                 Some(rank) => {
                     reserved != WildMeldReserve::WildCards
@@ -468,6 +467,9 @@ impl GameState {
                         1,
                         out,
                     );
+                }
+                if !rules.wilds_on_canasta {
+                    adds_past_canasta(rules, hand, i, m, reserved, |a, w| push(a, w, out));
                 }
             }
         }
@@ -657,6 +659,49 @@ fn wild_classes(hand: &CardCounts) -> impl Iterator<Item = Card> {
         .map(|s| Card::new(Rank::Two, s))
         .find(|&c| hand.count(c) > 0);
     joker.into_iter().chain(two)
+}
+
+/// Where wild cards may not go on a canasta, the adds of two or more wild
+/// cards that carry meld `i` (short of a canasta) past one: one card at a
+/// time it stops at the canasta, but the record spec lets "a wild card go
+/// into a meld that this same action makes a canasta" (P-CNE: a wild
+/// canasta "of (at least) seven"). Every count from one past the
+/// canasta's size to what the meld may hold, and every mix of jokers and
+/// twos; the one-card adds reach the rest, so the going-out counting
+/// (`goout::general::wild_room`) and the generator see the same moves.
+fn adds_past_canasta(
+    rules: &Rules,
+    hand: &CardCounts,
+    i: usize,
+    m: &Meld,
+    reserved: WildMeldReserve,
+    mut push: impl FnMut(Action, usize),
+) {
+    let len = m.cards.len();
+    let rank = m.cards.rank();
+    let fits = match rank {
+        None => u8::MAX,
+        Some(_) => rules
+            .wild_capacity_of(rank, m.cards.natural_count())
+            .saturating_sub(m.cards.wild_count()),
+    };
+    let most = fits
+        .min(hand.wilds())
+        .min(rules.meld_cap().saturating_sub(len));
+    for w in rules.canasta_size + 1 - len..=most {
+        for g in wild_combos(hand, w) {
+            if rank.is_some() && g.holds_reserved(reserved) {
+                continue;
+            }
+            push(
+                Action::Add {
+                    meld: i as u8,
+                    cards: g,
+                },
+                w as usize,
+            );
+        }
+    }
 }
 
 /// Every way to pick `w` wild cards by class (jokers, twos), canonical suits.

@@ -8,26 +8,24 @@ use crate::rules::Rules;
 use arrayvec::ArrayVec;
 use smallvec::SmallVec;
 
-/// Most wild cards meld `m`, growing to `n_final` naturals, can still take
-/// when wild cards may not go on a canasta: each must go on while the meld
-/// is short of a canasta, with the ratio kept at that moment.
-fn wild_room_before_canasta(rules: &Rules, n_now: u8, n_final: u8, w0: u8) -> u8 {
+/// Most wild cards a meld with `n_now` naturals and `w0` wild cards,
+/// growing to `n_final` naturals this turn, can take in all by the
+/// generator's steps. Where wild cards may go on a canasta, what the
+/// ratio allows at the end. Where they may not (P-CNE), they must go on
+/// while the meld is short of a canasta: after as many of its naturals as
+/// keep it short (capacity grows with naturals), all at once or one at a
+/// time (`movegen::adds_past_canasta`: one action may carry it past the
+/// canasta's size), the remaining naturals after them.
+pub(crate) fn wild_room(rules: &Rules, rank: Option<Rank>, n_now: u8, n_final: u8, w0: u8) -> u8 {
+    if rules.wilds_on_canasta {
+        return rules.wild_capacity_of(rank, n_final).saturating_sub(w0);
+    }
     let size = rules.canasta_size;
     if n_now + w0 >= size {
         return 0;
     }
-    let mut best = 0;
-    for x in 1..=rules.max_wilds {
-        let room = size.saturating_sub(w0 + x);
-        let n_at = n_final.min(room);
-        if n_at < n_now || n_at + w0 + x > size {
-            break;
-        }
-        if w0 + x <= rules.wild_capacity(n_at) {
-            best = x;
-        }
-    }
-    best
+    let n_at = n_final.min(size - 1 - w0);
+    rules.wild_capacity_of(rank, n_at).saturating_sub(w0)
 }
 
 /// The general test, for canasta kinds and wild melds: a small dynamic
@@ -73,11 +71,7 @@ pub(super) fn placeable_general(
             continue;
         }
         let n_final = m.naturals + hand.ranks[m.rank as usize];
-        let cap = if rules.wilds_on_canasta {
-            rules.wild_capacity(n_final).saturating_sub(m.wilds)
-        } else {
-            wild_room_before_canasta(rules, m.naturals, n_final, m.wilds)
-        };
+        let cap = wild_room(rules, m.rank(), m.naturals, n_final, m.wilds);
         items.push((m.naturals, n_final, m.wilds, 0, cap));
     }
     for &rank in rules.meld_ranks() {
@@ -89,16 +83,16 @@ pub(super) fn placeable_general(
             return false;
         }
         let need = rules.min_meld.saturating_sub(n);
-        // A new meld takes its wild cards as it is laid.
-        let cap = rules.wild_capacity(n);
+        let cap = wild_room(rules, Some(rank), 0, n, 0);
         if need > cap {
             return false;
         }
         items.push((0, n, 0, need, cap));
     }
-    // The wild meld: it must end a canasta, or not be begun. Step by step
-    // (as the generator goes) it ends exactly a canasta where wild cards
-    // may not go on one (P-CNE), and takes any number more where they may.
+    // The wild meld: it must end a canasta, or not be begun. It takes any
+    // number of wild cards past the canasta's size, in the action that
+    // makes it one where wild cards may not go on a canasta (P-CNE), and
+    // then none.
     let wild = melds.iter().find(|m| m.rank == WILD_MELD).copied();
     let size = rules.canasta_size;
     let (j_all, t_all) = (hand.jokers, hand.wilds - hand.jokers);
@@ -122,15 +116,14 @@ pub(super) fn placeable_general(
         offer(0, 0, None);
     }
     if rules.wild_melds {
-        // Wild cards that end it a canasta: `add` exactly, or more.
+        // Wild cards that end it a canasta: `add` or more, or none once it
+        // is one where wild cards may not go on a canasta.
         let add = size.saturating_sub(have);
-        for j in 0..=j_all {
-            if j > add && !rules.wilds_on_canasta {
-                break;
-            }
+        let closed = add == 0 && !rules.wilds_on_canasta;
+        for j in 0..=if closed { 0 } else { j_all } {
             let least = add.saturating_sub(j);
-            let most = if rules.wilds_on_canasta { t_all } else { least };
-            for t in least..=most.min(t_all) {
+            let most = if closed { 0 } else { t_all };
+            for t in least..=most {
                 let clean = wild_canasta_is_clean(begun.0 + j, begun.1 + t);
                 offer(j, t, Some(clean));
             }

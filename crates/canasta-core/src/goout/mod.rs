@@ -5,7 +5,7 @@
 //! the generator free of dead ends (see `docs/decisions/action-space.md`).
 
 pub(crate) mod capped;
-mod general;
+pub(crate) mod general;
 mod requirements;
 pub(crate) mod sequences;
 
@@ -746,5 +746,7 @@ impl GameState {
 
 mod opening;
 
+#[cfg(test)]
+mod search_tests;
 #[cfg(test)]
 mod shortcut_tests;

@@ -272,6 +272,24 @@ impl GameState {
         }
     }
 
+    /// Swaps `give` from `seat`'s hand for a `take` from the stock, where
+    /// both are there (tests that want hands random play rarely deals;
+    /// every card stays where one can be). Returns whether it swapped.
+    #[cfg(test)]
+    pub(crate) fn swap_with_stock(&mut self, seat: usize, give: Card, take: Card) -> bool {
+        let stock = self.stacks.stock_mut();
+        let Some(i) = stock.iter().position(|&c| c == take) else {
+            return false;
+        };
+        if self.hands[seat].count(give) == 0 {
+            return false;
+        }
+        stock[i] = give;
+        self.hands[seat].remove(give);
+        self.hands[seat].add(take);
+        true
+    }
+
     /// The same position under other rules (tests that lift one rule).
     #[cfg(test)]
     pub(crate) fn under_rules(&self, rules: Rules) -> GameState {

@@ -194,7 +194,7 @@ fn onto_meld(rules: &Rules, rank: Rank, meld: (u8, u8, bool), k: u8, pool: u8, n
     let room = if done && !rules.wilds_on_canasta {
         0
     } else {
-        rules.wild_capacity_of(Some(rank), a + k).saturating_sub(b)
+        crate::goout::general::wild_room(rules, Some(rank), a, a + k, b)
     };
     let mut here = NOTHING;
     for x in 0..=room.min(pool) {

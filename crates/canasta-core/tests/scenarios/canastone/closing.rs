@@ -289,3 +289,61 @@ fn taking_the_pile_with_the_last_two_cards_is_refused() {
     assert!(!legal(&g, "pickup 9S 9H"));
     assert_eq!(legal_texts(&g), vec!["draw"]);
 }
+
+/// Seat 1 opens before drawing with `opening`, holding `rest` besides, and
+/// draws `drawn`: the hand is then `rest` and `drawn`.
+fn opened_with(opening: &str, rest: &str, drawn: &str) -> GameState {
+    let mut g = DealSpec::canastone(4, 0)
+        .hand(1, &format!("{opening} {rest}"))
+        .upcards("8D")
+        .stock(drawn)
+        .game();
+    assert_eq!(g.hand(1).total(), 15);
+    play_all(&mut g, 1, &[&format!("meld {opening}"), "draw"]);
+    assert_eq!(g.phase(), Phase::Play);
+    g
+}
+
+/// A player who can close only by carrying a meld of six past seven with
+/// two wild cards in one action (the record spec: "a wild card may go into
+/// a meld that this same action makes a canasta"; P-CNE: no wild card on
+/// a canasta) may ask, and after "yes" closes by the generated actions.
+/// One card at a time the first wild card makes the canasta and the second
+/// has nowhere to go: asking was judged so until session 32.
+#[test]
+fn a_close_that_carries_six_kings_past_seven_with_two_wild_cards_may_ask() {
+    let mut g = opened_with("KS KS KH KH KD KD", "QS QS QH QH QD QD QC 2C JK", "QC 9S");
+    assert!(generated(&g, "ask"), "{:?}", legal_texts(&g));
+    play(&mut g, 1, "ask");
+    play(&mut g, 3, "yes");
+    play(&mut g, 1, "meld QS QS QH QH QD QD QC QC");
+    assert!(generated(&g, "add 0 2C JK"), "{:?}", legal_texts(&g));
+    // The one-card add makes the canasta and strands the other wild card.
+    assert!(!generated(&g, "add 0 2C"), "{:?}", legal_texts(&g));
+    play_all(&mut g, 1, &["add 0 2C JK", "discard 9S"]);
+    assert_eq!(g.phase(), Phase::HandOver);
+    let kings = g.melds(1)[0];
+    assert_eq!((kings.cards.len(), kings.cards.wild_count()), (8, 2));
+}
+
+/// The same for the wild meld (P-CNE: a canasta "of (at least) seven wild
+/// cards"): six jokers and two twos make one wild canasta of eight, laid as
+/// three jokers and then one add of five.
+#[test]
+fn a_close_by_a_wild_canasta_of_eight_may_ask() {
+    let mut g = opened_with("QS QS QH QH QD QD QC", "JK JK JK JK JK JK 2C 2D", "QC 9S");
+    assert!(generated(&g, "ask"), "{:?}", legal_texts(&g));
+    play(&mut g, 1, "ask");
+    play(&mut g, 3, "yes");
+    play_all(&mut g, 1, &["add 0 QC", "meld JK JK JK"]);
+    assert!(
+        generated(&g, "add 1 JK JK JK 2C 2D"),
+        "{:?}",
+        legal_texts(&g)
+    );
+    play_all(&mut g, 1, &["add 1 JK JK JK 2C 2D", "discard 9S"]);
+    assert_eq!(g.phase(), Phase::HandOver);
+    let wild = g.melds(1)[1];
+    assert_eq!(wild.cards.len(), 8);
+    assert_eq!(wild.canasta_bonus(g.rules()), 2000);
+}
