@@ -5,5 +5,6 @@
 //! judge accepts.
 
 pub mod action;
+pub(crate) mod concealed;
 pub(crate) mod movegen;
 pub(crate) mod opening;

@@ -11,7 +11,6 @@
 //! whole hand in one action.
 
 use crate::action::{Action, ActionList, Groups, MAX_GROUPS};
-use crate::actions::movegen::for_each_class;
 use crate::card::{Card, CardCounts, Rank, Suit};
 use crate::judge::clean_for_opening;
 use crate::meld::{Group, natural_choices, pick_black_threes, pick_naturals};
@@ -162,7 +161,7 @@ pub(crate) fn generate<O: OpeningSink>(state: &GameState, top: Option<Card>, out
                 && rules.concealed_without_minimum
                 && state.can_go_out(seat)
             {
-                concealed_below_minimum(state, need, out);
+                crate::actions::concealed::concealed_below_minimum(state, need, out);
             }
         }
     }
@@ -473,14 +472,6 @@ fn removable(
         || without(two_in(g))
 }
 
-fn trial_set(groups: &mut Groups, i: usize, g: Group) {
-    let mut rebuilt = Groups::new();
-    for (j, x) in groups.iter().enumerate() {
-        rebuilt.push(if j == i { g } else { *x });
-    }
-    *groups = rebuilt;
-}
-
 fn two_in(g: &Group) -> Option<Card> {
     (0..4)
         .find(|&s| g.twos[s] > 0)
@@ -506,133 +497,6 @@ fn remove_card(g: &mut Group, c: Card) {
         Some(_) => g.naturals[c.suit().unwrap() as usize] -= 1,
         None => {}
     }
-}
-
-/// Concealed going out below the minimum (P-CAN, S002): every card of the
-/// hand, or all but one to discard, in new melds that include a canasta.
-fn concealed_below_minimum<O: OpeningSink>(state: &GameState, need: i32, out: &mut O) {
-    let seat = state.to_act();
-    let hand = *state.hand(seat);
-    let mut options: ArrayVec<Option<Card>, 16> = ArrayVec::new();
-    options.push(None);
-    for_each_class(&hand, |c| {
-        if state.final_discard_ok(c) {
-            options.push(Some(c));
-        }
-    });
-    for discard in options {
-        let mut h = hand;
-        if let Some(c) = discard {
-            h.remove(c);
-        }
-        if let Some(base) = whole_hand_groups(state.rules(), &h) {
-            let mut groups = base;
-            split_wilds(state, &h, need, 0, h.jokers(), h.twos(), &mut groups, out);
-        }
-    }
-}
-
-/// Every natural of the hand in one group per rank, or `None` if some rank
-/// cannot form a meld.
-fn whole_hand_groups(rules: &Rules, h: &CardCounts) -> Option<Groups> {
-    if h.red_threes() > 0 {
-        return None;
-    }
-    let mut groups = Groups::new();
-    for &rank in rules.meld_ranks() {
-        let n = h.rank_count(rank);
-        if n == 0 {
-            continue;
-        }
-        if n < rules.min_naturals {
-            return None;
-        }
-        let mut g = Group::of_rank(rank);
-        g.naturals = h.rank_suits(rank);
-        if !groups.push(g) {
-            return None;
-        }
-    }
-    let b = if rules.special_threes() {
-        h.black_threes()
-    } else {
-        0
-    };
-    if b > 0 {
-        if b < rules.min_meld {
-            return None;
-        }
-        let mut g = Group::of_rank(Rank::Three);
-        g.naturals = pick_black_threes(h, b);
-        if !groups.push(g) {
-            return None;
-        }
-    }
-    (!groups.is_empty()).then_some(groups)
-}
-
-/// Places every wild card into the groups (every split), emitting each
-/// complete placement that goes out below the minimum.
-#[allow(clippy::too_many_arguments)]
-fn split_wilds<O: OpeningSink>(
-    state: &GameState,
-    h: &CardCounts,
-    need: i32,
-    i: usize,
-    jokers: u8,
-    twos: u8,
-    groups: &mut Groups,
-    out: &mut O,
-) {
-    let rules = state.rules();
-    if i == groups.len() {
-        if jokers > 0 || twos > 0 {
-            return;
-        }
-        let points: i32 = groups.iter().map(|g| g.opening_points(rules)).sum();
-        let action = Action::Meld(*groups);
-        if points < need && !out.holds(&action) && state.ok_after(action) {
-            out.offer(action);
-        }
-        return;
-    }
-    let base = groups.as_slice()[i];
-    let n = base.natural_count();
-    let (cap, min_w) = if base.is_special_threes(rules) {
-        (0, 0)
-    } else {
-        (rules.wild_capacity(n), rules.min_meld.saturating_sub(n))
-    };
-    for j in 0..=cap.min(jokers) {
-        for t in 0..=(cap - j).min(twos) {
-            if j + t < min_w {
-                continue;
-            }
-            let mut g = base;
-            g.jokers = j;
-            // Twos by suit, after those given to earlier groups.
-            g.twos = take_twos_after(h, h.twos() - twos, t);
-            trial_set(groups, i, g);
-            split_wilds(state, h, need, i + 1, jokers - j, twos - t, groups, out);
-        }
-    }
-    trial_set(groups, i, base);
-}
-
-/// `t` twos from `h`, skipping the first `skip` (suit order).
-fn take_twos_after(h: &CardCounts, skip: u8, t: u8) -> [u8; 4] {
-    let have = h.rank_suits(Rank::Two);
-    let mut out = [0u8; 4];
-    let (mut skip, mut t) = (skip, t);
-    for s in 0..4 {
-        let avail = have[s];
-        let skipped = avail.min(skip);
-        skip -= skipped;
-        let take = (avail - skipped).min(t);
-        out[s] = take;
-        t -= take;
-    }
-    out
 }
 
 /// One iterator type for two kinds of choice, without boxing.

@@ -260,3 +260,41 @@ fn an_unopened_player_who_can_go_out_may_ask() {
     assert!(!generated(&g, "ask"));
     assert_eq!(refused(&g, 1, "ask"), IllegalReason::AskOnlyIfAbleToGoOut);
 }
+
+/// With the house rule `concealed_without_minimum` (the standard exception,
+/// P-CAN and S002, read into Samba; docs/rules/samba.md), a side that has
+/// not melded may lay its whole hand below the minimum after a stock draw,
+/// sequences included: two sambas and three fives make 115 where 200 is
+/// needed. The player may ask, and after "yes" the generator lists the
+/// ways out (it listed none before session 32, which left the player bound
+/// to go out with no legal action).
+#[test]
+fn concealed_going_out_below_the_minimum_with_sequences() {
+    let options: serde_json::Map<String, serde_json::Value> = serde_json::from_str(
+        r#"{"concealed_without_minimum": true, "opening_table": [{"from": null, "need": 200}]}"#,
+    )
+    .unwrap();
+    let rules = samba(4).with_options(&options).unwrap();
+    let mut g = DealSpec::new(rules, 0)
+        .hand(1, "4H 5H 6H 7H 8H 9H TH 4S 5S 6S 7S 8S 9S TS 5C")
+        .upcards("QC")
+        .stock("5D 5S")
+        .game();
+    play(&mut g, 1, "draw");
+    let out = "meld 4H 5H 6H 7H 8H 9H TH / 4S 5S 6S 7S 8S 9S TS / 5S 5D 5C";
+    assert!(generated(&g, out), "{:?}", legal_texts(&g));
+    assert!(generated(&g, "ask"));
+    play(&mut g, 1, "ask");
+    play(&mut g, 3, "yes");
+    assert!(generated(&g, out), "{:?}", legal_texts(&g));
+    // Keeping a card back to discard is a way out too.
+    assert!(generated(
+        &g,
+        "meld 4S 5S 6S 7S 8S 9S / 4H 5H 6H 7H 8H 9H TH / 5S 5D 5C"
+    ));
+    play(&mut g, 1, out);
+    assert_eq!(g.phase(), Phase::HandOver);
+    let h = g.last_hand().unwrap();
+    assert_eq!((h.reason, h.seat), (HandEndReason::Out, Some(1)));
+    assert_eq!(h.teams[1].canastas, 3000, "two sambas");
+}
