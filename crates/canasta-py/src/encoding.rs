@@ -11,7 +11,10 @@
 //! steps ends in one generated action, and every generated action has one
 //! spelling: a bijection between step sequences and the generator's list
 //! (and through it the record notation). Simple actions (draw, discard,
-//! add one card, close a canasta, ask, answer) are one step each.
+//! add one card, close a canasta, ask, answer) are one step each; an add
+//! of several wild cards (Canastone's and Italian's adds past a canasta)
+//! is its add step and then card steps, and a one-card add that such an
+//! add extends ends with `end`.
 //!
 //! The layout is in `docs/python.md`; changing it changes every trained
 //! agent's meaning of its outputs, so it is fixed by tests.

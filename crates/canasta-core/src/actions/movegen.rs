@@ -678,6 +678,11 @@ fn adds_past_canasta(
     mut push: impl FnMut(Action, usize),
 ) {
     let len = m.cards.len();
+    // Where canastas are closed by choice a meld of seven or more that is
+    // not closed takes wild cards one at a time.
+    if len >= rules.canasta_size {
+        return;
+    }
     let rank = m.cards.rank();
     let fits = match rank {
         None => u8::MAX,

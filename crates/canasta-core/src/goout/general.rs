@@ -17,7 +17,9 @@ use smallvec::SmallVec;
 /// time (`movegen::adds_past_canasta`: one action may carry it past the
 /// canasta's size), the remaining naturals after them.
 pub(crate) fn wild_room(rules: &Rules, rank: Option<Rank>, n_now: u8, n_final: u8, w0: u8) -> u8 {
-    if rules.wilds_on_canasta {
+    // Where canastas are closed by choice, a meld is not a canasta until
+    // it is closed (and a closed one takes nothing: not asked here).
+    if rules.wilds_on_canasta || rules.canasta_by_choice {
         return rules.wild_capacity_of(rank, n_final).saturating_sub(w0);
     }
     let size = rules.canasta_size;

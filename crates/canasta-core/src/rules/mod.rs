@@ -378,6 +378,19 @@ impl Rules {
                 self.canasta_size
             ));
         }
+        if let Some(cap) = self.max_meld_size
+            && cap > self.canasta_size
+            && !self.wilds_on_canasta
+        {
+            // The capped going-out counting lets every meld take wild cards
+            // up to the cap; a cap above a canasta that may take none is a
+            // combination no source has, which it does not model.
+            p.push(format!(
+                "max_meld_size ({cap}) above canasta_size ({}) needs wilds_on_canasta: \
+                 melds capped past a canasta that takes no wild card are not supported",
+                self.canasta_size
+            ));
+        }
         if self.special_discard != SpecialDiscard::Free && self.special_canasta_rank.is_none() {
             p.push("special_discard needs a special_canasta_rank".into());
         }
@@ -622,6 +635,23 @@ impl Rules {
 
 #[cfg(test)]
 mod tests {
+
+    /// A cap above a canasta that takes no wild card is refused: the
+    /// capped going-out counting does not model it (a reviewer's random
+    /// play under Canastone with `max_meld_size` 9 reached an empty legal
+    /// list).
+    #[test]
+    fn a_meld_cap_past_a_canasta_needs_wild_cards_on_canastas() {
+        let with = |o: serde_json::Value| Rules::canastone().with_options(o.as_object().unwrap());
+        let refused = with(serde_json::json!({ "max_meld_size": 9 })).unwrap_err();
+        assert!(
+            refused.to_string().contains("needs wilds_on_canasta"),
+            "{refused}"
+        );
+        assert!(with(serde_json::json!({ "max_meld_size": 7 })).is_ok());
+        assert!(with(serde_json::json!({ "max_meld_size": 9, "wilds_on_canasta": true })).is_ok());
+    }
+
     use super::*;
 
     #[test]

@@ -347,3 +347,38 @@ fn a_close_by_a_wild_canasta_of_eight_may_ask() {
     assert_eq!(wild.cards.len(), 8);
     assert_eq!(wild.canasta_bonus(g.rules()), 2000);
 }
+
+/// A player bound to go out may make a lay that keeps open only a close
+/// carrying a meld past seven with two wild cards in one action: five
+/// kings become six, and then `add 0 2C JK` makes a dirty canasta of
+/// eight. (Refused with `MustGoOut` before session 32, when the going-out
+/// test counted wild cards one at a time.)
+#[test]
+fn bound_to_go_out_a_player_may_lay_toward_a_close_past_seven() {
+    let mut g = DealSpec::canastone(4, 0)
+        .hand(1, "KS KS KH KH KD QS QS QH QH QD QD KD QC 2C JK")
+        .upcards("8D")
+        .stock("KC 9S")
+        .game();
+    play_all(
+        &mut g,
+        1,
+        &["meld KS KS KH KH KD / QS QS QH QH QD QD", "draw", "ask"],
+    );
+    play(&mut g, 3, "yes");
+    assert!(generated(&g, "add 0 KD"), "{:?}", legal_texts(&g));
+    play_all(
+        &mut g,
+        1,
+        &[
+            "add 0 KD",
+            "add 0 2C JK",
+            "add 1 QC",
+            "add 0 KC",
+            "discard 9S",
+        ],
+    );
+    assert_eq!(g.phase(), Phase::HandOver);
+    let h = g.last_hand().unwrap();
+    assert_eq!((h.reason, h.seat), (HandEndReason::Out, Some(1)));
+}
