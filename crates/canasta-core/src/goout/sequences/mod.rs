@@ -266,7 +266,9 @@ impl GroupMemo {
                 if rest > 0 && rest < rules.min_naturals {
                     continue;
                 }
-                let cap = rules.wild_capacity_of(Some(rank), p).min(pool);
+                // A new group's wild cards, by the generator's steps (the
+                // same rule as for a meld on the table).
+                let cap = crate::goout::general::wild_room(rules, Some(rank), 0, p, 0).min(pool);
                 let least = rules.min_meld.saturating_sub(p);
                 if least > cap {
                     continue;
