@@ -33,16 +33,21 @@ pub(crate) fn concealed_below_minimum<O: OpeningSink>(state: &GameState, need: i
         if let Some(c) = discard {
             h.remove(c);
         }
-        if h.red_threes() > 0 {
+        // Black threes, where they are melded apart, make one group of
+        // their own (the ranks below never include them).
+        let b = if rules.special_threes() {
+            h.black_threes()
+        } else {
+            0
+        };
+        if h.red_threes() > 0 || (b > 0 && b < rules.min_meld) {
             continue;
         }
-        let Some(threes) = black_threes_group(rules, &h) else {
-            continue;
-        };
-        let mut naturals = h;
-        naturals.remove_all(&CardCounts::from_cards(
-            threes.iter().flat_map(|g| g.cards()),
-        ));
+        let threes = (b > 0).then(|| {
+            let mut g = Group::of_rank(Rank::Three);
+            g.naturals = pick_black_threes(&h, b);
+            g
+        });
         // The black threes' group goes last, after the groups of ranks.
         let mut lay = |groups: &mut Groups| {
             let mut all = *groups;
@@ -51,27 +56,8 @@ pub(crate) fn concealed_below_minimum<O: OpeningSink>(state: &GameState, need: i
             }
             split_wilds(state, &h, need, 0, h.jokers(), h.twos(), &mut all, out);
         };
-        natural_layouts(rules, &naturals, 0, &mut Groups::new(), &mut lay);
+        natural_layouts(rules, &h, 0, &mut Groups::new(), &mut lay);
     }
-}
-
-/// The hand's black threes as one group where they are melded apart
-/// (`Some(None)`: none held), or `None` when too few to meld.
-fn black_threes_group(rules: &Rules, h: &CardCounts) -> Option<Option<Group>> {
-    let b = if rules.special_threes() {
-        h.black_threes()
-    } else {
-        0
-    };
-    if b == 0 {
-        return Some(None);
-    }
-    if b < rules.min_meld {
-        return None;
-    }
-    let mut g = Group::of_rank(Rank::Three);
-    g.naturals = pick_black_threes(h, b);
-    Some(Some(g))
 }
 
 /// Calls `f` with each way to lay every natural of `rest` of the ranks
@@ -111,7 +97,7 @@ fn natural_layouts(
                 let mut g = Group::of_rank(rank);
                 g.naturals = rest.rank_suits(rank);
                 let mut after = *rest;
-                after.remove_all(&CardCounts::from_cards(g.cards()));
+                after.remove_all(&g.counts());
                 if groups.push(g) {
                     natural_layouts(rules, &after, at + 1, groups, f);
                     groups.pop();
@@ -159,7 +145,7 @@ fn sequences_from(
         }
         let g = Group::sequence(s, run);
         let mut after = *rest;
-        after.remove_all(&CardCounts::from_cards(g.cards()));
+        after.remove_all(&g.counts());
         if groups.push(g) {
             sequences_from(rules, &after, rank, suit, len, groups, f);
             groups.pop();
@@ -188,7 +174,7 @@ fn rank_splits(
         let mut g = Group::of_rank(rank);
         g.naturals = pick_naturals(rest, rank, k);
         let mut after = *rest;
-        after.remove_all(&CardCounts::from_cards(g.cards()));
+        after.remove_all(&g.counts());
         if groups.push(g) {
             rank_splits(rules, &after, rank, n - k, k, groups, f);
             groups.pop();

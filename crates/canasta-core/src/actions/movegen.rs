@@ -668,7 +668,7 @@ fn wild_classes(hand: &CardCounts) -> impl Iterator<Item = Card> {
 /// canasta "of (at least) seven"). Every count from one past the
 /// canasta's size to what the meld may hold, and every mix of jokers and
 /// twos; the one-card adds reach the rest, so the going-out counting
-/// (`goout::general::wild_room`) and the generator see the same moves.
+/// (`goout::wild_room`) and the generator see the same moves.
 fn adds_past_canasta(
     rules: &Rules,
     hand: &CardCounts,

@@ -2,33 +2,11 @@
 //! dirty, Pennies' four) and wild melds: a small dynamic programme over
 //! the side's melds, tracking wild cards used and canastas made.
 
-use super::{HandShape, MeldShape, WILD_MELD, rank_mask, wild_canasta_is_clean};
+use super::{HandShape, MeldShape, WILD_MELD, rank_mask, wild_canasta_is_clean, wild_room};
 use crate::card::Rank;
 use crate::rules::Rules;
 use arrayvec::ArrayVec;
 use smallvec::SmallVec;
-
-/// Most wild cards a meld with `n_now` naturals and `w0` wild cards,
-/// growing to `n_final` naturals this turn, can take in all by the
-/// generator's steps. Where wild cards may go on a canasta, what the
-/// ratio allows at the end. Where they may not (P-CNE), they must go on
-/// while the meld is short of a canasta: after as many of its naturals as
-/// keep it short (capacity grows with naturals), all at once or one at a
-/// time (`movegen::adds_past_canasta`: one action may carry it past the
-/// canasta's size), the remaining naturals after them.
-pub(crate) fn wild_room(rules: &Rules, rank: Option<Rank>, n_now: u8, n_final: u8, w0: u8) -> u8 {
-    // Where canastas are closed by choice, a meld is not a canasta until
-    // it is closed (and a closed one takes nothing: not asked here).
-    if rules.wilds_on_canasta || rules.canasta_by_choice {
-        return rules.wild_capacity_of(rank, n_final).saturating_sub(w0);
-    }
-    let size = rules.canasta_size;
-    if n_now + w0 >= size {
-        return 0;
-    }
-    let n_at = n_final.min(size - 1 - w0);
-    rules.wild_capacity_of(rank, n_at).saturating_sub(w0)
-}
 
 /// The general test, for canasta kinds and wild melds: a small dynamic
 /// programme over the melds, tracking wild cards used and canastas made.
@@ -122,10 +100,9 @@ pub(super) fn placeable_general(
         // is one where wild cards may not go on a canasta.
         let add = size.saturating_sub(have);
         let closed = add == 0 && !rules.wilds_on_canasta;
-        for j in 0..=if closed { 0 } else { j_all } {
-            let least = add.saturating_sub(j);
-            let most = if closed { 0 } else { t_all };
-            for t in least..=most {
+        let (j_most, t_most) = if closed { (0, 0) } else { (j_all, t_all) };
+        for j in 0..=j_most {
+            for t in add.saturating_sub(j)..=t_most {
                 let clean = wild_canasta_is_clean(begun.0 + j, begun.1 + t);
                 offer(j, t, Some(clean));
             }

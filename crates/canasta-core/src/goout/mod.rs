@@ -5,7 +5,7 @@
 //! the generator free of dead ends (see `docs/decisions/action-space.md`).
 
 pub(crate) mod capped;
-pub(crate) mod general;
+mod general;
 mod requirements;
 pub(crate) mod sequences;
 
@@ -121,6 +121,28 @@ impl MeldShape {
         };
         GoOutKind::of(rules, self.rank(), kind)
     }
+}
+
+/// Most wild cards a meld with `n_now` naturals and `w0` wild cards,
+/// growing to `n_final` naturals this turn, can take in all by the
+/// generator's steps. Where wild cards may go on a canasta, what the
+/// ratio allows at the end. Where they may not (P-CNE), they must go on
+/// while the meld is short of a canasta: after as many of its naturals as
+/// keep it short (capacity grows with naturals), all at once or one at a
+/// time (`movegen::adds_past_canasta`: one action may carry it past the
+/// canasta's size), the remaining naturals after them.
+pub(crate) fn wild_room(rules: &Rules, rank: Option<Rank>, n_now: u8, n_final: u8, w0: u8) -> u8 {
+    // Where canastas are closed by choice, a meld is not a canasta until
+    // it is closed (and a closed one takes nothing: not asked here).
+    if rules.wilds_on_canasta || rules.canasta_by_choice {
+        return rules.wild_capacity_of(rank, n_final).saturating_sub(w0);
+    }
+    let size = rules.canasta_size;
+    if n_now + w0 >= size {
+        return 0;
+    }
+    let n_at = n_final.min(size - 1 - w0);
+    rules.wild_capacity_of(rank, n_at).saturating_sub(w0)
 }
 
 /// P-CNE: a wild canasta is clean when it is all twos, or holds six jokers.

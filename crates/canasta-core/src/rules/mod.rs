@@ -635,6 +635,7 @@ impl Rules {
 
 #[cfg(test)]
 mod tests {
+    use super::*;
 
     /// A cap above a canasta that takes no wild card is refused: the
     /// capped going-out counting does not model it (a reviewer's random
@@ -651,8 +652,6 @@ mod tests {
         assert!(with(serde_json::json!({ "max_meld_size": 7 })).is_ok());
         assert!(with(serde_json::json!({ "max_meld_size": 9, "wilds_on_canasta": true })).is_ok());
     }
-
-    use super::*;
 
     #[test]
     fn research_option_names_are_accepted() {
