@@ -53,6 +53,12 @@ impl Groups {
         &self.items[..self.len as usize]
     }
 
+    /// The groups, to change in place (only those within `len`, so the
+    /// empty slots stay empty).
+    pub fn as_mut_slice(&mut self) -> &mut [Group] {
+        &mut self.items[..self.len as usize]
+    }
+
     pub fn len(&self) -> usize {
         self.len as usize
     }

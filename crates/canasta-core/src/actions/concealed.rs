@@ -227,11 +227,11 @@ fn split_wilds<O: OpeningSink>(
             g.jokers = j;
             // Twos by suit, after those given to earlier groups.
             g.twos = take_twos_after(h, h.twos() - twos, t);
-            trial_set(groups, i, g);
+            groups.as_mut_slice()[i] = g;
             split_wilds(state, h, need, i + 1, jokers - j, twos - t, groups, out);
         }
     }
-    trial_set(groups, i, base);
+    groups.as_mut_slice()[i] = base;
 }
 
 /// `t` twos from `h`, skipping the first `skip` (suit order).
@@ -248,12 +248,4 @@ fn take_twos_after(h: &CardCounts, skip: u8, t: u8) -> [u8; 4] {
         t -= take;
     }
     out
-}
-
-fn trial_set(groups: &mut Groups, i: usize, g: Group) {
-    let mut rebuilt = Groups::new();
-    for (j, x) in groups.iter().enumerate() {
-        rebuilt.push(if j == i { g } else { *x });
-    }
-    *groups = rebuilt;
 }
