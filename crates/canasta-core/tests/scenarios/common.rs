@@ -50,6 +50,14 @@ pub fn canastone(players: u8) -> Rules {
     Rules::preset("canastone", Some(players), None).unwrap()
 }
 
+/// `rules` with house rules, written as the JSON object of a record
+/// header's `options`.
+pub fn rules_with(rules: Rules, options: &str) -> Rules {
+    let options: serde_json::Map<String, serde_json::Value> =
+        serde_json::from_str(options).expect("options are a JSON object");
+    rules.with_options(&options).expect("valid options")
+}
+
 /// P-CNE: the face-down packet under the upcards holds as many cards as the
 /// natural upcard's rank: 4 to 10 as numbered, J 11, Q 12, K 13, A 14
 /// (written out here, not taken from the engine).

@@ -196,9 +196,10 @@ fn the_pile_top_counts_toward_the_opening_but_not_the_cards_under_it() {
 /// found the old words, "you must go out this turn", named neither).
 #[test]
 fn below_the_minimum_without_a_canasta_is_refused_with_both_reasons() {
-    let options: serde_json::Map<String, serde_json::Value> =
-        serde_json::from_str(r#"{"opening_table": [{"from": null, "need": 120}]}"#).unwrap();
-    let rules = Rules::classic().with_options(&options).unwrap();
+    let rules = rules_with(
+        Rules::classic(),
+        r#"{"opening_table": [{"from": null, "need": 120}]}"#,
+    );
     let mut g = DealSpec::new(rules, 0)
         .hand(1, "AS AH AD KS KH KD 5S 5H 5D 5C 9C")
         .stock("5S")

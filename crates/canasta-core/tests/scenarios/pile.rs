@@ -255,11 +255,10 @@ fn an_unfrozen_pile_may_be_taken_onto_a_completed_canasta() {
 /// did, asking the unseen card whether it could be discarded).
 #[test]
 fn an_opening_take_that_leaves_only_the_unseen_stock_card_is_not_listed() {
-    let options: serde_json::Map<String, serde_json::Value> = serde_json::from_str(
+    let rules = rules_with(
+        classic(4),
         r#"{"pile_extra_draw": 1, "opening_table": [{"from": null, "need": 120}]}"#,
-    )
-    .unwrap();
-    let rules = classic(4).with_options(&options).unwrap();
+    );
     let g = DealSpec::new(rules, 0)
         .hand(1, "KS KS KH KH KD KD QS QS QH QH QD")
         .upcards("KC")

@@ -19,11 +19,7 @@ use canasta_core::{Card, CardCounts, GameState, Rank, Rules};
 
 /// The Canastia preset with options, written as a record header's `options`.
 pub fn canastia_with(players: u8, options: &str) -> Rules {
-    let options: serde_json::Map<String, serde_json::Value> =
-        serde_json::from_str(options).expect("options are a JSON object");
-    canastia(players)
-        .with_options(&options)
-        .expect("valid options")
+    rules_with(canastia(players), options)
 }
 
 /// S004 "Cards and their function": every card is worth 1, queens and kings

@@ -19,11 +19,7 @@ use canasta_core::{CanastaKind, GameState, Rules};
 /// The Canastone preset with options (house rules), written as the JSON
 /// object of a record header's `options`.
 pub fn canastone_with(players: u8, options: &str) -> Rules {
-    let options: serde_json::Map<String, serde_json::Value> =
-        serde_json::from_str(options).expect("options are a JSON object");
-    canastone(players)
-        .with_options(&options)
-        .expect("valid options")
+    rules_with(canastone(players), options)
 }
 
 /// A side's canastas: (clean, dirty).

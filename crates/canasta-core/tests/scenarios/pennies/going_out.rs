@@ -54,9 +54,7 @@ fn going_out_with_one_canasta_of_each_kind() {
 /// 4C, which could not go out, so it is refused.
 #[test]
 fn going_out_needs_every_kind_the_rules_ask_for() {
-    let options: serde_json::Map<String, serde_json::Value> =
-        serde_json::from_str(r#"{"go_out_wild_canastas": 2}"#).unwrap();
-    let rules = pennies().with_options(&options).unwrap();
+    let rules = rules_with(pennies(), r#"{"go_out_wild_canastas": 2}"#);
     let mut g = round_played_with(rules);
     play_all(&mut g, 1, &GOING_OUT[..3]);
     assert!(!legal(&g, "meld 9S 9H 9C"));

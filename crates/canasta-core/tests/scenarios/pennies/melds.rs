@@ -67,9 +67,7 @@ fn sevens_take_no_wild_cards() {
     );
     play(&mut g, 1, "meld 7S 7S 7H / KS KS KH KH KD 2C");
     assert!(!generated(&g, "add 0 2C"));
-    let options: serde_json::Map<String, serde_json::Value> =
-        serde_json::from_str(r#"{"pure_rank": null}"#).unwrap();
-    let mixed = pennies().with_options(&options).unwrap();
+    let mixed = rules_with(pennies(), r#"{"pure_rank": null}"#);
     let mut g = DealSpec::new(mixed, 0)
         .hand(1, "7S 7S 7H 2C KS KS KH KH KD 5S 9S 9H 4C")
         .upcards("9C")

@@ -98,9 +98,10 @@ fn one_seven_left(rules: Rules) -> GameState {
 /// never as the last discard; here the foot follows).
 #[test]
 fn option_sevens_free_once_the_own_side_has_a_sevens_canasta() {
-    let options: serde_json::Map<String, serde_json::Value> =
-        serde_json::from_str(r#"{"special_discard": "until_own_side"}"#).unwrap();
-    let mut g = one_seven_left(pennies().with_options(&options).unwrap());
+    let mut g = one_seven_left(rules_with(
+        pennies(),
+        r#"{"special_discard": "until_own_side"}"#,
+    ));
     assert!(generated(&g, "discard 7H"));
     play(&mut g, 1, "discard 7H");
     assert_eq!(g.hand(1).total(), 11, "the foot came up");

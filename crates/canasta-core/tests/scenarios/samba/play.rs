@@ -166,9 +166,7 @@ fn the_top_card_goes_on_no_canasta() {
 /// the rest of the pile stays.
 #[test]
 fn dutch_option_top_card_alone_onto_a_sequence() {
-    let options: serde_json::Map<String, serde_json::Value> =
-        serde_json::from_str(r#"{"sambaPileRule": "dutch"}"#).unwrap();
-    let rules = samba(4).with_options(&options).unwrap();
+    let rules = rules_with(samba(4), r#"{"sambaPileRule": "dutch"}"#);
     assert!(rules.pile_always_frozen() && rules.top_card_to_sequence() && !rules.take_onto_meld());
     let mut g = DealSpec::new(rules, 0)
         .hand(1, "6H 7H 8H 9H TH KS KS KH 5D 4H 2C 2D QS QS 5C")
@@ -201,9 +199,7 @@ fn dutch_option_top_card_alone_onto_a_sequence() {
 /// group, only a natural pair takes the pile.
 #[test]
 fn dutch_option_pile_always_frozen() {
-    let options: serde_json::Map<String, serde_json::Value> =
-        serde_json::from_str(r#"{"samba_pile_rule": "dutch"}"#).unwrap();
-    let rules = samba(4).with_options(&options).unwrap();
+    let rules = rules_with(samba(4), r#"{"samba_pile_rule": "dutch"}"#);
     let mut g = DealSpec::new(rules, 0)
         .hand(1, "6H 7H 8H 9H TH KS KS KH 5D 4H 2C 2D QS QS 5C")
         .hand(2, "KD")
@@ -270,11 +266,10 @@ fn an_unopened_player_who_can_go_out_may_ask() {
 /// to go out with no legal action).
 #[test]
 fn concealed_going_out_below_the_minimum_with_sequences() {
-    let options: serde_json::Map<String, serde_json::Value> = serde_json::from_str(
+    let rules = rules_with(
+        samba(4),
         r#"{"concealed_without_minimum": true, "opening_table": [{"from": null, "need": 200}]}"#,
-    )
-    .unwrap();
-    let rules = samba(4).with_options(&options).unwrap();
+    );
     let mut g = DealSpec::new(rules, 0)
         .hand(1, "4H 5H 6H 7H 8H 9H TH 4S 5S 6S 7S 8S 9S TS 5C")
         .upcards("QC")
