@@ -28,6 +28,11 @@ pub struct ServeArgs {
     /// Logs as JSON lines instead of text.
     #[arg(long)]
     pub log_json: bool,
+    /// Serve the browser client from this folder (a checkout's `web/`)
+    /// instead of the copy built into the binary: an edited file shows on
+    /// reload, without rebuilding.
+    #[arg(long, value_name = "DIR")]
+    pub web_dir: Option<PathBuf>,
 }
 
 fn init_logs(json: bool) {
@@ -78,6 +83,7 @@ pub fn run(args: &ServeArgs) -> anyhow::Result<ExitCode> {
     let config = Config {
         bind: SocketAddr::new(args.bind, args.port),
         data_dir: args.data_dir.clone(),
+        web_dir: args.web_dir.clone(),
     };
     runtime()?.block_on(async {
         let server = start(&config).await?;

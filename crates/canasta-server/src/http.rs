@@ -491,11 +491,27 @@ async fn websocket(
         .on_upgrade(move |socket| crate::ws::serve(socket, handle, limit, writers)))
 }
 
-async fn static_file(uri: Uri) -> Response {
+/// A file of the client folder served in place of the embedded files: only
+/// plain names below the folder (no `..`, no absolute path), as embedded.
+async fn read_web_file(dir: &std::path::Path, path: &str) -> Option<Vec<u8>> {
+    let plain = path
+        .split('/')
+        .all(|part| !part.is_empty() && part != "." && part != ".." && !part.contains('\\'));
+    if !plain || path.starts_with("tests/") {
+        return None;
+    }
+    tokio::fs::read(dir.join(path)).await.ok()
+}
+
+async fn static_file(State(app): State<App>, uri: Uri) -> Response {
     let path = uri.path().trim_start_matches('/');
     let path = if path.is_empty() { "index.html" } else { path };
-    match WebFiles::get(path) {
-        Some(file) => {
+    let data = match &app.web_dir {
+        Some(dir) => read_web_file(dir, path).await,
+        None => WebFiles::get(path).map(|file| file.data.into_owned()),
+    };
+    match data {
+        Some(data) => {
             let mime = match path.rsplit('.').next() {
                 Some("html") => "text/html; charset=utf-8",
                 Some("js" | "mjs") => "text/javascript; charset=utf-8",
@@ -511,7 +527,7 @@ async fn static_file(uri: Uri) -> Response {
                     (header::CONTENT_TYPE, mime),
                     (header::CACHE_CONTROL, "no-cache"),
                 ],
-                file.data.into_owned(),
+                data,
             )
                 .into_response()
         }
@@ -521,5 +537,34 @@ async fn static_file(uri: Uri) -> Response {
             format!("no file /{path}"),
         )
         .into_response(),
+    }
+}
+
+#[cfg(test)]
+mod web_dir_tests {
+    use super::read_web_file;
+
+    #[tokio::test]
+    async fn a_web_folder_serves_plain_names_below_it_and_nothing_else() {
+        let dir = std::env::temp_dir().join(format!("canasta-web-dir-{}", std::process::id()));
+        std::fs::create_dir_all(dir.join("tests")).unwrap();
+        std::fs::write(dir.join("app.js"), "export {};").unwrap();
+        std::fs::write(dir.join("tests").join("e2e.mjs"), "secret").unwrap();
+        assert_eq!(
+            read_web_file(&dir, "app.js").await.as_deref(),
+            Some(&b"export {};"[..])
+        );
+        for refused in [
+            "../app.js",
+            "tests/e2e.mjs",
+            "/etc/passwd",
+            "a//app.js",
+            "./app.js",
+            "x\\..\\app.js",
+        ] {
+            assert_eq!(read_web_file(&dir, refused).await, None, "{refused}");
+        }
+        assert_eq!(read_web_file(&dir, "missing.js").await, None);
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 }

@@ -35,6 +35,10 @@ use tokio::sync::{oneshot, watch};
 pub struct Config {
     pub bind: SocketAddr,
     pub data_dir: PathBuf,
+    /// Serve the browser client from this folder instead of the files
+    /// embedded at build time (for working on `web/`: a reload shows an
+    /// edit without rebuilding the server).
+    pub web_dir: Option<PathBuf>,
 }
 
 /// Why the server could not start.
@@ -107,6 +111,9 @@ pub struct App {
     /// The connections' writers still running: a stopping server waits
     /// for them, so that the last message (`shutdown`) reaches the players.
     pub writers: ws::Writers,
+    /// Where the browser client's files are read from, if not the embedded
+    /// ones ([`Config::web_dir`]).
+    pub web_dir: Option<Arc<PathBuf>>,
 }
 
 impl App {
@@ -132,6 +139,7 @@ impl App {
             latency,
             rate_limit: RateLimit::default(),
             writers: ws::Writers::default(),
+            web_dir: None,
         })
     }
 
@@ -220,7 +228,13 @@ pub async fn start(config: &Config) -> Result<Running, ServerError> {
         Err(std::fs::TryLockError::Error(e)) => return Err(data_error(e)),
     }
     let storage = SqliteStorage::open(&config.data_dir.join("canasta.sqlite3")).await?;
-    let mut running = start_with(config.bind, Arc::new(storage)).await?;
+    let mut running = start_serving(
+        config.bind,
+        Arc::new(storage),
+        RateLimit::default(),
+        config.web_dir.clone(),
+    )
+    .await?;
     running.data_lock = Some(lock);
     Ok(running)
 }
@@ -245,8 +259,20 @@ pub async fn start_limited(
     storage: Arc<dyn Storage>,
     rate_limit: RateLimit,
 ) -> Result<Running, ServerError> {
+    start_serving(bind, storage, rate_limit, None).await
+}
+
+/// [`start_limited`] serving the browser client from `web_dir` when given
+/// (see [`Config::web_dir`]).
+async fn start_serving(
+    bind: SocketAddr,
+    storage: Arc<dyn Storage>,
+    rate_limit: RateLimit,
+    web_dir: Option<PathBuf>,
+) -> Result<Running, ServerError> {
     let mut app = App::resume(storage).await?;
     app.rate_limit = rate_limit;
+    app.web_dir = web_dir.map(Arc::new);
     let listener = listen(bind).map_err(|source| ServerError::Bind { addr: bind, source })?;
     let addr = listener
         .local_addr()
