@@ -126,3 +126,6 @@ export function wsUrl(id) {
 
 /** The invite link of table `id`, absolute. */
 export const inviteUrl = (id) => `${location.origin}/#/t/${id}`;
+
+/** Asks for a rematch of the finished table `id` with a seat's token: `{id, invite, seat, token}`. */
+export const rematch = (id, token) => request('POST', `/api/tables/${encodeURIComponent(id)}/rematch`, { token });

@@ -3,15 +3,46 @@
 // its `annotations`; shared by the live table and the replay.
 
 import { h, fill } from './dom.js';
-import { cardElement, cardBack, meldCards, isWild, rankOf, isBlackThree, cardsText, handOrder } from './cards.js';
+import { cardElement, cardBack, meldCards, isWild, rankOf, isBlackThree, cardsText, handOrder, isRedThree } from './cards.js';
+import { cardWord } from './table-words.js';
 
-/** The seat's name as shown: its player's name, the bot, or `seat N`. */
+/** The seat's name as shown: its player's name, `Bot 2`, `Player 3`, counted from 1. */
 export function seatName(seats, s) {
   const info = seats && seats[s];
-  if (!info) return `Seat ${s}`;
-  if (info.kind === 'bot') return `Bot ${s}`;
+  if (!info) return `Player ${s + 1}`;
+  if (info.kind === 'bot') return `Bot ${s + 1}`;
   if (info.name) return info.name;
-  return info.claimed ? `Seat ${s}` : `Seat ${s} (free)`;
+  return info.claimed ? `Player ${s + 1}` : `Player ${s + 1} (free seat)`;
+}
+
+/** A bot's level as players say it: `easy`, `expert`, `basic` (the heuristic). */
+export function botLevel(bot) {
+  const b = String(bot || 'bot');
+  if (b === 'heuristic') return 'basic';
+  if (b === 'random') return 'random';
+  const m = /^ismcts-?(\w+)?$/.exec(b);
+  if (m) return m[1] || 'standard';
+  return b.replace(/[-_]/g, ' ');
+}
+
+/**
+ * Where each seat sits at the table, seen from `me` (at the bottom): play
+ * goes clockwise, so the next seat is on the left, a partner across.
+ * Returns one of `bottom`, `left`, `top-left`, `top`, `top-right`, `right`
+ * for each seat.
+ */
+export function seatPositions(players, me) {
+  const layouts = {
+    1: ['bottom'],
+    2: ['bottom', 'top'],
+    3: ['bottom', 'left', 'right'],
+    4: ['bottom', 'left', 'top', 'right'],
+    5: ['bottom', 'left', 'top-left', 'top-right', 'right'],
+    6: ['bottom', 'left', 'top-left', 'top', 'top-right', 'right'],
+  };
+  const layout = layouts[players] || layouts[4];
+  const base = me === null || me === undefined ? 0 : me;
+  return [...Array(players).keys()].map((s) => layout[(s - base + players) % players] || 'top');
 }
 
 /** `Ann (seat 0)`: a seat for the move log and dialogs. */
@@ -96,55 +127,51 @@ function phaseWords(view, seats, mySeat) {
 }
 export { phaseWords };
 
-function seatChip(model, s) {
+
+/** `0:42`: the seconds left of a countdown. */
+export function clockText(ms) {
+  const secs = Math.max(0, Math.ceil(ms / 1000));
+  return `${Math.floor(secs / 60)}:${String(secs % 60).padStart(2, '0')}`;
+}
+
+function seatChip(model, s, position) {
   const { view, seats, mySeat } = model;
   const info = (seats && seats[s]) || {};
   const toAct = view.to_act === s && ['draw', 'play', 'answer'].includes(view.phase);
+  const standIn = !!(info.stand_in || (model.standIn && model.standIn.has(s)));
   const chip = h('div.seat', {
     testid: 'seat',
-    dataset: { seat: String(s) },
-    class: ['seat', toAct ? 'to-act' : '', s === mySeat ? 'me' : ''].filter(Boolean).join(' '),
+    dataset: { seat: String(s), zone: `seat-${s}`, position },
+    class: ['seat', `at-${position}`, toAct ? 'to-act' : '', s === mySeat ? 'me' : '', standIn ? 'stood-in' : ''].filter(Boolean).join(' '),
   });
-  const status =
-    info.kind === 'bot'
-      ? h('span.badge.bot', { title: `a bot plays this seat: ${info.bot || ''}` }, info.bot || 'bot')
-      : info.claimed === false
-        ? h('span.badge.free', 'free')
-        : h('span.conn', {
-            class: `conn ${info.connected ? 'on' : 'off'}`,
-            title: info.connected ? 'connected' : 'not connected',
-          });
-  const name = h(
-    'span.name',
-    s === mySeat ? `${seatName(seats, s)} (you)` : seatName(seats, s),
-  );
-  const counts = [h('span.count', { testid: 'hand-size', title: 'cards in hand' }, h('span.mini-card'), `${view.hand_sizes ? view.hand_sizes[s] : '?'}`)];
+  const away = info.kind === 'human' && info.claimed && !info.connected && s !== mySeat;
+  const size = view.hand_sizes ? view.hand_sizes[s] : null;
   const foot = view.foot_sizes && view.foot_sizes[s];
-  if (foot) counts.push(h('span.count.foot', { title: 'face-down foot' }, `foot ${foot}`));
-  const head = h(
-    'div.seat-head',
-    status,
-    name,
-    h('span.seatno', `#${s}`),
-    view.dealer === s ? h('span.badge.dealer', { title: 'dealer' }, 'D') : null,
-    info.stand_in ? h('span.badge.stand-in', { title: 'away: the heuristic bot plays for this seat until the player is back' }, 'bot stands in') : null,
-    toAct ? h('span.badge.acting', view.phase === 'answer' ? 'answering' : 'to play') : null,
-    h('span.counts', counts),
+  chip.append(
+    h(
+      'div.seat-head',
+      h('span.name', { title: seatName(seats, s) }, s === mySeat ? 'You' : seatName(seats, s)),
+      info.kind === 'bot' ? h('span.badge.bot', { title: `a bot plays this seat (${botLevel(info.bot)})` }, botLevel(info.bot)) : null,
+      info.kind === 'human' && info.claimed === false ? h('span.badge.free', 'free seat') : null,
+      away ? h('span.badge.away', { title: 'not connected' }, 'away') : null,
+      standIn ? h('span.badge.stand-in', { testid: 'stand-in', title: 'the bot plays this seat’s turn while the player is away' }, 'bot playing') : null,
+      view.dealer === s ? h('span.badge.dealer', { title: 'dealer' }, 'dealer') : null,
+    ),
+    h(
+      'div.seat-line',
+      h('span.count', { testid: 'hand-size', title: 'cards in hand' }, h('span.mini-card'), size === null ? '?' : `${size}`),
+      foot ? h('span.count.foot', { title: 'face-down foot' }, `foot ${foot}`) : null,
+      toAct ? h('span.badge.acting', view.phase === 'answer' ? 'answering' : view.phase === 'draw' ? 'to draw' : 'playing') : null,
+      toAct && model.deadlineAt ? h('span.timer', { testid: 'turn-timer', dataset: { deadline: String(model.deadlineAt) } }, clockText(model.deadlineAt - (model.now || Date.now()))) : null,
+    ),
   );
-  chip.append(head);
   const reds = redThrees(view, s);
   if (reds.length) {
-    chip.append(
-      h(
-        'div.red-threes',
-        { testid: 'red-threes', title: 'red threes laid out' },
-        reds.map((c) => cardElement(c, { small: true, testid: 'red-three' })),
-      ),
-    );
+    chip.append(h('div.red-threes', { testid: 'red-threes', title: 'red threes laid out' }, reds.map((c) => cardElement(c, { small: true, testid: 'red-three' }))));
   }
   const known = view.known && view.known[s];
   if (known && known.length && s !== mySeat && !(model.hands && model.hands[s])) {
-    chip.append(h('div.known', { title: 'cards this seat took with the pile and still holds' }, `holds ${cardsText(known)}`));
+    chip.append(h('div.known', { title: 'cards this seat took with the pile and still holds' }, `holds ${known.map(cardWord).join(' ')}`));
   }
   if (model.hands && model.hands[s]) {
     chip.append(
@@ -152,9 +179,7 @@ function seatChip(model, s) {
         'div.open-hand',
         { testid: 'open-hand' },
         handOrder(model.hands[s]).map((c) => cardElement(c, { small: true })),
-        model.feet && model.feet[s] && model.feet[s].length
-          ? [h('span.foot-label', 'foot'), model.feet[s].map((c) => cardElement(c, { small: true }))]
-          : null,
+        model.feet && model.feet[s] && model.feet[s].length ? [h('span.foot-label', 'foot'), model.feet[s].map((c) => cardElement(c, { small: true }))] : null,
       ),
     );
   }
@@ -175,40 +200,61 @@ export function canastaWord(m) {
   return m.canasta;
 }
 
+/**
+ * A canasta's cards squared up with the card the rule books put on top last:
+ * a red natural on a natural canasta, a black one on a mixed canasta, a
+ * wild card on a wild one, the run's highest card on a samba.
+ */
+export function squaredOrder(cards, kind) {
+  const out = [...cards];
+  let pick = -1;
+  if (kind === 'wild') pick = out.findIndex((c) => c === 'JK') >= 0 ? out.findIndex((c) => c === 'JK') : out.length - 1;
+  else if (kind === 'samba') pick = out.length - 1;
+  else {
+    const red = (c) => !isWild(c) && (c[1] === 'H' || c[1] === 'D');
+    const black = (c) => !isWild(c) && (c[1] === 'C' || c[1] === 'S');
+    const want = kind === 'mixed' ? black : red;
+    pick = out.findIndex(want);
+    if (pick < 0) pick = out.findIndex((c) => !isWild(c));
+  }
+  if (pick >= 0) out.push(out.splice(pick, 1)[0]);
+  return out;
+}
+
 function meldElement(model, side, own, m, i) {
   const cards = meldCards(m);
   const kind = canastaWord(m);
+  const label = m.label === 'wild' ? 'wild' : String(m.label).replace(/T/g, '10');
   const el = h('div.meld', {
     testid: 'meld',
-    dataset: { meld: String(i), side: String(side) },
-    class: ['meld', own ? 'own' : '', m.canasta ? `canasta ${m.canasta}` : '', m.closed ? 'closed' : ''].filter(Boolean).join(' '),
-    title: `meld ${i}: ${cards.join(' ')}${kind ? ` \u2014 ${kind === 'samba' ? 'a samba' : `${kind} canasta`}${m.bonus ? ` (${m.bonus} points)` : ''}` : ''}`,
+    dataset: { meld: `${side}:${i}`, side: String(side), index: String(i) },
+    class: ['meld', own ? 'own' : '', m.canasta ? `canasta ${m.canasta} squared kind-${kind}` : '', m.closed ? 'closed' : ''].filter(Boolean).join(' '),
+    title: `${label}: ${cards.map(cardWord).join(' ')}${kind ? ` \u2014 ${kind === 'samba' ? 'a samba' : `${kind} canasta`}${m.bonus ? ` (${m.bonus} points)` : ''}` : ''}`,
   });
-  // Ranks as printed on the cards: `10`, and `10\u2013Q\u2660` for a run.
-  const label = m.label === 'wild' ? 'wild' : String(m.label).replace(/T/g, '10');
+  if (own) {
+    el.dataset.drop = 'meld';
+  }
+  const shown = m.canasta ? squaredOrder(cards, kind) : cards;
   el.append(
     h(
+      'div.meld-cards',
+      shown.map((c, k) => {
+        const card = cardElement(c, { small: true, testid: 'meld-card' });
+        card.style.setProperty('--k', String(k));
+        return card;
+      }),
+    ),
+    h(
       'div.meld-head',
-      h('span.meld-no', `${i}`),
-      h('span.meld-label', label),
+      kind
+        ? h('span.canasta-mark', { testid: 'canasta', class: `canasta-mark ${m.canasta} ${kind}` }, kind === 'samba' ? 'samba' : `${kind} canasta`)
+        : h('span.meld-label', label),
       h('span.meld-len', `${cards.length}`),
-      kind ? h('span.canasta-mark', { testid: 'canasta', class: `canasta-mark ${m.canasta} ${kind}` }, kind) : null,
       m.closed ? h('span.badge.closed', 'closed') : null,
     ),
   );
-  el.append(h('div.meld-cards', cards.map((c) => cardElement(c, { small: true, testid: 'meld-card' }))));
   if (own && model.closable && model.closable.has(i) && model.onClose) {
-    el.append(
-      h(
-        'button.close-canasta',
-        {
-          testid: 'close-canasta',
-          title: `close meld ${i} as a canasta (canasta ${i})`,
-          on: { click: (e) => { e.stopPropagation(); model.onClose(i); } },
-        },
-        'Close canasta',
-      ),
-    );
+    el.append(h('button.close-canasta', { testid: 'close-canasta', title: 'close this meld as a canasta', on: { click: (e) => { e.stopPropagation(); model.onClose(i); } } }, 'Close canasta'));
   }
   if (own && model.onMeld) {
     el.classList.add('clickable');
@@ -218,88 +264,71 @@ function meldElement(model, side, own, m, i) {
       if (e.key === 'Enter') model.onMeld(i);
     });
   }
-  if (own && model.onDrop) dropTarget(el, (codes) => model.onDrop({ kind: 'meld', meld: i, cards: codes }));
   return el;
-}
-
-/** Makes `el` accept cards dragged from the hand. */
-export function dropTarget(el, fn) {
-  el.addEventListener('dragover', (e) => {
-    if (e.dataTransfer && [...e.dataTransfer.types].includes('application/x-canasta-cards')) {
-      e.preventDefault();
-      e.stopPropagation();
-      el.classList.add('drop-over');
-    }
-  });
-  el.addEventListener('dragleave', () => el.classList.remove('drop-over'));
-  el.addEventListener('drop', (e) => {
-    el.classList.remove('drop-over');
-    const data = e.dataTransfer && e.dataTransfer.getData('application/x-canasta-cards');
-    if (!data) return;
-    e.preventDefault();
-    e.stopPropagation();
-    fn(JSON.parse(data));
-  });
 }
 
 function sidePanel(model, entry, own) {
   const { view, notes } = model;
   const melds = (notes && notes.melds && notes.melds[entry.side]) || [];
   const teams = teamsOf(notes, view);
-  // A side is one team, or (Classic for three, once two play together) the
-  // seats of several, each with its own score and opening minimum.
   const sideTeams = teams.filter((t) => (t.seats || []).some((s) => entry.seats.includes(s)));
   const needOf = (s) => (view.opening_needed ? view.opening_needed[s] : (teams.find((t) => (t.seats || []).includes(s)) || {}).opening_needed);
   const needs = [...new Set(entry.seats.map(needOf))];
   const need = needs.length === 1 ? needs[0] : null;
   const panel = h('section.side', {
     testid: own ? 'own-side' : 'other-side',
-    dataset: { side: String(entry.side) },
+    dataset: { side: String(entry.side), zone: `melds-${entry.side}` },
     class: `side ${own ? 'own' : 'other'}`,
   });
-  const names = entry.seats.map((s) => seatName(model.seats, s)).join(' & ');
-  const teamName = (t) => t.seats.filter((s) => entry.seats.includes(s)).map((s) => seatName(model.seats, s)).join(' & ');
+  if (own) panel.dataset.drop = 'side';
+  const names = entry.seats.map((s) => (s === model.mySeat ? 'you' : seatName(model.seats, s)));
   const scored = sideTeams.filter((t) => t.score !== undefined && t.score !== null);
   panel.append(
     h(
       'div.side-head',
-      h('span.side-name', own ? `Your side \u2014 ${names}` : names),
-      scored.length === 1
-        ? h('span.side-score', `${scored[0].score} pts`)
-        : scored.length > 1
-          ? h('span.side-score', scored.map((t) => `${teamName(t)} ${t.score} pts`).join(' \u00b7 '))
-          : null,
+      h('span.side-name', own ? (names.length > 1 ? `Your side: ${names.join(' & ')}` : 'Your melds') : names.join(' & ')),
+      scored.length ? h('span.side-score', scored.map((t) => `${t.score}`).join(' \u00b7 ')) : null,
       need > 0
-        ? h('span.badge.opening', { testid: 'opening-needed', title: 'points the opening meld needs' }, `opening ${need}`)
+        ? h('span.badge.opening', { testid: 'opening-needed', title: 'points the first meld needs' }, `needs ${need} to open`)
         : need === 0
           ? h('span.badge.opened', { title: 'this side has melded' }, 'opened')
-          : needs.length > 1
-            ? h(
-                'span.badge.opening',
-                { testid: 'opening-needed', title: 'points the opening meld needs' },
-                `opening ${entry.seats.map((s) => `${seatName(model.seats, s)} ${needOf(s)}`).join(', ')}`,
-              )
-            : null,
+          : null,
     ),
   );
-  panel.append(h('div.side-seats', entry.seats.map((s) => seatChip(model, s))));
-  const meldRow = h(
-    'div.melds',
-    { testid: own ? 'own-melds' : 'melds' },
-    melds.length ? melds.map((m, i) => meldElement(model, entry.side, own, m, i)) : h('div.no-melds', 'no melds yet'),
+  panel.append(
+    h(
+      'div.melds',
+      { testid: own ? 'own-melds' : 'melds' },
+      melds.length ? melds.map((m, i) => meldElement(model, entry.side, own, m, i)) : h('div.no-melds', own && model.mySeat !== null && model.mySeat !== undefined ? 'No melds yet: drag cards here to meld' : 'no melds yet'),
+    ),
   );
-  if (own && model.onDrop) dropTarget(meldRow, (codes) => model.onDrop({ kind: 'side', cards: codes }));
-  panel.append(meldRow);
   return panel;
 }
 
-/** The pile in words: `pile 4, top J\u2666 (frozen)`, `frozen` when it is for this seat. */
+/**
+ * What stops this seat taking the pile, in words: the server's
+ * `pile_words`, else worked out from the freeze and the stop.
+ */
+export function pileWords(view, notes) {
+  if (notes && typeof notes.pile_words === 'string') return notes.pile_words;
+  if (notes && notes.pile_words === null) return '';
+  const pile = view.pile || [];
+  const top = pile.length ? pile[pile.length - 1] : null;
+  if (!top) return 'The pile is empty.';
+  if (notes ? notes.stop : isBlackThree(top)) return `A black 3 on top: nobody takes the pile this turn.`;
+  if (isWild(top)) return 'A wild card on top: the pile is frozen.';
+  if (notes && notes.pile_frozen_for_me) return `Frozen for your side: only a natural pair of ${cardWord(top).replace(/[\u2660-\u2667]/g, '')}s takes it.`;
+  if (view.pile_frozen) return `Frozen: only a natural pair of ${cardWord(top).replace(/[\u2660-\u2667]/g, '')}s takes it.`;
+  return '';
+}
+
+/** The pile in words: `pile of 4, top J\u2666 (frozen)`. */
 export function pileSummary(view, notes) {
   const pile = view.pile || [];
   const size = pile.length + (view.pile_hidden || 0);
   if (!size) return 'the pile is empty';
   const marks = [notes && notes.stop ? 'stop' : null, notes && notes.pile_frozen_for_me ? 'frozen' : null].filter(Boolean);
-  return `pile ${size}${pile.length ? `, top ${cardsText([pile[pile.length - 1]])}` : ''}${marks.length ? ` (${marks.join(', ')})` : ''}`;
+  return `pile of ${size}${pile.length ? `, top ${cardWord(pile[pile.length - 1])}` : ''}${marks.length ? ` (${marks.join(', ')})` : ''}`;
 }
 
 function pileArea(model) {
@@ -312,9 +341,9 @@ function pileArea(model) {
   const stop = notes ? !!notes.stop : top ? isBlackThree(top) : false;
   const stock = h(
     'div.stock',
-    { testid: 'stock', title: 'the stock' },
-    view.stock > 0 ? cardBack() : h('div.card.empty'),
-    h('div.pile-count', `stock ${view.stock}`),
+    { testid: 'stock', title: `the stock: ${view.stock} cards`, dataset: { zone: 'stock' } },
+    view.stock > 0 ? cardBack() : h('div.card.empty', 'empty'),
+    h('div.pile-count', { testid: 'stock-size' }, `${view.stock}`),
   );
   if (model.onStock) {
     stock.classList.add('clickable');
@@ -323,47 +352,53 @@ function pileArea(model) {
   const under = pile.length > 1 ? pile[pile.length - 2] : null;
   const stack = h(
     'div.pile-stack',
+    hidden ? cardBack({ small: false }) : null,
     under ? cardElement(under, { testid: 'pile-under' }) : null,
     top ? cardElement(top, { testid: 'pile-top' }) : h('div.card.empty', { testid: 'pile-empty' }, 'empty'),
   );
   if (frozenAll) stack.classList.add('frozen');
-  const badges = h(
-    'div.pile-badges',
-    frozenAll
-      ? h('span.badge.frozen', { testid: 'pile-frozen', title: 'frozen for everyone (a wild card or a red three in it)' }, '\u2744 frozen')
-      : frozenMe
-        ? h('span.badge.frozen-me', { testid: 'pile-frozen-me', title: 'frozen for your side: it takes a natural pair' }, '\u2744 frozen for you')
-        : null,
-    stop ? h('span.badge.stop', { testid: 'pile-stop', title: 'a black three on top: nobody may take the pile' }, 'stop') : null,
-  );
+  const words = pileWords(view, notes);
   const pileEl = h(
     'div.pile',
     {
       testid: 'pile',
-      title: pile.length
-        ? `the discard pile, top last: ${cardsText(pile)}${hidden ? ` (and ${hidden} face down under it)` : ''}`
-        : 'the discard pile (empty)',
+      dataset: { zone: 'pile', drop: 'pile' },
+      title: pile.length ? `the discard pile, top last: ${pile.map(cardWord).join(' ')}${hidden ? ` (and ${hidden} face down under it)` : ''}` : 'the discard pile (empty)',
     },
     stack,
     h(
       'div.pile-count',
       { testid: 'pile-size' },
-      `pile ${pile.length + hidden}`,
+      `${pile.length + hidden}`,
       hidden ? h('span.hidden-count', { testid: 'pile-hidden' }, ` (${hidden} face down)`) : null,
     ),
-    badges,
   );
   if (model.onPile) {
     pileEl.classList.add('clickable');
     pileEl.addEventListener('click', model.onPile);
   }
-  if (model.onDrop) dropTarget(pileEl, (codes) => model.onDrop({ kind: 'pile', cards: codes }));
-  return h('div.center', stock, pileEl, h('div.phase', { testid: 'phase' }, phaseWords(view, model.seats, model.mySeat)));
+  const badges = h(
+    'div.pile-badges',
+    frozenAll
+      ? h('span.badge.frozen', { testid: 'pile-frozen', title: 'frozen for everyone' }, '\u2744 frozen')
+      : frozenMe
+        ? h('span.badge.frozen-me', { testid: 'pile-frozen-me', title: 'frozen for your side' }, '\u2744 frozen for you')
+        : null,
+    stop ? h('span.badge.stop', { testid: 'pile-stop', title: 'a black three on top' }, 'stop') : null,
+  );
+  return h(
+    'div.center',
+    { testid: 'center' },
+    h('div.center-cards', stock, pileEl),
+    h('div.pile-info', badges, words ? h('p.pile-words', { testid: 'pile-words' }, words) : null),
+  );
 }
 
 /**
- * Draws the board into `root`. `model`: `{view, notes, seats, mySeat, hands,
- * feet, onMeld(i), onDrop({kind, meld, cards}), onPile, onStock}`.
+ * Draws the table into `root`: the seats around it (this seat at the
+ * bottom), each side's melds, the stock and the pile. `model`: `{view,
+ * notes, seats, mySeat, hands, feet, deadlineAt, now, standIn (a Set of
+ * seats), closable, onClose(i), onMeld(i), onPile, onStock}`.
  */
 export function renderBoard(root, model) {
   const { view } = model;
@@ -371,15 +406,36 @@ export function renderBoard(root, model) {
     fill(root, h('div.no-view', 'The cards are not dealt yet.'));
     return;
   }
+  const mine = model.mySeat !== null && model.mySeat !== undefined;
+  const positions = seatPositions(view.players, mine ? model.mySeat : 0);
+  const spot = (name) => h(`div.spot.spot-${name}`, { class: `spot spot-${name}` });
+  const spots = { top: spot('top'), left: spot('left'), right: spot('right'), bottom: spot('bottom') };
+  const topOrder = ['top-left', 'top', 'top-right'];
+  for (const pos of topOrder) {
+    positions.forEach((p, s) => {
+      if (p === pos) spots.top.append(seatChip(model, s, p));
+    });
+  }
+  positions.forEach((p, s) => {
+    if (p === 'left' || p === 'right' || p === 'bottom') spots[p].append(seatChip(model, s, p));
+  });
   const sides = sidesOf(view);
-  const mySide = model.mySeat !== null && model.mySeat !== undefined && view.side_of ? view.side_of[model.mySeat] : sides[0] && sides[0].side;
+  const mySide = view.side_of ? view.side_of[mine ? model.mySeat : 0] : sides[0] && sides[0].side;
   const others = sides.filter((e) => e.side !== mySide);
-  const mine = sides.find((e) => e.side === mySide);
+  const ownEntry = sides.find((e) => e.side === mySide);
+  root.classList.add('felt');
+  root.dataset.players = String(view.players);
   fill(
     root,
-    h('div.others', { class: `others n${others.length}` }, others.map((e) => sidePanel(model, e, false))),
-    pileArea(model),
-    mine ? sidePanel(model, mine, model.mySeat !== null && model.mySeat !== undefined) : null,
+    spots.top,
+    spots.left,
+    h(
+      'div.felt-mid',
+      h('div.others', { class: `others n${others.length}` }, others.map((e) => sidePanel(model, e, false))),
+      pileArea(model),
+      ownEntry ? sidePanel(model, ownEntry, mine) : null,
+    ),
+    spots.right,
+    spots.bottom,
   );
 }
-

@@ -82,8 +82,29 @@ export function handOrder(cards) {
 }
 
 /**
- * A card element. Options: `small` (melds, pile, other hands), `selected`,
- * `testid` (default `card`).
+ * A card's face as markup: the one place a face is drawn (web/card-face.js's
+ * `cardSvg(code)` takes its place when it lands).
+ * @param {string} code
+ */
+export function cardFace(code) {
+  const c = parseCard(code);
+  if (c.joker) {
+    return (
+      '<span class="corner"><span class="rank">\u2605</span></span>' +
+      '<span class="pip">\u2605</span><span class="joker-word">JOKER</span>'
+    );
+  }
+  const sym = SUIT_SYMBOL[c.suit] || '?';
+  return (
+    `<span class="corner"><span class="rank">${rankLabel(c.rank)}</span>` +
+    `<span class="suit">${sym}</span></span><span class="pip">${sym}</span>`
+  );
+}
+
+/**
+ * A card element: class `card`, `data-card` its code. Options: `small`
+ * (melds, pile, other hands), `fresh` (just drawn or taken), `testid`
+ * (default `card`).
  */
 export function cardElement(code, opts = {}) {
   const c = parseCard(code);
@@ -95,19 +116,11 @@ export function cardElement(code, opts = {}) {
   if (c.wild) el.classList.add('wild');
   if (!c.joker && c.rank === '3') el.classList.add(c.red ? 'red-three' : 'black-three');
   el.dataset.card = c.code;
+  if (opts.fresh) el.dataset.fresh = '';
   el.setAttribute('data-testid', opts.testid || 'card');
   el.title = cardName(c.code);
   el.setAttribute('aria-label', cardName(c.code));
-  if (c.joker) {
-    el.innerHTML =
-      '<span class="corner"><span class="rank">J</span><span class="suit">\u2605</span></span>' +
-      '<span class="pip">\u2605</span><span class="joker-word">JOKER</span>';
-  } else {
-    const sym = SUIT_SYMBOL[c.suit] || '?';
-    el.innerHTML =
-      `<span class="corner"><span class="rank">${rankLabel(c.rank)}</span>` +
-      `<span class="suit">${sym}</span></span><span class="pip">${sym}</span>`;
-  }
+  el.innerHTML = cardFace(c.code);
   return el;
 }
 
@@ -115,6 +128,7 @@ export function cardElement(code, opts = {}) {
 export function cardBack(opts = {}) {
   const el = document.createElement('div');
   el.className = 'card back';
+  el.dataset.card = '';
   if (opts.small) el.classList.add('small');
   if (opts.testid) el.setAttribute('data-testid', opts.testid);
   return el;
@@ -138,4 +152,50 @@ export function meldCards(meld) {
     .split(/\s+/)
     .filter(Boolean)
     .map((c) => c.toUpperCase());
+}
+
+/** Sort key by suit: clubs, diamonds, hearts, spades, each 3 .. A; wild cards last. */
+export function compareBySuit(a, b) {
+  const wa = isWild(a) ? 1 : 0;
+  const wb = isWild(b) ? 1 : 0;
+  if (wa !== wb) return wa - wb;
+  if (!wa) {
+    const s = SUIT_ORDER.indexOf(a[1]) - SUIT_ORDER.indexOf(b[1]);
+    if (s) return s;
+  }
+  return compareCards(a, b);
+}
+
+/**
+ * The hand in the order the player sees it: `by` is `rank` (grouped by rank,
+ * wild cards apart), `suit` (Samba's sequences), or `own` (the order the
+ * player dragged the cards into: `previous` kept for the cards still held,
+ * the new ones after them by rank).
+ */
+export function arrangeHand(cards, by, previous = []) {
+  const codes = cards.map((c) => String(c).toUpperCase());
+  if (by === 'suit') return [...codes].sort(compareBySuit);
+  if (by !== 'own') return handOrder(codes);
+  const left = [...codes];
+  const kept = [];
+  for (const c of previous) {
+    const i = left.indexOf(c);
+    if (i >= 0) {
+      kept.push(c);
+      left.splice(i, 1);
+    }
+  }
+  return [...kept, ...handOrder(left)];
+}
+
+/** The cards of `after` not in `before`, counted with copies (two decks). */
+export function cardsAdded(before, after) {
+  const left = [...before];
+  const out = [];
+  for (const c of after) {
+    const i = left.indexOf(c);
+    if (i >= 0) left.splice(i, 1);
+    else out.push(c);
+  }
+  return out;
 }

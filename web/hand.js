@@ -1,38 +1,64 @@
-// The player's hand drawn as cards: grouped by rank with the wild cards
-// apart (as the terminal shows it), the selection, the groups marked for a
-// meld, the keyboard cursor and the hint's cards; click to select, drag to
-// play.
+// The player's hand drawn as cards (by rank with the wild cards apart, by
+// suit, or in the player's own order), the selection, the groups marked for
+// a meld, the cards just drawn or taken, the keyboard cursor and the hint's
+// cards. Cards are clicked, double-clicked and dragged with pointer events,
+// so a finger does on a phone what a mouse does on a desk.
 
 import { h } from './dom.js';
 import { cardElement, isWild } from './cards.js';
 import { actionCards } from './actions.js';
 
+const DOUBLE_MS = 400;
+const DRAG_PX = 6;
+
+/** Where a drag ended: the pile, one of this side's melds, this side's area, or a place in the hand. */
+function dropAt(x, y) {
+  const el = document.elementFromPoint(x, y);
+  const target = el && el.closest('[data-drop]');
+  if (!target) return null;
+  const kind = target.dataset.drop;
+  if (kind === 'meld') return { kind, meld: Number(target.dataset.index) };
+  if (kind === 'hand') {
+    const card = el.closest('.card[data-index]');
+    if (!card) return { kind, before: Infinity };
+    const r = card.getBoundingClientRect();
+    const i = Number(card.dataset.index);
+    return { kind, before: x > r.left + r.width / 2 ? i + 1 : i };
+  }
+  return { kind };
+}
+
+let lastClick = { index: -1, at: 0 };
+
 /**
- * Draws `hand` (card codes in display order) into `el`. `opts`: `selected`
- * (a Set of indexes), `marked` (lists of indexes), `cursor`, `hint` (an
- * action whose cards to highlight), `onToggle(i)`, `dragged(i)` (the codes a
- * drag from card `i` carries).
+ * Draws the hand into `el` (which becomes a drop target for reordering).
+ * `model`: `{order, selected, marked, cursor, fresh, hint, sortBy}`;
+ * `on`: `{click(i), double(i), drop(i, target)}`.
  */
-export function drawHand(el, hand, opts) {
-  const { selected, marked, cursor, hint, onToggle, dragged } = opts;
+export function drawHand(el, model, on) {
+  const { order, selected, marked, cursor, fresh, hint, sortBy } = model;
   const hintLeft = hint ? actionCards(hint) : [];
+  const freshLeft = [...(fresh || [])];
+  el.replaceChildren();
   el.classList.remove('empty');
-  if (!hand.length) el.append(h('div.hand-none', 'No cards in hand.'));
+  el.dataset.drop = 'hand';
+  if (!order.length) el.append(h('div.hand-none', 'No cards in hand.'));
   let group = null;
   let prevKey = null;
-  hand.forEach((code, i) => {
-    const key = isWild(code) ? 'wild' : code[0];
+  order.forEach((code, i) => {
+    const key = sortBy === 'own' ? 'own' : isWild(code) ? 'wild' : sortBy === 'suit' ? code[1] : code[0];
     if (key !== prevKey) {
-      group = h('div.hand-group', { class: `hand-group${key === 'wild' ? ' wilds' : ''}`, dataset: { rank: key } });
-      if (key === 'wild') group.append(h('span.group-label', 'wild'));
+      group = h('div.hand-group', { class: `hand-group${key === 'wild' ? ' wilds' : ''}`, dataset: { group: key } });
       el.append(group);
       prevKey = key;
     }
-    const card = cardElement(code);
+    const f = freshLeft.indexOf(code);
+    if (f >= 0) freshLeft.splice(f, 1);
+    const card = cardElement(code, { fresh: f >= 0 });
     card.dataset.index = String(i);
     card.setAttribute('role', 'option');
-    card.setAttribute('aria-selected', selected.has(i) ? 'true' : 'false');
-    if (selected.has(i)) card.classList.add('selected');
+    card.setAttribute('aria-selected', selected.includes(i) ? 'true' : 'false');
+    if (selected.includes(i)) card.classList.add('selected');
     const g = marked.findIndex((m) => m.includes(i));
     if (g >= 0) {
       card.classList.add('marked');
@@ -44,12 +70,66 @@ export function drawHand(el, hand, opts) {
       hintLeft.splice(hi, 1);
       card.classList.add('hinted');
     }
-    card.draggable = true;
-    card.addEventListener('click', () => onToggle(i));
-    card.addEventListener('dragstart', (e) => {
-      e.dataTransfer.setData('application/x-canasta-cards', JSON.stringify(dragged(i)));
-      e.dataTransfer.effectAllowed = 'move';
+    card.draggable = false;
+    card.addEventListener('pointerdown', (e) => startDrag(e, card, i, model, on));
+    card.addEventListener('click', () => {
+      if (card.dataset.dragged) return;
+      const now = Date.now();
+      if (lastClick.index === i && now - lastClick.at < DOUBLE_MS) {
+        lastClick = { index: -1, at: 0 };
+        on.double(i);
+      } else {
+        lastClick = { index: i, at: now };
+        on.click(i);
+      }
     });
     group.append(card);
   });
+}
+
+function startDrag(e, card, i, model, on) {
+  if (e.button !== 0) return;
+  const x0 = e.clientX;
+  const y0 = e.clientY;
+  let ghost = null;
+  let over = null;
+  const carried = () => (model.selected.includes(i) ? model.selected.map((k) => model.order[k]) : [model.order[i]]);
+  const move = (ev) => {
+    if (!ghost) {
+      if (Math.abs(ev.clientX - x0) + Math.abs(ev.clientY - y0) < DRAG_PX) return;
+      ghost = h('div.drag-ghost', { testid: 'drag-ghost' }, carried().map((c) => cardElement(c)));
+      document.body.append(ghost);
+      document.body.classList.add('dragging');
+      card.classList.add('drag-source');
+    }
+    ghost.style.transform = `translate(${ev.clientX - 20}px, ${ev.clientY - 30}px)`;
+    const el = document.elementFromPoint(ev.clientX, ev.clientY);
+    const target = el && el.closest('[data-drop]');
+    if (target !== over) {
+      if (over) over.classList.remove('drop-over');
+      over = target;
+      if (over) over.classList.add('drop-over');
+    }
+    ev.preventDefault();
+  };
+  const end = (ev) => {
+    window.removeEventListener('pointermove', move);
+    window.removeEventListener('pointerup', end);
+    window.removeEventListener('pointercancel', end);
+    if (over) over.classList.remove('drop-over');
+    if (!ghost) return;
+    ghost.remove();
+    document.body.classList.remove('dragging');
+    card.classList.remove('drag-source');
+    // The click that follows a drag is not a click.
+    card.dataset.dragged = '1';
+    setTimeout(() => delete card.dataset.dragged, 0);
+    if (ev.type === 'pointerup') {
+      const target = dropAt(ev.clientX, ev.clientY);
+      if (target) on.drop(i, target, carried());
+    }
+  };
+  window.addEventListener('pointermove', move);
+  window.addEventListener('pointerup', end);
+  window.addEventListener('pointercancel', end);
 }

@@ -13,20 +13,22 @@ export const TABLE_KEYS = [
   ['m', 'meld the groups and the selection (naturals split by rank)'],
   ['a', 'add the selection to a meld: the one of its rank, else type its number (or click the meld)'],
   ['x', 'discard the selected card (or the one under the cursor)'],
+  ['u', 'undo your last move (against bots only)'],
+  ['r / s', 'sort your hand by rank / by suit'],
   ['k', 'ask partner to go out'],
   ['y / n', 'answer partner: yes / no'],
-  [':', 'type an action in the record notation (meld 7H 7D 2C)'],
+  [':', 'type an action in the record notation (turns Advanced on)'],
   ['h', 'hint: what the strongest bot would play, and why (h again: its numbers)'],
-  ['l', 'go to the list of legal moves'],
+  ['l', 'go to the list of legal moves (turns Advanced on)'],
   ['Enter', 'in the hand\u2019s score: ready for the next hand'],
   ['?', 'this help'],
 ];
 
 export const MOUSE_HELP = [
-  'Click cards to select them; drag a card (or the selection) onto one of your melds to add, onto the pile to discard, onto your side\u2019s melds to meld.',
-  'Click one of your melds to add the selection to it; click the stock to draw, the pile to take it.',
-  'The legal moves panel lists every move the rules allow now: click one to play it.',
-  'Not on the server: undo, save, and the bots\u2019 pace (the terminal\u2019s u, s, +/-).',
+  'Click (or tap) cards to select them. Double-click a card to discard it; when a discard is all your turn allows, one click does.',
+  'Drag a card (or the selection) onto the pile to discard it, onto one of your melds to add, onto your side\u2019s area to meld; drag it along your hand to put it where you like.',
+  'Click the stock to draw; click the pile to take it with the selected cards, or, after drawing, to discard the one selected card.',
+  'The menu\u2019s Advanced switch shows every legal move and a box to type actions in the record notation.',
 ];
 
 export const REPLAY_KEYS = [

@@ -1,10 +1,10 @@
-// The scores: the itemised score of a hand's end, the game's result, and
-// the one-line summaries the move log keeps of both.
+// The scores: a hand's itemised score, the score sheet of every hand so far,
+// the game's summary at its end, and the move log's lines for both.
 
 import { h } from './dom.js';
 import * as api from './api.js';
 import { cardElement } from './cards.js';
-import { seatName, teamsOf } from './board.js';
+import { seatName } from './board.js';
 
 const SCORE_KEYS = ['melded', 'canastas', 'red_threes', 'going_out', 'in_hand', 'other'];
 const SCORE_WORDS = {
@@ -15,91 +15,124 @@ const SCORE_WORDS = {
   in_hand: 'Cards left in hand',
   other: 'Other',
   foot: 'Foot',
+  concealed: 'Going out concealed',
   total: 'Hand total',
 };
 
 const fmt = (n) => (n === undefined || n === null ? '' : String(n));
 const teamSize = (teams, t) => (teams[t] && teams[t].seats ? teams[t].seats.length : 1);
 
-/** `Ann & Bot 2`: a team by its seats' names (`seats` as the table lists them). */
-export function teamLabel(seats, teams, t) {
+/** `Ann & Bot 3`: a team by its seats' names. */
+export function teamLabel(seats, teams, t, mySeat) {
   const team = teams[t];
-  if (!team || !team.seats) return `Team ${t}`;
-  return team.seats.map((s) => seatName(seats, s)).join(' & ');
-}
-
-function winnerFromTotals(seats, totals, teams) {
-  if (!totals || !totals.length) return '';
-  const best = Math.max(...totals);
-  const winners = totals.map((t, i) => (t === best ? i : -1)).filter((i) => i >= 0);
-  if (winners.length > 1) return 'A tie.';
-  return `${teamLabel(seats, teams, winners[0])} win${teamSize(teams, winners[0]) === 1 ? 's' : ''}.`;
-}
-
-function teamName(seats, teams, t) {
-  const team = teams[t];
-  const members = team && team.seats ? team.seats.map((s) => seatName(seats, s)).join(' & ') : '';
-  return `Team ${t}${members ? ` (${members})` : ''}`;
+  if (!team || !team.seats) return `Side ${t + 1}`;
+  return team.seats.map((s) => (s === mySeat ? 'You' : seatName(seats, s))).join(' & ');
 }
 
 /** Why a hand ended, in words: `Ann went out`, `the stock ran out`, ... */
-export function endWords(seats, r) {
-  if (r.reason === 'out') return `${seatName(seats, r.seat)} went out`;
+export function endWords(seats, r, mySeat) {
+  if (r.reason === 'out') return r.seat === mySeat && mySeat !== undefined && mySeat !== null ? 'you went out' : `${seatName(seats, r.seat)} went out`;
   if (r.reason === 'stock') return 'the stock ran out';
-  // Pennies: the player to act holds only sevens, which may not be discarded.
   if (r.reason === 'blocked') return 'play was blocked (the player to act could not discard)';
   return r.reason || 'over';
 }
 
+/** `Bot 2 and Bot 4`: the seats a bot stood in for. */
+const standInWords = (seats, list) => (list || []).map((s) => seatName(seats, s)).join(' and ');
+
 /** The move log's line for a hand's end. */
-export function handEndSummary(seats, msg) {
+export function handEndSummary(seats, msg, mySeat) {
   const r = msg.result || {};
-  const who = endWords(seats, r);
+  const who = endWords(seats, r, mySeat);
   const totals = (r.totals || []).join(' \u2013 ');
-  return `Hand ${msg.hand || ''} over: ${who}${r.teams ? `; this hand ${r.teams.map((t) => t.total).join(' \u2013 ')}` : ''}; totals ${totals}`;
+  const stood = msg.stand_ins && msg.stand_ins.length ? `; the bot stood in for ${standInWords(seats, msg.stand_ins)}` : '';
+  return `Hand ${msg.hand || ''} over: ${who}${r.teams ? `; this hand ${r.teams.map((t) => t.total).join(' \u2013 ')}` : ''}; totals ${totals}${stood}`;
 }
 
 /** The move log's line for the game's end. */
 export function gameEndSummary(seats, teams, msg) {
-  const w = msg.winner === null ? 'a tie' : msg.winner === undefined ? 'game over' : `${teamName(seats, teams, msg.winner)} wins`;
+  const w = msg.winner === null ? 'a tie' : msg.winner === undefined ? 'game over' : `${teamLabel(seats, teams, msg.winner)} win${teamSize(teams, msg.winner) === 1 ? 's' : ''}`;
   return `Game over: ${w}; totals ${(msg.totals || []).join(' \u2013 ')}`;
 }
 
-/**
- * The box of a hand's scores (and the game's result once it is over).
- * `ctx`: the table's state and the functions it shares (see table.js).
- */
-export function handEndDialog(ctx) {
-  const { st, id, seats, notes, view, status, send, renderOverlay } = ctx;
-  const teamHas = (t) => {
-    const team = teamsOf(notes(), view())[t];
-    return st.seat !== null && team && (team.seats || []).includes(st.seat);
-  };
-  const teamLabelOf = (teams, t) => teamLabel(seats(), teams, t);
-  const he = st.handEnd;
-  const r = (he && he.result) || null;
-  const teams = teamsOf(notes(), view());
-  const body = [];
-  if (r && r.teams) {
-    const keys = [...SCORE_KEYS];
-    for (const t of r.teams) for (const k of Object.keys(t)) if (!keys.includes(k) && k !== 'total') keys.push(k);
-    const shown = keys.filter((k) => r.teams.some((t) => t[k] !== undefined && t[k] !== 0));
-    body.push(
-      h('p.reason', `${endWords(seats(), r).replace(/^./, (c) => c.toUpperCase())}.`),
-      h(
-        'table.score-table',
-        { testid: 'hand-score' },
-        h('thead', h('tr', h('th', ''), r.teams.map((_, t) => h('th', { class: teamHas(t) ? 'mine' : '' }, teamLabelOf(teams, t))))),
+function winnerOf(ge) {
+  if (ge.winner !== undefined) return ge.winner;
+  const totals = ge.totals || [];
+  if (!totals.length) return undefined;
+  const best = Math.max(...totals);
+  const at = totals.map((t, i) => (t === best ? i : -1)).filter((i) => i >= 0);
+  return at.length === 1 ? at[0] : null;
+}
+
+/** One hand's itemised score, a column per side. */
+function handTable(model, he) {
+  const { seats, teams, mySeat } = model;
+  const r = he.result;
+  const keys = [...SCORE_KEYS];
+  for (const t of r.teams) for (const k of Object.keys(t)) if (!keys.includes(k) && k !== 'total') keys.push(k);
+  const shown = keys.filter((k) => r.teams.some((t) => t[k] !== undefined && t[k] !== 0));
+  const mine = (t) => mySeat !== null && teams[t] && (teams[t].seats || []).includes(mySeat);
+  return h(
+    'table.score-table',
+    { testid: 'hand-score' },
+    h('thead', h('tr', h('th', ''), r.teams.map((_, t) => h('th', { class: mine(t) ? 'mine' : '' }, teamLabel(seats, teams, t, mySeat))))),
+    h(
+      'tbody',
+      shown.map((k) => h('tr', h('th', SCORE_WORDS[k] || k.replace(/_/g, ' ')), r.teams.map((t) => h('td', fmt(t[k]))))),
+      h('tr.total', h('th', 'Hand total'), r.teams.map((t) => h('td', fmt(t.total)))),
+      r.totals ? h('tr.cumulative', h('th', 'Game total'), r.totals.map((t) => h('td', { testid: 'game-total' }, String(t)))) : null,
+    ),
+  );
+}
+
+/** The score sheet: every hand so far, each side's hand total and running total. */
+export function scoreSheet(model) {
+  const { seats, teams, hands, mySeat } = model;
+  if (!hands.length) return h('p.quiet', 'No hand has been scored yet.');
+  const n = Math.max(...hands.map((x) => (x.result.teams || []).length));
+  return h(
+    'table.score-table.sheet',
+    { testid: 'score-sheet' },
+    h(
+      'thead',
+      h('tr', h('th', 'Hand'), [...Array(n).keys()].map((t) => h('th', { colspan: 2 }, teamLabel(seats, teams, t, mySeat))), h('th', 'Ended')),
+    ),
+    h(
+      'tbody',
+      hands.map((he) =>
         h(
-          'tbody',
-          shown.map((k) =>
-            h('tr', h('th', SCORE_WORDS[k] || k), r.teams.map((t) => h('td', fmt(t[k])))),
-          ),
-          h('tr.total', h('th', 'Hand total'), r.teams.map((t) => h('td', fmt(t.total)))),
-          r.totals ? h('tr.cumulative', h('th', 'Game total'), r.totals.map((t) => h('td', { testid: 'game-total' }, String(t)))) : null,
+          'tr',
+          { testid: 'sheet-row' },
+          h('th', String(he.hand)),
+          [...Array(n).keys()].map((t) => [
+            h('td', { title: itemsTitle(he.result.teams[t]) }, fmt(he.result.teams[t] && he.result.teams[t].total)),
+            h('td.running', fmt(he.result.totals && he.result.totals[t])),
+          ]),
+          h('td.ended', endWords(seats, he.result, mySeat), he.stand_ins && he.stand_ins.length ? h('span.stand-in-note', { testid: 'sheet-stand-in' }, ` \u00b7 bot stood in for ${standInWords(seats, he.stand_ins)}`) : null),
         ),
       ),
-    );
+    ),
+  );
+}
+
+function itemsTitle(t) {
+  if (!t) return '';
+  return Object.entries(t)
+    .filter(([k, v]) => k !== 'total' && v)
+    .map(([k, v]) => `${SCORE_WORDS[k] || k}: ${v}`)
+    .join(', ');
+}
+
+/**
+ * The box of a hand's scores, the score sheet, and the game's summary once it
+ * is over. `model`: `{id, seats, teams, mySeat, handEnd, hands, gameEnd,
+ * status, ready, nextSent, rematch}`; `on`: `{next, close, rematch}`.
+ */
+export function scoresDialog(model, on) {
+  const { id, seats, teams, mySeat, handEnd: he, gameEnd: ge, status, ready, nextSent } = model;
+  const body = [];
+  if (he && he.result && he.result.teams) {
+    body.push(h('p.reason', `${endWords(seats, he.result, mySeat).replace(/^./, (c) => c.toUpperCase())}.`), handTable(model, he));
     if (he.hands && he.hands.some((x) => x && x.length)) {
       body.push(
         h(
@@ -107,73 +140,69 @@ export function handEndDialog(ctx) {
           h('h3', 'Cards left in hand'),
           he.hands.map((cards, s) =>
             cards && cards.length
-              ? h('div.left-hand', h('span', seatName(seats(), s)), h('span.cards-inline', cards.map((c) => cardElement(c, { small: true }))))
+              ? h('div.left-hand', h('span', s === mySeat ? 'You' : seatName(seats, s)), h('span.cards-inline', cards.map((c) => cardElement(c, { small: true }))))
               : null,
           ),
         ),
       );
     }
-  } else if (status() === 'hand_over') {
+  } else if (status === 'hand_over') {
     body.push(h('p', 'The hand is over.'));
   }
-  const ge = st.gameEnd;
   if (ge) {
-    const winner =
-      ge.winner === null ? 'A tie.' : ge.winner === undefined ? winnerFromTotals(seats(), ge.totals, teams) : `${teamLabelOf(teams, ge.winner)} ${teamHas(ge.winner) ? '(you) ' : ''}win${teamSize(teams, ge.winner) === 1 ? 's' : ''}.`;
+    const w = winnerOf(ge);
+    const youWin = w !== null && w !== undefined && mySeat !== null && teams[w] && (teams[w].seats || []).includes(mySeat);
+    const winner = w === null ? 'A tie.' : w === undefined ? 'Game over.' : youWin ? (teamSize(teams, w) > 1 ? `Your side wins: ${teamLabel(seats, teams, w, mySeat)}.` : 'You win!') : `${teamLabel(seats, teams, w, mySeat)} win${teamSize(teams, w) === 1 ? 's' : ''}.`;
+    const stood = ge.stand_ins || [...new Set(model.hands.flatMap((x) => x.stand_ins || []))];
+    const canastas = (ge.totals || []).map((_, t) => model.hands.reduce((sum, x) => sum + ((x.result.teams[t] && x.result.teams[t].canastas) || 0), 0));
+    const outs = model.hands.map((x) => `hand ${x.hand}: ${endWords(seats, x.result, mySeat)}`);
     body.push(
       h(
         'div.game-end',
         { testid: 'game-end' },
         h('h3', 'Game over'),
         h('p.winner', { testid: 'winner' }, winner),
-        ge.totals ? h('p', `Final totals: ${ge.totals.map((t, i) => `${teamLabelOf(teams, i)} ${t}`).join(', ')}`) : null,
-        h(
-          'p',
-          h('a.button.primary', { href: `#/replay/${id}`, testid: 'replay-link' }, 'Watch the replay'),
-          ' ',
-          h('a.button', { href: api.recordUrl(id), download: `canasta-${id}.jsonl`, testid: 'record-link' }, 'Download the record'),
-          ' ',
-          h('a.button', { href: '#/' }, 'Lobby'),
-        ),
+        ge.totals ? h('p', `Final totals: ${ge.totals.map((t, i) => `${teamLabel(seats, teams, i, mySeat)} ${t}`).join(', ')}.`) : null,
+        canastas.some((x) => x) ? h('p', { testid: 'canasta-points' }, `Canasta bonuses over the game: ${canastas.map((c, i) => `${teamLabel(seats, teams, i, mySeat)} ${c}`).join(', ')}.`) : null,
+        outs.length ? h('p.quiet', `Who went out: ${outs.join('; ')}.`) : null,
+        stood.length ? h('p.stand-in-note', { testid: 'game-stand-ins' }, `The bot stood in for ${standInWords(seats, stood)} at least once.`) : null,
       ),
     );
   }
-  const ready = (st.state && st.state.ready) || [];
-  const readyList = seats()
-    .filter((x) => x.kind === 'human' && x.claimed)
-    .map((x) => `${seatName(seats(), x.seat)} ${ready[x.seat] ? '\u2713' : '\u2026'}`);
+  if (model.hands.length > 1 || ge) body.push(h('h3', 'Score sheet'), scoreSheet(model));
   const buttons = [];
-  if (!ge && status() === 'hand_over' && st.seat !== null) {
-    buttons.push(
-      h(
-        'button.primary',
-        {
-          testid: 'next-hand',
-          disabled: st.nextSent || !!ready[st.seat],
-          on: {
-            click: () => {
-              if (send({ type: 'next' })) {
-                st.nextSent = true;
-                renderOverlay();
-              }
-            },
-          },
-        },
-        st.nextSent || ready[st.seat] ? 'Waiting for the others\u2026' : 'Next hand',
-      ),
-    );
+  if (!ge && status === 'hand_over' && mySeat !== null) {
+    const waiting = nextSent || !!(ready && ready[mySeat]);
+    buttons.push(h('button.primary', { testid: 'next-hand', disabled: waiting, on: { click: on.next } }, waiting ? 'Waiting for the other players\u2026' : 'Deal the next hand'));
   }
-  buttons.push(h('button', { testid: 'close-dialog', on: { click: () => { st.handEndOpen = false; renderOverlay(); } } }, 'Close'));
+  if (ge) {
+    if (model.rematch) buttons.push(h('button.primary', { testid: 'rematch-join', on: { click: on.rematch } }, 'Join the rematch'));
+    else if (mySeat !== null) buttons.push(h('button.primary', { testid: 'rematch', on: { click: on.rematch } }, 'Rematch'));
+    buttons.push(h('a.button', { href: `#/replay/${id}`, testid: 'replay-link' }, 'Watch the replay'));
+    buttons.push(h('a.button', { href: api.recordUrl(id), download: `canasta-${id}.jsonl`, testid: 'record-link' }, 'Download the record'));
+    buttons.push(h('a.button', { href: '#/' }, 'Lobby'));
+  }
+  buttons.push(h('button', { testid: 'close-dialog', on: { click: on.close } }, 'Close'));
+  const waitingFor = seats.filter((x) => x.kind === 'human' && x.claimed && !(ready || [])[x.seat]).map((x) => (x.seat === mySeat ? 'you' : seatName(seats, x.seat)));
   return h(
     'div.overlay',
     { role: 'dialog', 'aria-modal': 'true' },
     h(
       'div.dialog.hand-end',
       { testid: 'hand-end-dialog' },
-      h('h2', he ? `Hand ${he.hand} scores` : ge ? 'Game over' : 'Hand over'),
+      h('h2', ge ? 'Game over' : he ? `Hand ${he.hand}: the scores` : 'Hand over'),
       body,
-      !ge && status() === 'hand_over' && readyList.length ? h('p.ready', `Ready: ${readyList.join(', ')}`) : null,
+      !ge && status === 'hand_over' && waitingFor.length ? h('p.ready', `The next hand is dealt when ${waitingFor.join(' and ')} ${waitingFor.length === 1 && waitingFor[0] !== 'you' ? 'is' : 'are'} ready.`) : null,
       h('div.dialog-buttons', buttons),
     ),
+  );
+}
+
+/** The score sheet alone, as a box (from the table's menu). */
+export function sheetDialog(model, onClose) {
+  return h(
+    'div.overlay',
+    { role: 'dialog', 'aria-modal': 'true' },
+    h('div.dialog.hand-end', { testid: 'sheet-dialog' }, h('h2', 'Score sheet'), scoreSheet(model), h('div.dialog-buttons', h('button', { testid: 'close-dialog', on: { click: onClose } }, 'Close'))),
   );
 }

@@ -1,15 +1,15 @@
 // The table's keyboard shortcuts, those of the terminal client (`canasta
-// play`); help.js lists them.
+// play`); help.js lists them. Keys dispatch events to the table's store or
+// call the table's handlers; they change nothing themselves.
 
 import { typing } from './dom.js';
 
 /**
- * The table's key handler. `ctx`: the table's state and the functions it
- * shares (see table.js).
+ * The table's key handler. `deps`: `{get, dispatch, handlers, ownMelds,
+ * dialogButton}` (see table.js).
  */
-export function tableKeys(ctx) {
-  const { st, el, status, ownMelds, say, act, renderOverlay, renderHand, renderBoardArea } = ctx;
-  const { addTo, toggle, clearSelection, doGroup, doDraw, doPickup, doMeld, doAdd, doDiscard, doHint } = ctx;
+export function tableKeys(deps) {
+  const { get, dispatch, handlers, ownMelds, dialogButton } = deps;
   return function onKey(e) {
     if (e.ctrlKey || e.metaKey || e.altKey) return;
     if (typing()) {
@@ -17,113 +17,68 @@ export function tableKeys(ctx) {
       return;
     }
     const k = e.key;
-    if (st.helpOpen) {
+    const s = get();
+    if (s.dialog === 'help' || s.dialog === 'sheet') {
       if (k === 'Escape' || k === '?' || k === 'Enter') {
-        st.helpOpen = false;
-        renderOverlay();
+        dispatch({ type: 'dialog', dialog: null });
         e.preventDefault();
       }
       return;
     }
-    if (st.handEndOpen && (st.handEnd || st.gameEnd || status() === 'hand_over')) {
+    if (s.dialog === 'scores') {
       if (k === 'Enter' || k === ' ') {
-        const next = el.overlay.querySelector('[data-testid="next-hand"]:not([disabled])');
+        const next = dialogButton();
         if (next) next.click();
         e.preventDefault();
-      } else if (k === 'Escape') {
-        st.handEndOpen = false;
-        renderOverlay();
-      }
+      } else if (k === 'Escape') dispatch({ type: 'dialog', dialog: null });
       return;
     }
-    if (st.mode === 'choose-meld') {
+    if (s.mode === 'choose-meld') {
       if (/^[0-9]$/.test(k)) {
-        st.typedMeld += k;
-        const n = Number(st.typedMeld);
-        if (n === 0 || n * 10 >= ownMelds().length) addTo(n);
-        else say(`Add to meld ${st.typedMeld}\u2026 (another digit, or Enter)`, 'prompt');
-      } else if (k === 'Enter' && st.typedMeld) addTo(Number(st.typedMeld));
-      else if (k === 'Backspace') st.typedMeld = st.typedMeld.slice(0, -1);
-      else if (k === 'Escape') {
-        st.mode = 'play';
-        say('', 'info');
-        renderBoardArea();
+        const typed = s.typedMeld + k;
+        const n = Number(typed);
+        if (n === 0 || n * 10 >= ownMelds().length) {
+          dispatch({ type: 'mode', mode: 'play' });
+          handlers.addTo(n);
+        } else dispatch({ type: 'mode', mode: 'choose-meld', typed });
+      } else if (k === 'Enter' && s.typedMeld) {
+        dispatch({ type: 'mode', mode: 'play' });
+        handlers.addTo(Number(s.typedMeld));
+      } else if (k === 'Escape') {
+        dispatch({ type: 'mode', mode: 'play' });
+        dispatch({ type: 'say', text: '', kind: 'info' });
       }
       e.preventDefault();
       return;
     }
-    const n = st.hand.length;
-    let handled = true;
-    switch (k) {
-      case 'ArrowLeft':
-        st.cursor = Math.max(0, st.cursor - 1);
-        renderHand();
-        break;
-      case 'ArrowRight':
-        st.cursor = Math.min(Math.max(0, n - 1), st.cursor + 1);
-        renderHand();
-        break;
-      case 'Home':
-        st.cursor = 0;
-        renderHand();
-        break;
-      case 'End':
-        st.cursor = Math.max(0, n - 1);
-        renderHand();
-        break;
-      case ' ':
-        if (st.cursor < n) toggle(st.cursor);
-        break;
-      case 'Escape':
-        clearSelection();
-        break;
-      case 'g':
-        doGroup();
-        break;
-      case 'd':
-        doDraw();
-        break;
-      case 'p':
-        doPickup();
-        break;
-      case 'm':
-        doMeld();
-        break;
-      case 'a':
-        doAdd();
-        break;
-      case 'x':
-        doDiscard();
-        break;
-      case 'k':
-        act('ask');
-        break;
-      case 'y':
-        act('yes');
-        break;
-      case 'n':
-        act('no');
-        break;
-      case 'h':
-        doHint();
-        break;
-      case ':':
-        el.typeInput.focus();
-        break;
-      case 'l': {
-        const details = el.legal.closest('details');
-        if (details) details.open = true;
-        const first = el.legal.querySelector('button');
-        (first || el.legalFilter).focus();
-        break;
-      }
-      case '?':
-        st.helpOpen = true;
-        renderOverlay();
-        break;
-      default:
-        handled = false;
-    }
-    if (handled) e.preventDefault();
+    const n = s.order.length;
+    const keys = {
+      ArrowLeft: () => dispatch({ type: 'cursor', to: s.cursor - 1 }),
+      ArrowRight: () => dispatch({ type: 'cursor', to: s.cursor + 1 }),
+      Home: () => dispatch({ type: 'cursor', to: 0 }),
+      End: () => dispatch({ type: 'cursor', to: n - 1 }),
+      ' ': () => s.cursor < n && handlers.toggle(s.cursor),
+      Escape: handlers.clear,
+      g: handlers.group,
+      d: handlers.draw,
+      p: handlers.pickup,
+      m: handlers.meld,
+      a: handlers.add,
+      x: handlers.discard,
+      u: handlers.undo,
+      k: handlers.ask,
+      y: handlers.yes,
+      n: handlers.no,
+      h: handlers.hint,
+      r: () => handlers.sort('rank'),
+      s: () => handlers.sort('suit'),
+      ':': handlers.focusTyped,
+      l: handlers.focusLegal,
+      '?': handlers.help,
+    };
+    const fn = keys[k];
+    if (!fn) return;
+    fn();
+    e.preventDefault();
   };
 }

@@ -1,111 +1,131 @@
+// @ts-check
 // A table's WebSocket: hello with the seat's kept token, pings, and
-// reconnection with backoff until the table closes.
+// reconnection with backoff until the table closes. It only emits events
+// (`conn` changes and the server's messages); the table's store decides
+// what they mean.
 
 import * as api from './api.js';
 
+/** @typedef {import('./types.js').ServerMsg} ServerMsg */
+/** @typedef {import('./table-store.js').Conn} Conn */
+
 /**
- * The connection of table `deps.id`. `deps`: `{st, id, say, renderTop,
- * renderAll, onMessage}` (see table.js). Returns `{connect, closeTable,
- * reconnectNow, send}`.
+ * @typedef {object} SocketEvents
+ * @property {(conn: Conn) => void} onConn
+ * @property {(msg: ServerMsg) => void} onMessage
+ * @property {(table: import('./types.js').TableSummary | null) => void} onClosed the table's game is over, or the table is gone
  */
-export function tableSocket(deps) {
-  const { st, id, say, renderTop, renderAll, onMessage } = deps;
+
+/**
+ * The connection of table `id`.
+ * @param {string} id
+ * @param {SocketEvents} events
+ */
+export function tableSocket(id, events) {
+  /** @type {WebSocket | null} */
+  let ws = null;
+  let retry = 0;
+  /** @type {ReturnType<typeof setTimeout> | undefined} */
+  let retryTimer;
+  /** @type {ReturnType<typeof setInterval> | undefined} */
+  let pingTimer;
+  let stopped = false;
 
   function connect() {
-    if (st.closed) return;
-    clearTimeout(st.retryTimer);
-    st.conn = 'connecting';
-    renderTop();
-    let ws;
+    if (stopped) return;
+    clearTimeout(retryTimer);
+    events.onConn('connecting');
+    /** @type {WebSocket} */
+    let sock;
     try {
-      ws = new WebSocket(api.wsUrl(id));
-    } catch (e) {
-      say(`cannot open the connection: ${e.message}`, 'connmsg');
+      sock = new WebSocket(api.wsUrl(id));
+    } catch {
       scheduleReconnect();
       return;
     }
-    st.ws = ws;
-    ws.onopen = () => {
+    ws = sock;
+    sock.onopen = () => {
       const kept = api.loadSeat(id);
-      ws.send(JSON.stringify(kept ? { type: 'hello', token: kept.token } : { type: 'hello' }));
-      clearInterval(st.pingTimer);
-      st.pingTimer = setInterval(() => send({ type: 'ping' }, true), 25000);
+      sock.send(JSON.stringify(kept ? { type: 'hello', token: kept.token } : { type: 'hello' }));
+      clearInterval(pingTimer);
+      pingTimer = setInterval(() => send({ type: 'ping' }), 25000);
+      retry = 0;
     };
-    ws.onmessage = (ev) => {
+    sock.onmessage = (ev) => {
+      /** @type {ServerMsg} */
       let msg;
       try {
         msg = JSON.parse(ev.data);
       } catch {
         return;
       }
-      onMessage(msg);
+      events.onMessage(msg);
     };
-    ws.onclose = () => {
-      if (st.ws !== ws) return;
-      st.ws = null;
-      clearInterval(st.pingTimer);
-      if (st.closed || st.tableClosed) return;
+    sock.onclose = () => {
+      if (ws !== sock) return;
+      ws = null;
+      clearInterval(pingTimer);
+      if (stopped) return;
       // A finished game's table closes: then there is nothing to reconnect to.
       api
         .getTable(id)
         .then((t) => {
-          if (t.status === 'finished') closeTable(t);
+          if (t.status === 'finished') close(t);
           else scheduleReconnect();
         })
         .catch((e) => {
-          if (e.status === 404) closeTable(null);
+          if (e.status === 404) close(null);
           else scheduleReconnect();
         });
     };
-    ws.onerror = () => {};
+    sock.onerror = () => {};
   }
 
-  /** The table's game is over and the table closed: no more connections. */
-  function closeTable(t) {
-    st.tableClosed = true;
-    st.conn = 'closed';
-    clearTimeout(st.retryTimer);
-    if (t) {
-      st.table = t;
-      st.seatsInfo = { seats: t.seats, at: Date.now() };
-    }
-    if (st.ws) {
-      const ws = st.ws;
-      st.ws = null;
-      ws.close();
-    }
-    if (['pending', 'connmsg'].includes(st.status.kind)) say('', 'info');
-    renderAll();
+  /** @param {import('./types.js').TableSummary | null} t */
+  function close(t) {
+    stop();
+    events.onConn('closed');
+    events.onClosed(t);
   }
 
   function scheduleReconnect() {
-    if (st.closed) return;
-    const delay = Math.min(10000, 500 * 2 ** Math.min(st.retry, 5));
-    st.retry += 1;
-    st.conn = 'reconnecting';
-    st.wasDown = true;
-    st.reconnectAt = Date.now() + delay;
-    renderTop();
-    st.retryTimer = setTimeout(connect, delay);
+    if (stopped) return;
+    const delay = Math.min(10000, 500 * 2 ** Math.min(retry, 5));
+    retry += 1;
+    events.onConn('reconnecting');
+    retryTimer = setTimeout(connect, delay);
   }
 
   /** Drops the socket and opens another at once (after claiming a seat). */
   function reconnectNow() {
-    const old = st.ws;
-    st.ws = null;
+    const old = ws;
+    ws = null;
     if (old) old.close();
-    st.retry = 0;
+    retry = 0;
+    stopped = false;
     connect();
   }
 
-  function send(msg, quiet) {
-    if (!st.ws || st.ws.readyState !== WebSocket.OPEN) {
-      if (!quiet) say('not connected to the server: reconnecting\u2026', 'connmsg');
-      return false;
-    }
-    st.ws.send(JSON.stringify(msg));
+  /**
+   * Sends `msg`; false when the socket is not open.
+   * @param {object} msg
+   */
+  function send(msg) {
+    if (!ws || ws.readyState !== WebSocket.OPEN) return false;
+    ws.send(JSON.stringify(msg));
     return true;
   }
 
-  return { connect, closeTable, reconnectNow, send };
+  function stop() {
+    stopped = true;
+    clearTimeout(retryTimer);
+    clearInterval(pingTimer);
+    if (ws) {
+      const old = ws;
+      ws = null;
+      old.close();
+    }
+  }
+
+  return { connect, reconnectNow, send, stop };
 }

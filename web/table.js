@@ -1,82 +1,81 @@
-// A table: its state, the messages of its WebSocket, the player's selection
-// and the actions built from it, and the drawing of the page. The parts of
-// their own: table-socket.js (the connection), hand.js (the hand's cards),
-// legal.js (the legal moves), scores.js (the hand's and game's scores),
-// movelog.js (the move log), waiting.js (the waiting room and the join bar)
-// and table-keys.js (the keys).
+// A table: the store of its state (table-store.js, a pure reducer), the
+// socket that feeds it (table-socket.js), the queue that shows the states one
+// at a time (table-pace.js), and one render function per region of the page:
+// the top bar, the notices, the felt (board.js), the hand (hand.js), the
+// action bar, the side panel (the move log and the Advanced panel) and the
+// boxes over the table (scores.js, help.js).
 
 import { h, fill, copyText, plural } from './dom.js';
 import * as api from './api.js';
-import { handOrder } from './cards.js';
-import {
-  meldAction,
-  pickupAction,
-  addAction,
-  discardAction,
-  matchingMelds,
-  verbOf,
-  SelectionError,
-} from './actions.js';
-import { renderBoard, seatName, teamsOf, phaseWords, pileSummary } from './board.js';
+import { meldAction, pickupAction, addAction, discardAction, matchingMelds, verbOf, SelectionError } from './actions.js';
+import { renderBoard, seatName, teamsOf, clockText } from './board.js';
 import { helpOverlay, TABLE_KEYS, MOUSE_HELP } from './help.js';
-import { handEndDialog } from './scores.js';
-import { logEntry as logFromServer, logFromHistory, renderLog as drawLog } from './movelog.js';
+import { scoresDialog, sheetDialog } from './scores.js';
+import { renderLog } from './movelog.js';
 import { noticeParts } from './waiting.js';
 import { tableKeys } from './table-keys.js';
 import { tableSocket } from './table-socket.js';
 import { drawHand } from './hand.js';
 import { drawLegal } from './legal.js';
+import { createStore, initialState } from './table-store.js';
+import { pacedQueue, present } from './table-pace.js';
+import { actionWords, refusalWords } from './table-words.js';
 
-const LOG_KEPT = 600;
+const PREFS_KEY = 'canasta.table.prefs';
+
+function loadPrefs() {
+  try {
+    return JSON.parse(localStorage.getItem(PREFS_KEY) || '{}') || {};
+  } catch {
+    return {};
+  }
+}
+
+function savePrefs(s) {
+  try {
+    localStorage.setItem(PREFS_KEY, JSON.stringify({ advanced: s.advanced, speed: s.speed, sortBy: s.sortBy === 'suit' ? 'suit' : 'rank' }));
+  } catch {
+    /* private mode: the choice lasts the page */
+  }
+}
+
+/** `#/rules/VARIANT?players=N&options=...`: the rules page's route (web/rules-page.js's `rulesHref` when it is there). */
+export function rulesRoute(variant, players, options) {
+  const opts = options && Object.keys(options).length ? `&options=${encodeURIComponent(JSON.stringify(options))}` : '';
+  return `#/rules/${encodeURIComponent(variant)}?players=${players}${opts}`;
+}
+let rulesHref = rulesRoute;
+import('./rules-page.js')
+  .then((m) => {
+    if (typeof m.rulesHref === 'function') rulesHref = m.rulesHref;
+  })
+  .catch(() => {});
 
 /** Mounts the table `id` into `root`; returns the function that unmounts it. */
 export function mountTable(root, id) {
-  const st = {
-    id,
-    seat: null,
-    table: null,
-    state: null,
-    log: [],
-    skipLast: false,
-    hand: [],
-    selected: new Set(),
-    marked: [],
-    cursor: 0,
-    mode: 'play',
-    typedMeld: '',
-    status: { text: 'Connecting\u2026', kind: 'connmsg' },
-    hint: null,
-    // The hint's figures (the search's numbers) and whether they are shown.
-    hintFigures: '',
-    hintNumbers: false,
-    handEnd: null,
-    handEndOpen: false,
-    nextSent: false,
-    gameEnd: null,
-    helpOpen: false,
-    legalFilter: '',
-    legalWithSelection: true,
-    ws: null,
-    conn: 'connecting',
-    retry: 0,
-    retryTimer: null,
-    pingTimer: null,
-    closed: false,
-    joinName: api.loadName(),
-  };
+  const store = createStore(initialState(id, loadPrefs()));
+  let joinName = api.loadName();
 
-  // ---- skeleton ----
-  const el = {};
-  el.top = h('header.table-top');
-  el.notice = h('div.notice-area');
-  el.board = h('div.board', { testid: 'board' });
-  el.turn = h('div.turn', { testid: 'turn' });
-  el.hand = h('div.hand', { testid: 'hand', role: 'listbox', 'aria-multiselectable': 'true', 'aria-label': 'your hand' });
-  el.actions = h('div.actions', { testid: 'actions' });
-  el.status = h('div.status', { testid: 'status', role: 'status', 'aria-live': 'polite' });
+  // ---- the page's regions ----
+  const el = {
+    top: h('header.table-top', { testid: 'table-top' }),
+    notice: h('div.notice-area'),
+    board: h('div.board', { testid: 'board' }),
+    hand: h('div.hand', { testid: 'hand', role: 'listbox', 'aria-multiselectable': 'true', 'aria-label': 'your hand', dataset: { zone: 'hand' } }),
+    handTools: h('div.hand-tools'),
+    bar: h('div.action-bar', { testid: 'action-bar' }),
+    turn: h('div.turn', { testid: 'turn' }),
+    status: h('div.status', { testid: 'status', role: 'status', 'aria-live': 'polite' }),
+    actions: h('div.actions', { testid: 'actions' }),
+    log: h('ol.log', { testid: 'log' }),
+    advanced: h('div.advanced-panel', { testid: 'advanced-panel' }),
+    legal: h('div.legal-list', { testid: 'legal-list', role: 'list' }),
+    legalCount: h('span.legal-count'),
+    overlay: h('div.overlay-root'),
+  };
   el.typeInput = h('input.type-action', {
     testid: 'action-input',
-    placeholder: 'type an action: meld 7H 7D 2C',
+    placeholder: 'meld 7H 7D 2C',
     autocomplete: 'off',
     autocapitalize: 'off',
     spellcheck: false,
@@ -93,29 +92,19 @@ export function mountTable(root, id) {
     placeholder: 'filter',
     autocomplete: 'off',
     'aria-label': 'filter the legal moves',
-    on: { input: () => { st.legalFilter = el.legalFilter.value; renderLegal(); } },
+    on: { input: () => renderAdvanced(store.get()) },
   });
-  el.legalWithSel = h('input', {
-    type: 'checkbox',
-    checked: true,
-    testid: 'legal-with-selection',
-    on: { change: () => { st.legalWithSelection = el.legalWithSel.checked; renderLegal(); } },
-  });
-  el.legalCount = h('span.legal-count');
-  el.legal = h('div.legal-list', { testid: 'legal-list', role: 'list' });
-  el.log = h('ol.log', { testid: 'log' });
-  el.overlay = h('div.overlay-root');
-  const side = h(
-    'aside.table-side',
-    h(
-      'details.panel.legal-panel',
-      { open: window.innerWidth > 900 },
-      h('summary', 'Legal moves ', el.legalCount),
-      h('div.legal-tools', el.legalFilter, h('label.small', el.legalWithSel, ' with the selected cards')),
-      el.legal,
-    ),
-    h('details.panel.log-panel', { open: true }, h('summary', 'Moves'), el.log),
+  el.legalWithSel = h('input', { type: 'checkbox', checked: true, testid: 'legal-with-selection', on: { change: () => renderAdvanced(store.get()) } });
+  el.advanced.append(
+    h('h3', 'Legal moves ', el.legalCount),
+    h('div.legal-tools', el.legalFilter, h('label.small', el.legalWithSel, ' with the selected cards')),
+    el.legal,
+    h('label.small', { for: 'type-action' }, 'Type an action (record notation)'),
+    el.typeForm,
   );
+  el.typeInput.id = 'type-action';
+  el.side = h('aside.table-side', { testid: 'side' }, h('section.panel.log-panel', h('h3', 'Moves'), el.log), el.advanced);
+  el.bar.append(h('div.bar-text', el.turn, el.status), el.actions);
   fill(
     root,
     h(
@@ -123,247 +112,81 @@ export function mountTable(root, id) {
       el.top,
       el.notice,
       h(
-        'div.table-grid',
-        h(
-          'main.table-main',
-          el.board,
-          h('section.hand-area', el.turn, el.hand),
-          h('div.controls', el.status, el.actions, el.typeForm),
-        ),
-        side,
+        'div.table-body',
+        h('main.table-main', el.board, h('section.hand-area', { testid: 'hand-area' }, el.handTools, el.hand), el.bar),
+        el.side,
       ),
       el.overlay,
     ),
   );
+  const page = /** @type {HTMLElement} */ (root.firstElementChild);
 
-  // ---- the connection ----
-  const { connect, closeTable, reconnectNow, send } = tableSocket({
-    st,
-    id,
-    say,
-    renderTop,
-    renderAll,
-    onMessage: (msg) => onMessage(msg),
+  // ---- reading the state ----
+  const seatsOf = (s) => {
+    const list = (s.seatsInfo && s.seatsInfo.seats) || (s.table && s.table.seats) || [];
+    if (s.seat === null || s.conn !== 'open') return list;
+    return list.map((x) => (x.seat === s.seat ? { ...x, connected: true } : x));
+  };
+  const viewOf = (s) => (s.game && s.game.view) || null;
+  const notesOf = (s) => (s.game && s.game.annotations) || null;
+  const legalOf = (s) => (s.game && s.game.legal) || [];
+  const statusOf = (s) => (s.game && s.game.status) || (s.table && s.table.status) || 'waiting';
+  const myTurn = (s) => legalOf(s).length > 0;
+  const selectedCards = (s) => s.selected.map((i) => s.order[i]);
+  const markedCards = (s) => s.marked.map((g) => g.map((i) => s.order[i]));
+  const ownMelds = (s) => {
+    const v = viewOf(s);
+    const n = notesOf(s);
+    if (!v || s.seat === null || !n || !n.melds) return [];
+    return n.melds[v.side_of[s.seat]] || [];
+  };
+  const labelOf = (s) => (i) => (ownMelds(s)[i] || {}).label;
+  const isLegal = (s, action) => legalOf(s).includes(action);
+  const teams = (s) => teamsOf(notesOf(s), viewOf(s));
+
+  // ---- events ----
+  const dispatch = (e) => store.dispatch(e);
+  const say = (text, kind = 'info') => dispatch({ type: 'say', text, kind });
+
+  const sock = tableSocket(id, {
+    onConn: (conn) => dispatch({ type: 'conn', conn }),
+    onMessage: (msg) => queue.push(msg),
+    onClosed: (t) => {
+      if (t) dispatch({ type: 'summary', table: t, at: Date.now() });
+    },
+  });
+
+  // The server's messages in order, each state shown before the next.
+  const queue = pacedQueue(async (msg, waiting) => {
+    if (msg.type === 'state') {
+      const s = store.get();
+      const speed = waiting > 2 ? 'instant' : s.speed;
+      await present(page, () => dispatch({ type: 'server', msg, at: Date.now() }), msg.last || null, { me: s.seat, speed });
+      return;
+    }
+    if (msg.type === 'welcome' && msg.seat === null && api.loadSeat(id)) api.forgetSeat(id);
+    if (msg.type === 'error' && msg.code === 'bad_token') {
+      api.forgetSeat(id);
+      dispatch({ type: 'server', msg, at: Date.now() });
+      sock.reconnectNow();
+      return;
+    }
+    if (msg.type === 'error' && msg.code === 'unavailable') {
+      api.getTable(id).then((t) => dispatch({ type: 'summary', table: t, at: Date.now() })).catch(() => {});
+      return;
+    }
+    dispatch({ type: 'server', msg, at: Date.now() });
   });
 
   function act(action) {
-    if (!st.state) return;
+    const s = store.get();
+    if (!s.game) return;
     action = String(action).trim().replace(/\s+/g, ' ');
-    if (!action) return;
-    st.mode = 'play';
-    if (send({ type: 'act', state_id: st.state.state_id, action })) {
-      st.pending = action;
-      say(`${action}\u2026`, 'pending');
-    }
+    if (!action || s.pending) return;
+    if (sock.send({ type: 'act', state_id: s.game.state_id, action })) dispatch({ type: 'sent', action });
+    else say('Not connected to the server: reconnecting\u2026', 'connmsg');
   }
 
-  // ---- messages ----
-  function onMessage(msg) {
-    switch (msg.type) {
-      case 'welcome':
-        st.retry = 0;
-        st.conn = 'open';
-        st.seat = msg.seat === undefined ? null : msg.seat;
-        st.table = msg.table || st.table;
-        if (msg.table && msg.table.seats) st.seatsInfo = { seats: msg.table.seats, at: Date.now() };
-        {
-          const history = logFromHistory(seats(), teamsOf(notes(), view()), msg.log);
-          st.log = history.log;
-          st.loggedHandEnd = history.handEnd;
-          st.loggedGameEnd = history.gameEnd;
-        }
-        st.skipLast = true;
-        if (st.seat === null && api.loadSeat(id)) {
-          api.forgetSeat(id);
-        }
-        if (['pending', 'connmsg'].includes(st.status.kind)) say('', 'info');
-        else if (st.wasDown) say('Reconnected.', 'info');
-        st.wasDown = false;
-        renderAll();
-        break;
-      case 'state':
-        onState(msg);
-        break;
-      case 'hand_end':
-        st.handEnd = msg;
-        st.handEndOpen = true;
-        st.nextSent = false;
-        st.log.push(logEntry(msg));
-        renderLog();
-        renderOverlay();
-        break;
-      case 'game_end':
-        st.gameEnd = msg;
-        st.handEndOpen = true;
-        st.log.push(logEntry(msg));
-        renderLog();
-        renderOverlay();
-        break;
-      case 'hint':
-        if (st.state && msg.state_id === st.state.state_id) {
-          st.hint = msg.action;
-          st.hintFigures = msg.figures || '';
-          st.hintNumbers = false;
-          // The advice in a player's words (`why` from an older server).
-          const advice = msg.advice || msg.why;
-          say(advice ? `Hint: ${msg.action} \u2014 ${advice}` : `Hint: ${msg.action}`, 'hint');
-          renderHand();
-        }
-        break;
-      case 'error':
-        onError(msg);
-        break;
-      case 'shutdown':
-        say(`${msg.message || 'the server is stopping'} \u2014 reconnecting when it is back`, 'connmsg');
-        break;
-      case 'pong':
-        break;
-      default:
-        break;
-    }
-  }
-
-  function onError(msg) {
-    const action = st.pending;
-    st.pending = null;
-    if (msg.code === 'bad_token') {
-      api.forgetSeat(id);
-      say(`${msg.message} \u2014 watching instead`, 'error');
-      reconnectNow();
-      return;
-    }
-    if (msg.code === 'unavailable') {
-      api
-        .getTable(id)
-        .then((t) => closeTable(t))
-        .catch(() => closeTable(null));
-      return;
-    }
-    if (msg.code === 'rate_limited') {
-      say(msg.message || 'too many messages: slow down', 'error');
-      return;
-    }
-    // The engine's reason, after the action it refuses (as the terminal says it).
-    const reason = msg.message || msg.code || 'refused';
-    say(msg.code === 'illegal_action' && action ? `\`${action}\` is refused: ${reason}` : reason, 'error', msg.code);
-  }
-
-  function onState(msg) {
-    const prev = st.state;
-    st.state = msg;
-    if (msg.seats) st.seatsInfo = { seats: msg.seats, at: Date.now() };
-    if (st.table && msg.status) st.table.status = msg.status;
-    // The move log.
-    if (msg.last && !st.skipLast) {
-      st.log.push(logEntry({ ...msg.last, hand: msg.hand }));
-    } else if (!msg.last && msg.view && prev && prev.view && prev.hand !== msg.hand) {
-      st.log.push({ kind: 'deal', text: `Hand ${msg.hand} dealt` });
-    } else if (!msg.last && msg.view && prev && !prev.view) {
-      st.log.push({ kind: 'deal', text: `Hand ${msg.hand} dealt \u2014 the game starts` });
-    }
-    // A game that started before this page came: its hand's heading first.
-    if (!st.log.length && msg.view && msg.hand) st.log.push({ kind: 'deal', text: `Hand ${msg.hand}` });
-    st.skipLast = false;
-    if (st.log.length > LOG_KEPT) st.log.splice(0, st.log.length - LOG_KEPT);
-    // A new hand closes the last one's scores.
-    if (msg.status === 'playing' && prev && prev.status === 'hand_over') {
-      st.handEnd = null;
-      st.nextSent = false;
-      if (!st.gameEnd) st.handEndOpen = false;
-    }
-    // After a reload, the scores come from the log.
-    if ((msg.status === 'hand_over' || msg.status === 'finished') && !st.handEnd && st.loggedHandEnd) {
-      st.handEnd = st.loggedHandEnd;
-    }
-    if (msg.status === 'hand_over' && !st.handEndOpen && (!prev || prev.status !== 'hand_over')) {
-      st.handEndOpen = true;
-    }
-    if (msg.status === 'finished' && !st.gameEnd) {
-      st.gameEnd = st.loggedGameEnd || { type: 'game_end', totals: teamsOf(msg.annotations, msg.view).map((t) => t.score), winner: undefined };
-      st.handEndOpen = true;
-    }
-    // The hand: keep the selection while the cards are the same.
-    const cards = handOrder((msg.view && msg.view.hand) || []);
-    if (cards.join(' ') !== st.hand.join(' ')) {
-      st.hand = cards;
-      st.selected.clear();
-      st.marked = [];
-      st.cursor = Math.min(st.cursor, Math.max(0, cards.length - 1));
-    }
-    st.hint = null;
-    if (st.pending) {
-      st.pending = null;
-      if (st.status.kind === 'pending') say('', 'info');
-    } else if (st.status.kind === 'hint') {
-      say('', 'info');
-    }
-    if (prev && prev.state_id !== msg.state_id && st.status.kind === 'error' && st.status.code === 'stale_state') say('', 'info');
-    renderAll();
-  }
-
-  const logEntry = (e) => logFromServer(seats(), teamsOf(notes(), view()), e);
-
-  // ---- helpers ----
-  // The seats as last heard of: from a state, or from the table's summary
-  // (polled: a seat connecting or leaving changes no state). This
-  // connection's own seat is connected while the socket is open.
-  const seats = () => {
-    const list = (st.seatsInfo && st.seatsInfo.seats) || (st.table && st.table.seats) || [];
-    if (st.seat === null || st.conn !== 'open') return list;
-    return list.map((x) => (x.seat === st.seat ? { ...x, connected: true } : x));
-  };
-  const view = () => (st.state && st.state.view) || null;
-  const notes = () => (st.state && st.state.annotations) || null;
-  const legal = () => (st.state && st.state.legal) || [];
-  const status = () => (st.state && st.state.status) || (st.table && st.table.status) || 'waiting';
-  const myTurn = () => legal().length > 0;
-  const selectedCards = () => [...st.selected].sort((a, b) => a - b).map((i) => st.hand[i]);
-  const markedCards = () => st.marked.map((g) => g.map((i) => st.hand[i]));
-  const isMarked = (i) => st.marked.some((g) => g.includes(i));
-  const ownMelds = () => {
-    const v = view();
-    const n = notes();
-    if (!v || st.seat === null || !n || !n.melds) return [];
-    return n.melds[v.side_of[st.seat]] || [];
-  };
-
-  // What the table's other modules (scores.js, waiting.js, table-keys.js)
-  // read and call: the state, the elements, and these functions.
-  const ctx = {
-    st,
-    el,
-    id,
-    seats,
-    view,
-    notes,
-    status,
-    ownMelds,
-    send,
-    act,
-    say,
-    copyInvite,
-    claim,
-    renderOverlay,
-    renderHand,
-    renderBoardArea,
-    addTo,
-    toggle,
-    clearSelection,
-    doGroup,
-    doDraw,
-    doPickup,
-    doMeld,
-    doAdd,
-    doDiscard,
-    doHint,
-  };
-
-  function say(text, kind = 'info', code) {
-    st.status = { text, kind, code };
-    renderStatus();
-  }
-
-  // ---- building actions from the selection ----
   function tryAct(build) {
     try {
       act(build());
@@ -373,166 +196,129 @@ export function mountTable(root, id) {
     }
   }
 
-  function doDraw() {
-    act('draw');
-  }
-  function doPickup() {
-    const n = notes();
-    const v = view();
-    const top = (n && n.pile_top) || (v && v.pile && v.pile.length ? v.pile[v.pile.length - 1] : null);
-    tryAct(() => pickupAction(markedCards(), selectedCards(), top));
-  }
-  function doMeld() {
-    tryAct(() => meldAction(markedCards(), selectedCards()));
-  }
-  function doDiscard() {
-    tryAct(() => discardAction(selectedCards(), st.hand[st.cursor]));
-  }
-  function doAdd() {
-    const sel = selectedCards();
-    if (!sel.length) {
-      say('select the cards to add first', 'error');
-      return;
-    }
-    const matches = matchingMelds(ownMelds(), sel);
-    if (matches.length === 1) {
-      tryAct(() => addAction(matches[0], sel));
-      return;
-    }
-    if (!ownMelds().length) {
-      say('your side has no meld to add to', 'error');
-      return;
-    }
-    st.mode = 'choose-meld';
-    st.typedMeld = '';
-    say('Add to which meld? Click it or type its number (Esc cancels)', 'prompt');
-    renderBoardArea();
-  }
-  function addTo(i) {
-    tryAct(() => addAction(i, selectedCards()));
-  }
-  function doGroup() {
-    const picked = [...st.selected].sort((a, b) => a - b);
-    if (!picked.length) {
-      say('select the cards of a group first', 'error');
-      return;
-    }
-    st.marked.push(picked);
-    st.selected.clear();
-    say(`${plural(st.marked.length, 'group')} marked: select the next, or meld / pick up`, 'info');
-    renderHand();
-    renderLegal();
-  }
-  function clearSelection() {
-    st.selected.clear();
-    st.marked = [];
-    st.mode = 'play';
-    say('', 'info');
-    renderHand();
-    renderBoardArea();
-    renderLegal();
-  }
-  function doHint() {
-    if (!st.state) return;
-    // Asked again while the hint shows: its numbers, or hide them.
-    if (st.hint && st.status.kind === 'hint' && st.hintFigures) {
-      toggleHintNumbers();
-      return;
-    }
-    if (!myTurn()) {
-      say('a hint is for your turn', 'error');
-      return;
-    }
-    if (send({ type: 'hint', state_id: st.state.state_id })) say('thinking\u2026', 'pending-hint');
-  }
-  function typedAction() {
-    const text = el.typeInput.value.trim();
-    if (!text) return;
-    act(text);
-    el.typeInput.value = '';
-    el.typeInput.blur();
-  }
-  function toggle(i) {
-    if (isMarked(i)) {
-      st.marked = st.marked.filter((g) => !g.includes(i));
-    } else if (st.selected.has(i)) st.selected.delete(i);
-    else st.selected.add(i);
-    st.cursor = i;
-    renderHand();
-    renderLegal();
+  const pileTop = (s) => {
+    const n = notesOf(s);
+    const v = viewOf(s);
+    return (n && n.pile_top) || (v && v.pile && v.pile.length ? v.pile[v.pile.length - 1] : null);
+  };
+
+  const handlers = {
+    draw: () => act('draw'),
+    pickup: () => {
+      const s = store.get();
+      tryAct(() => pickupAction(markedCards(s), selectedCards(s), pileTop(s)));
+    },
+    meld: () => {
+      const s = store.get();
+      tryAct(() => meldAction(markedCards(s), selectedCards(s)));
+    },
+    discard: () => {
+      const s = store.get();
+      tryAct(() => discardAction(selectedCards(s), s.order[s.cursor]));
+    },
+    add: () => {
+      const s = store.get();
+      const sel = selectedCards(s);
+      if (!sel.length) return say('Select the cards to add first.', 'error');
+      const matches = matchingMelds(ownMelds(s), sel);
+      if (matches.length === 1) return tryAct(() => addAction(matches[0], sel));
+      if (!ownMelds(s).length) return say('Your side has no meld to add to yet.', 'error');
+      dispatch({ type: 'mode', mode: 'choose-meld' });
+      say('Add to which meld? Click it, or type its number (Esc cancels).', 'prompt');
+    },
+    addTo: (i) => {
+      const s = store.get();
+      tryAct(() => addAction(i, selectedCards(s)));
+    },
+    undo: () => {
+      const s = store.get();
+      if (!s.game) return;
+      if (!sock.send({ type: 'undo', state_id: s.game.state_id })) say('Not connected to the server: reconnecting\u2026', 'connmsg');
+    },
+    ask: () => act('ask'),
+    yes: () => act('yes'),
+    no: () => act('no'),
+    hint: () => {
+      const s = store.get();
+      if (!s.game) return;
+      if (s.hint && s.hint.figures) return dispatch({ type: 'hint-numbers' });
+      if (!myTurn(s)) return say('A hint is for your turn.', 'error');
+      if (sock.send({ type: 'hint', state_id: s.game.state_id })) say('Thinking\u2026', 'pending-hint');
+    },
+    group: () => dispatch({ type: 'group' }),
+    clear: () => dispatch({ type: 'clear' }),
+    toggle: (i) => dispatch({ type: 'toggle', index: i }),
+    sort: (by) => {
+      dispatch({ type: 'sort', by });
+      savePrefs(store.get());
+    },
+    help: () => dispatch({ type: 'dialog', dialog: 'help' }),
+    closeDialog: () => dispatch({ type: 'dialog', dialog: null }),
+    focusTyped: () => {
+      if (!store.get().advanced) setAdvanced(true);
+      el.typeInput.focus();
+    },
+    focusLegal: () => {
+      if (!store.get().advanced) setAdvanced(true);
+      const first = el.legal.querySelector('button');
+      (first || el.legalFilter).focus();
+    },
+  };
+
+  function setAdvanced(on) {
+    dispatch({ type: 'advanced', on });
+    savePrefs(store.get());
   }
 
-  function onDrop({ kind, meld, cards }) {
-    if (kind === 'meld') tryAct(() => addAction(meld, cards));
-    else if (kind === 'pile') {
-      if (cards.length === 1) act(`discard ${cards[0]}`);
-      else doPickup();
-    } else if (kind === 'side') tryAct(() => meldAction(markedCards(), cards));
+  /** A click on a card of the hand: it is discarded when a discard is all the turn allows, else selected. */
+  function clickCard(i) {
+    const s = store.get();
+    if (s.pending) return;
+    const L = legalOf(s);
+    const code = s.order[i];
+    if (s.mode === 'choose-meld') dispatch({ type: 'mode', mode: 'play' });
+    if (L.length && L.every((a) => verbOf(a) === 'discard') && isLegal(s, `discard ${code}`) && !s.selected.length && !s.marked.length) {
+      act(`discard ${code}`);
+      return;
+    }
+    handlers.toggle(i);
   }
 
-  // ---- drawing ----
-  function renderAll() {
-    document.title = `${myTurn() ? '\u25cf Your turn \u00b7 ' : ''}Canasta \u00b7 ${id}`;
-    root.firstElementChild.classList.toggle('my-turn', myTurn());
-    renderTop();
-    renderNotice();
-    renderBoardArea();
-    renderHand();
-    renderActions();
-    renderStatus();
-    renderLegal();
-    renderLog();
-    renderOverlay();
+  function doubleClickCard(i) {
+    const s = store.get();
+    const code = s.order[i];
+    if (isLegal(s, `discard ${code}`)) {
+      dispatch({ type: 'clear' });
+      act(`discard ${code}`);
+    } else if (myTurn(s) && legalOf(s).some((a) => verbOf(a) === 'discard')) {
+      say(`You cannot discard ${actionWords(`discard ${code}`).replace(/^discard /, '')} now.`, 'error');
+    }
   }
 
-  function renderTop() {
-    const t = st.table;
-    const v = view();
-    const conn = h(
-      'span.conn-state',
-      { testid: 'connection', class: `conn-state ${st.conn}` },
-      st.conn === 'open' ? 'connected' : st.conn === 'connecting' ? 'connecting\u2026' : st.conn === 'closed' ? 'table closed' : 'reconnecting\u2026',
-    );
-    const teams = teamsOf(notes(), v);
-    const scores = h(
-      'div.scores',
-      { testid: 'scores' },
-      teams.length
-        ? teams.map((team, i) =>
-            h(
-              'span.score',
-              { class: `score${st.seat !== null && (team.seats || []).includes(st.seat) ? ' mine' : ''}`, dataset: { team: String(i) } },
-              h('span.score-name', (team.seats || []).map((s) => seatName(seats(), s)).join(' & ') || `Team ${i}`),
-              h('b', `${team.score ?? 0}`),
-              team.opening_needed > 0 ? h('span.score-open', { title: 'opening minimum' }, `open ${team.opening_needed}`) : null,
-            ),
-          )
-        : (t && t.scores ? t.scores : []).map((s, i, all) =>
-            h(
-              'span.score',
-              h('span.score-name', [...Array(t.players).keys()].filter((x) => x % all.length === i).map((x) => seatName(seats(), x)).join(' & ') || `Team ${i}`),
-              h('b', `${s}`),
-            ),
-          ),
-    );
-    fill(
-      el.top,
-      h('a.home', { href: '#/', title: 'the lobby' }, '\u2190 Lobby'),
-      h(
-        'div.table-title',
-        h('b', t ? `${t.variant}` : 'table'),
-        t ? ` \u00b7 ${plural(t.players, 'player')}` : '',
-        st.state && st.state.hand ? ` \u00b7 hand ${st.state.hand}` : '',
-        v ? h('span.stock-mini', ` \u00b7 stock ${v.stock}`) : '',
-      ),
-      scores,
-      h(
-        'div.top-buttons',
-        conn,
-        status() === 'finished' ? null : h('button.icon', { testid: 'copy-invite', title: 'copy the invite link', on: { click: copyInvite } }, 'Invite'),
-        h('button.icon', { testid: 'help-button', title: 'keys (?)', on: { click: () => { st.helpOpen = true; renderOverlay(); } } }, '?'),
-      ),
-    );
+  function dropCards(i, target, cards) {
+    const s = store.get();
+    const v = viewOf(s);
+    if (target.kind === 'hand') {
+      if (cards.length === 1) dispatch({ type: 'move-card', from: i, to: Number.isFinite(target.before) ? target.before : s.order.length });
+      return;
+    }
+    if (!myTurn(s)) return say('Wait for your turn.', 'error');
+    if (target.kind === 'pile') {
+      if (v && v.phase === 'draw') tryAct(() => pickupAction(markedCards(s), cards, pileTop(s)));
+      else if (cards.length === 1) act(`discard ${cards[0]}`);
+      else say('A discard is one card: drag one card onto the pile.', 'error');
+    } else if (target.kind === 'meld') tryAct(() => addAction(target.meld, cards));
+    else if (target.kind === 'side') tryAct(() => meldAction(markedCards(s), cards));
+  }
+
+  function clickPile() {
+    const s = store.get();
+    const v = viewOf(s);
+    if (!myTurn(s) || !v) return;
+    if (v.phase === 'draw') return handlers.pickup();
+    const sel = selectedCards(s);
+    if (sel.length === 1) return act(`discard ${sel[0]}`);
+    say(sel.length ? 'A discard is one card: select one.' : 'Select the card to discard, then click the pile (or double-click the card).', 'error');
   }
 
   async function copyInvite() {
@@ -540,261 +326,365 @@ export function mountTable(root, id) {
     say(ok ? `Invite link copied: ${api.inviteUrl(id)}` : `Invite link: ${api.inviteUrl(id)}`, 'info');
   }
 
-  function renderNotice() {
-    const s = status();
-    root.firstElementChild.classList.toggle('no-game', (s === 'finished' && !st.state) || (s === 'waiting' && !view()));
-    fill(el.notice, noticeParts(ctx));
-  }
-
   async function claim(seat) {
-    const name = (st.joinName || '').trim();
+    const name = (joinName || '').trim();
     if (name) api.saveName(name);
     try {
       const r = await api.claimSeat(id, seat, name || undefined);
       api.saveSeat(id, r.seat, r.token);
-      say(`You sit at seat ${r.seat}`, 'info');
-      reconnectNow();
+      say('You have a seat.', 'info');
+      sock.reconnectNow();
     } catch (e) {
       say(e.message, 'error');
     }
   }
 
-  function renderBoardArea() {
-    const v = view();
-    el.board.classList.toggle('choosing', st.mode === 'choose-meld');
-    renderBoard(el.board, {
-      view: v,
-      notes: notes(),
-      seats: seats(),
-      mySeat: st.seat,
-      onMeld: (i) => {
-        if (st.selected.size) addTo(i);
-        else say('select the cards to add to this meld first', 'error');
-      },
-      onDrop,
-      closable: new Set(legal().filter((a) => verbOf(a) === 'canasta').map((a) => Number(a.split(' ')[1]))),
-      onClose: (i) => act(`canasta ${i}`),
-      onPile: () => {
-        if (myTurn()) doPickup();
-      },
-      onStock: () => {
-        if (myTurn()) doDraw();
-      },
-    });
-  }
-
-  function renderHand() {
-    const v = view();
-    el.hand.replaceChildren();
-    if (!v || st.seat === null) {
-      el.hand.classList.add('empty');
-      el.hand.append(h('div.hand-none', st.seat === null ? '' : 'Your cards come with the deal.'));
-      renderTurn();
+  async function rematch() {
+    const s = store.get();
+    const kept = api.loadSeat(id);
+    if (s.rematch && !kept) {
+      location.hash = `#/t/${s.rematch}`;
       return;
     }
-    drawHand(el.hand, st.hand, {
-      selected: st.selected,
-      marked: st.marked,
-      cursor: st.cursor,
-      hint: st.hint,
-      onToggle: toggle,
-      dragged: (i) => (st.selected.has(i) ? selectedCards() : [st.hand[i]]),
+    try {
+      const r = await api.rematch(id, kept ? kept.token : '');
+      api.saveSeat(r.id, r.seat, r.token);
+      location.hash = `#/t/${r.id}`;
+    } catch (e) {
+      if (s.rematch) location.hash = `#/t/${s.rematch}`;
+      else say(e.status === 404 || e.status === 405 ? 'This server has no rematch yet: start a new table from the lobby.' : e.message, 'error');
+    }
+  }
+
+  // ---- the regions, each drawn from the state ----
+  function renderTop(s) {
+    const t = s.table;
+    const v = viewOf(s);
+    const conn = h(
+      'span.conn-state',
+      { testid: 'connection', class: `conn-state ${s.conn}` },
+      s.conn === 'open' ? 'connected' : s.conn === 'connecting' ? 'connecting\u2026' : s.conn === 'closed' ? 'table closed' : 'reconnecting\u2026',
+    );
+    const list = seatsOf(s);
+    const tm = teams(s);
+    const scores = h(
+      'div.scores',
+      { testid: 'scores' },
+      tm.map((team, i) =>
+        h(
+          'span.score',
+          { class: `score${s.seat !== null && (team.seats || []).includes(s.seat) ? ' mine' : ''}`, dataset: { team: String(i) } },
+          h('span.score-name', (team.seats || []).map((x) => (x === s.seat ? 'You' : seatName(list, x))).join(' & ')),
+          h('b', `${team.score ?? 0}`),
+        ),
+      ),
+    );
+    const speed = h(
+      'select',
+      { testid: 'speed-select', 'aria-label': 'how fast the table moves on this screen', on: { change: (e) => { dispatch({ type: 'speed', speed: e.target.value }); savePrefs(store.get()); } } },
+      ['normal', 'fast', 'instant'].map((x) => h('option', { value: x, selected: s.speed === x }, x === 'normal' ? 'Normal' : x === 'fast' ? 'Fast' : 'Instant')),
+    );
+    const advanced = h('input', { type: 'checkbox', testid: 'advanced-toggle', checked: s.advanced, on: { change: (e) => setAdvanced(e.target.checked) } });
+    const menu = h(
+      'details.menu',
+      { testid: 'table-menu' },
+      h('summary', { testid: 'menu-button', title: 'the table’s menu' }, 'Menu'),
+      h(
+        'div.menu-box',
+        h('label.menu-row', 'Speed ', speed),
+        h('label.menu-row', advanced, ' Advanced: legal moves and typed actions'),
+        h('button.menu-row', { testid: 'sheet-button', on: { click: () => dispatch({ type: 'dialog', dialog: 'sheet' }) } }, 'Score sheet'),
+        statusOf(s) === 'finished' ? null : h('button.menu-row', { testid: 'copy-invite', on: { click: copyInvite } }, 'Copy the invite link'),
+        h('button.menu-row', { testid: 'help-button', on: { click: handlers.help } }, 'Keys and mouse'),
+      ),
+    );
+    fill(
+      el.top,
+      h('a.home', { href: '#/', title: 'the lobby' }, '\u2190 Lobby'),
+      h('div.table-title', h('b', t ? variantTitle(t.variant) : 'Table'), v && s.game.hand ? h('span.hand-no', ` \u00b7 hand ${s.game.hand}`) : ''),
+      scores,
+      h(
+        'div.top-buttons',
+        conn,
+        t ? h('a.button.icon', { testid: 'rules-link', href: rulesHref(t.variant, t.players, t.options || {}), title: 'how to play this variant' }, 'How to play') : null,
+        h('button.icon.log-toggle', { testid: 'log-button', title: 'the moves', on: { click: () => page.classList.toggle('show-side') } }, 'Moves'),
+        menu,
+      ),
+    );
+  }
+
+  function renderNotice(s) {
+    const st = statusOf(s);
+    page.classList.toggle('no-game', (st === 'finished' && !s.game) || (st === 'waiting' && !viewOf(s)));
+    fill(
+      el.notice,
+      noticeParts(
+        { id, seat: s.seat, table: s.table, status: st, seats: seatsOf(s), hasGame: !!s.game, joinName, paused: !!(s.table && s.table.paused) },
+        {
+          copyInvite,
+          claim,
+          setName: (n) => { joinName = n; },
+          start: () => { if (sock.send({ type: 'start' })) say('Starting\u2026', 'pending'); },
+        },
+      ),
+      s.rematch && !(s.dialog === 'scores') ? h('div.watching', { testid: 'rematch-notice' }, 'A rematch is ready. ', h('button.primary', { on: { click: rematch } }, 'Join the rematch')) : null,
+    );
+  }
+
+  function renderBoardArea(s) {
+    const v = viewOf(s);
+    el.board.classList.toggle('choosing', s.mode === 'choose-meld');
+    const last = s.game && s.game.last;
+    renderBoard(el.board, {
+      view: v,
+      notes: notesOf(s),
+      seats: seatsOf(s),
+      mySeat: s.seat,
+      deadlineAt: s.deadlineAt,
+      now: Date.now(),
+      standIn: new Set(last && last.stand_in && v && v.to_act === last.seat ? [last.seat] : []),
+      onMeld: (i) => {
+        const cur = store.get();
+        if (cur.selected.length) handlers.addTo(i);
+        else say('Select the cards to add to this meld first.', 'error');
+      },
+      closable: new Set(legalOf(s).filter((a) => verbOf(a) === 'canasta').map((a) => Number(a.split(' ')[1]))),
+      onClose: (i) => act(`canasta ${i}`),
+      onPile: clickPile,
+      onStock: () => { if (myTurn(store.get())) handlers.draw(); },
     });
-    renderTurn();
   }
 
-  function renderTurn() {
-    const v = view();
-    const parts = [];
-    if (v && ['draw', 'play', 'answer'].includes(v.phase)) {
-      const mine = v.to_act === st.seat;
-      parts.push(h('span.turn-text', { class: `turn-text${mine ? ' mine' : ''}` }, mine ? `Your turn \u2014 ${phaseWords(v, seats(), st.seat).replace(/^Your turn: /, '')}` : phaseWords(v, seats(), st.seat)));
-      if (mine && v.asked && v.current === st.seat) {
-        parts.push(h('span.turn-note', v.answer === true ? 'partner said yes: you must go out' : v.answer === false ? 'partner said no: you may not go out' : 'you asked partner to go out'));
-      } else if (mine && v.must_go_out) parts.push(h('span.turn-note', 'you must go out this turn'));
-      // The pile as the player decides (on a phone the board is far above).
-      if (mine && v.phase === 'draw') parts.push(h('span.turn-pile', { testid: 'turn-pile' }, pileSummary(v, notes())));
-    } else if (status() === 'waiting') {
-      parts.push(h('span.turn-text', 'The game starts when every seat is taken.'));
+  function renderHand(s) {
+    const v = viewOf(s);
+    if (!v || s.seat === null) {
+      el.hand.replaceChildren(h('div.hand-none', s.seat === null ? '' : 'Your cards come with the deal.'));
+      el.hand.classList.add('empty');
+      fill(el.handTools);
+      return;
     }
-    if (st.seat !== null && st.hand.length) {
-      const sel = selectedCards();
-      parts.push(h('span.hand-count', `${plural(st.hand.length, 'card')}${sel.length ? `, ${sel.length} selected` : ''}${st.marked.length ? `, ${plural(st.marked.length, 'group')}` : ''}`));
-    }
-    fill(el.turn, parts);
+    drawHand(el.hand, { order: s.order, selected: s.selected, marked: s.marked, cursor: s.cursor, fresh: s.fresh, hint: s.hint && s.hint.action, sortBy: s.sortBy }, { click: clickCard, double: doubleClickCard, drop: dropCards });
+    const sortBtn = (by, label) => h('button.small.sort', { testid: `sort-${by}`, class: `small sort${s.sortBy === by ? ' on' : ''}`, 'aria-pressed': s.sortBy === by ? 'true' : 'false', on: { click: () => handlers.sort(by) } }, label);
+    const sel = s.selected.length;
+    fill(
+      el.handTools,
+      h('span.hand-count', `${plural(s.order.length, 'card')}${sel ? `, ${sel} selected` : ''}${s.marked.length ? `, ${plural(s.marked.length, 'group')}` : ''}`),
+      h('span.sort-label', 'Sort:'),
+      sortBtn('rank', 'by rank'),
+      sortBtn('suit', 'by suit'),
+      s.sortBy === 'own' ? h('span.quiet.small', 'your order') : null,
+    );
   }
 
-  function renderActions() {
-    const L = legal();
+  function turnText(s) {
+    const v = viewOf(s);
+    const list = seatsOf(s);
+    const st = statusOf(s);
+    if (st === 'waiting') return 'The game starts when every seat is taken.';
+    if (st === 'hand_over') return 'The hand is over.';
+    if (st === 'finished') return 'The game is over.';
+    if (!v) return '';
+    const mine = v.to_act === s.seat;
+    const who = mine ? 'Your turn' : `${seatName(list, v.to_act)}\u2019s turn`;
+    if (v.phase === 'draw') return mine ? 'Your turn: draw from the stock, or take the pile.' : `${who}.`;
+    if (v.phase === 'play') return mine ? 'Meld or add if you like; discard a card to end your turn.' : `${who}.`;
+    if (v.phase === 'answer') return mine ? 'Your partner asks whether they may go out.' : `${seatName(list, v.to_act)} is answering: may ${v.current === s.seat ? 'you' : seatName(list, v.current)} go out?`;
+    return '';
+  }
+
+  function renderBar(s) {
+    const v = viewOf(s);
+    const L = legalOf(s);
     const verbs = new Set(L.map(verbOf));
-    const v = view();
-    const btn = (testid, label, key, verb, fn, extra = {}) =>
+    const mine = myTurn(s);
+    const timer = s.deadlineAt && v && v.to_act === s.seat ? h('span.timer', { testid: 'my-timer', dataset: { deadline: String(s.deadlineAt) } }, clockText(s.deadlineAt - Date.now())) : null;
+    let note = null;
+    if (v && mine && v.asked && v.current === s.seat && v.phase !== 'answer') {
+      note = v.answer === true ? 'Your partner said yes: you must go out this turn.' : v.answer === false ? 'Your partner said no: you may not go out this turn.' : null;
+    } else if (v && mine && v.must_go_out) note = 'You must go out this turn.';
+    fill(el.turn, h('span.turn-text', { class: `turn-text${mine ? ' mine' : ''}` }, turnText(s)), timer, note ? h('span.turn-note', { testid: 'turn-note' }, note) : null);
+    renderStatus(s);
+    const btn = (testid, label, verb, fn, extra = {}) =>
       h(
         'button.act',
         {
           testid,
           class: `act ${verb ? (verbs.has(verb) ? 'legal' : 'not-legal') : ''} ${extra.cls || ''}`,
-          title: `${extra.title || label} (${key})`,
+          title: extra.title || label,
+          disabled: verb ? !verbs.has(verb) : !!extra.disabled,
           on: { click: fn },
         },
         label,
-        h('kbd', key),
       );
-    const answering = v && v.phase === 'answer' && v.to_act === st.seat;
-    const buttons = [
-      btn('draw-button', 'Draw', 'd', 'draw', doDraw),
-      btn('pickup-button', 'Pick up', 'p', 'pickup', doPickup, { title: 'take the pile with the selected cards' }),
-      btn('meld-button', 'Meld', 'm', 'meld', doMeld, { title: 'meld the selection' }),
-      btn('add-button', 'Add', 'a', 'add', doAdd, { title: 'add the selection to a meld' }),
-      btn('discard-button', 'Discard', 'x', 'discard', doDiscard),
-      btn('group-button', 'Group', 'g', null, doGroup, { title: 'mark the selection as one group', cls: 'minor' }),
-      btn('clear-button', 'Clear', 'Esc', null, clearSelection, { title: 'clear the selection', cls: 'minor' }),
-      verbs.has('ask') ? btn('ask-button', 'Ask partner', 'k', 'ask', () => act('ask')) : null,
-      answering || verbs.has('yes') ? btn('yes-button', 'Yes', 'y', 'yes', () => act('yes')) : null,
-      answering || verbs.has('no') ? btn('no-button', 'No', 'n', 'no', () => act('no')) : null,
-      btn('hint-button', 'Hint', 'h', null, doHint, { cls: 'minor' }),
-    ];
-    fill(el.actions, buttons);
-    el.actions.classList.toggle('my-turn', myTurn());
-    el.actions.classList.toggle('hidden', st.seat === null);
-    el.typeForm.classList.toggle('hidden', st.seat === null);
-    el.hand.parentElement.classList.toggle('hidden', st.seat === null);
-    el.legal.closest('details').classList.toggle('hidden', st.seat === null);
+    const canUndo = s.game && s.game.can_undo;
+    fill(
+      el.actions,
+      btn('draw-button', 'Draw', 'draw', handlers.draw, { title: 'draw from the stock (d)' }),
+      btn('pickup-button', 'Take pile', 'pickup', handlers.pickup, { title: 'take the pile with the selected cards (p)' }),
+      btn('meld-button', 'Meld', 'meld', handlers.meld, { title: 'meld the selected cards (m)' }),
+      btn('add-button', 'Add', 'add', handlers.add, { title: 'add the selected cards to a meld (a)' }),
+      btn('discard-button', 'Discard', 'discard', handlers.discard, { title: 'discard the selected card (x)' }),
+      verbs.has('ask') ? btn('ask-button', 'May I go out?', 'ask', handlers.ask, { title: 'ask your partner (k)' }) : null,
+      s.game && s.game.can_undo !== undefined ? btn('undo-button', 'Undo', null, handlers.undo, { title: 'take back your last move (u)', disabled: !canUndo, cls: 'minor' }) : null,
+      btn('hint-button', 'Hint', null, handlers.hint, { title: 'what the strongest bot would play (h)', disabled: !mine, cls: 'minor' }),
+      s.selected.length || s.marked.length ? btn('group-button', 'Group', null, handlers.group, { title: 'mark the selection as one group of a meld (g)', cls: 'minor' }) : null,
+      s.selected.length || s.marked.length ? btn('clear-button', 'Clear', null, handlers.clear, { title: 'clear the selection (Esc)', cls: 'minor' }) : null,
+    );
+    el.actions.classList.toggle('my-turn', mine);
+    el.bar.classList.toggle('hidden', s.seat === null);
+    el.hand.parentElement.classList.toggle('hidden', s.seat === null);
+    page.classList.toggle('my-turn', mine);
+    page.classList.toggle('watching', s.seat === null);
+    document.title = `${mine ? '\u25cf Your turn \u00b7 ' : ''}Canasta \u00b7 ${s.table ? variantTitle(s.table.variant) : id}`;
   }
 
-  function toggleHintNumbers() {
-    st.hintNumbers = !st.hintNumbers;
-    renderStatus();
-  }
-
-  function renderStatus() {
-    const s = st.status;
-    el.status.className = `status ${s.kind || 'info'}`;
-    const hinting = s.kind === 'hint' && st.hint;
+  function renderStatus(s) {
+    const st = s.status;
+    el.status.className = `status ${st.kind || 'info'}`;
+    let text = st.text;
+    if (st.kind === 'error' && st.code === 'illegal_action') text = refusalWords(s.refused, st.text, labelOf(s));
+    else if (st.kind === 'error' && st.code === 'cannot_undo') text = `You cannot undo: ${st.text}`;
+    const hint = st.kind === 'hint' && s.hint ? s.hint : null;
+    if (hint) text = `Hint: ${actionWords(hint.action, labelOf(s))} \u2014 ${hint.advice}`.replace(/ \u2014 $/, '');
     fill(
       el.status,
-      s.text ? h('span.status-text', s.text) : statusHint() ? h('span.status-text.quiet', statusHint()) : null,
-      hinting ? h('button.small', { testid: 'play-hint', on: { click: () => act(st.hint) } }, 'Play it') : null,
-      hinting && st.hintFigures
-        ? h(
-            'button.small.minor',
-            {
-              testid: 'hint-numbers',
-              'aria-expanded': st.hintNumbers ? 'true' : 'false',
-              title: "the search's numbers (h again)",
-              on: { click: toggleHintNumbers },
-            },
-            st.hintNumbers ? 'Hide numbers' : 'Numbers',
-          )
+      text ? h('span.status-text', text) : null,
+      hint ? h('button.small', { testid: 'play-hint', on: { click: () => act(hint.action) } }, 'Play it') : null,
+      hint && hint.figures
+        ? h('button.small.minor', { testid: 'hint-numbers', 'aria-expanded': hint.numbers ? 'true' : 'false', on: { click: () => dispatch({ type: 'hint-numbers' }) } }, hint.numbers ? 'Hide numbers' : 'Numbers')
         : null,
-      hinting && st.hintNumbers && st.hintFigures ? h('span.hint-figures', { testid: 'hint-figures' }, st.hintFigures) : null,
+      hint && hint.numbers ? h('span.hint-figures', { testid: 'hint-figures' }, hint.figures) : null,
     );
   }
 
-  function statusHint() {
-    if (st.seat === null) return '';
-    const v = view();
-    if (!v) return '';
-    if (!myTurn()) return '';
-    // A phone's player has no keys to press: the buttons' names instead.
-    const touch = window.matchMedia && window.matchMedia('(pointer: coarse)').matches;
-    if (v.phase === 'draw') {
-      return touch
-        ? 'Draw, or take the pile: select the cards that go with its top card, then Pick up.'
-        : 'Draw (d) or take the pile (select cards, then p). ? shows the keys.';
-    }
-    if (v.phase === 'play') {
-      return touch
-        ? 'Select cards, then Meld or Add (or tap one of your melds); Discard a card to end your turn.'
-        : 'Select cards to meld (m) or add (a); discard one (x) to end your turn.';
-    }
-    if (v.phase === 'answer') return touch ? 'Partner asks to go out: Yes or No.' : 'Partner asks to go out: yes (y) or no (n).';
-    return '';
-  }
-
-  function renderLegal() {
-    drawLegal(el.legal, el.legalCount, legal(), {
-      filter: st.legalFilter,
-      selection: st.legalWithSelection ? [...markedCards().flat(), ...selectedCards()] : [],
-      myTurn: myTurn(),
+  function renderAdvanced(s) {
+    page.classList.toggle('advanced', s.advanced);
+    el.advanced.classList.toggle('hidden', !s.advanced || s.seat === null);
+    if (!s.advanced) return;
+    drawLegal(el.legal, el.legalCount, legalOf(s), {
+      filter: el.legalFilter.value,
+      selection: el.legalWithSel.checked ? [...markedCards(s).flat(), ...selectedCards(s)] : [],
+      myTurn: myTurn(s),
       onPlay: act,
     });
   }
 
-  function renderLog() {
-    drawLog(el.log, st.log, seats(), st.seat);
+  function renderSide(s) {
+    const v = viewOf(s);
+    renderLog(el.log, s.log, { seats: seatsOf(s), mySeat: s.seat, sideOf: v && v.side_of, teams: teams(s) });
   }
 
-  function renderOverlay() {
+  function renderOverlay(s) {
     el.overlay.replaceChildren();
-    if (st.handEndOpen && (st.handEnd || st.gameEnd || status() === 'hand_over')) {
-      el.overlay.append(handEndDialog(ctx));
-    } else if (status() === 'hand_over' || st.gameEnd) {
+    const st = statusOf(s);
+    const v = viewOf(s);
+    const model = { id, seats: seatsOf(s), teams: teams(s), mySeat: s.seat, handEnd: s.handEnd, hands: s.hands, gameEnd: s.gameEnd, status: st, ready: s.game && s.game.ready, nextSent: s.nextSent, rematch: s.rematch };
+    if (s.dialog === 'scores' && (s.handEnd || s.gameEnd || st === 'hand_over')) {
+      el.overlay.append(
+        scoresDialog(model, {
+          next: () => { if (sock.send({ type: 'next' })) dispatch({ type: 'next-sent' }); },
+          close: handlers.closeDialog,
+          rematch,
+        }),
+      );
+    } else if (st === 'hand_over' || s.gameEnd) {
+      el.overlay.append(h('button.reopen', { testid: 'show-scores', on: { click: () => dispatch({ type: 'dialog', dialog: 'scores' }) } }, s.gameEnd ? 'The final scores' : 'The hand\u2019s scores'));
+    }
+    if (s.dialog === 'sheet') el.overlay.append(sheetDialog(model, handlers.closeDialog));
+    if (s.dialog === 'help') el.overlay.append(helpOverlay(TABLE_KEYS, MOUSE_HELP, handlers.closeDialog));
+    if (v && v.phase === 'answer' && v.to_act === s.seat && s.seat !== null && st === 'playing') {
+      const asker = seatName(seatsOf(s), v.current);
       el.overlay.append(
         h(
-          'button.reopen',
-          { testid: 'show-scores', on: { click: () => { st.handEndOpen = true; renderOverlay(); } } },
-          st.gameEnd ? 'Show the final scores' : 'Show the hand\u2019s scores',
+          'div.overlay',
+          { role: 'dialog', 'aria-modal': 'true', testid: 'ask-dialog' },
+          h(
+            'div.dialog.ask',
+            h('h2', `${asker} asks: \u201cMay I go out?\u201d`),
+            h('p', 'Yes binds your partner to go out this turn; no means they may not go out this turn.'),
+            h('div.dialog-buttons', h('button.primary', { testid: 'yes-button', disabled: !!s.pending, on: { click: handlers.yes } }, 'Yes, go out'), h('button', { testid: 'no-button', disabled: !!s.pending, on: { click: handlers.no } }, 'No, not yet')),
+          ),
         ),
       );
     }
-    if (st.helpOpen) {
-      el.overlay.append(
-        helpOverlay(TABLE_KEYS, MOUSE_HELP, () => {
-          st.helpOpen = false;
-          renderOverlay();
-        }),
-      );
-    }
   }
 
+  // One render per region; each runs when what it draws from changed.
+  const regions = [
+    [(s) => [s.table, s.game, s.conn, s.seatsInfo, s.speed, s.advanced], renderTop],
+    [(s) => [s.table, s.game, s.seat, s.seatsInfo, s.rematch, s.dialog, s.conn], renderNotice],
+    [(s) => [s.game, s.seat, s.seatsInfo, s.mode, s.deadlineAt], renderBoardArea],
+    [(s) => [s.order, s.selected, s.marked, s.cursor, s.fresh, s.hint, s.sortBy, s.game, s.seat], renderHand],
+    [(s) => [s.game, s.status, s.hint, s.selected, s.marked, s.seat, s.deadlineAt, s.refused, s.pending], renderBar],
+    [(s) => [s.game, s.advanced, s.selected, s.marked, s.seat], renderAdvanced],
+    [(s) => [s.log, s.seatsInfo, s.seat], renderSide],
+    [(s) => [s.dialog, s.handEnd, s.gameEnd, s.game, s.hands, s.nextSent, s.rematch, s.pending, s.seatsInfo], renderOverlay],
+  ];
+  /** @type {unknown[][]} */
+  let drawn = regions.map(() => null);
+  function render(s) {
+    regions.forEach(([deps, draw], i) => {
+      const now = deps(s);
+      const before = drawn[i];
+      if (before && now.length === before.length && now.every((x, k) => x === before[k])) return;
+      drawn[i] = now;
+      draw(s);
+    });
+  }
+  store.subscribe((s) => render(s));
+
   // ---- keys ----
-  const onKey = tableKeys(ctx);
+  const onKey = tableKeys({
+    get: store.get,
+    dispatch,
+    handlers,
+    ownMelds: () => ownMelds(store.get()),
+    dialogButton: () => el.overlay.querySelector('[data-testid="next-hand"]:not([disabled]), [data-testid="yes-button"]'),
+  });
   document.addEventListener('keydown', onKey);
 
+  // ---- the countdowns ----
+  const clock = setInterval(() => {
+    for (const t of page.querySelectorAll('[data-deadline]')) t.textContent = clockText(Number(t.dataset.deadline) - Date.now());
+  }, 1000);
+
   // ---- start ----
-  renderAll();
+  render(store.get());
   api
     .getTable(id)
     .then((t) => {
-      if (!st.table) st.table = t;
-      renderAll();
+      if (!store.get().table) dispatch({ type: 'summary', table: t, at: 0 });
     })
     .catch((e) => {
       if (e.status === 404) {
-        st.closed = true;
-        if (st.ws) st.ws.close();
+        sock.stop();
         fill(root, h('div.page-error', { testid: 'no-table' }, h('h2', 'No such table'), h('p', e.message), h('a', { href: '#/' }, 'Back to the lobby')));
       }
     });
-  connect();
-  st.summaryTimer = setInterval(async () => {
-    if (st.conn !== 'open' || document.hidden) return;
+  sock.connect();
+  // The seats' connections change no state: the summary is polled for them.
+  const summaryTimer = setInterval(async () => {
+    if (store.get().conn !== 'open' || document.hidden) return;
     const asked = Date.now();
     try {
       const t = await api.getTable(id);
-      if (!st.seatsInfo || st.seatsInfo.at < asked) {
-        st.seatsInfo = { seats: t.seats, at: asked };
-        renderBoardArea();
-        renderTop();
-        if (status() === 'waiting') renderNotice();
-      }
+      dispatch({ type: 'summary', table: t, at: asked });
     } catch {
       /* the socket's reconnection says what is wrong */
     }
   }, 8000);
 
   return () => {
-    st.closed = true;
-    clearInterval(st.summaryTimer);
-    clearTimeout(st.retryTimer);
-    clearInterval(st.pingTimer);
+    clearInterval(summaryTimer);
+    clearInterval(clock);
+    queue.stop();
+    sock.stop();
     document.removeEventListener('keydown', onKey);
-    if (st.ws) {
-      const ws = st.ws;
-      st.ws = null;
-      ws.close();
-    }
   };
 }
 
+/** `Classic`, `Samba`, `Pennies from Heaven`: a variant's id as a title. */
+function variantTitle(v) {
+  const names = { classic: 'Classic Canasta', canastone: 'Canastone', pennies: 'Pennies from Heaven' };
+  return names[v] || String(v).replace(/[-_]/g, ' ').replace(/^./, (c) => c.toUpperCase());
+}

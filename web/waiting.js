@@ -3,21 +3,23 @@
 
 import { h } from './dom.js';
 import * as api from './api.js';
-import { seatName } from './board.js';
+import { seatName, botLevel } from './board.js';
 
 /**
  * What shows above the board: the finished game's result (a closed table),
  * the waiting room, the bar that claims a free seat, or the spectator's note.
  * `ctx`: the table's state and the functions it shares (see table.js).
  */
-export function noticeParts(ctx) {
-  const { st, id, seats, status, send, say, copyInvite, claim } = ctx;
-  const s = status();
-  const list = seats();
+export function noticeParts(model, on) {
+  const { id, seat: mySeat, table, hasGame, joinName } = model;
+  const s = model.status;
+  const list = model.seats;
+  const seats = () => list;
+  const { copyInvite, claim } = on;
   const free = list.filter((x) => x.kind === 'human' && !x.claimed);
   const parts = [];
-  if (s === 'finished' && !st.state) {
-    const t = st.table || {};
+  if (s === 'finished' && !hasGame) {
+    const t = table || {};
     const totals = t.scores || [];
     const best = totals.length ? Math.max(...totals) : null;
     const winners = totals.map((x, i) => (x === best ? i : -1)).filter((i) => i >= 0);
@@ -54,13 +56,11 @@ export function noticeParts(ctx) {
             h(
               'li',
               { testid: 'waiting-seat', dataset: { seat: String(x.seat) } },
-              h('b', `Seat ${x.seat}`),
-              ' ',
               x.kind === 'bot'
-                ? `Bot ${x.seat} (${x.bot})`
+                ? `${seatName(list, x.seat)} (${botLevel(x.bot)})`
                 : x.claimed
-                  ? [x.name || 'a player', x.seat === st.seat ? ' (you)' : '', x.connected ? ' \u2014 here' : ' \u2014 away']
-                  : 'free',
+                  ? [seatName(list, x.seat), x.seat === mySeat ? ' (you)' : '', x.connected ? ' \u2014 here' : ' \u2014 away']
+                  : `${seatName(list, x.seat)}`,
             ),
           ),
         ),
@@ -70,23 +70,26 @@ export function noticeParts(ctx) {
           h('input#invite-link', { testid: 'invite-link', readOnly: true, value: api.inviteUrl(id), on: { focus: (e) => e.target.select() } }),
           h('button', { on: { click: copyInvite } }, 'Copy'),
         ),
-        st.seat !== null
+        mySeat !== null
           ? h(
               'button.primary',
-              { testid: 'start-now', on: { click: () => { if (send({ type: 'start' })) say('starting\u2026', 'pending'); } } },
+              { testid: 'start-now', on: { click: on.start } },
               'Start now (bots fill free seats)',
             )
           : null,
       ),
     );
   }
-  if (st.seat === null && free.length && s !== 'finished') {
+  if (model.paused && s !== 'finished') {
+    parts.push(h('div.watching.paused', { testid: 'paused' }, 'The table is paused: every player has left. It goes on when one of them returns.'));
+  }
+  if (mySeat === null && free.length && s !== 'finished') {
     const nameInput = h('input', {
       testid: 'join-name',
       placeholder: 'your name',
       maxLength: 24,
-      value: st.joinName,
-      on: { input: (e) => { st.joinName = e.target.value; } },
+      value: joinName,
+      on: { input: (e) => on.setName(e.target.value) },
     });
     parts.push(
       h(
@@ -98,12 +101,12 @@ export function noticeParts(ctx) {
           h(
             'button.primary',
             { testid: 'claim-seat', dataset: { seat: String(x.seat) }, on: { click: () => claim(x.seat) } },
-            `Sit at seat ${x.seat}`,
+            `Sit as ${seatName(list, x.seat).replace(/ \(free seat\)$/, '')}`,
           ),
         ),
       ),
     );
-  } else if (st.seat === null && st.state) {
+  } else if (mySeat === null && hasGame) {
     parts.push(h('div.watching', { testid: 'watching' }, 'You are watching this table.'));
   }
   return parts;

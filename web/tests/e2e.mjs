@@ -100,6 +100,18 @@ function watchSocket(page) {
   return seen;
 }
 
+/** Drags `from` onto `to` with the mouse, in steps, as a player's hand would. */
+async function dragTo(page, from, to) {
+  const a = await from.boundingBox();
+  const b = await to.boundingBox();
+  await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
+  await page.mouse.down();
+  for (let i = 1; i <= 8; i++) {
+    await page.mouse.move(a.x + a.width / 2 + ((b.x + b.width / 2 - a.x - a.width / 2) * i) / 8, a.y + a.height / 2 + ((b.y + b.height / 2 - a.y - a.height / 2) * i) / 8);
+  }
+  await page.mouse.up();
+}
+
 async function clearHandEnd(page) {
   const s = await snapshot(page);
   if (s.handEnd) {
@@ -170,12 +182,22 @@ async function main() {
     log(`dealt ${s.hand.length} cards: ${s.hand.join(' ')}`);
     await shot(page, '02-table');
 
-    step = 'an illegal move is refused in the engine\'s words';
+    step = 'the Advanced switch is off by default and shows the legal moves when on';
+    check((await page.locator('[data-testid="legal-action"]').count()) === 0, 'the legal-move list shows before Advanced is on');
+    check(!(await page.locator('[data-testid="action-input"]').isVisible()), 'the typed-action box shows before Advanced is on');
+    await page.click('[data-testid="menu-button"]');
+    await page.check('[data-testid="advanced-toggle"]');
+    await page.click('[data-testid="menu-button"]');
+    await page.locator('[data-testid="legal-action"]').first().waitFor({ timeout: WAIT });
+    check(await page.evaluate(() => JSON.parse(localStorage.getItem('canasta.table.prefs') || '{}').advanced === true), 'the Advanced switch is not kept');
+
+    step = 'an illegal move is refused in the engine\'s words, the action in a player\'s words';
     s = await waitMyDraw(page);
     const before = frames.length;
-    const card = s.hand.find((c) => c !== 'JK' && c[0] !== '2') || s.hand[0];
+    const topCard = await page.locator('[data-testid="pile-top"]').getAttribute('data-card');
+    const card = s.hand.find((c) => c !== 'JK' && c[0] !== '2' && c[0] !== topCard[0]) || s.hand[0];
     await page.locator(`[data-testid="hand"] [data-card="${card}"]`).first().click();
-    await page.click('[data-testid="discard-button"]');
+    await page.click('[data-testid="pile"]');
     const refusal = await until(
       page,
       'the refusal in the status line',
@@ -185,11 +207,11 @@ async function main() {
       },
     );
     const errors = frames.slice(before).filter((f) => f.type === 'error');
-    check(errors.length > 0, 'the server sent no error for a discard before drawing');
-    check(
-      refusal.includes(errors[errors.length - 1].message),
-      `the status line "${refusal}" does not show the server's message "${errors[errors.length - 1].message}"`,
-    );
+    check(errors.length > 0, 'the server sent no error for taking the pile with one odd card');
+    const said = errors[errors.length - 1].message.replace(/`/g, '');
+    check(refusal.includes(said), `the status line "${refusal}" does not show the server's message "${said}"`);
+    check(/^You cannot take the pile with /.test(refusal), `the refusal "${refusal}" does not say the action in words`);
+    check(!/`/.test(refusal), `the refusal "${refusal}" quotes notation`);
     log(`refused: ${refusal} (${errors[errors.length - 1].code})`);
     await shot(page, '03-refused');
 
@@ -241,20 +263,31 @@ async function main() {
       const discards = s.legal.filter((a) => a.startsWith('discard '));
       check(discards.length > 0, `no discard offered after drawing (legal: ${s.legal.slice(0, 5).join(', ')})`);
       const pick = (discards.find((a) => !/ (JK|2[CDHS])$/.test(a)) || discards[0]).split(' ')[1];
-      await page.locator(`[data-testid="hand"] [data-card="${pick}"]`).first().click();
-      await page.click('[data-testid="discard-button"]');
+      const how = ['select and click the pile', 'double-click', 'drag to the pile'][turn];
+      const cardEl = page.locator(`[data-testid="hand"] [data-card="${pick}"]`).first();
+      if (turn === 0) {
+        await cardEl.click();
+        // A click discards at once when a discard is all the turn allows.
+        if ((await cardEl.getAttribute('aria-selected').catch(() => null)) === 'true') await page.click('[data-testid="pile"]');
+      } else if (turn === 1) {
+        await cardEl.dblclick();
+      } else {
+        await dragTo(page, cardEl, page.locator('[data-testid="pile"]'));
+      }
       await until(
         page,
-        'the discard to be played',
+        `the discard (${how}) to be played`,
         (c) => {
           const top = document.querySelector('[data-testid="pile-top"]');
           const st = document.querySelector('[data-testid="status"]');
           if (st && st.classList.contains('error')) return `refused: ${st.textContent}`;
-          return !document.querySelector('[data-testid="discard-button"].legal') || (top && top.dataset.card === c && !document.querySelector('[data-testid="draw-button"].legal')) ? 'ok' : null;
+          return !document.querySelector('[data-testid="discard-button"].legal') ? 'ok' : null;
         },
         pick,
-      ).then((r) => check(r === 'ok', `discarding ${pick} was ${r}`));
-      log(`turn ${turn + 1}: drew, discarded ${pick}`);
+      ).then((r) => check(r === 'ok', `discarding ${pick} (${how}) was ${r}`));
+      const logged = await page.locator('[data-testid="log"] li.mine').last().textContent();
+      check(logged.startsWith('You discarded ') && !/\b[2-9TJQKA][CDHS]\b/.test(logged), `the log says "${logged}", not the discard in words`);
+      log(`turn ${turn + 1}: drew, discarded ${pick} (${how})`);
     }
     const logLines = await page.locator('[data-testid="log"] li').count();
     check(logLines >= 4, `the move log holds ${logLines} lines after three turns`);

@@ -14,16 +14,25 @@ import {
   SelectionError,
 } from '../actions.js';
 import { presetDefaults, partnersOf } from '../lobby.js';
-import { canastaWord } from '../board.js';
+import { canastaWord, seatPositions, squaredOrder, pileWords } from '../board.js';
+import { reduce, initialState, logFromHistory } from '../table-store.js';
+import { cardWord, moveWords, actionWords, refusalWords, meldName } from '../table-words.js';
+import { arrangeHand, cardsAdded } from '../cards.js';
+import { pacedQueue } from '../table-pace.js';
 
 let passed = 0;
+const pending = [];
 function test(name, fn) {
-  try {
-    fn();
-    passed++;
-  } catch (e) {
+  const fail = (e) => {
     console.error(`FAIL ${name}: ${e.message}`);
     process.exitCode = 1;
+  };
+  try {
+    const r = fn();
+    if (r && typeof r.then === 'function') pending.push(r.then(() => { passed++; }, fail));
+    else passed++;
+  } catch (e) {
+    fail(e);
   }
 }
 
@@ -117,4 +126,160 @@ test('canastas by their names', () => {
   assert.equal(canastaWord({ label: 'K', canasta: null }), null);
 });
 
+// ---- the table's store: events in, state out ----
+
+const seats4 = [0, 1, 2, 3].map((seat) => ({ seat, kind: seat === 0 ? 'human' : 'bot', bot: 'heuristic', claimed: seat === 0, name: seat === 0 ? 'Ann' : null }));
+const view = (over = {}) => ({
+  seat: 0, players: 4, phase: 'draw', to_act: 0, current: 0, hand: ['KS', '7H', '3C'], hand_sizes: [3, 11, 11, 11],
+  melds: [[], []], side_of: [0, 1, 0, 1], pile: ['9C'], pile_frozen: false, stock: 60, scores: [0, 0], ...over,
+});
+const stateMsg = (id, over = {}, viewOver = {}) => ({
+  type: 'state', state_id: id, status: 'playing', hand: 1, view: view(viewOver), legal: ['draw'], last: null,
+  annotations: { melds: [[{ cards: ['JS', 'JD', 'JC'], label: 'J', canasta: null }], []], pile_frozen_for_me: false, pile_top: '9C', stop: false, teams: [{ seats: [0, 2], score: 0 }, { seats: [1, 3], score: 0 }] },
+  ...over,
+});
+const run = (events, s = initialState('t1')) => events.reduce(reduce, s);
+const server = (msg, at = 1000) => ({ type: 'server', msg, at });
+const welcome = (log = []) => server({ type: 'welcome', seat: 0, table: { id: 't1', variant: 'classic', players: 4, options: {}, status: 'playing', hand: 1, scores: [0, 0], created: 0, seats: seats4 }, log });
+
+test('the reducer is pure: the state it was given is unchanged', () => {
+  const s0 = initialState('t1');
+  const frozen = JSON.stringify(s0);
+  const s1 = reduce(s0, welcome());
+  assert.equal(JSON.stringify(s0), frozen);
+  assert.notEqual(s1, s0);
+  assert.equal(s1.seat, 0);
+  assert.equal(s1.conn, 'open');
+});
+
+test('states: the hand arranged by rank, the move logged once, the countdown from deadline_ms', () => {
+  let s = run([welcome([{ hand: 1, seat: 1, action: 'draw' }]), server(stateMsg(5, { last: { seat: 1, action: 'draw' }, deadline_ms: 30000 }), 2000)]);
+  assert.deepEqual(s.order, ['3C', '7H', 'KS']);
+  // The welcome's log holds the state's last action already.
+  assert.equal(s.log.filter((e) => e.kind === 'move').length, 1);
+  assert.equal(s.deadlineAt, 32000);
+  s = reduce(s, server(stateMsg(6, { last: { seat: 1, action: 'discard 4D', stand_in: true } })));
+  const last = s.log[s.log.length - 1];
+  assert.equal(last.action, 'discard 4D');
+  assert.equal(last.stand_in, true);
+  assert.equal(s.deadlineAt, null);
+});
+
+test('cards just drawn are fresh until the turn ends', () => {
+  let s = run([welcome(), server(stateMsg(1))]);
+  s = reduce(s, server(stateMsg(2, { last: { seat: 0, action: 'draw' } }, { phase: 'play', hand: ['KS', '7H', '3C', '9D', 'KS'] })));
+  assert.deepEqual(s.fresh.sort(), ['9D', 'KS']);
+  s = reduce(s, server(stateMsg(3, { last: { seat: 0, action: 'meld KS KS 2C' } }, { phase: 'play', hand: ['7H', '3C', '9D'] })));
+  assert.deepEqual(s.fresh, ['9D']);
+  s = reduce(s, server(stateMsg(4, { last: { seat: 0, action: 'discard 3C' } }, { phase: 'draw', to_act: 1, current: 1, hand: ['7H', '9D'] })));
+  assert.deepEqual(s.fresh, []);
+});
+
+test('selection, groups, sorting by suit and the player\'s own order', () => {
+  let s = run([welcome(), server(stateMsg(1, {}, { hand: ['KS', '7H', '3C', 'KH', '2D'] }))]);
+  assert.deepEqual(s.order, ['3C', '7H', 'KH', 'KS', '2D']);
+  s = run([{ type: 'toggle', index: 2 }, { type: 'toggle', index: 3 }], s);
+  assert.deepEqual(s.selected, [2, 3]);
+  s = reduce(s, { type: 'sort', by: 'suit' });
+  assert.deepEqual(s.order, ['3C', '7H', 'KH', 'KS', '2D']);
+  assert.deepEqual(s.selected.map((i) => s.order[i]).sort(), ['KH', 'KS']);
+  s = reduce(s, { type: 'group' });
+  assert.deepEqual(s.marked, [[2, 3]]);
+  assert.deepEqual(s.selected, []);
+  s = reduce(s, { type: 'move-card', from: 0, to: 5 });
+  assert.deepEqual(s.order, ['7H', 'KH', 'KS', '2D', '3C']);
+  assert.equal(s.sortBy, 'own');
+  // A new card joins the player's order at its end.
+  s = reduce(s, server(stateMsg(2, { last: { seat: 0, action: 'draw' } }, { hand: ['KS', '7H', '3C', 'KH', '2D', '4S'] })));
+  assert.deepEqual(s.order, ['7H', 'KH', 'KS', '2D', '3C', '4S']);
+});
+
+test('refusals keep the action they answer; undone takes entries off the log', () => {
+  let s = run([welcome([{ hand: 1, seat: 0, action: 'draw' }, { hand: 1, seat: 0, action: 'discard 9C' }]), server(stateMsg(3))]);
+  s = reduce(s, { type: 'sent', action: 'discard KS' });
+  s = reduce(s, server({ type: 'error', code: 'illegal_action', message: 'the turn starts with a draw', state_id: 3 }));
+  assert.equal(s.refused, 'discard KS');
+  assert.equal(s.status.kind, 'error');
+  assert.equal(s.pending, null);
+  const moves = s.log.filter((e) => e.kind === 'move').length;
+  s = reduce(s, server({ type: 'undone', removed: 2 }));
+  assert.equal(s.log.filter((e) => e.kind === 'move').length, moves - 2);
+});
+
+test('hands\' ends make the score sheet, from the history and live', () => {
+  const result = { reason: 'out', seat: 0, teams: [{ total: 900 }, { total: 300 }], totals: [900, 300] };
+  const h = logFromHistory([{ hand: 1, seat: 0, action: 'draw' }, { hand: 1, hand_end: result }, { hand: 2, seat: 1, action: 'draw' }]);
+  assert.equal(h.hands.length, 1);
+  assert.deepEqual(h.log.map((e) => e.kind), ['deal', 'move', 'hand-end', 'deal', 'move']);
+  let s = run([welcome([{ hand: 1, hand_end: result }]), server({ type: 'hand_end', hand: 2, result, stand_ins: [2] })]);
+  assert.equal(s.hands.length, 2);
+  assert.equal(s.dialog, 'scores');
+  s = reduce(s, server({ type: 'rematch', id: 'NEW' }));
+  assert.equal(s.rematch, 'NEW');
+});
+
+test('seats sit as at a card table: you at the bottom, the next seat on your left', () => {
+  assert.deepEqual(seatPositions(4, 0), ['bottom', 'left', 'top', 'right']);
+  assert.deepEqual(seatPositions(4, 2), ['top', 'right', 'bottom', 'left']);
+  assert.deepEqual(seatPositions(2, 1), ['top', 'bottom']);
+  assert.deepEqual(seatPositions(3, 0), ['bottom', 'left', 'right']);
+  assert.deepEqual(seatPositions(5, 0), ['bottom', 'left', 'top-left', 'top-right', 'right']);
+  assert.deepEqual(seatPositions(6, 3), ['top', 'top-right', 'right', 'bottom', 'left', 'top-left']);
+});
+
+test('canastas squared up with the rule books\' card on top', () => {
+  const natural = squaredOrder(['KS', 'KC', 'KH', 'KS', 'KC', 'KD', 'KS'], 'natural');
+  assert.ok(['H', 'D'].includes(natural[natural.length - 1][1]));
+  const mixed = squaredOrder(['KH', 'KD', '2C', 'KH', 'KS', 'KD', 'JK'], 'mixed');
+  assert.equal(mixed[mixed.length - 1], 'KS');
+  assert.equal(squaredOrder(['2C', 'JK', '2D'], 'wild').pop(), 'JK');
+});
+
+test('the pile in words when the server sends none', () => {
+  assert.equal(pileWords({ pile: ['9C'] }, { pile_words: 'Frozen for you', stop: false }), 'Frozen for you');
+  assert.equal(pileWords({ pile: ['9C'] }, { pile_words: null }), '');
+  assert.match(pileWords({ pile: ['3S'] }, { stop: true }), /black 3/);
+  assert.match(pileWords({ pile: ['TD'] }, { stop: false, pile_frozen_for_me: true }), /pair of 10s/);
+});
+
+test('a player\'s words: cards as drawn, melds by rank, never notation', () => {
+  assert.equal(cardWord('TD'), '10\u2666');
+  assert.equal(cardWord('JS'), 'J\u2660');
+  assert.equal(cardWord('JK'), 'Joker');
+  assert.equal(meldName('J'), 'meld of jacks');
+  assert.equal(moveWords({ action: 'discard 9C' }, 'Ann', 'their'), 'Ann discarded 9\u2663');
+  assert.equal(moveWords({ action: 'add 0 7C', meld: '7' }, 'You', 'your'), 'You added 7\u2663 to your meld of sevens');
+  assert.equal(moveWords({ action: 'pickup 7S 7H / KS KD JK', took: 9 }, 'Bot 2', 'their'), 'Bot 2 took the pile (9 cards) with 7\u2660 7\u2665, and melded K\u2660 K\u2666 Joker');
+  assert.equal(moveWords({ action: 'meld TD TH 2C', stand_in: true }, 'Ann', 'their'), 'Ann melded 10\u2666 10\u2665 2\u2663 (the bot stood in)');
+  assert.equal(actionWords('meld JS JS JC 2D'), 'meld J\u2660 J\u2660 J\u2663 2\u2666');
+  assert.equal(refusalWords('add 0 7D', 'the meld of `7` is a canasta', () => '7'), 'You cannot add 7\u2666 to your meld of sevens: the meld of 7 is a canasta.');
+  for (const text of [moveWords({ action: 'add 1 KD', meld: 'K' }, 'Ann', 'their'), actionWords('pickup 8H 8H / JS JD 2C')]) {
+    assert.ok(!/\b(?:[2-9TJQKA][CDHS]|JK)\b/.test(text), `notation in "${text}"`);
+  }
+});
+
+test('hands arranged by rank, by suit, in the player\'s order', () => {
+  assert.deepEqual(arrangeHand(['KS', '3H', 'JK', '5S', '3C'], 'suit'), ['3C', '3H', '5S', 'KS', 'JK']);
+  assert.deepEqual(arrangeHand(['KS', '3H', '5S'], 'own', ['5S', 'KS']), ['5S', 'KS', '3H']);
+  assert.deepEqual(cardsAdded(['KS', '3H'], ['KS', '3H', 'KS']), ['KS']);
+});
+
+test('the paced queue shows its items one at a time, in order', async () => {
+  const seen = [];
+  let release;
+  const q = pacedQueue(async (x) => {
+    seen.push(`start ${x}`);
+    if (x === 1) await new Promise((r) => { release = r; });
+    seen.push(`end ${x}`);
+  });
+  q.push(1);
+  q.push(2);
+  await Promise.resolve();
+  assert.deepEqual(seen, ['start 1']);
+  release();
+  await new Promise((r) => setTimeout(r, 0));
+  assert.deepEqual(seen, ['start 1', 'end 1', 'start 2', 'end 2']);
+});
+
+await Promise.all(pending);
 console.log(`unit: ${passed} passed${process.exitCode ? ', some FAILED' : ''}`);
