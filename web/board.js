@@ -159,7 +159,7 @@ function seatChip(model, s, position) {
     ),
     h(
       'div.seat-line',
-      h('span.count', { testid: 'hand-size', title: 'cards in hand' }, h('span.mini-card'), size === null ? '?' : `${size}`),
+      h('span.count', { testid: 'hand-size', title: 'cards in hand' }, h('span.mini-card'), size === null ? '?' : `${size}`, h('span.count-word', size === 1 ? ' card' : ' cards')),
       foot ? h('span.count.foot', { title: 'face-down foot' }, `foot ${foot}`) : null,
       toAct ? h('span.badge.acting', view.phase === 'answer' ? 'answering' : view.phase === 'draw' ? 'to draw' : 'playing') : null,
       toAct && model.deadlineAt ? h('span.timer', { testid: 'turn-timer', dataset: { deadline: String(model.deadlineAt) } }, clockText(model.deadlineAt - (model.now || Date.now()))) : null,
@@ -343,7 +343,7 @@ function pileArea(model) {
     'div.stock',
     { testid: 'stock', title: `the stock: ${view.stock} cards`, dataset: { zone: 'stock' } },
     view.stock > 0 ? cardBack() : h('div.card.empty', 'empty'),
-    h('div.pile-count', { testid: 'stock-size' }, `${view.stock}`),
+    h('div.pile-count', { testid: 'stock-size' }, `stock ${view.stock}`),
   );
   if (model.onStock) {
     stock.classList.add('clickable');
@@ -369,7 +369,7 @@ function pileArea(model) {
     h(
       'div.pile-count',
       { testid: 'pile-size' },
-      `${pile.length + hidden}`,
+      `pile ${pile.length + hidden}`,
       hidden ? h('span.hidden-count', { testid: 'pile-hidden' }, ` (${hidden} face down)`) : null,
     ),
   );

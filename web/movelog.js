@@ -10,9 +10,13 @@ import { handEndSummary, gameEndSummary } from './scores.js';
  * The text of one entry. `seats` as the table lists them, `mySeat` this
  * connection's seat, `sideOf` each seat's side (for "your meld" / "their meld").
  */
-export function entryText(e, seats, mySeat, sideOf, teams) {
+export function entryText(e, seats, mySeat, sideOf, teams, labelFor = () => undefined) {
   switch (e.kind) {
     case 'move': {
+      if (e.meld === undefined && /^(add|canasta) /.test(e.action)) {
+        const label = labelFor(e);
+        if (label) e = { ...e, meld: label };
+      }
       const who = e.seat === mySeat ? 'You' : seatName(seats, e.seat);
       const mySide = sideOf && mySeat !== null && mySeat !== undefined ? sideOf[mySeat] : null;
       const their = e.seat === mySeat ? 'your' : mySide !== null && sideOf[e.seat] === mySide ? 'your side\u2019s' : 'their';
@@ -29,8 +33,12 @@ export function entryText(e, seats, mySeat, sideOf, teams) {
   }
 }
 
-/** Draws `log` into the list `el`, following its end unless scrolled up. */
-export function renderLog(el, log, { seats, mySeat, sideOf, teams }) {
+/**
+ * Draws `log` into the list `el`, following its end unless scrolled up.
+ * `labelFor(entry)`: the label of the meld an add of the history names
+ * (the current hand's melds keep their numbers).
+ */
+export function renderLog(el, log, { seats, mySeat, sideOf, teams, labelFor }) {
   const atBottom = el.scrollHeight - el.scrollTop - el.clientHeight < 30;
   fill(
     el,
@@ -41,7 +49,7 @@ export function renderLog(el, log, { seats, mySeat, sideOf, teams }) {
           class: `log-${e.kind}${e.kind === 'move' && e.seat === mySeat ? ' mine' : ''}${e.stand_in ? ' stand-in' : ''}`,
           testid: 'log-entry',
         },
-        entryText(e, seats, mySeat, sideOf, teams),
+        entryText(e, seats, mySeat, sideOf, teams, labelFor),
       ),
     ),
   );

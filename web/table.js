@@ -453,7 +453,17 @@ export function mountTable(root, id) {
       onPile: clickPile,
       onStock: () => { if (myTurn(store.get())) handlers.draw(); },
     });
+    // On a small screen the felt scrolls: on this seat's turn the stock and
+    // the pile come into its view, so the pile is read before the choice.
+    const center = el.board.querySelector('[data-testid="center"]');
+    if (center && myTurn(s) && (!prevGame || prevGame.view?.to_act !== s.seat || prevGame.view?.phase !== v.phase)) {
+      const b = el.board.getBoundingClientRect();
+      const c = center.getBoundingClientRect();
+      if (c.top < b.top || c.bottom > b.bottom) el.board.scrollTop += c.top - b.top - Math.max(0, (b.height - c.height) / 2);
+    }
+    prevGame = s.game;
   }
+  let prevGame = null;
 
   function renderHand(s) {
     const v = viewOf(s);
@@ -571,7 +581,13 @@ export function mountTable(root, id) {
 
   function renderSide(s) {
     const v = viewOf(s);
-    renderLog(el.log, s.log, { seats: seatsOf(s), mySeat: s.seat, sideOf: v && v.side_of, teams: teams(s) });
+    const n = notesOf(s);
+    const labelFor = (e) => {
+      if (!v || !n || !n.melds || !s.game || e.hand !== s.game.hand) return undefined;
+      const meld = (n.melds[v.side_of[e.seat]] || [])[Number(e.action.split(' ')[1])];
+      return meld && meld.label;
+    };
+    renderLog(el.log, s.log, { seats: seatsOf(s), mySeat: s.seat, sideOf: v && v.side_of, teams: teams(s), labelFor });
   }
 
   function renderOverlay(s) {
@@ -617,7 +633,7 @@ export function mountTable(root, id) {
     [(s) => [s.order, s.selected, s.marked, s.cursor, s.fresh, s.hint, s.sortBy, s.game, s.seat], renderHand],
     [(s) => [s.game, s.status, s.hint, s.selected, s.marked, s.seat, s.deadlineAt, s.refused, s.pending], renderBar],
     [(s) => [s.game, s.advanced, s.selected, s.marked, s.seat], renderAdvanced],
-    [(s) => [s.log, s.seatsInfo, s.seat], renderSide],
+    [(s) => [s.log, s.seatsInfo, s.seat, s.game], renderSide],
     [(s) => [s.dialog, s.handEnd, s.gameEnd, s.game, s.hands, s.nextSent, s.rematch, s.pending, s.seatsInfo], renderOverlay],
   ];
   /** @type {unknown[][]} */

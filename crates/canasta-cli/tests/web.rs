@@ -64,8 +64,10 @@ fn web_unit_tests_pass_under_node() {
     );
 }
 
-#[test]
-fn the_browser_client_plays_against_a_real_server() {
+/// Runs the browser script `web/tests/{script}` against a `canasta serve
+/// --port 0` of this build (a data directory of its own) and asserts that it
+/// succeeded and printed `done`.
+fn run_against_server(script: &str, done: &str) {
     if !have_node() {
         return missing("node is not installed");
     }
@@ -94,8 +96,8 @@ fn the_browser_client_plays_against_a_real_server() {
         .trim_end_matches('/')
         .to_string();
 
-    let e2e = Command::new("node")
-        .arg(repo().join("web/tests/e2e.mjs"))
+    let run = Command::new("node")
+        .arg(repo().join("web/tests").join(script))
         .args(["--base", &base, "--chromium"])
         .arg(&chromium)
         .output()
@@ -104,10 +106,31 @@ fn the_browser_client_plays_against_a_real_server() {
     let _ = server.wait();
     let log = format!(
         "{}{}",
-        String::from_utf8_lossy(&e2e.stdout),
-        String::from_utf8_lossy(&e2e.stderr)
+        String::from_utf8_lossy(&run.stdout),
+        String::from_utf8_lossy(&run.stderr)
     );
     eprintln!("{log}");
-    assert!(e2e.status.success(), "web/tests/e2e.mjs failed:\n{log}");
-    assert!(log.contains("all passed"), "{log}");
+    assert!(run.status.success(), "web/tests/{script} failed:\n{log}");
+    assert!(log.contains(done), "{log}");
+}
+
+#[test]
+fn the_browser_client_plays_against_a_real_server() {
+    run_against_server("e2e.mjs", "all passed");
+}
+
+/// Every variant's table at its largest player count fits 1280x800,
+/// 1366x768, 390x844 and 360x740: hand and action bar in view, no region
+/// over another (web/tests/layout.mjs).
+#[test]
+fn the_table_fits_every_screen() {
+    run_against_server("layout.mjs", "all fit");
+}
+
+/// Sorting, reordering by drag, drawing from the stock, the new-card mark,
+/// a meld and an add by drag, the Add button's state and undo, played
+/// through the page (web/tests/play.mjs).
+#[test]
+fn the_table_plays_by_click_and_drag() {
+    run_against_server("play.mjs", "all passed");
 }

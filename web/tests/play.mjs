@@ -1,0 +1,239 @@
+#!/usr/bin/env node
+// The table's interactions, played through the page as a player would
+// against a running `canasta serve`: sorting the hand by suit and by rank,
+// reordering it by dragging, drawing by clicking the stock, the mark on the
+// cards just drawn (gone when the turn ends), a new meld by dragging the
+// selection onto the side's area, an add by dragging a card onto a meld, the
+// Add button enabled exactly when an add is legal, undo (where the server
+// offers it), and the "How to play" link.
+//
+//   PLAYWRIGHT_CORE=.../playwright-core node web/tests/play.mjs --base http://127.0.0.1:8093
+//
+// Exits 1 with the failed step, 2 when playwright-core is missing.
+
+import { createRequire } from 'node:module';
+
+const args = process.argv.slice(2);
+const opt = (name, def) => {
+  const i = args.indexOf(`--${name}`);
+  return i >= 0 && i + 1 < args.length ? args[i + 1] : def;
+};
+const BASE = opt('base', process.env.CANASTA_BASE || 'http://127.0.0.1:8080').replace(/\/$/, '');
+const CHROMIUM = opt('chromium', process.env.CHROMIUM || '/usr/bin/chromium');
+const WAIT = Number(opt('timeout', '20')) * 1000;
+const MAX_TURNS = Number(opt('turns', '40'));
+
+const require = createRequire(import.meta.url);
+let chromium;
+try {
+  ({ chromium } = require(process.env.PLAYWRIGHT_CORE || 'playwright-core'));
+} catch {
+  console.error('playwright-core not found: set PLAYWRIGHT_CORE or NODE_PATH (see web/tests/README.md)');
+  process.exit(2);
+}
+
+let step = 'start';
+const log = (...a) => console.log(`[play] ${a.join(' ')}`);
+const check = (cond, message) => {
+  if (!cond) throw new Error(message);
+};
+const SUITS = 'CDHS';
+const RANKS = '3456789TJQKA2';
+const wild = (c) => c === 'JK' || c[0] === '2';
+
+async function api(method, url, body) {
+  const res = await fetch(`${BASE}${url}`, { method, headers: body ? { 'Content-Type': 'application/json' } : {}, body: body ? JSON.stringify(body) : undefined });
+  const data = await res.json();
+  if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${JSON.stringify(data)}`);
+  return data;
+}
+
+const handCards = (page) => page.$$eval('[data-testid="hand"] .card', (els) => els.map((e) => e.dataset.card));
+
+/** Drags `from` onto `to` with the mouse, in steps; `dx` places the drop across the target (0..1). */
+async function dragTo(page, from, to, dx = 0.5) {
+  const a = await from.boundingBox();
+  const b = await to.boundingBox();
+  const x0 = a.x + a.width / 2;
+  const y0 = a.y + a.height / 2;
+  const x1 = b.x + b.width * dx;
+  const y1 = b.y + b.height / 2;
+  await page.mouse.move(x0, y0);
+  await page.mouse.down();
+  for (let i = 1; i <= 10; i++) await page.mouse.move(x0 + ((x1 - x0) * i) / 10, y0 + ((y1 - y0) * i) / 10);
+  await page.mouse.up();
+}
+
+async function main() {
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+  const errors = [];
+  try {
+    const t = await api('POST', '/api/tables', { variant: 'classic', players: 2, seats: [{ kind: 'human' }, { kind: 'bot', bot: 'heuristic' }], join: { seat: 0, name: 'Tester' } });
+    log(`table ${t.id}`);
+    const ctx = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    await ctx.addInitScript(([id, seat, token]) => localStorage.setItem(`canasta.seat.${id}`, JSON.stringify({ seat, token })), [t.id, t.seat, t.token]);
+    const page = await ctx.newPage();
+    page.on('pageerror', (e) => errors.push(e.message));
+    const frames = [];
+    page.on('websocket', (ws) => ws.on('framereceived', (f) => { try { frames.push(JSON.parse(f.payload)); } catch { /* not JSON */ } }));
+    const lastState = () => [...frames].reverse().find((f) => f.type === 'state');
+    const until = async (what, fn) => {
+      const deadline = Date.now() + WAIT;
+      while (Date.now() < deadline) {
+        const v = await fn();
+        if (v) return v;
+        await page.waitForTimeout(100);
+      }
+      const status = await page.locator('[data-testid="status"]').textContent().catch(() => '?');
+      throw new Error(`timed out waiting for ${what} (status line: "${status}")`);
+    };
+    /** Waits until the page shows the newest state (the queue is drained). */
+    const settled = () => until('the page to show the last state', async () => {
+      const s = lastState();
+      if (!s) return false;
+      const shown = await handCards(page);
+      return s.view && [...shown].sort().join(' ') === [...(s.view.hand || [])].sort().join(' ') ? s : false;
+    });
+
+    await page.goto(`${BASE}/#/t/${t.id}`);
+    await page.locator('[data-testid="hand"] .card').first().waitFor({ timeout: WAIT });
+
+    step = 'the How to play link names the variant and the players';
+    const href = await page.getAttribute('[data-testid="rules-link"]', 'href');
+    check(/^#\/rules\/classic\?players=2/.test(href), `the rules link is ${href}`);
+
+    step = 'sort by suit, then by rank';
+    await page.click('[data-testid="sort-suit"]');
+    let cards = await handCards(page);
+    const naturals = cards.filter((c) => !wild(c));
+    check(cards.slice(naturals.length).every(wild), `wild cards are not last by suit: ${cards.join(' ')}`);
+    for (let i = 1; i < naturals.length; i++) {
+      const [a, b] = [naturals[i - 1], naturals[i]];
+      const ok = SUITS.indexOf(a[1]) < SUITS.indexOf(b[1]) || (a[1] === b[1] && RANKS.indexOf(a[0]) <= RANKS.indexOf(b[0]));
+      check(ok, `by suit, ${a} comes before ${b}: ${cards.join(' ')}`);
+    }
+    check(await page.evaluate(() => JSON.parse(localStorage.getItem('canasta.table.prefs') || '{}').sortBy === 'suit'), 'the sort is not kept');
+    await page.click('[data-testid="sort-rank"]');
+    cards = await handCards(page);
+    const rankOf = (c) => (c === 'JK' ? 99 : RANKS.indexOf(c[0]));
+    for (let i = 1; i < cards.length; i++) check(rankOf(cards[i - 1]) <= rankOf(cards[i]), `by rank, ${cards[i - 1]} comes before ${cards[i]}: ${cards.join(' ')}`);
+    log(`sorted: ${cards.join(' ')}`);
+
+    step = 'drag a card to the end of the hand';
+    const first = cards[0];
+    const lastEl = page.locator('[data-testid="hand"] .card').last();
+    await dragTo(page, page.locator('[data-testid="hand"] .card').first(), lastEl, 0.9);
+    const moved = await handCards(page);
+    check(moved[moved.length - 1] === first && moved.length === cards.length, `after the drag the hand is ${moved.join(' ')} (${first} not last)`);
+    check((await page.locator('[data-testid="hand-area"]').textContent()).includes('your order'), 'the hand does not say it is in the player\'s order');
+    await page.click('[data-testid="sort-rank"]');
+
+    let melded = false;
+    let added = false;
+    let undone = null;
+    for (let turn = 0; turn < MAX_TURNS && !(melded && added); turn++) {
+      step = `turn ${turn + 1}: wait to draw`;
+      await until('this seat\'s turn to draw', async () => {
+        const s = lastState();
+        if (s && s.status === 'hand_over') {
+          const next = page.locator('[data-testid="next-hand"]:not([disabled])');
+          if (await next.count()) await next.click();
+        }
+        return s && s.legal.includes('draw');
+      });
+      const before = (await settled()).view.hand;
+      check(await page.locator('[data-testid="add-button"]').isDisabled(), 'the Add button is enabled before the draw');
+      step = `turn ${turn + 1}: draw by clicking the stock`;
+      await page.click('[data-testid="stock"]');
+      await until('the draw', async () => {
+        const s = lastState();
+        return s && s.legal.some((a) => a.startsWith('discard '));
+      });
+      let s = await settled();
+      const fresh = await page.$$eval('[data-testid="hand"] .card[data-fresh]', (els) => els.map((e) => e.dataset.card));
+      const got = [...s.view.hand];
+      for (const c of before) got.splice(got.indexOf(c), 1);
+      check(fresh.length === got.length && got.every((c) => fresh.includes(c)), `the cards marked new are ${fresh.join(' ')}, the cards drawn ${got.join(' ')}`);
+
+      const addLegal = s.legal.some((a) => a.startsWith('add '));
+      check((await page.locator('[data-testid="add-button"]').isDisabled()) === !addLegal, `the Add button is ${addLegal ? 'disabled' : 'enabled'} with ${addLegal ? 'an' : 'no'} add legal`);
+
+      const oneMeld = s.legal.find((a) => /^meld [^/]+$/.test(a) && a.split(' ').length === 4);
+      if (!melded && oneMeld) {
+        step = `turn ${turn + 1}: meld by dragging the selection onto the side's area (${oneMeld})`;
+        const group = oneMeld.split(' ').slice(1);
+        for (const c of group) await page.locator(`[data-testid="hand"] .card[data-card="${c}"][aria-selected="false"]`).first().click();
+        const melds = (s.annotations.melds[0] || []).length;
+        await dragTo(page, page.locator('[data-testid="hand"] .card[aria-selected="true"]').first(), page.locator('[data-testid="own-side"]'));
+        await until('the meld', () => {
+          const n = lastState();
+          return n.annotations && (n.annotations.melds[0] || []).length > melds;
+        });
+        s = await settled();
+        const said = await page.locator('[data-testid="log"] li.mine').last().textContent();
+        check(/^You melded /.test(said), `the log says "${said}" after the meld`);
+        melded = true;
+        log(`melded by drag: ${oneMeld}`);
+        if (s.can_undo !== undefined && undone === null) {
+          step = 'undo the meld';
+          check(s.can_undo === true, 'the server does not offer to undo a meld against a bot');
+          const count = frames.length;
+          await page.click('[data-testid="undo-button"]');
+          await until('the undone message', () => frames.slice(count).some((f) => f.type === 'undone'));
+          await until('the meld taken back', () => (lastState().annotations.melds[0] || []).length === melds);
+          s = await settled();
+          undone = true;
+          melded = false;
+          log('undo took the meld back');
+          continue;
+        } else if (undone === null) {
+          undone = false;
+          log('this server has no undo (no can_undo in its states): undo not tried');
+        }
+      }
+      const add = s.legal.find((a) => /^add \d+ \S+$/.test(a));
+      if (!added && add) {
+        step = `turn ${turn + 1}: add by dragging a card onto the meld (${add})`;
+        const [, i, c] = add.split(' ');
+        const before2 = (s.annotations.melds[0][Number(i)].cards || []).length;
+        await page.keyboard.press('Escape');
+        await dragTo(page, page.locator(`[data-testid="hand"] .card[data-card="${c}"]`).first(), page.locator(`[data-meld="0:${i}"]`));
+        await until('the add', () => {
+          const n = lastState();
+          return n.annotations.melds[0][Number(i)] && n.annotations.melds[0][Number(i)].cards.length > before2;
+        });
+        s = await settled();
+        const said = await page.locator('[data-testid="log"] li.mine').last().textContent();
+        check(/^You added .+ to your meld of /.test(said), `the log says "${said}" after the add`);
+        added = true;
+        log(`added by drag: ${add} ("${said}")`);
+      }
+      step = `turn ${turn + 1}: discard by double-click`;
+      s = lastState();
+      if (!s.legal.some((a) => a.startsWith('discard '))) continue; // went out
+      const discard = s.legal.find((a) => a.startsWith('discard ') && !/ (JK|2.)$/.test(a)) || s.legal.find((a) => a.startsWith('discard '));
+      await page.keyboard.press('Escape');
+      await page.locator(`[data-testid="hand"] .card[data-card="${discard.split(' ')[1]}"]`).first().dblclick();
+      await until('the discard', () => !lastState().legal.some((a) => a.startsWith('discard ')));
+      const left = await page.$$eval('[data-testid="hand"] .card[data-fresh]', (els) => els.length);
+      check(left === 0, `${left} cards are still marked new after the turn ended`);
+    }
+    check(melded, `no single meld was offered in ${MAX_TURNS} turns`);
+    check(added, `no add was offered in ${MAX_TURNS} turns`);
+    check(errors.length === 0, `errors in the page: ${errors.join('; ')}`);
+    log('all passed');
+  } finally {
+    await browser.close();
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (e) => {
+    console.error(`[play] FAILED at "${step}": ${e.message}`);
+    process.exit(1);
+  },
+);
