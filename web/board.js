@@ -156,6 +156,7 @@ function seatChip(model, s, position) {
       away ? h('span.badge.away', { title: 'not connected' }, 'away') : null,
       standIn ? h('span.badge.stand-in', { testid: 'stand-in', title: 'the bot plays this seat’s turn while the player is away' }, 'bot playing') : null,
       view.dealer === s ? h('span.badge.dealer', { title: 'dealer' }, 'dealer') : null,
+      !standIn && info.stand_in_turns ? h('span.badge.stood', { testid: 'stand-in-turns', title: `the bot played ${info.stand_in_turns} turn${info.stand_in_turns === 1 ? '' : 's'} for this seat` }, `bot played ${info.stand_in_turns}\u00d7`) : null,
     ),
     h(
       'div.seat-line',

@@ -96,6 +96,7 @@ export function scoreSheet(model) {
     h(
       'thead',
       h('tr', h('th', 'Hand'), [...Array(n).keys()].map((t) => h('th', { colspan: 2 }, teamLabel(seats, teams, t, mySeat))), h('th', 'Ended')),
+      h('tr.sub', h('th', ''), [...Array(n).keys()].map(() => [h('th', 'hand'), h('th', 'total')]), h('th', '')),
     ),
     h(
       'tbody',
@@ -160,7 +161,6 @@ export function scoresDialog(model, on) {
       h(
         'div.game-end',
         { testid: 'game-end' },
-        h('h3', 'Game over'),
         h('p.winner', { testid: 'winner' }, winner),
         ge.totals ? h('p', `Final totals: ${ge.totals.map((t, i) => `${teamLabel(seats, teams, i, mySeat)} ${t}`).join(', ')}.`) : null,
         canastas.some((x) => x) ? h('p', { testid: 'canasta-points' }, `Canasta bonuses over the game: ${canastas.map((c, i) => `${teamLabel(seats, teams, i, mySeat)} ${c}`).join(', ')}.`) : null,

@@ -341,7 +341,7 @@ function onState(s, msg, at) {
   let log = s.log;
   const view = msg.view;
   if (msg.last && !s.skipLast) {
-    log = [...log, moveEntry(msg)];
+    log = [...log, moveEntry(msg, prev)];
   } else if (!msg.last && view && prev && prev.view && prev.hand !== msg.hand) {
     log = [...log, { kind: 'deal', hand: msg.hand }];
   } else if (!msg.last && view && prev && !prev.view) {
@@ -429,9 +429,10 @@ function keepHeld(fresh, cards) {
 
 /**
  * @param {StateMsg} msg
+ * @param {StateMsg | null} prev the state the action was played in
  * @returns {MoveEntry}
  */
-function moveEntry(msg) {
+function moveEntry(msg, prev) {
   const last = /** @type {import('./types.js').LastAction} */ (msg.last);
   /** @type {MoveEntry} */
   const entry = { kind: 'move', hand: msg.hand, seat: last.seat, action: last.action };
@@ -444,6 +445,12 @@ function moveEntry(msg) {
     const [verb, n] = last.action.split(' ');
     const melds = msg.annotations && msg.annotations.melds && msg.annotations.melds[side];
     if ((verb === 'add' || verb === 'canasta') && melds && melds[Number(n)]) entry.meld = melds[Number(n)].label;
+    // A bare pickup puts the top card on the side's meld of its rank.
+    const pile = prev && prev.view && prev.view.pile;
+    if (last.action === 'pickup' && pile && pile.length) {
+      const top = pile[pile.length - 1];
+      if (top !== 'JK') entry.meld = top[0];
+    }
   }
   return entry;
 }

@@ -361,6 +361,13 @@ async function main() {
       const chip = await a.evaluate(() => document.querySelector('[data-testid="seat"][data-seat="2"]')?.textContent ?? '(no chip)');
       fail(`${e.message}; the server's seats: ${seats}; Ann's chip for seat 2: "${chip}"`);
     }
+    step = 'a tap on the phone selects a card, a second tap lets it go';
+    const tapped = b.locator('[data-testid="hand"] .card').nth(1);
+    await tapped.tap({ position: { x: 8, y: 20 } });
+    check((await tapped.getAttribute('aria-selected')) === 'true', 'a tap did not select the card');
+    await b.waitForTimeout(450);
+    await b.locator('[data-testid="hand"] .card').nth(1).tap({ position: { x: 8, y: 20 } });
+    check((await b.locator('[data-testid="hand"] .card').nth(1).getAttribute('aria-selected')) === 'false', 'a second tap did not let the card go');
     const overflow = await b.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     check(overflow <= 0, `the phone-sized page scrolls sideways by ${overflow}px`);
     await shot(a, '07-partners-ann');
