@@ -262,7 +262,7 @@ function onServer(s, msg, at) {
         handEnd: s.handEnd,
         gameEnd: s.gameEnd || history.gameEnd,
         skipLast: true,
-        status: ['pending', 'connmsg'].includes(s.status.kind) ? quiet() : s.wasDown ? { text: 'Reconnected.', kind: 'info' } : s.status,
+        status: s.wasDown ? { text: 'Reconnected.', kind: 'info' } : s.status.kind === 'error' ? s.status : quiet(),
         wasDown: false,
       };
     }

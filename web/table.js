@@ -103,6 +103,29 @@ export function mountTable(root, id) {
     el.typeForm,
   );
   el.typeInput.id = 'type-action';
+  // The menu is built once (a redraw of the top bar keeps it open).
+  el.speed = h(
+    'select',
+    { testid: 'speed-select', 'aria-label': 'how fast the table moves on this screen', on: { change: (e) => { dispatch({ type: 'speed', speed: e.target.value }); savePrefs(store.get()); } } },
+    h('option', { value: 'normal' }, 'Normal'),
+    h('option', { value: 'fast' }, 'Fast'),
+    h('option', { value: 'instant' }, 'Instant'),
+  );
+  el.advancedToggle = h('input', { type: 'checkbox', testid: 'advanced-toggle', on: { change: (e) => setAdvanced(e.target.checked) } });
+  el.inviteItem = h('button.menu-row', { testid: 'copy-invite', on: { click: () => { el.menu.open = false; copyInvite(); } } }, 'Copy the invite link');
+  el.menu = h(
+    'details.menu',
+    { testid: 'table-menu' },
+    h('summary', { testid: 'menu-button', title: 'the table\u2019s menu' }, 'Menu'),
+    h(
+      'div.menu-box',
+      h('label.menu-row', 'Speed ', el.speed),
+      h('label.menu-row', el.advancedToggle, ' Advanced: legal moves and typed actions'),
+      h('button.menu-row', { testid: 'sheet-button', on: { click: () => { el.menu.open = false; dispatch({ type: 'dialog', dialog: 'sheet' }); } } }, 'Score sheet'),
+      el.inviteItem,
+      h('button.menu-row', { testid: 'help-button', on: { click: () => { el.menu.open = false; handlers.help(); } } }, 'Keys and mouse'),
+    ),
+  );
   el.side = h('aside.table-side', { testid: 'side' }, h('section.panel.log-panel', h('h3', 'Moves'), el.log), el.advanced);
   el.bar.append(h('div.bar-text', el.turn, el.status), el.actions);
   fill(
@@ -379,25 +402,6 @@ export function mountTable(root, id) {
         ),
       ),
     );
-    const speed = h(
-      'select',
-      { testid: 'speed-select', 'aria-label': 'how fast the table moves on this screen', on: { change: (e) => { dispatch({ type: 'speed', speed: e.target.value }); savePrefs(store.get()); } } },
-      ['normal', 'fast', 'instant'].map((x) => h('option', { value: x, selected: s.speed === x }, x === 'normal' ? 'Normal' : x === 'fast' ? 'Fast' : 'Instant')),
-    );
-    const advanced = h('input', { type: 'checkbox', testid: 'advanced-toggle', checked: s.advanced, on: { change: (e) => setAdvanced(e.target.checked) } });
-    const menu = h(
-      'details.menu',
-      { testid: 'table-menu' },
-      h('summary', { testid: 'menu-button', title: 'the table’s menu' }, 'Menu'),
-      h(
-        'div.menu-box',
-        h('label.menu-row', 'Speed ', speed),
-        h('label.menu-row', advanced, ' Advanced: legal moves and typed actions'),
-        h('button.menu-row', { testid: 'sheet-button', on: { click: () => dispatch({ type: 'dialog', dialog: 'sheet' }) } }, 'Score sheet'),
-        statusOf(s) === 'finished' ? null : h('button.menu-row', { testid: 'copy-invite', on: { click: copyInvite } }, 'Copy the invite link'),
-        h('button.menu-row', { testid: 'help-button', on: { click: handlers.help } }, 'Keys and mouse'),
-      ),
-    );
     fill(
       el.top,
       h('a.home', { href: '#/', title: 'the lobby' }, '\u2190 Lobby'),
@@ -408,9 +412,12 @@ export function mountTable(root, id) {
         conn,
         t ? h('a.button.icon', { testid: 'rules-link', href: rulesHref(t.variant, t.players, t.options || {}), title: 'how to play this variant' }, 'How to play') : null,
         h('button.icon.log-toggle', { testid: 'log-button', title: 'the moves', on: { click: () => page.classList.toggle('show-side') } }, 'Moves'),
-        menu,
+        el.menu,
       ),
     );
+    el.speed.value = s.speed;
+    el.advancedToggle.checked = s.advanced;
+    el.inviteItem.classList.toggle('hidden', statusOf(s) === 'finished');
   }
 
   function renderNotice(s) {
@@ -658,6 +665,11 @@ export function mountTable(root, id) {
     dialogButton: () => el.overlay.querySelector('[data-testid="next-hand"]:not([disabled]), [data-testid="yes-button"]'),
   });
   document.addEventListener('keydown', onKey);
+  // A click elsewhere closes the menu.
+  const closeMenu = (e) => {
+    if (el.menu.open && !el.menu.contains(e.target)) el.menu.open = false;
+  };
+  document.addEventListener('pointerdown', closeMenu);
 
   // ---- the countdowns ----
   const clock = setInterval(() => {
@@ -696,6 +708,7 @@ export function mountTable(root, id) {
     queue.stop();
     sock.stop();
     document.removeEventListener('keydown', onKey);
+    document.removeEventListener('pointerdown', closeMenu);
   };
 }
 
