@@ -223,11 +223,92 @@ async function main() {
     }
     check(melded, `no single meld was offered in ${MAX_TURNS} turns`);
     check(added, `no add was offered in ${MAX_TURNS} turns`);
+    await ctx.close();
+
+    step = 'a short game to its end: the hand\'s scores, the score sheet, the summary, the rematch';
+    await shortGame(browser, errors);
     check(errors.length === 0, `errors in the page: ${errors.join('; ')}`);
     log('all passed');
   } finally {
     await browser.close();
   }
+}
+
+/**
+ * Plays a Classic game to 1500 points against a bot through the page (melds
+ * and adds from the Advanced list, discards by double-click) and reads the
+ * boxes at each hand's end and at the game's.
+ */
+async function shortGame(browser, errors) {
+  const t = await api('POST', '/api/tables', { variant: 'classic', players: 2, options: { target: 1500 }, seats: [{ kind: 'human' }, { kind: 'bot', bot: 'heuristic' }], join: { seat: 0, name: 'Tester' } });
+  log(`short game ${t.id}`);
+  const ctx = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  await ctx.addInitScript(([id, seat, token]) => {
+    localStorage.setItem(`canasta.seat.${id}`, JSON.stringify({ seat, token }));
+    localStorage.setItem('canasta.table.prefs', JSON.stringify({ advanced: true }));
+  }, [t.id, t.seat, t.token]);
+  const page = await ctx.newPage();
+  page.on('pageerror', (e) => errors.push(e.message));
+  const frames = [];
+  page.on('websocket', (ws) => ws.on('framereceived', (f) => { try { frames.push(JSON.parse(f.payload)); } catch { /* not JSON */ } }));
+  await page.goto(`${BASE}/#/t/${t.id}`);
+  await page.locator('[data-testid="hand"] .card').first().waitFor({ timeout: WAIT });
+  const deadline = Date.now() + 6 * WAIT;
+  let hands = 0;
+  let lastId = -1;
+  while (Date.now() < deadline) {
+    if (frames.some((f) => f.type === 'game_end')) break;
+    const ends = frames.filter((f) => f.type === 'hand_end').length;
+    if (ends > hands) {
+      hands = ends;
+      await page.locator('[data-testid="hand-end-dialog"]').waitFor({ timeout: WAIT });
+      await page.waitForTimeout(300);
+      if (frames.some((f) => f.type === 'game_end')) break;
+      const rows = await page.locator('[data-testid="hand-score"] tbody tr').count();
+      check(rows >= 3, `the hand's score has ${rows} rows`);
+      await page.click('[data-testid="next-hand"]');
+      continue;
+    }
+    const s = [...frames].reverse().find((f) => f.type === 'state');
+    if (!s || !s.legal.length || s.state_id === lastId) {
+      await page.waitForTimeout(80);
+      continue;
+    }
+    const shown = await page.$$eval('[data-testid="legal-action"]', (els) => els.map((e) => e.dataset.action));
+    if (shown.length !== Math.min(s.legal.length, 300)) {
+      await page.waitForTimeout(50);
+      continue;
+    }
+    lastId = s.state_id;
+    const pick = s.legal.find((a) => a === 'draw') || s.legal.find((a) => a.startsWith('meld ')) || s.legal.find((a) => a.startsWith('add ')) || s.legal.find((a) => a.startsWith('discard ') && !/ (JK|2.)$/.test(a)) || s.legal[0];
+    if (pick.startsWith('discard ')) await page.locator(`[data-testid="hand"] .card[data-card="${pick.split(' ')[1]}"]`).first().dblclick();
+    else await page.locator(`[data-testid="legal-action"][data-action="${pick}"]`).first().click();
+  }
+  check(frames.some((f) => f.type === 'game_end'), 'the short game did not end in time');
+  await page.locator('[data-testid="game-end"]').waitFor({ timeout: WAIT });
+  const winner = await page.locator('[data-testid="winner"]').textContent();
+  check(/wins|win!|tie/.test(winner), `the summary's winner line is "${winner}"`);
+  const rows = await page.locator('[data-testid="sheet-row"]').count();
+  const ends = frames.filter((f) => f.type === 'hand_end').length;
+  check(rows === ends, `the score sheet has ${rows} rows for ${ends} hands`);
+  const summary = await page.locator('[data-testid="game-end"]').textContent();
+  check(/Who went out: hand 1: /.test(summary), `the summary does not say who went out: "${summary}"`);
+  log(`game over after ${ends} hand(s): ${winner}`);
+  step = 'the rematch button';
+  const before = page.url();
+  await page.click('[data-testid="rematch"]');
+  const outcome = await Promise.race([
+    page.waitForURL((u) => String(u) !== before && /#\/t\//.test(String(u)), { timeout: WAIT }).then(() => 'a new table'),
+    page.waitForFunction(() => /no rematch yet/.test(document.querySelector('[data-testid="status"]')?.textContent || ''), null, { timeout: WAIT }).then(() => 'no rematch on this server'),
+  ]).catch(() => null);
+  check(outcome, 'the Rematch button neither opened a new table nor said why not');
+  if (outcome === 'a new table') {
+    await page.locator('[data-testid="hand"] .card').first().waitFor({ timeout: WAIT });
+    const seat = await page.locator('[data-testid="seat"].me').getAttribute('data-seat');
+    check(seat === '0', `in the rematch this player sits at ${seat}`);
+  }
+  log(`rematch: ${outcome}`);
+  await ctx.close();
 }
 
 main().then(
