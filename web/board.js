@@ -134,7 +134,8 @@ export function clockText(ms) {
   return `${Math.floor(secs / 60)}:${String(secs % 60).padStart(2, '0')}`;
 }
 
-function seatChip(model, s, position) {
+/** A seat's place at the table: name, cards in hand, marks (dealer, to play, bot standing in), the countdown. */
+export function seatChip(model, s, position) {
   const { view, seats, mySeat } = model;
   const info = (seats && seats[s]) || {};
   const toAct = view.to_act === s && ['draw', 'play', 'answer'].includes(view.phase);
@@ -418,6 +419,8 @@ export function renderBoard(root, model) {
     });
   }
   positions.forEach((p, s) => {
+    // The live table draws this seat's place beside the hand (model.ownSeatApart).
+    if (p === 'bottom' && model.ownSeatApart && mine) return;
     if (p === 'left' || p === 'right' || p === 'bottom') spots[p].append(seatChip(model, s, p));
   });
   const sides = sidesOf(view);

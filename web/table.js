@@ -8,7 +8,7 @@
 import { h, fill, copyText, plural } from './dom.js';
 import * as api from './api.js';
 import { meldAction, pickupAction, addAction, discardAction, matchingMelds, verbOf, SelectionError } from './actions.js';
-import { renderBoard, seatName, teamsOf, clockText } from './board.js';
+import { renderBoard, seatName, teamsOf, clockText, seatChip } from './board.js';
 import { helpOverlay, TABLE_KEYS, MOUSE_HELP } from './help.js';
 import { scoresDialog, sheetDialog } from './scores.js';
 import { renderLog } from './movelog.js';
@@ -449,6 +449,7 @@ export function mountTable(root, id) {
       mySeat: s.seat,
       deadlineAt: s.deadlineAt,
       now: Date.now(),
+      ownSeatApart: true,
       standIn: new Set(last && last.stand_in && v && v.to_act === last.seat ? [last.seat] : []),
       onMeld: (i) => {
         const cur = store.get();
@@ -483,8 +484,14 @@ export function mountTable(root, id) {
     drawHand(el.hand, { order: s.order, selected: s.selected, marked: s.marked, cursor: s.cursor, fresh: s.fresh, hint: s.hint && s.hint.action, sortBy: s.sortBy }, { click: clickCard, double: doubleClickCard, drop: dropCards });
     const sortBtn = (by, label) => h('button.small.sort', { testid: `sort-${by}`, class: `small sort${s.sortBy === by ? ' on' : ''}`, 'aria-pressed': s.sortBy === by ? 'true' : 'false', on: { click: () => handlers.sort(by) } }, label);
     const sel = s.selected.length;
+    const last = s.game && s.game.last;
     fill(
       el.handTools,
+      seatChip(
+        { view: v, seats: seatsOf(s), mySeat: s.seat, deadlineAt: s.deadlineAt, now: Date.now(), standIn: new Set(last && last.stand_in && v.to_act === last.seat ? [last.seat] : []) },
+        s.seat,
+        'bottom',
+      ),
       h('span.hand-count', `${plural(s.order.length, 'card')}${sel ? `, ${sel} selected` : ''}${s.marked.length ? `, ${plural(s.marked.length, 'group')}` : ''}`),
       h('span.sort-label', 'Sort:'),
       sortBtn('rank', 'by rank'),
@@ -637,7 +644,7 @@ export function mountTable(root, id) {
     [(s) => [s.table, s.game, s.conn, s.seatsInfo, s.speed, s.advanced], renderTop],
     [(s) => [s.table, s.game, s.seat, s.seatsInfo, s.rematch, s.dialog, s.conn], renderNotice],
     [(s) => [s.game, s.seat, s.seatsInfo, s.mode, s.deadlineAt], renderBoardArea],
-    [(s) => [s.order, s.selected, s.marked, s.cursor, s.fresh, s.hint, s.sortBy, s.game, s.seat], renderHand],
+    [(s) => [s.order, s.selected, s.marked, s.cursor, s.fresh, s.hint, s.sortBy, s.game, s.seat, s.seatsInfo, s.deadlineAt], renderHand],
     [(s) => [s.game, s.status, s.hint, s.selected, s.marked, s.seat, s.deadlineAt, s.refused, s.pending], renderBar],
     [(s) => [s.game, s.advanced, s.selected, s.marked, s.seat], renderAdvanced],
     [(s) => [s.log, s.seatsInfo, s.seat, s.game], renderSide],
