@@ -1,3 +1,4 @@
+// @ts-check
 // The table as everybody sees it: each side's seats and melds, the stock and
 // the discard pile. Drawn from a `view` (the bot protocol's observation) and
 // its `annotations`; shared by the live table and the replay.

@@ -1,3 +1,4 @@
+// @ts-check
 // The player's hand drawn as cards (by rank with the wild cards apart, by
 // suit, or in the player's own order), the selection, the groups marked for
 // a meld, the cards just drawn or taken, the keyboard cursor and the hint's
@@ -14,12 +15,12 @@ const DRAG_PX = 6;
 /** Where a drag ended: the pile, one of this side's melds, this side's area, or a place in the hand. */
 function dropAt(x, y) {
   const el = document.elementFromPoint(x, y);
-  const target = el && el.closest('[data-drop]');
+  const target = /** @type {HTMLElement | null} */ (el && el.closest('[data-drop]'));
   if (!target) return null;
   const kind = target.dataset.drop;
   if (kind === 'meld') return { kind, meld: Number(target.dataset.index) };
   if (kind === 'hand') {
-    const card = el.closest('.card[data-index]');
+    const card = /** @type {HTMLElement | null} */ (el && el.closest('.card[data-index]'));
     if (!card) return { kind, before: Infinity };
     const r = card.getBoundingClientRect();
     const i = Number(card.dataset.index);

@@ -1,3 +1,4 @@
+// @ts-check
 // The list of legal moves: the server's, filtered by a text and by the
 // selected cards, each a button that plays it.
 

@@ -1,3 +1,4 @@
+// @ts-check
 // The move log drawn from the table's entries (table-store.js keeps them):
 // each move a sentence in a player's words, deals and hands' ends between.
 
@@ -10,6 +11,7 @@ import { handEndSummary, gameEndSummary } from './scores.js';
  * The text of one entry. `seats` as the table lists them, `mySeat` this
  * connection's seat, `sideOf` each seat's side (for "your meld" / "their meld").
  */
+/** @param {(e: any) => string | undefined} [labelFor] */
 export function entryText(e, seats, mySeat, sideOf, teams, labelFor = () => undefined) {
   switch (e.kind) {
     case 'move': {

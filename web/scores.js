@@ -1,3 +1,4 @@
+// @ts-check
 // The scores: a hand's itemised score, the score sheet of every hand so far,
 // the game's summary at its end, and the move log's lines for both.
 

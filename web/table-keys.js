@@ -1,3 +1,4 @@
+// @ts-check
 // The table's keyboard shortcuts, those of the terminal client (`canasta
 // play`); help.js lists them. Keys dispatch events to the table's store or
 // call the table's handlers; they change nothing themselves.
@@ -13,7 +14,7 @@ export function tableKeys(deps) {
   return function onKey(e) {
     if (e.ctrlKey || e.metaKey || e.altKey) return;
     if (typing()) {
-      if (e.key === 'Escape') document.activeElement.blur();
+      if (e.key === 'Escape' && document.activeElement instanceof HTMLElement) document.activeElement.blur();
       return;
     }
     const k = e.key;

@@ -1,3 +1,4 @@
+// @ts-check
 // A table: the store of its state (table-store.js, a pure reducer), the
 // socket that feeds it (table-socket.js), the queue that shows the states one
 // at a time (table-pace.js), and one render function per region of the page:
@@ -45,6 +46,7 @@ export function rulesRoute(variant, players, options) {
   return `#/rules/${encodeURIComponent(variant)}?players=${players}${opts}`;
 }
 let rulesHref = rulesRoute;
+// @ts-ignore: web/rules-page.js comes with the rules page; until then the route is built here.
 import('./rules-page.js')
   .then((m) => {
     if (typeof m.rulesHref === 'function') rulesHref = m.rulesHref;
@@ -344,6 +346,14 @@ export function mountTable(root, id) {
     say(sel.length ? 'A discard is one card: select one.' : 'Select the card to discard, then click the pile (or double-click the card).', 'error');
   }
 
+  function typedAction() {
+    const text = el.typeInput.value.trim();
+    if (!text) return;
+    act(text);
+    el.typeInput.value = '';
+    el.typeInput.blur();
+  }
+
   async function copyInvite() {
     const ok = await copyText(api.inviteUrl(id));
     say(ok ? `Invite link copied: ${api.inviteUrl(id)}` : `Invite link: ${api.inviteUrl(id)}`, 'info');
@@ -357,7 +367,7 @@ export function mountTable(root, id) {
       api.saveSeat(id, r.seat, r.token);
       say('You have a seat.', 'info');
       sock.reconnectNow();
-    } catch (e) {
+    } catch (/** @type {any} */ e) {
       say(e.message, 'error');
     }
   }
@@ -373,7 +383,7 @@ export function mountTable(root, id) {
       const r = await api.rematch(id, kept ? kept.token : '');
       api.saveSeat(r.id, r.seat, r.token);
       location.hash = `#/t/${r.id}`;
-    } catch (e) {
+    } catch (/** @type {any} */ e) {
       if (s.rematch) location.hash = `#/t/${s.rematch}`;
       else say(e.status === 404 || e.status === 405 ? 'This server has no rematch yet: start a new table from the lobby.' : e.message, 'error');
     }
@@ -556,7 +566,7 @@ export function mountTable(root, id) {
     );
     el.actions.classList.toggle('my-turn', mine);
     el.bar.classList.toggle('hidden', s.seat === null);
-    el.hand.parentElement.classList.toggle('hidden', s.seat === null);
+    el.hand.parentElement?.classList.toggle('hidden', s.seat === null);
     page.classList.toggle('my-turn', mine);
     page.classList.toggle('watching', s.seat === null);
     document.title = `${mine ? '\u25cf Your turn \u00b7 ' : ''}Canasta \u00b7 ${s.table ? variantTitle(s.table.variant) : id}`;
@@ -640,6 +650,7 @@ export function mountTable(root, id) {
   }
 
   // One render per region; each runs when what it draws from changed.
+  /** @type {[(s: import('./table-store.js').TableState) => unknown[], (s: import('./table-store.js').TableState) => void][]} */
   const regions = [
     [(s) => [s.table, s.game, s.conn, s.seatsInfo, s.speed, s.advanced], renderTop],
     [(s) => [s.table, s.game, s.seat, s.seatsInfo, s.rematch, s.dialog, s.conn], renderNotice],
@@ -650,8 +661,8 @@ export function mountTable(root, id) {
     [(s) => [s.log, s.seatsInfo, s.seat, s.game], renderSide],
     [(s) => [s.dialog, s.handEnd, s.gameEnd, s.game, s.hands, s.nextSent, s.rematch, s.pending, s.seatsInfo], renderOverlay],
   ];
-  /** @type {unknown[][]} */
-  let drawn = regions.map(() => null);
+  /** @type {(unknown[] | null)[]} */
+  const drawn = regions.map(() => null);
   function render(s) {
     regions.forEach(([deps, draw], i) => {
       const now = deps(s);
@@ -680,7 +691,7 @@ export function mountTable(root, id) {
 
   // ---- the countdowns ----
   const clock = setInterval(() => {
-    for (const t of page.querySelectorAll('[data-deadline]')) t.textContent = clockText(Number(t.dataset.deadline) - Date.now());
+    for (const t of /** @type {NodeListOf<HTMLElement>} */ (page.querySelectorAll('[data-deadline]'))) t.textContent = clockText(Number(t.dataset.deadline) - Date.now());
   }, 1000);
 
   // ---- start ----

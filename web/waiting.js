@@ -1,3 +1,4 @@
+// @ts-check
 // The notices above a table's board: the waiting room with its invite
 // link, the bar a visitor takes a free seat with, a closed table's result.
 

@@ -231,7 +231,11 @@ async function main() {
       s = await waitMyDraw(page);
       const handBefore = s.hand.length;
       await page.keyboard.press('Escape');
-      await page.click('[data-testid="draw-button"]');
+      if (turn === 0) {
+        // The Advanced box plays an action typed in the record notation.
+        await page.fill('[data-testid="action-input"]', 'draw');
+        await page.press('[data-testid="action-input"]', 'Enter');
+      } else await page.click('[data-testid="draw-button"]');
       s = await until(
         page,
         'the drawn cards',
