@@ -158,6 +158,8 @@ export function reduce(s, e) {
       return {
         ...s,
         conn: e.conn,
+        // An action sent on a connection that dropped is answered by nobody.
+        pending: e.conn === 'open' ? s.pending : null,
         wasDown: s.wasDown || e.conn === 'reconnecting',
         status: e.conn === 'closed' && ['pending', 'connmsg'].includes(s.status.kind) ? quiet() : s.status,
       };
@@ -262,6 +264,7 @@ function onServer(s, msg, at) {
         handEnd: s.handEnd,
         gameEnd: s.gameEnd || history.gameEnd,
         skipLast: true,
+        pending: null,
         status: s.wasDown ? { text: 'Reconnected.', kind: 'info' } : s.status.kind === 'error' ? s.status : quiet(),
         wasDown: false,
       };

@@ -201,6 +201,8 @@ test('refusals keep the action they answer; undone takes entries off the log', (
   assert.equal(s.refused, 'discard KS');
   assert.equal(s.status.kind, 'error');
   assert.equal(s.pending, null);
+  // An action sent on a connection that drops is not waited for.
+  assert.equal(run([{ type: 'sent', action: 'draw' }, { type: 'conn', conn: 'reconnecting' }], s).pending, null);
   const moves = s.log.filter((e) => e.kind === 'move').length;
   s = reduce(s, server({ type: 'undone', removed: 2 }));
   assert.equal(s.log.filter((e) => e.kind === 'move').length, moves - 2);
