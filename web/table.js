@@ -451,6 +451,8 @@ export function mountTable(root, id) {
   function renderBoardArea(s) {
     const v = viewOf(s);
     el.board.classList.toggle('choosing', s.mode === 'choose-meld');
+    // The state shown (tests read it; motion may too).
+    if (s.game) el.board.dataset.stateId = String(s.game.state_id);
     const last = s.game && s.game.last;
     renderBoard(el.board, {
       view: v,

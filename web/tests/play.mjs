@@ -75,6 +75,13 @@ async function main() {
     log(`table ${t.id}`);
     const ctx = await browser.newContext({ viewport: { width: 1280, height: 800 } });
     await ctx.addInitScript(([id, seat, token]) => localStorage.setItem(`canasta.seat.${id}`, JSON.stringify({ seat, token })), [t.id, t.seat, t.token]);
+    // Every state the board shows, in order (no state skipped by the queue).
+    await ctx.addInitScript(() => {
+      window.__shown = [];
+      new MutationObserver((records) => {
+        for (const r of records) if (r.oldValue) window.__shown.push(Number(r.oldValue));
+      }).observe(document, { subtree: true, attributes: true, attributeFilter: ['data-state-id'], attributeOldValue: true });
+    });
     const page = await ctx.newPage();
     page.on('pageerror', (e) => errors.push(e.message));
     const frames = [];
@@ -221,6 +228,13 @@ async function main() {
       const left = await page.$$eval('[data-testid="hand"] .card[data-fresh]', (els) => els.length);
       check(left === 0, `${left} cards are still marked new after the turn ended`);
     }
+    step = 'every state the server sent was shown, in order';
+    const shown = await page.evaluate(() => [...window.__shown, Number(document.querySelector('[data-testid="board"]').dataset.stateId)]);
+    const sent = frames.filter((f) => f.type === 'state' && f.view).map((f) => f.state_id);
+    const missed = sent.filter((id) => !shown.includes(id));
+    check(!missed.length, `states sent but never shown: ${missed.slice(0, 10).join(', ')} (of ${sent.length})`);
+    check(shown.every((id, i) => i === 0 || id >= shown[i - 1]), 'the states were shown out of order');
+    log(`${sent.length} states sent, each shown in order`);
     check(melded, `no single meld was offered in ${MAX_TURNS} turns`);
     check(added, `no add was offered in ${MAX_TURNS} turns`);
     await ctx.close();
