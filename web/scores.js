@@ -165,7 +165,7 @@ export function scoresDialog(model, on) {
         h('p.winner', { testid: 'winner' }, winner),
         ge.totals ? h('p', `Final totals: ${ge.totals.map((t, i) => `${teamLabel(seats, teams, i, mySeat)} ${t}`).join(', ')}.`) : null,
         canastas.some((x) => x) ? h('p', { testid: 'canasta-points' }, `Canasta bonuses over the game: ${canastas.map((c, i) => `${teamLabel(seats, teams, i, mySeat)} ${c}`).join(', ')}.`) : null,
-        outs.length ? h('p.quiet', `Who went out: ${outs.join('; ')}.`) : null,
+        outs.length ? h('p.quiet', `How each hand ended: ${outs.join('; ')}.`) : null,
         stood.length ? h('p.stand-in-note', { testid: 'game-stand-ins' }, `The bot stood in for ${standInWords(seats, stood)} at least once.`) : null,
       ),
     );
