@@ -5,7 +5,7 @@
 
 import { h, fill } from './dom.js';
 import { cardElement, cardBack, meldCards, isWild, rankOf, isBlackThree, cardsText, handOrder, isRedThree } from './cards.js';
-import { cardWord } from './table-words.js';
+import { cardWord, rankPlural } from './table-words.js';
 
 /** The seat's name as shown: its player's name, `Bot 2`, `Player 3`, counted from 1. */
 export function seatName(seats, s) {
@@ -320,8 +320,8 @@ export function pileWords(view, notes) {
   if (!top) return 'The pile is empty.';
   if (notes ? notes.stop : isBlackThree(top)) return `A black 3 on top: nobody takes the pile this turn.`;
   if (isWild(top)) return 'A wild card on top: the pile is frozen.';
-  if (notes && notes.pile_frozen_for_me) return `Frozen for your side: only a natural pair of ${cardWord(top).replace(/[\u2660-\u2667]/g, '')}s takes it.`;
-  if (view.pile_frozen) return `Frozen: only a natural pair of ${cardWord(top).replace(/[\u2660-\u2667]/g, '')}s takes it.`;
+  if (notes && notes.pile_frozen_for_me) return `Frozen for your side: only a natural pair of ${rankPlural(top[0])} takes it.`;
+  if (view.pile_frozen) return `Frozen: only a natural pair of ${rankPlural(top[0])} takes it.`;
   return '';
 }
 

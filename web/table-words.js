@@ -29,6 +29,12 @@ export function cardWord(code) {
 export const cardsWords = (codes) => codes.map(cardWord).join(' ');
 
 /**
+ * A rank in the plural, as players say it: `aces`, `tens`, `sevens`.
+ * @param {string} rank a rank letter (`A`, `T`, `7`)
+ */
+export const rankPlural = (rank) => PLURAL[rank] || `${rank}s`;
+
+/**
  * A meld named by its label: `jacks`, `wild cards`, `the run 4–10♥`.
  * @param {string | undefined} label
  */

@@ -241,7 +241,8 @@ test('the pile in words when the server sends none', () => {
   assert.equal(pileWords({ pile: ['9C'] }, { pile_words: 'Frozen for you', stop: false }), 'Frozen for you');
   assert.equal(pileWords({ pile: ['9C'] }, { pile_words: null }), '');
   assert.match(pileWords({ pile: ['3S'] }, { stop: true }), /black 3/);
-  assert.match(pileWords({ pile: ['TD'] }, { stop: false, pile_frozen_for_me: true }), /pair of 10s/);
+  assert.match(pileWords({ pile: ['TD'] }, { stop: false, pile_frozen_for_me: true }), /pair of tens/);
+  assert.match(pileWords({ pile: ['AH'], pile_frozen: true }, { stop: false }), /pair of aces/);
 });
 
 test('a player\'s words: cards as drawn, melds by rank, never notation', () => {
