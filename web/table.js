@@ -685,9 +685,12 @@ export function mountTable(root, id) {
     dialogButton: () => el.overlay.querySelector('[data-testid="next-hand"]:not([disabled]), [data-testid="yes-button"]'),
   });
   document.addEventListener('keydown', onKey);
-  // A click elsewhere closes the menu.
+  // A click elsewhere closes the menu (and the drawer of the moves).
   const closeMenu = (e) => {
-    if (el.menu.open && !el.menu.contains(e.target)) el.menu.open = false;
+    const target = /** @type {Node} */ (e.target);
+    if (el.menu.open && !el.menu.contains(target)) el.menu.open = false;
+    // And the moves' drawer on a narrow screen.
+    if (page.classList.contains('show-side') && !el.side.contains(target) && !(target instanceof Element && target.closest('[data-testid="log-button"]'))) page.classList.remove('show-side');
   };
   document.addEventListener('pointerdown', closeMenu);
 
