@@ -3,6 +3,11 @@
 // shown one at a time, each state drawn by `present`, the one place where
 // web/motion.js's flight of the cards comes in.
 
+// web/motion.js wires in by this one line becoming
+// `import * as motion from './motion.js';`
+/** @type {{snapshot: (root: Element) => unknown, animateTransition: (root: Element, snap: unknown, last: unknown, opts: object) => Promise<void>} | null} */
+const motion = null;
+
 /**
  * A queue that hands its messages to `show` one at a time, waiting for each
  * (an animation) before the next.
@@ -43,18 +48,20 @@ export function pacedQueue(show) {
 }
 
 /**
- * Draws one new state: `render()` changes the page; the motion between the
- * page before and after is web/motion.js's (`snapshot(root)` before,
- * `await animateTransition(root, snap, last, {me, speed})` after) once it is
- * wired in here. Until then the new state shows at once.
+ * Draws one new state: `render()` changes the page; web/motion.js flies the
+ * cards the action `last` moved between the page before (`snapshot(root)`)
+ * and after (`animateTransition`). Without it the new state shows at once.
  * @param {Element} root
  * @param {() => void} render
  * @param {import('./types.js').LastAction | null} last
  * @param {{me: number | null, speed: 'normal' | 'fast' | 'instant'}} opts
  */
 export async function present(root, render, last, opts) {
-  void root;
-  void last;
-  void opts;
+  if (!motion || opts.speed === 'instant') {
+    render();
+    return;
+  }
+  const snap = motion.snapshot(root);
   render();
+  await motion.animateTransition(root, snap, last, opts);
 }
