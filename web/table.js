@@ -128,7 +128,7 @@ export function mountTable(root, id) {
       h('button.menu-row', { testid: 'help-button', on: { click: () => { el.menu.open = false; handlers.help(); } } }, 'Keys and mouse'),
     ),
   );
-  el.side = h('aside.table-side', { testid: 'side' }, h('section.panel.log-panel', h('h3', 'Moves'), el.log), el.advanced);
+  el.side = h('aside.table-side', { testid: 'side' }, h('section.panel.log-panel', h('h3', 'Moves', h('button.small.log-close', { testid: 'log-close', 'aria-label': 'close the moves', on: { click: () => page.classList.remove('show-side') } }, 'Close')), el.log), el.advanced);
   el.bar.append(h('div.bar-text', el.turn, el.status), el.actions);
   fill(
     root,
