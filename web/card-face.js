@@ -248,8 +248,9 @@ function courtItem(rank, suit, ink) {
       // A sceptre.
       return `<path d="M67,20V60" stroke="${GOLD}" stroke-width="1.8"/><circle cx="67" cy="19" r="2.6" fill="${GOLD}" stroke="${LINE}" stroke-width="0.4"/><circle cx="67" cy="19" r="1" fill="${ink}"/>${hand(67, 57)}`;
     }
-    // A sword, upright for spades, slanting for hearts.
-    const tilt = suit === 'H' ? ' transform="rotate(12 67 56)"' : '';
+    // A sword: upright for spades; for hearts raised behind the head, as the
+    // king of hearts holds it on printed cards.
+    const tilt = suit === 'H' ? ' transform="rotate(-16 67 56)"' : '';
     return `<g${tilt}><path d="M65.8,18L67,14L68.2,18V49H65.8Z" fill="#dfe5ea" stroke="${LINE}" stroke-width="0.4"/><rect x="62" y="49" width="10" height="2.2" rx="1" fill="${GOLD}"/><rect x="66.1" y="51" width="1.8" height="5" fill="#6b4226"/></g>${hand(67, 56)}`;
   }
   if (rank === 'Q') {
@@ -304,7 +305,7 @@ function courtHead(rank, suit, ink) {
       `<circle cx="50" cy="25.6" r="1.3" fill="${suit === 'S' || suit === 'C' ? BLUE : '#d8344f'}"/><path d="M42.4,30H57.6" stroke="${LINE}" stroke-width="0.4"/>`;
   } else {
     back = `<path d="M41.5,38C41,30 45,27 50,27C55,27 59,30 58.5,38L59,44C57,44 56.5,42 56.5,40C55,34 45,34 43.5,40C43.5,42 43,44 41,44Z" fill="${hair}"/>`;
-    const cap = suit === 'H' || suit === 'D' ? BLUE : ink;
+    const cap = suit === 'H' || suit === 'D' ? BLUE : '#c8102e';
     hat =
       `<path d="M40,32C38,25 45,20.5 53,21C60,21.5 63,26 60,32Z" fill="${cap}" stroke="${LINE}" stroke-width="0.4"/>` +
       `<path d="M40.4,31H59.8" stroke="${GOLD}" stroke-width="1.8"/>` +
@@ -328,7 +329,7 @@ function courtHalf(rank, suit, ink) {
   const trim = rank === 'Q' ? BLUE : GOLD;
   const body =
     `<path d="M27,70V60C30,54 38,51 44,50H56C62,51 70,54 73,60V70Z" fill="${robe}" stroke="${LINE}" stroke-width="0.4"/>` +
-    `<path d="M27,62C32,57 38,55 42,55L44,70H27ZM73,62C68,57 62,55 58,55L56,70H73Z" fill="${rank === 'J' ? GOLD : BLUE}" opacity="0.9"/>` +
+    `<path d="M27,62C32,57 38,55 42,55L44,70H27ZM73,62C68,57 62,55 58,55L56,70H73Z" fill="${rank === 'J' && suit !== 'C' ? GOLD : BLUE}" opacity="0.9"/>` +
     robePattern(suit, robe);
   let collar;
   if (rank === 'K') {
@@ -339,7 +340,9 @@ function courtHalf(rank, suit, ink) {
     collar = `<path d="M40,50L46,56L50,51L54,56L60,50Z" fill="#f4f1ea" stroke="${LINE}" stroke-width="0.4"/><path d="M50,56V70" stroke="${GOLD}" stroke-width="1.6"/><circle cx="50" cy="61" r="0.9" fill="${LINE}"/><circle cx="50" cy="66" r="0.9" fill="${LINE}"/>`;
   }
   const cornerPip = rank === 'K' ? pip(suit, 32.5, 17, 8, ink) : pip(suit, 67.5, 17, 8, ink);
-  return body + collar + courtHead(rank, suit, ink) + courtItem(rank, suit, ink) + cornerPip;
+  const item = courtItem(rank, suit, ink);
+  const behind = rank === 'K' && suit === 'H';
+  return body + (behind ? item : '') + collar + courtHead(rank, suit, ink) + (behind ? '' : item) + cornerPip;
 }
 
 /** @param {string} rank @param {Suit} suit @param {string} ink */
