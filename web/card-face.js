@@ -367,12 +367,19 @@ function jokerFace() {
     .join('');
   const index = `<g fill="${JOKER_INK}">${letters}<path d="${starPath(12, 118, 7, 3)}" fill="${JOKER_GREEN}"/></g>`;
   // Motley: the body and the cap split purple and green, gold buttons.
+  // The tunic's hem: points in the other half's colour, a bell on each.
+  let hem = '';
+  for (let i = 0; i < 4; i++) {
+    const x = 31 + i * 9.5;
+    hem += `<path d="M${n(x)},117.5L${n(x + 9.5)},117.5L${n(x + 4.75)},125Z" fill="${i < 2 ? JOKER_GREEN : JOKER_INK}" stroke="${LINE}" stroke-width="0.4"/><circle cx="${n(x + 4.75)}" cy="126" r="1.5" fill="${GOLD}" stroke="${LINE}" stroke-width="0.3"/>`;
+  }
   const ruff = [];
   for (let i = 0; i <= 8; i++) ruff.push(`${n(33 + i * 4.25)},${i % 2 ? 88 : 82}`);
   const jester =
     `<path d="${starPath(50, 64, 29, 13)}" fill="#fbe3a0"/>` +
-    `<path d="M31,124V98C31,90 38,85 50,85V124Z" fill="${JOKER_INK}"/>` +
-    `<path d="M69,124V98C69,90 62,85 50,85V124Z" fill="${JOKER_GREEN}"/>` +
+    `<path d="M31,118V98C31,90 38,85 50,85V118Z" fill="${JOKER_INK}"/>` +
+    `<path d="M69,118V98C69,90 62,85 50,85V118Z" fill="${JOKER_GREEN}"/>` +
+    hem +
     `<g fill="${GOLD}" stroke="${LINE}" stroke-width="0.4"><path d="M50,93L52.4,96.5L50,100L47.6,96.5Z"/><path d="M50,103L52.4,106.5L50,110L47.6,106.5Z"/><path d="M50,113L52.4,116.5L50,120L47.6,116.5Z"/></g>` +
     `<path d="M31,85L${ruff.join('L')}L69,85L69,90L31,90Z" fill="#fff" stroke="${GOLD}" stroke-width="1"/>` +
     `<ellipse cx="50" cy="68" rx="11" ry="13" fill="${SKIN}" stroke="${LINE}" stroke-width="0.6"/>` +
