@@ -9,7 +9,9 @@
 // The corner index (rank over suit) stays inside the card's left 21 units,
 // that is the left 9 px of a 44 px card and 14 px of a 70 px one, so a fan
 // that shows only a card's left 14 px still shows what the card is; its rank
-// is tall and set to a fixed width, the same in every font. Suits
+// is tall and set to a fixed width, the same in every font. Small cards
+// fanned 14 px apart can ask for `index: 'large'`, which fills 13 px of a
+// 44 px card and draws the picture smaller beside it. Suits
 // differ in shape, not only colour; `fourColour` paints diamonds blue and
 // clubs green as well.
 //
@@ -21,6 +23,9 @@
  * @typedef {object} FaceOptions
  * @property {boolean} [fourColour] diamonds blue, clubs green (spades black, hearts red)
  * @property {boolean} [label] false: the svg is `aria-hidden` instead of a labelled image (default true)
+ * @property {'normal' | 'large'} [index] 'large': a corner index filling the card's left 30 units
+ *   (13 px of a 44 px card, for small cards fanned 14 px apart), the picture drawn smaller
+ *   to make room; 'normal' (the default) keeps it inside the left 21 units (14 px of a 70 px card)
  */
 
 /** @typedef {'S' | 'H' | 'D' | 'C'} Suit */
@@ -125,20 +130,32 @@ function svg(inner, label, opts, viewBox = '0 0 100 140') {
 const paper = (fill = PAPER, edge = EDGE) =>
   `<rect x="0.75" y="0.75" width="98.5" height="138.5" rx="7" fill="${fill}" stroke="${edge}" stroke-width="1.5"/>`;
 
+/**
+ * The corner index's geometry: its centre line, the rank's size and
+ * baseline, the suit's size and centre, and the picture's scale beside it.
+ */
+const INDEX = {
+  normal: { x: 11, font: 34, baseline: 33, widen: 1, suit: 18, suitY: 47.5, body: 1, jokerFont: 20, jokerStep: 20 },
+  large: { x: 15, font: 44, baseline: 41, widen: 1.3, suit: 23, suitY: 59, body: 0.78, jokerFont: 25, jokerStep: 21 },
+};
+
+/** @param {FaceOptions} opts */
+const indexOf = (opts) => (opts.index === 'large' ? INDEX.large : INDEX.normal);
+
 /** Width units of each rank's label, fixed so every font gives the same index. */
 /** @type {Record<string, number>} */
 const LABEL_WIDTH = { T: 19, Q: 19, K: 19, A: 19, J: 14 };
 
 /**
  * The corner index, top-left, and the same turned at bottom-right.
- * @param {string} rank @param {Suit} suit @param {string} ink
+ * @param {string} rank @param {Suit} suit @param {string} ink @param {typeof INDEX.normal} at
  */
-function indices(rank, suit, ink) {
+function indices(rank, suit, ink, at) {
   const label = rank === 'T' ? '10' : rank;
-  const width = LABEL_WIDTH[rank] || 16;
+  const width = n((LABEL_WIDTH[rank] || 16) * at.widen);
   const one =
-    `<text x="11" y="33" font-size="34" text-anchor="middle" textLength="${width}" lengthAdjust="spacingAndGlyphs" ${FONT} fill="${ink}">${label}</text>` +
-    pip(suit, 11, 47.5, 18, ink);
+    `<text x="${at.x}" y="${at.baseline}" font-size="${at.font}" text-anchor="middle" textLength="${width}" lengthAdjust="spacingAndGlyphs" ${FONT} fill="${ink}">${label}</text>` +
+    pip(suit, at.x, at.suitY, at.suit, ink);
   return `${one}<g transform="rotate(180 50 70)">${one}</g>`;
 }
 
@@ -359,20 +376,25 @@ function courtBody(rank, suit, ink) {
 
 // ---------- the joker ----------
 
-/** The joker: JOKER down the index, a jester under a star, purple and green. */
-function jokerFace() {
+/**
+ * The joker: JOKER down the index, a jester under a star, purple and green.
+ * @param {typeof INDEX.normal} at
+ */
+function jokerFace(at) {
+  const x = at.x + 1;
   const letters = 'JOKER'
     .split('')
-    .map((ch, i) => `<text x="12" y="${25 + i * 20}" font-size="20" text-anchor="middle" ${FONT}>${ch}</text>`)
+    .map((ch, i) => `<text x="${x}" y="${n(at.jokerFont * 1.25 + i * at.jokerStep)}" font-size="${at.jokerFont}" text-anchor="middle" ${FONT}>${ch}</text>`)
     .join('');
-  const index = `<g fill="${JOKER_INK}">${letters}<path d="${starPath(12, 118, 7, 3)}" fill="${JOKER_GREEN}"/></g>`;
-  // Motley: the body and the cap split purple and green, gold buttons.
+  const starY = n(at.jokerFont * 1.25 + 4 * at.jokerStep + 13);
+  const index = `<g fill="${JOKER_INK}">${letters}<path d="${starPath(x, Number(starY), 7, 3)}" fill="${JOKER_GREEN}"/></g>`;
   // The tunic's hem: points in the other half's colour, a bell on each.
   let hem = '';
   for (let i = 0; i < 4; i++) {
     const x = 31 + i * 9.5;
     hem += `<path d="M${n(x)},117.5L${n(x + 9.5)},117.5L${n(x + 4.75)},125Z" fill="${i < 2 ? JOKER_GREEN : JOKER_INK}" stroke="${LINE}" stroke-width="0.4"/><circle cx="${n(x + 4.75)}" cy="126" r="1.5" fill="${GOLD}" stroke="${LINE}" stroke-width="0.3"/>`;
   }
+  // Motley: the body and the cap split purple and green, gold buttons.
   const ruff = [];
   for (let i = 0; i <= 8; i++) ruff.push(`${n(33 + i * 4.25)},${i % 2 ? 88 : 82}`);
   const jester =
@@ -399,7 +421,7 @@ function jokerFace() {
   return (
     paper('#fbf6ff', JOKER_INK) +
     `<rect x="3" y="3" width="94" height="134" rx="5.5" fill="none" stroke="${GOLD}" stroke-width="1"/>` +
-    jester +
+    scaled(jester, at.body) +
     index +
     `<g transform="rotate(180 50 70)">${index}</g>`
   );
@@ -413,14 +435,21 @@ function jokerFace() {
  */
 function faceInner(code, opts) {
   const c = parse(code);
-  if (c.joker) return jokerFace();
+  const at = indexOf(opts);
+  if (c.joker) return jokerFace(at);
   const ink = (opts.fourColour ? INK4 : INK2)[c.suit];
   let body;
   if (c.rank === 'A') body = aceBody(c.suit, ink);
   else if ('JQK'.includes(c.rank)) body = courtBody(c.rank, c.suit, ink);
   else body = numberBody(c.rank, c.suit, ink);
-  return paper() + body + indices(c.rank, c.suit, ink);
+  return paper() + scaled(body, at.body) + indices(c.rank, c.suit, ink, at);
 }
+
+/**
+ * Markup drawn `k` times its size about the card's centre.
+ * @param {string} inner @param {number} k
+ */
+const scaled = (inner, k) => (k === 1 ? inner : `<g transform="translate(50 70) scale(${k}) translate(-50 -70)">${inner}</g>`);
 
 /**
  * An `<svg>` element's markup for the face of `code` (record notation:

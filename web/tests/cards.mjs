@@ -155,6 +155,10 @@ test('every face is a well-formed svg scaled to its box', () => {
   svgRoot(backSvg());
 });
 
+test('a large index gives well-formed faces too', () => {
+  for (const code of DECK) svgRoot(cardSvg(code, { index: 'large', fourColour: true }));
+});
+
 test('the 53 faces and the back are all different', () => {
   const faces = new Set(DECK.map((c) => cardSvg(c)));
   assert.equal(faces.size, DECK.length);
@@ -180,14 +184,19 @@ test("a ten's index says 10 and other ranks say their letter", () => {
   assert.equal(texts(cardSvg('AS'))[0].text, 'A');
 });
 
-test('the corner index fits the left 21 units (14 px of a 70 px card)', () => {
-  for (const code of DECK) {
-    const [first] = texts(cardSvg(code));
-    const x = Number(first.attrs.x);
-    const anchor = first.attrs['text-anchor'];
-    assert.equal(anchor, 'middle');
-    const half = (first.attrs.textLength ? Number(first.attrs.textLength) : Number(first.attrs['font-size']) * 0.8) / 2;
-    assert.ok(x - half >= 0 && x + half <= 21, `${code}: index from ${x - half} to ${x + half}`);
+test('the corner index fits the left 21 units (14 px of a 70 px card), a large one the left 30 (13 px of 44)', () => {
+  for (const [index, limit] of [['normal', 21], ['large', 30]]) {
+    for (const code of DECK) {
+      const [first] = texts(cardSvg(code, { index }));
+      const x = Number(first.attrs.x);
+      assert.equal(first.attrs['text-anchor'], 'middle');
+      const half = (first.attrs.textLength ? Number(first.attrs.textLength) : Number(first.attrs['font-size']) * 0.8) / 2;
+      assert.ok(x - half >= 0 && x + half <= limit, `${code} ${index}: index from ${x - half} to ${x + half}`);
+    }
+  }
+  for (const code of ['TD', '7S', 'JK']) {
+    const size = (opts) => Number(texts(cardSvg(code, opts))[0].attrs['font-size']);
+    assert.ok(size({ index: 'large' }) > size({}), code);
   }
 });
 
