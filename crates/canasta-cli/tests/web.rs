@@ -47,21 +47,27 @@ fn have_playwright() -> bool {
     probe.output().is_ok_and(|o| o.status.success())
 }
 
+/// The client's tests that need Node alone: the pure logic (unit.mjs) and
+/// the card faces (cards.mjs).
+const NODE_TESTS: &[&str] = &["web/tests/unit.mjs", "web/tests/cards.mjs"];
+
 #[test]
 fn web_unit_tests_pass_under_node() {
     if !have_node() {
         return missing("node is not installed");
     }
-    let out = Command::new("node")
-        .arg(repo().join("web/tests/unit.mjs"))
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "web/tests/unit.mjs failed:\n{}{}",
-        String::from_utf8_lossy(&out.stdout),
-        String::from_utf8_lossy(&out.stderr)
-    );
+    for test in NODE_TESTS {
+        let out = Command::new("node")
+            .arg(repo().join(test))
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{test} failed:\n{}{}",
+            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
 }
 
 #[test]
