@@ -56,7 +56,7 @@
 const FLIGHT_MS = 380;
 const STAGGER_MS = 70;
 /** A pile sweep spreads its cards' starts over at most this. */
-const SWEEP_SPREAD_MS = 300;
+const SWEEP_SPREAD_MS = 240;
 const EASING = 'cubic-bezier(.25,.75,.3,1)';
 
 let defaultSpeed = 1;
@@ -215,28 +215,25 @@ function fadeIn(/** @type {Flight[]} */ flights, /** @type {number} */ scale) {
   });
 }
 
-/** Registers the running transition; it ends when every flyer's animation has, or after `ms` and a margin. */
-function track(/** @type {Flyer[]} */ flyers, /** @type {() => void} */ resolve, /** @type {number} */ ms) {
+/**
+ * Registers the running transition; it ends when every flyer's animation
+ * has (or after `ms` and a margin). A landed flyer stays on its card (its
+ * last keyframe fills) until the last one lands; then all the cards show
+ * and all the flyers go in one pass, one style and layout for the lot
+ * instead of one per card.
+ * @param {Flyer[]} flyers @param {() => void} resolve @param {number} ms
+ */
+function track(flyers, resolve, ms) {
   let left = flyers.length;
   const me = { flyers, done: resolve };
   running = me;
-  const end = () => {
-    if (running === me) running = null;
+  const landed = () => {
+    if (--left > 0 || running !== me) return;
+    running = null;
+    for (const f of flyers) f.land();
     resolve();
   };
-  for (const f of flyers) {
-    const last = f.anims[0];
-    last.finished.then(
-      () => {
-        f.land();
-        if (--left === 0) end();
-      },
-      () => {
-        f.land();
-        if (--left === 0) end();
-      },
-    );
-  }
+  for (const f of flyers) f.anims[0].finished.then(landed, landed);
   // Animations stall where frames do not run (a tab hidden mid-flight is
   // finished by the visibility handler; this is the last resort).
   setTimeout(() => {
@@ -562,7 +559,7 @@ function planPickup(root, shot, last, { mine, seatRect, cards, flights, seatToMe
   seatToMelds(cards, STAGGER_MS, pool);
   if (rest <= 0) return;
   const step = Math.min(STAGGER_MS / 2, SWEEP_SPREAD_MS / rest);
-  const start = STAGGER_MS;
+  const start = STAGGER_MS / 2;
   /** Where the i-th card under the top left from. @param {number} i @param {Rect} size */
   const source = (i, size) => {
     const s = pileShots[i + 1] || pileShots[pileShots.length - 1];
