@@ -77,6 +77,11 @@ function rectOf(el) {
   return { x: r.left, y: r.top, w: r.width, h: r.height };
 }
 
+/** Whether a rect is on the page (an element not displayed has none). @param {Rect | null | undefined} r */
+function shown(r) {
+  return !!r && r.w > 0 && r.h > 0;
+}
+
 /** Where a card is held: its meld, else its zone. @param {Element} card */
 function placeOf(card) {
   const meld = card.closest('[data-meld]');
@@ -85,9 +90,18 @@ function placeOf(card) {
   return zone ? zone.getAttribute('data-zone') || '' : '';
 }
 
-/** @param {Element} root @returns {HTMLElement[]} */
+/**
+ * The elements under `root` matching `selector`, leaving out the flyers
+ * (a root such as document.body holds the layer).
+ * @param {Element} root @param {string} selector @returns {HTMLElement[]}
+ */
+function onTable(root, selector) {
+  return /** @type {HTMLElement[]} */ ([...root.querySelectorAll(selector)]).filter((e) => !e.closest('[data-motion-layer]'));
+}
+
+/** @param {Element} root */
 function cardsIn(root) {
-  return /** @type {HTMLElement[]} */ ([...root.querySelectorAll('.card[data-card]')]);
+  return onTable(root, '.card[data-card]');
 }
 
 /** The rects of every zone, meld and card under `root`; take it before a render. */
@@ -95,19 +109,23 @@ export function snapshot(/** @type {Element} */ root) {
   /** @type {Snapshot} */
   const shot = { zones: {}, melds: {}, cards: {}, pileFaces: [] };
   if (!root) return shot;
-  for (const z of root.querySelectorAll('[data-zone]')) {
+  for (const z of onTable(root, '[data-zone]')) {
     const name = z.getAttribute('data-zone');
-    if (name && !(name in shot.zones)) shot.zones[name] = rectOf(z);
+    const r = rectOf(z);
+    if (name && !(name in shot.zones) && shown(r)) shot.zones[name] = r;
   }
-  for (const m of root.querySelectorAll('[data-meld]')) {
+  for (const m of onTable(root, '[data-meld]')) {
     const key = m.getAttribute('data-meld');
-    if (key && !(key in shot.melds)) shot.melds[key] = rectOf(m);
+    const r = rectOf(m);
+    if (key && !(key in shot.melds) && shown(r)) shot.melds[key] = r;
   }
   for (const c of cardsIn(root)) {
     const place = placeOf(c);
-    (shot.cards[place] ||= []).push({ code: c.dataset.card || '', rect: rectOf(c), fresh: c.hasAttribute('data-fresh') });
+    const r = rectOf(c);
+    // A card not displayed still counts (arrivals compare counts); its rect is never a source.
+    (shot.cards[place] ||= []).push({ code: c.dataset.card || '', rect: r, fresh: c.hasAttribute('data-fresh') });
   }
-  const pile = root.querySelector('[data-zone="pile"]');
+  const pile = zoneEl(root, 'pile');
   if (pile) {
     shot.pileFaces = cardsIn(pile)
       .filter((c) => c.dataset.card)
@@ -195,6 +213,7 @@ export function animateTransition(root, shot, last, opts = {}) {
     if (reducedMotion()) return fadeIn(flights, scale);
     return fly(flights, scale);
   } catch (e) {
+
     // A table that does not look as expected shows its new state unmoved.
     console.warn('motion: skipped', e);
     return Promise.resolve();
@@ -251,7 +270,21 @@ function fly(/** @type {Flight[]} */ flights, /** @type {number} */ scale) {
   const flyers = [];
   let longest = 0;
   const frag = document.createDocumentFragment();
-  for (const f of flights) {
+  try {
+    for (const f of flights) launch(f);
+  } catch (e) {
+    // Whatever was started lands now: no card stays hidden.
+    for (const f of flyers) f.land();
+    throw e;
+  }
+  if (!flyers.length) return Promise.resolve();
+  overlay.append(frag);
+  return new Promise(/** @param {(v?: void) => void} resolve */ (resolve) => track(flyers, resolve, longest));
+
+  /** Makes one flyer (in `frag`), hides its card and starts its animations. @param {Flight} f */
+  function launch(f) {
+    // Either end not displayed (a zone hidden at this screen size): no flight.
+    if (!shown(f.from) || !shown(f.to)) return;
     const box = document.createElement('div');
     // The flyer's own size is its face's; keyframes scale it to each rect.
     const w = parseFloat(f.face.style.width) || f.to.w || 1;
@@ -275,6 +308,17 @@ function fly(/** @type {Flight[]} */ flights, /** @type {number} */ scale) {
       before = target.style.visibility;
       target.style.visibility = 'hidden';
     }
+    /** @type {Flyer} */
+    const flyer = { anims: [], land: () => {} };
+    let landed = false;
+    flyer.land = () => {
+      if (landed) return;
+      landed = true;
+      for (const a of flyer.anims) a.cancel();
+      box.remove();
+      if (target) target.style.visibility = before;
+    };
+    flyers.push(flyer);
     const timing = { duration, delay: f.delay * scale, easing: EASING, fill: /** @type {FillMode} */ ('both') };
     const at = (/** @type {Rect} */ r, lift = 1) =>
       `translate(${r.x}px, ${r.y}px) scale(${(r.w / w) * lift}, ${(r.h / h) * lift})`;
@@ -291,9 +335,6 @@ function fly(/** @type {Flight[]} */ flights, /** @type {number} */ scale) {
           { transform: at(mid, 1.08), opacity: 1, offset: 0.45 },
           { transform: at(f.to), opacity: f.fadeOut ? 0 : 1 },
         ];
-    /** @type {Flyer} */
-    const flyer = { anims: [], land: () => {} };
-    flyers.push(flyer);
     longest = Math.max(longest, f.delay * scale + duration);
     flyer.anims.push(box.animate(frames, timing));
     if (f.back) {
@@ -303,18 +344,9 @@ function fly(/** @type {Flight[]} */ flights, /** @type {number} */ scale) {
       flyer.anims.push(f.back.animate([{ opacity: 1 }, { opacity: 1, offset: 0.5 }, { opacity: 0, offset: 0.5 }, { opacity: 0 }], turn));
       flyer.anims.push(f.face.animate([{ opacity: 0 }, { opacity: 0, offset: 0.5 }, { opacity: 1, offset: 0.5 }, { opacity: 1 }], turn));
     }
-    let landed = false;
-    flyer.land = () => {
-      if (landed) return;
-      landed = true;
-      for (const a of flyer.anims) a.cancel();
-      box.remove();
-      if (target) target.style.visibility = before;
-    };
   }
-  overlay.append(frag);
-  return new Promise(/** @param {(v?: void) => void} resolve */ (resolve) => track(flyers, resolve, longest));
 }
+
 
 /** Halfway, lifted a little towards the top of the screen. @param {Rect} a @param {Rect} b @returns {Rect} */
 function midRect(a, b) {
@@ -339,10 +371,13 @@ function boxIn(zone, w, h, scale = 0.6) {
 
 /** A flyer's copy of a card: no ids, no state marks, sized as `rect`. @param {HTMLElement} el @param {Rect} rect @param {Element} [from] */
 function clean(el, rect, from) {
-  el.removeAttribute('id');
-  el.removeAttribute('data-testid');
-  el.removeAttribute('data-fresh');
-  el.removeAttribute('tabindex');
+  // A flyer keeps what its face is drawn from (class, data-card) and drops
+  // what names a place or a state; `data-flyer` says what it shows.
+  const code = el.getAttribute('data-card');
+  el.setAttribute('data-flyer', code ? code : code === '' ? 'back' : 'meld');
+  for (const e of [el, ...el.querySelectorAll('*')]) {
+    for (const a of ['id', 'data-zone', 'data-testid', 'data-fresh', 'tabindex']) e.removeAttribute(a);
+  }
   el.classList.remove('selected', 'fresh');
   el.style.visibility = 'visible';
   el.style.margin = '0';
@@ -354,15 +389,14 @@ function clean(el, rect, from) {
   if (from) {
     const cs = getComputedStyle(from);
     el.style.fontSize = cs.fontSize;
-    el.style.setProperty('--card-w', `${rect.w}px`);
   }
   return el;
 }
 
 /** A face-down card: a clone of one on the table, else a plain back. @param {Element} root @param {Rect} rect */
 function backCard(root, rect) {
-  const onTable = root.querySelector('.card[data-card=""]');
-  if (onTable) return clean(/** @type {HTMLElement} */ (onTable.cloneNode(true)), rect);
+  const down = onTable(root, '.card[data-card=""]')[0];
+  if (down) return clean(/** @type {HTMLElement} */ (down.cloneNode(true)), rect);
   const el = document.createElement('div');
   el.className = 'card back';
   el.setAttribute('data-card', '');
@@ -414,7 +448,7 @@ function arrivals(now, before) {
 
 /** @param {Element} root @param {string} name */
 function zoneEl(root, name) {
-  return root.querySelector(`[data-zone="${name}"]`);
+  return onTable(root, `[data-zone="${name}"]`)[0] || null;
 }
 
 /**
@@ -424,7 +458,7 @@ function zoneEl(root, name) {
  */
 function meldArrivals(root, shot) {
   const out = [];
-  for (const m of root.querySelectorAll('[data-meld]')) {
+  for (const m of onTable(root, '[data-meld]')) {
     const key = m.getAttribute('data-meld') || '';
     const cards = arrivals(cardsIn(m), shot.cards[`meld:${key}`]);
     out.push({ key, el: m, cards });
@@ -441,7 +475,8 @@ export function plan(root, shot, last, me) {
   const { verb, cards, meld } = parseAction(last.action);
   const mine = me !== null && me !== undefined && last.seat === me;
   const seatZone = mine ? 'hand' : `seat-${last.seat}`;
-  const seatRect = shot.zones[seatZone] || (zoneEl(root, seatZone) ? rectOf(/** @type {Element} */ (zoneEl(root, seatZone))) : null);
+  const seatNow = zoneEl(root, seatZone);
+  const seatRect = shot.zones[seatZone] || (seatNow && shown(rectOf(seatNow)) ? rectOf(seatNow) : null);
   /** @type {Flight[]} */
   const flights = [];
   const usedShots = new Set();
@@ -503,7 +538,7 @@ export function plan(root, shot, last, me) {
     planPickup(root, shot, last, { mine, seatRect, cards, flights, seatToMelds });
   } else if (verb === 'canasta' && meld !== null) {
     // Squaring up a canasta: no card travels; the meld settles in place.
-    const m = [...root.querySelectorAll('[data-meld]')].find((el) => (el.getAttribute('data-meld') || '').endsWith(`:${meld}`));
+    const m = onTable(root, '[data-meld]').find((el) => (el.getAttribute('data-meld') || '').endsWith(`:${meld}`));
     if (m) {
       const to = rectOf(m);
       flights.push({ from: { x: to.x - to.w * 0.04, y: to.y - to.h * 0.04, w: to.w * 1.08, h: to.h * 1.08 }, to, target: /** @type {HTMLElement} */ (m), face: clean(/** @type {HTMLElement} */ (m.cloneNode(true)), to, m), delay: 0 });

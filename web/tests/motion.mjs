@@ -131,7 +131,7 @@ async function main() {
         const flyers = layer ? [...layer.children] : [];
         return flyers.map((f) => {
           const r = f.getBoundingClientRect();
-          const faces = [...f.children].map((c) => ({ code: c.dataset.card ?? null, opacity: Number(getComputedStyle(c).opacity) }));
+          const faces = [...f.children].map((c) => ({ shows: c.dataset.flyer, opacity: Number(getComputedStyle(c).opacity) }));
           return { x: r.left, y: r.top, w: r.width, h: r.height, opacity: Number(getComputedStyle(f).opacity), faces };
         });
       }, ms);
@@ -180,7 +180,7 @@ async function main() {
         const near = Math.min(...from.map((s) => dist(f, s)));
         check(near <= tolerance, `${name}: a flyer starts ${near.toFixed(1)}px from every source`);
       }
-      if (back) check(t0.every((f) => f.faces.some((c) => c.code === '' && c.opacity === 1)), `${name}: flyers start face down`);
+      if (back) check(t0.every((f) => f.faces.some((c) => c.shows === 'back' && c.opacity === 1)), `${name}: flyers start face down`);
       const mid = await at(midMs);
       await shot(`${name}-mid`);
       const end = await at(endMs);
@@ -191,7 +191,7 @@ async function main() {
         check(d1 < d0 || d0 < 1, `${name}: flyer ${i} is not nearer its card halfway (${d0.toFixed(1)} -> ${d1.toFixed(1)})`);
         check(d2 <= 2, `${name}: flyer ${i} ends ${d2.toFixed(1)}px from its card`);
       }
-      if (back) check(end.every((f) => f.faces.some((c) => c.code && c.opacity === 1)), `${name}: flyers land face up`);
+      if (back) check(end.every((f) => f.faces.some((c) => c.shows !== 'back' && c.opacity === 1)), `${name}: flyers land face up`);
       await finish();
       return { t0, mid, end, dests };
     };
@@ -254,7 +254,7 @@ async function main() {
       const seat = await rects('[data-zone="seat-1"]');
       await start('draw-1');
       const t0 = await at(0);
-      check(t0.length === 1 && t0[0].faces.every((c) => c.code === ''), 'draw-1: one face-down flyer');
+      check(t0.length === 1 && t0[0].faces.every((c) => c.shows === 'back'), 'draw-1: one face-down flyer');
       check(dist(t0[0], stock[0]) < 3, 'draw-1: starts on the stock');
       const end = await at(1000);
       check(dist(end[0], seat[0]) < 3 && end[0].opacity < 0.05, 'draw-1: ends in the seat, faded out');
@@ -325,6 +325,17 @@ async function main() {
       await finish();
     });
 
+    await test('a zone not displayed (display: none) is no source', async () => {
+      await page.evaluate(() => window.fixture.reset());
+      await page.addStyleTag({ content: '[data-zone="seat-3"] { display: none !important; }' });
+      await start('meld-3');
+      const t0 = await at(0);
+      const hidden = await page.evaluate(() => [...document.querySelectorAll('.card')].filter((c) => getComputedStyle(c).visibility !== 'visible').length);
+      check(t0.length === 0 && hidden === 0, `hidden seat: ${t0.length} flyers, ${hidden} cards hidden`);
+      await finish();
+      await page.evaluate(() => document.querySelector('style:last-of-type').remove());
+    });
+
     await test('a new move during a flight finishes the old one at once', async () => {
       await page.evaluate(() => window.fixture.reset());
       await start('pickup-me');
@@ -343,6 +354,20 @@ async function main() {
       check(r.firstDone, 'interrupted: the first transition did not resolve');
       check(r.flyers === 1 && r.hidden.length === 1 && r.hidden[0] === 'JD', `interrupted: ${r.flyers} flyers, hidden ${r.hidden.join(' ')}`);
       await finish('play');
+    });
+
+    await test('a snapshot taken during a flight does not see the flyers', async () => {
+      await page.evaluate(() => window.fixture.reset());
+      await start('pickup-me');
+      await at(100);
+      const r = await page.evaluate(async () => {
+        const { snapshot } = await import('/motion.js');
+        const shot = snapshot(document.body);
+        const seen = Object.values(shot.cards).reduce((n, l) => n + l.length, 0);
+        return { seen, cards: document.querySelectorAll('#table .card[data-card]').length, flyers: document.querySelector('[data-motion-layer]').children.length };
+      });
+      check(r.flyers === 22 && r.seen === r.cards, `snapshot during a flight: ${r.seen} cards seen, ${r.cards} on the table, ${r.flyers} flyers`);
+      await finish();
     });
 
     await test('a hidden tab: no flights, and a flight in progress ends when the tab hides', async () => {
