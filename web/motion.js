@@ -46,10 +46,11 @@
  * One card's flight.
  * @typedef {{
  *   from: Rect, to: Rect, target: HTMLElement | null, face: HTMLElement,
- *   back?: HTMLElement | null, delay: number, fadeIn?: boolean, fadeOut?: boolean,
+ *   back?: HTMLElement | null, delay: number, fadeIn?: boolean, fadeOut?: boolean, z?: number,
  * }} Flight
  * `target` is the real card revealed when the flyer lands; `back`, when
- * given, is shown for the first half and turned over to `face` (a draw).
+ * given, is shown for the first half and turned over to `face` (a draw);
+ * `z` stacks flyers that start on one another (the pile's top card highest).
  */
 
 /** Durations at speed 1, in milliseconds. */
@@ -290,6 +291,7 @@ function fly(/** @type {Flight[]} */ flights, /** @type {number} */ scale) {
     const w = parseFloat(f.face.style.width) || f.to.w || 1;
     const h = parseFloat(f.face.style.height) || f.to.h || 1;
     box.style.cssText = `position:absolute;left:0;top:0;width:${w}px;height:${h}px;transform-origin:0 0;will-change:transform,opacity;`;
+    if (f.z !== undefined) box.style.zIndex = String(f.z);
     f.face.style.position = 'absolute';
     f.face.style.left = '0';
     f.face.style.top = '0';
@@ -586,7 +588,10 @@ function planPickup(root, shot, last, { mine, seatRect, cards, flights, seatToMe
     const dest = takeArrival(pool, topCode, null);
     if (dest) {
       const to = rectOf(dest);
-      flights.push({ from: sized(pileRect, to), to, target: dest, face: clean(/** @type {HTMLElement} */ (dest.cloneNode(true)), to, dest), delay: 0 });
+      // The pile's own copy of its top card when it had one (it shrinks onto the meld).
+      const face = shot.pileFaces[0] ? /** @type {HTMLElement} */ (shot.pileFaces[0].cloneNode(true)) : clean(/** @type {HTMLElement} */ (dest.cloneNode(true)), to, dest);
+      const from = shot.pileFaces[0] ? pileRect : sized(pileRect, to);
+      flights.push({ from, to, target: dest, face, delay: 0, z: took + 1 });
     }
     rest--;
   }
@@ -595,26 +600,44 @@ function planPickup(root, shot, last, { mine, seatRect, cards, flights, seatToMe
   if (rest <= 0) return;
   const step = Math.min(STAGGER_MS / 2, SWEEP_SPREAD_MS / rest);
   const start = STAGGER_MS / 2;
-  /** Where the i-th card under the top left from. @param {number} i @param {Rect} size */
-  const source = (i, size) => {
-    const s = pileShots[i + 1] || pileShots[pileShots.length - 1];
-    const r = s ? s.rect : pileRect;
-    const jitter = ((i % 3) - 1) * 2;
-    return { ...sized(r, size), x: sized(r, size).x + jitter, y: sized(r, size).y - Math.min(i, 12) * 0.6 };
+  const bottom = pileShots[pileShots.length - 1];
+  /**
+   * Where a card under the top leaves from: its own place when the pile
+   * showed it (`k`, counted from the top), else stacked under the lowest
+   * card shown, a little askew (the i-th of those hidden).
+   * @param {number} k @param {number} i @param {Rect} size
+   */
+  const source = (k, i, size) => {
+    if (k > 0 && pileShots[k]) return sized(pileShots[k].rect, size);
+    const r = sized(bottom ? bottom.rect : pileRect, size);
+    return { ...r, x: r.x + ((i % 3) - 1) * 2, y: r.y + Math.min(i, 12) * 0.6 };
   };
+  // Cards on top leave first and fly over those under them.
+  const z = (/** @type {number} */ i) => took - i;
   if (mine) {
     const hand = zoneEl(root, 'hand');
     const dests = hand ? arrivals(cardsIn(hand), shot.cards.hand).slice(0, rest) : [];
-    dests.forEach((dest, i) => {
+    // Each arriving card starts where the pile showed that card.
+    const seen = new Set();
+    const placed = dests.map((dest) => {
+      const k = pileShots.findIndex((p, j) => j > 0 && !seen.has(j) && p.code === dest.dataset.card);
+      if (k > 0) seen.add(k);
+      return { dest, k: k > 0 ? k : Infinity };
+    });
+    placed.sort((a, b) => a.k - b.k);
+    let hidden = 0;
+    placed.forEach(({ dest, k }, i) => {
       const to = rectOf(dest);
-      flights.push({ from: source(i, to), to, target: dest, face: clean(/** @type {HTMLElement} */ (dest.cloneNode(true)), to, dest), delay: start + i * step });
+      const from = source(k, k === Infinity ? hidden++ : 0, to);
+      flights.push({ from, to, target: dest, face: clean(/** @type {HTMLElement} */ (dest.cloneNode(true)), to, dest), delay: start + i * step, z: z(i + 1) });
     });
   } else if (seatRect) {
     const size = pileRect;
     for (let i = 0; i < rest; i++) {
-      const from = source(i, size);
-      const face = shot.pileFaces[i + 1] ? /** @type {HTMLElement} */ (shot.pileFaces[i + 1].cloneNode(true)) : backCard(root, size);
-      flights.push({ from, to: boxIn(seatRect, size.w, size.h, 0.5), target: null, face, delay: start + i * step, fadeOut: true });
+      const k = i + 1;
+      const from = source(k, k - pileShots.length, size);
+      const face = shot.pileFaces[k] ? /** @type {HTMLElement} */ (shot.pileFaces[k].cloneNode(true)) : backCard(root, size);
+      flights.push({ from, to: boxIn(seatRect, size.w, size.h, 0.5), target: null, face, delay: start + i * step, fadeOut: true, z: z(k) });
     }
   }
 }
