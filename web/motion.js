@@ -212,7 +212,7 @@ export function animateTransition(root, shot, last, opts = {}) {
     const flights = plan(root, shot, last, opts.me ?? null);
     if (!flights.length) return Promise.resolve();
     if (reducedMotion()) return fadeIn(flights, scale);
-    return fly(flights, scale);
+    return fly(flights, settles(root, shot, flights), scale);
   } catch (e) {
 
     // A table that does not look as expected shows its new state unmoved.
@@ -262,7 +262,12 @@ function track(flyers, resolve, ms) {
 }
 
 /** Launches the flights; resolves when they have all landed. */
-function fly(/** @type {Flight[]} */ flights, /** @type {number} */ scale) {
+/**
+ * @param {Flight[]} flights
+ * @param {{el: HTMLElement, dx: number, dy: number, base: string}[]} slides
+ * @param {number} scale
+ */
+function fly(flights, slides, scale) {
   const overlay = layer();
   const duration = FLIGHT_MS * scale;
   // Reads first (rects are in `flights`), then writes: one style pass for
@@ -273,6 +278,7 @@ function fly(/** @type {Flight[]} */ flights, /** @type {number} */ scale) {
   const frag = document.createDocumentFragment();
   try {
     for (const f of flights) launch(f);
+    if (flyers.length) for (const s of slides) slide(s);
   } catch (e) {
     // Whatever was started lands now: no card stays hidden.
     for (const f of flyers) f.land();
@@ -281,6 +287,22 @@ function fly(/** @type {Flight[]} */ flights, /** @type {number} */ scale) {
   if (!flyers.length) return Promise.resolve();
   overlay.append(frag);
   return new Promise(/** @param {(v?: void) => void} resolve */ (resolve) => track(flyers, resolve, longest));
+
+  /**
+   * A card that stayed in its place but moved in it (the hand closing up
+   * after a discard, opening for a draw) slides from where it was. The
+   * slide goes before the card's own transform (a fanned hand keeps its
+   * fan); written out rather than `composite: 'add'`, which the compositor
+   * does not run. It lands with the flyers.
+   * @param {{el: HTMLElement, dx: number, dy: number, base: string}} s
+   */
+  function slide(s) {
+    const a = s.el.animate([{ transform: `translate(${s.dx}px, ${s.dy}px) ${s.base}` }, { transform: `translate(0px, 0px) ${s.base}` }], {
+      duration,
+      easing: EASING,
+    });
+    flyers.push({ anims: [a], land: () => a.cancel() });
+  }
 
   /** Makes one flyer (in `frag`), hides its card and starts its animations. @param {Flight} f */
   function launch(f) {
@@ -464,6 +486,42 @@ function meldArrivals(root, shot) {
     const key = m.getAttribute('data-meld') || '';
     const cards = arrivals(cardsIn(m), shot.cards[`meld:${key}`]);
     out.push({ key, el: m, cards });
+  }
+  return out;
+}
+
+/**
+ * The cards that stayed in the hand, the pile or a meld but moved there:
+ * each card now in such a place (not one a flight lands on) is paired with
+ * the same card of that place in the snapshot, in order.
+ * @param {Element} root @param {Snapshot} shot @param {Flight[]} flights
+ * @returns {{el: HTMLElement, dx: number, dy: number, base: string}[]}
+ */
+export function settles(root, shot, flights) {
+  const landing = new Set(flights.map((f) => f.target));
+  /** @type {Map<string, HTMLElement[]>} */
+  const byPlace = new Map();
+  for (const c of cardsIn(root)) {
+    if (landing.has(c)) continue;
+    const place = placeOf(c);
+    if (place !== 'hand' && place !== 'pile' && !place.startsWith('meld:')) continue;
+    if (!byPlace.has(place)) byPlace.set(place, []);
+    /** @type {HTMLElement[]} */ (byPlace.get(place)).push(c);
+  }
+  const out = [];
+  for (const [place, els] of byPlace) {
+    const used = new Set();
+    for (const el of els) {
+      const was = takeShot(shot.cards[place], el.dataset.card || '', used);
+      if (!was || !shown(was.rect)) continue;
+      const now = rectOf(el);
+      if (!shown(now)) continue;
+      const dx = was.rect.x - now.x;
+      const dy = was.rect.y - now.y;
+      if (Math.abs(dx) <= 1 && Math.abs(dy) <= 1) continue;
+      const t = getComputedStyle(el).transform;
+      out.push({ el, dx, dy, base: t && t !== 'none' ? t : '' });
+    }
   }
   return out;
 }

@@ -207,6 +207,20 @@ async function main() {
       await flight('discard-me', 'discard-me', { from: jd, toSel: '[data-zone="pile"] [data-card="JD"]', count: 1 });
     });
 
+    await test('the cards left in the hand slide together after a discard', async () => {
+      await page.evaluate(() => window.fixture.reset());
+      const before = await rects('[data-zone="hand"] [data-card="AS"]');
+      await start('discard-me');
+      const t0 = await targets('[data-zone="hand"] [data-card="AS"]');
+      check(dist(t0[0], before[0]) < 1.5, `slide: AS starts ${dist(t0[0], before[0]).toFixed(1)}px from where it was`);
+      await at(1200);
+      await finish();
+      const after = await targets('[data-zone="hand"] [data-card="AS"]');
+      check(dist(after[0], before[0]) > 10, 'slide: AS did not move at all (the fixture should close the gap)');
+      const anims = await page.evaluate(() => document.getAnimations().length);
+      check(anims === 0, `slide: ${anims} animations left on the table`);
+    });
+
     await test('meld from my hand', async () => {
       await page.evaluate(() => window.fixture.reset());
       const eights = await rects('[data-zone="hand"] [data-card^="8"]');
