@@ -221,6 +221,18 @@ export function animateTransition(root, shot, last, opts = {}) {
   }
 }
 
+/**
+ * The whole step in one call: a snapshot, the table's `render()`, then the
+ * motion of `last`. Resolves when the cards have landed.
+ * @param {Element} root @param {() => void} render @param {LastAction | null | undefined} last
+ * @param {MotionOptions} [opts]
+ */
+export function renderWithMotion(root, render, last, opts) {
+  const shot = snapshot(root);
+  render();
+  return animateTransition(root, shot, last, opts);
+}
+
 /** Reduced motion: the arriving cards fade in where they are, nothing travels. */
 function fadeIn(/** @type {Flight[]} */ flights, /** @type {number} */ scale) {
   const targets = [...new Set(flights.map((f) => f.target).filter((t) => t && t.isConnected))];
