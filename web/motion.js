@@ -37,10 +37,12 @@
  * @typedef {{seat: number, action: string, took?: number, stand_in?: boolean}} LastAction
  */
 /**
- * @typedef {{me?: number | null, speed?: number}} MotionOptions
+ * @typedef {{me?: number | null, speed?: number, drawn?: number}} MotionOptions
  * `me`: the seat whose hand is `data-zone="hand"` (null for a spectator);
  * `speed`: durations' scale (1 normal, 0.5 fast, 0 instant); by default the
- * one `setSpeed` set.
+ * one `setSpeed` set; `drawn`: how many cards another seat's draw took
+ * (its hand size's growth; 1 by default; your own draw is read off the
+ * hand).
  */
 /**
  * One card's flight.
@@ -209,7 +211,7 @@ export function animateTransition(root, shot, last, opts = {}) {
   if (!root || !shot || !last || typeof last.action !== 'string') return Promise.resolve();
   if (!(scale > 0) || (typeof document !== 'undefined' && document.hidden)) return Promise.resolve();
   try {
-    const flights = plan(root, shot, last, opts.me ?? null);
+    const flights = plan(root, shot, last, opts.me ?? null, opts.drawn);
     if (!flights.length) return Promise.resolve();
     if (reducedMotion()) return fadeIn(flights, scale);
     return fly(flights, settles(root, shot, flights), scale);
@@ -541,9 +543,10 @@ export function settles(root, shot, flights) {
 /**
  * Works out the flights for `last` (no DOM writes).
  * @param {Element} root @param {Snapshot} shot @param {LastAction} last @param {number | null} me
+ * @param {number} [drawn] cards another seat's draw took
  * @returns {Flight[]}
  */
-export function plan(root, shot, last, me) {
+export function plan(root, shot, last, me, drawn = 1) {
   const { verb, cards, meld } = parseAction(last.action);
   const mine = me !== null && me !== undefined && last.seat === me;
   const seatZone = mine ? 'hand' : `seat-${last.seat}`;
@@ -592,7 +595,10 @@ export function plan(root, shot, last, me) {
       });
     } else if (seatRect) {
       const to = boxIn(seatRect, stockRect.w, stockRect.h);
-      flights.push({ from: stockRect, to, target: null, face: backCard(root, stockRect), delay: 0, fadeOut: true });
+      const n = Math.max(1, Math.min(Math.floor(drawn) || 1, 12));
+      for (let i = 0; i < n; i++) {
+        flights.push({ from: stockRect, to, target: null, face: backCard(root, stockRect), delay: i * STAGGER_MS, fadeOut: true });
+      }
     }
   } else if (verb === 'discard' && cards.length) {
     const pile = zoneEl(root, 'pile');

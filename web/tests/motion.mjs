@@ -275,6 +275,20 @@ async function main() {
       await finish();
     });
 
+    await test('a draw of two cards by seat 1 (drawn: 2) flies two backs', async () => {
+      const n = await page.evaluate(async () => {
+        const { animateTransition, snapshot } = await import('/motion.js');
+        const root = document.getElementById('table');
+        const p = animateTransition(root, snapshot(root), { seat: 1, action: 'draw' }, { me: 0, speed: 1, drawn: 2 });
+        const flyers = document.querySelector('[data-motion-layer]').children.length;
+        for (const a of document.getAnimations()) a.finish();
+        await p;
+        return flyers;
+      });
+      check(n === 2, `drawn 2: ${n} flyers`);
+      await finish();
+    });
+
     await test('discard by seat 1 and meld by seat 3 fly from their seats', async () => {
       const seat1 = await rects('[data-zone="seat-1"]');
       const seat3 = await rects('[data-zone="seat-3"]');
