@@ -4,18 +4,22 @@
 // the pile or a meld, the whole pile swept into the taker's hand).
 //
 // The table calls `snapshot(root)` before it renders a state and
-// `animateTransition(root, shot, state.last, {me, speed})` after. Only the
-// page's DOM is read (the attributes of "The table page's DOM": `.card`
-// with `data-card`, `data-fresh`, `data-zone`, `data-meld`), so any renderer
-// and any card faces work: a flyer is a clone of the card it lands on.
+// `animateTransition(root, shot, state.last, {me, speed})` after (or
+// `renderWithMotion(root, render, state.last, {me, speed})` for both).
+// Only the page's DOM is read (the attributes of "The table page's DOM":
+// `.card` with `data-card`, `data-fresh`, `data-zone`, `data-meld`), so any
+// renderer and any card faces work: a flyer is a clone of the card it lands
+// on, and the cards that stay where they were but moved (the hand closing
+// up after a discard) slide from their old places.
 //
 // Flyers live in one fixed overlay that takes no pointer events and are
 // moved by the Web Animations API on `transform` and `opacity` only, so the
-// compositor runs the frames: nothing is laid out while they fly. The card
-// each flyer lands on is hidden (`visibility`) until it lands. A missing zone
-// or card skips that flight; a new transition finishes the running one at
-// once; a hidden tab, `prefers-reduced-motion` or speed 0 shows the new
-// state without flights.
+// compositor runs the frames: nothing is laid out or painted while they
+// fly. The card each flyer lands on is hidden (`visibility`) until the last
+// flyer lands, then all show in one pass. A missing zone or card skips that
+// flight; a new transition finishes the running one at once; a hidden tab,
+// `prefers-reduced-motion` (the arriving cards fade in instead) or speed 0
+// shows the new state without flights.
 
 /** @typedef {{x: number, y: number, w: number, h: number}} Rect */
 /** @typedef {{code: string, rect: Rect, fresh: boolean}} CardShot */
@@ -26,11 +30,14 @@
  *   melds: Record<string, Rect>,
  *   cards: Record<string, CardShot[]>,
  *   pileFaces: HTMLElement[],
+ *   meldLooks: Record<string, string>,
  * }} Snapshot
  * `zones` by `data-zone`, `melds` by `data-meld` ("T:I"), `cards` by the
  * place that holds them ("hand", "pile", "stock", "seat-N", "meld:T:I", or ""
  * outside every zone) in document order; `pileFaces` are clones of the
- * pile's cards, top first, so a pickup can show the faces leaving the pile.
+ * pile's cards, top first, so a pickup can show the faces leaving the pile;
+ * `meldLooks` each meld's class and attributes (a canasta squared up shows
+ * as a change there).
  */
 /**
  * The action that produced a state, as the server's `state.last`.
@@ -110,7 +117,7 @@ function cardsIn(root) {
 /** The rects of every zone, meld and card under `root`; take it before a render. */
 export function snapshot(/** @type {Element} */ root) {
   /** @type {Snapshot} */
-  const shot = { zones: {}, melds: {}, cards: {}, pileFaces: [] };
+  const shot = { zones: {}, melds: {}, cards: {}, pileFaces: [], meldLooks: {} };
   if (!root) return shot;
   for (const z of onTable(root, '[data-zone]')) {
     const name = z.getAttribute('data-zone');
@@ -121,6 +128,7 @@ export function snapshot(/** @type {Element} */ root) {
     const key = m.getAttribute('data-meld');
     const r = rectOf(m);
     if (key && !(key in shot.melds) && shown(r)) shot.melds[key] = r;
+    if (key && !(key in shot.meldLooks)) shot.meldLooks[key] = looks(m);
   }
   for (const c of cardsIn(root)) {
     const place = placeOf(c);
@@ -136,6 +144,11 @@ export function snapshot(/** @type {Element} */ root) {
       .map((c) => clean(/** @type {HTMLElement} */ (c.cloneNode(true)), rectOf(c), c));
   }
   return shot;
+}
+
+/** A meld's class and attributes, to tell whether a render changed it. @param {Element} m */
+function looks(m) {
+  return [...m.attributes].map((a) => `${a.name}=${a.value}`).join(' ');
 }
 
 /** A parsed action: its verb, the cards from hand in groups, the meld index. */
@@ -616,7 +629,11 @@ export function plan(root, shot, last, me, drawn = 1) {
     planPickup(root, shot, last, { mine, seatRect, cards, flights, seatToMelds });
   } else if (verb === 'canasta' && meld !== null) {
     // Squaring up a canasta: no card travels; the meld settles in place.
-    const m = onTable(root, '[data-meld]').find((el) => (el.getAttribute('data-meld') || '').endsWith(`:${meld}`));
+    // Meld I of the seat's side: the one numbered I whose look changed (the
+    // side is not in the DOM's contract), else the first numbered I.
+    const numbered = onTable(root, '[data-meld]').filter((el) => (el.getAttribute('data-meld') || '').endsWith(`:${meld}`));
+    const changed = numbered.find((el) => (shot.meldLooks || {})[el.getAttribute('data-meld') || ''] !== looks(el));
+    const m = changed || numbered[0];
     if (m) {
       const to = rectOf(m);
       flights.push({ from: { x: to.x - to.w * 0.04, y: to.y - to.h * 0.04, w: to.w * 1.08, h: to.h * 1.08 }, to, target: /** @type {HTMLElement} */ (m), face: clean(/** @type {HTMLElement} */ (m.cloneNode(true)), to, m), delay: 0 });

@@ -310,12 +310,17 @@ async function main() {
       await finish();
     });
 
-    await test('canasta: the meld settles in place', async () => {
-      await page.evaluate(() => window.fixture.reset());
-      await start('canasta-me');
-      const t0 = await at(0);
-      check(t0.length === 1, `canasta: ${t0.length} flyers`);
-      await finish();
+    await test('canasta: the meld that changed settles in place (either side\'s meld 0)', async () => {
+      for (const [move, key] of [['canasta-me', '0:0'], ['canasta-1', '1:0']]) {
+        await page.evaluate(() => window.fixture.reset());
+        await start(move);
+        const t0 = await at(0);
+        check(t0.length === 1, `${move}: ${t0.length} flyers`);
+        const end = await at(1000);
+        const meld = await targets(`[data-meld="${key}"]`);
+        check(dist(end[0], meld[0]) < 2 && Math.abs(end[0].w - meld[0].w) < 2, `${move}: the flyer ends ${dist(end[0], meld[0]).toFixed(1)}px from meld ${key}`);
+        await finish();
+      }
     });
 
     await test('speed 0 resolves at once without a flyer', async () => {
@@ -345,7 +350,7 @@ async function main() {
         const root = document.getElementById('table');
         await animateTransition(root, snapshot(root), { seat: 2, action: 'discard 9C' }, { me: 0, speed: 1 });
         await animateTransition(root, snapshot(root), { seat: 0, action: 'pickup KS KH', took: 9 }, { me: 0, speed: 1 });
-        await animateTransition(root, { zones: {}, melds: {}, cards: {}, pileFaces: [] }, { seat: 1, action: 'add 7 QC' }, { me: 0, speed: 1 });
+        await animateTransition(root, { zones: {}, melds: {}, cards: {}, pileFaces: [], meldLooks: {} }, { seat: 1, action: 'add 7 QC' }, { me: 0, speed: 1 });
         await animateTransition(null, null, null);
         return document.querySelector('[data-motion-layer]')?.children.length ?? 0;
       });
