@@ -44,12 +44,14 @@
  * @typedef {{seat: number, action: string, took?: number, stand_in?: boolean}} LastAction
  */
 /**
- * @typedef {{me?: number | null, speed?: number, drawn?: number}} MotionOptions
+ * @typedef {{me?: number | null, speed?: number, drawn?: number, teams?: number[][]}} MotionOptions
  * `me`: the seat whose hand is `data-zone="hand"` (null for a spectator);
  * `speed`: durations' scale (1 normal, 0.5 fast, 0 instant); by default the
  * one `setSpeed` set; `drawn`: how many cards another seat's draw took
  * (its hand size's growth; 1 by default; your own draw is read off the
- * hand).
+ * hand); `teams`: each side's seats (`annotations.teams[i].seats`), so an
+ * add or a canasta finds the side's meld `T:I` (without it, the meld the
+ * render changed).
  */
 /**
  * One card's flight.
@@ -224,7 +226,7 @@ export function animateTransition(root, shot, last, opts = {}) {
   if (!root || !shot || !last || typeof last.action !== 'string') return Promise.resolve();
   if (!(scale > 0) || (typeof document !== 'undefined' && document.hidden)) return Promise.resolve();
   try {
-    const flights = plan(root, shot, last, opts.me ?? null, opts.drawn);
+    const flights = plan(root, shot, last, opts.me ?? null, opts.drawn, opts.teams);
     if (!flights.length) return Promise.resolve();
     if (reducedMotion()) return fadeIn(flights, scale);
     return fly(flights, settles(root, shot, flights), scale);
@@ -557,10 +559,15 @@ export function settles(root, shot, flights) {
  * Works out the flights for `last` (no DOM writes).
  * @param {Element} root @param {Snapshot} shot @param {LastAction} last @param {number | null} me
  * @param {number} [drawn] cards another seat's draw took
+ * @param {number[][]} [teams] each side's seats
  * @returns {Flight[]}
  */
-export function plan(root, shot, last, me, drawn = 1) {
+export function plan(root, shot, last, me, drawn = 1, teams) {
   const { verb, cards, meld } = parseAction(last.action);
+  const side = Array.isArray(teams) ? teams.findIndex((t) => Array.isArray(t) && t.includes(last.seat)) : -1;
+  /** The side's meld `T:I` when the sides are known. */
+  const meldKey = side >= 0 && meld !== null ? `${side}:${meld}` : null;
+  const sideMeld = meldKey ? onTable(root, `[data-meld="${meldKey}"]`)[0] || null : null;
   const mine = me !== null && me !== undefined && last.seat === me;
   const seatZone = mine ? 'hand' : `seat-${last.seat}`;
   const seatNow = zoneEl(root, seatZone);
@@ -582,12 +589,24 @@ export function plan(root, shot, last, me, drawn = 1) {
   const seatToMelds = (codes, delay0, pool = meldArrivals(root, shot)) => {
     let i = 0;
     for (const code of codes) {
-      const dest = takeArrival(pool, code, meld);
-      if (!dest) continue;
-      const to = rectOf(dest);
-      const from = fromSeat(code, to);
-      if (!from) continue;
-      flights.push({ from: from.rect, to, target: dest, face: clean(/** @type {HTMLElement} */ (dest.cloneNode(true)), to, dest), delay: delay0 + i * STAGGER_MS, fadeIn: from.fade });
+      const dest = takeArrival(pool, code, meld, meldKey);
+      if (dest) {
+        const to = rectOf(dest);
+        const from = fromSeat(code, to);
+        if (!from) continue;
+        flights.push({ from: from.rect, to, target: dest, face: clean(/** @type {HTMLElement} */ (dest.cloneNode(true)), to, dest), delay: delay0 + i * STAGGER_MS, fadeIn: from.fade });
+        i++;
+        continue;
+      }
+      // No card of that code shows in a meld (a canasta squared up shows its
+      // top card only): a back goes into the meld that changed.
+      const into = sideMeld || changedMeld(root, shot, meld);
+      const was = mine ? (shot.cards.hand || []).find((c) => c.code === code) : null;
+      const size = was ? was.rect : { x: 0, y: 0, w: 44, h: 62 };
+      const from = fromSeat(code, size);
+      if (!into || !from) continue;
+      const to = boxIn(rectOf(into), size.w, size.h, 0.6);
+      flights.push({ from: from.rect, to, target: null, face: backCard(root, size), delay: delay0 + i * STAGGER_MS, fadeIn: from.fade, fadeOut: true });
       i++;
     }
     return pool;
@@ -633,7 +652,7 @@ export function plan(root, shot, last, me, drawn = 1) {
     // side is not in the DOM's contract), else the first numbered I.
     const numbered = onTable(root, '[data-meld]').filter((el) => (el.getAttribute('data-meld') || '').endsWith(`:${meld}`));
     const changed = numbered.find((el) => (shot.meldLooks || {})[el.getAttribute('data-meld') || ''] !== looks(el));
-    const m = changed || numbered[0];
+    const m = sideMeld || changed || numbered[0];
     if (m) {
       const to = rectOf(m);
       flights.push({ from: { x: to.x - to.w * 0.04, y: to.y - to.h * 0.04, w: to.w * 1.08, h: to.h * 1.08 }, to, target: /** @type {HTMLElement} */ (m), face: clean(/** @type {HTMLElement} */ (m.cloneNode(true)), to, m), delay: 0 });
@@ -648,11 +667,29 @@ function sized(rect, size) {
 }
 
 /**
- * The next new meld card of `code` (for `add I`, one in a meld numbered I first).
- * @param {{key: string, el: Element, cards: HTMLElement[]}[]} pool @param {string} code @param {number | null} index
+ * The meld a lay went into when its cards do not show: numbered `index`
+ * (an add) and changed, else any meld that is new or changed.
+ * @param {Element} root @param {Snapshot} shot @param {number | null} index
  */
-function takeArrival(pool, code, index) {
-  const order = index === null ? pool : [...pool.filter((m) => m.key.endsWith(`:${index}`)), ...pool.filter((m) => !m.key.endsWith(`:${index}`))];
+function changedMeld(root, shot, index) {
+  const melds = onTable(root, '[data-meld]');
+  const changed = (/** @type {HTMLElement} */ m) => {
+    const key = m.getAttribute('data-meld') || '';
+    return !(key in (shot.meldLooks || {})) || shot.meldLooks[key] !== looks(m) || (shot.cards[`meld:${key}`] || []).length !== cardsIn(m).length;
+  };
+  const ofIndex = index === null ? [] : melds.filter((m) => (m.getAttribute('data-meld') || '').endsWith(`:${index}`));
+  return ofIndex.find(changed) || melds.find(changed) || ofIndex[0] || null;
+}
+
+/**
+ * The next new meld card of `code` (for `add I`, one in the side's meld
+ * `key` first, then in a meld numbered I).
+ * @param {{key: string, el: Element, cards: HTMLElement[]}[]} pool @param {string} code
+ * @param {number | null} index @param {string | null} [key]
+ */
+function takeArrival(pool, code, index, key = null) {
+  const rank = (/** @type {{key: string}} */ m) => (m.key === key ? 0 : index !== null && m.key.endsWith(`:${index}`) ? 1 : 2);
+  const order = [...pool].sort((a, b) => rank(a) - rank(b));
   for (const m of order) {
     const i = m.cards.findIndex((c) => c.dataset.card === code);
     if (i >= 0) return m.cards.splice(i, 1)[0];
@@ -678,7 +715,7 @@ function planPickup(root, shot, last, { mine, seatRect, cards, flights, seatToMe
   // The top card onto its meld.
   let rest = took;
   if (topCode) {
-    const dest = takeArrival(pool, topCode, null);
+    const dest = takeArrival(pool, topCode, null, null);
     if (dest) {
       const to = rectOf(dest);
       // The pile's own copy of its top card when it had one (it shrinks onto the meld).

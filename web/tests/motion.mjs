@@ -104,8 +104,8 @@ async function main() {
      * Starts `move` and pauses every animation at its start. Returns the
      * flyers' rects at time 0 and the hidden destination count.
      */
-    const start = (move, speed = 1) =>
-      page.evaluate(({ move, speed }) => {
+    const start = (move, speed = 1, extra = {}) =>
+      page.evaluate(({ move, speed, extra }) => {
         window.__layerAdds = 0;
         const layer = document.querySelector('[data-motion-layer]');
         if (layer) {
@@ -114,14 +114,14 @@ async function main() {
           window.__obs.observe(layer, { childList: true });
         }
         window.__done = false;
-        window.__p = window.fixture.apply(move, { speed });
+        window.__p = window.fixture.apply(move, { speed, ...extra });
         window.__p.then(() => (window.__done = true));
         for (const a of document.getAnimations()) {
           a.pause();
           a.currentTime = 0;
         }
         return true;
-      }, { move, speed });
+      }, { move, speed, extra });
 
     /** Moves every paused animation to `ms` and reads the flyers. */
     const at = (ms) =>
@@ -233,6 +233,17 @@ async function main() {
       check(r.dests.length === 2, 'add-me: the meld holds the two added cards');
     });
 
+    await test('an add to a canasta that shows its top card only goes into the meld', async () => {
+      await page.evaluate(() => window.fixture.reset());
+      await start('add-squared-me');
+      const t0 = await at(0);
+      check(t0.length === 1, `squared: ${t0.length} flyers`);
+      const end = await at(1000);
+      const meld = await targets('[data-meld="0:0"]');
+      check(dist(end[0], meld[0]) < 2 && end[0].opacity < 0.05, `squared: ends ${dist(end[0], meld[0]).toFixed(1)}px from the meld, opacity ${end[0].opacity}`);
+      await finish();
+    });
+
     await test('pickup of 20 cards by me sweeps the pile into my hand', async () => {
       await page.evaluate(() => window.fixture.reset());
       // The fixture fills the pile to 20 (KD on top) when the move starts: read its rects then.
@@ -310,10 +321,10 @@ async function main() {
       await finish();
     });
 
-    await test('canasta: the meld that changed settles in place (either side\'s meld 0)', async () => {
-      for (const [move, key] of [['canasta-me', '0:0'], ['canasta-1', '1:0']]) {
+    await test('canasta: the side\'s meld settles in place, told by teams or by what changed', async () => {
+      for (const [move, key, noTeams] of [['canasta-me', '0:0', false], ['canasta-1', '1:0', false], ['canasta-1', '1:0', true]]) {
         await page.evaluate(() => window.fixture.reset());
-        await start(move);
+        await start(move, 1, { noTeams });
         const t0 = await at(0);
         check(t0.length === 1, `${move}: ${t0.length} flyers`);
         const end = await at(1000);
