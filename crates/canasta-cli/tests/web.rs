@@ -1,6 +1,7 @@
 //! The browser client's tests, run by `cargo test`: its unit tests under
-//! Node, and the end-to-end test (web/tests/e2e.mjs) in a real Chromium
-//! driven by playwright-core against a `canasta serve` of this build.
+//! Node, the end-to-end test (web/tests/e2e.mjs) in a real Chromium
+//! driven by playwright-core against a `canasta serve` of this build, and
+//! the table's motion and sounds (web/tests/motion.mjs) on a static fixture.
 //!
 //! They need Node, Debian's chromium and playwright-core (found through
 //! `PLAYWRIGHT_CORE` or `NODE_PATH`; `.ci/run` installs all three). Where
@@ -116,4 +117,32 @@ fn the_browser_client_plays_against_a_real_server() {
     eprintln!("{log}");
     assert!(e2e.status.success(), "web/tests/e2e.mjs failed:\n{log}");
     assert!(log.contains("all passed"), "{log}");
+}
+
+#[test]
+fn the_table_motion_and_sounds_work_in_chromium() {
+    if !have_node() {
+        return missing("node is not installed");
+    }
+    let Some(chromium) = chromium() else {
+        return missing("chromium is not installed (apt-get install chromium)");
+    };
+    if !have_playwright() {
+        return missing("playwright-core cannot be loaded (set PLAYWRIGHT_CORE or NODE_PATH)");
+    }
+    // The fixture is served from web/ by `python3 -m http.server`.
+    let out = Command::new("node")
+        .arg(repo().join("web/tests/motion.mjs"))
+        .arg("--chromium")
+        .arg(&chromium)
+        .output()
+        .unwrap();
+    let log = format!(
+        "{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    eprintln!("{log}");
+    assert!(out.status.success(), "web/tests/motion.mjs failed:\n{log}");
+    assert!(log.contains("checks passed"), "{log}");
 }
