@@ -1,6 +1,7 @@
 //! The browser client's tests, run by `cargo test`: its unit tests under
-//! Node, and the end-to-end test (web/tests/e2e.mjs) in a real Chromium
-//! driven by playwright-core against a `canasta serve` of this build.
+//! Node, the end-to-end test (web/tests/e2e.mjs) in a real Chromium
+//! driven by playwright-core against a `canasta serve` of this build, and
+//! the table's motion and sounds (web/tests/motion.mjs) on a static fixture.
 //!
 //! They need Node, Debian's chromium and playwright-core (found through
 //! `PLAYWRIGHT_CORE` or `NODE_PATH`; `.ci/run` installs all three). Where
@@ -47,21 +48,27 @@ fn have_playwright() -> bool {
     probe.output().is_ok_and(|o| o.status.success())
 }
 
+/// The client's tests that need Node alone: the pure logic (unit.mjs) and
+/// the card faces (cards.mjs).
+const NODE_TESTS: &[&str] = &["web/tests/unit.mjs", "web/tests/cards.mjs"];
+
 #[test]
 fn web_unit_tests_pass_under_node() {
     if !have_node() {
         return missing("node is not installed");
     }
-    let out = Command::new("node")
-        .arg(repo().join("web/tests/unit.mjs"))
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "web/tests/unit.mjs failed:\n{}{}",
-        String::from_utf8_lossy(&out.stdout),
-        String::from_utf8_lossy(&out.stderr)
-    );
+    for test in NODE_TESTS {
+        let out = Command::new("node")
+            .arg(repo().join(test))
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{test} failed:\n{}{}",
+            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
 }
 
 /// Runs the browser script `web/tests/{script}` against a `canasta serve
@@ -133,4 +140,32 @@ fn the_table_fits_every_screen() {
 #[test]
 fn the_table_plays_by_click_and_drag() {
     run_against_server("play.mjs", "all passed");
+}
+
+#[test]
+fn the_table_motion_and_sounds_work_in_chromium() {
+    if !have_node() {
+        return missing("node is not installed");
+    }
+    let Some(chromium) = chromium() else {
+        return missing("chromium is not installed (apt-get install chromium)");
+    };
+    if !have_playwright() {
+        return missing("playwright-core cannot be loaded (set PLAYWRIGHT_CORE or NODE_PATH)");
+    }
+    // The fixture is served from web/ by `python3 -m http.server`.
+    let out = Command::new("node")
+        .arg(repo().join("web/tests/motion.mjs"))
+        .arg("--chromium")
+        .arg(&chromium)
+        .output()
+        .unwrap();
+    let log = format!(
+        "{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    eprintln!("{log}");
+    assert!(out.status.success(), "web/tests/motion.mjs failed:\n{log}");
+    assert!(log.contains("checks passed"), "{log}");
 }
