@@ -1,5 +1,7 @@
 // Cards: parsing the two-character notation, ordering a hand, and drawing
-// cards as DOM elements (pure CSS, no images).
+// cards as DOM elements (faces from web/card-face.js, drawn as SVG).
+
+import { cardSvg, backSvg } from './card-face.js';
 
 export const RANK_ORDER = ['3', '4', '5', '6', '7', '8', '9', 'T', 'J', 'Q', 'K', 'A', '2'];
 export const SUIT_ORDER = ['C', 'D', 'H', 'S'];
@@ -83,22 +85,14 @@ export function handOrder(cards) {
 
 /**
  * A card's face as markup: the one place a face is drawn (web/card-face.js's
- * `cardSvg(code)` takes its place when it lands).
+ * SVG; the element around it carries the card's name for screen readers).
+ * `small` cards (melds, the pile, fanned rows) get the large corner index,
+ * which reads when only a card's left edge shows.
  * @param {string} code
+ * @param {{small?: boolean}} [opts]
  */
-export function cardFace(code) {
-  const c = parseCard(code);
-  if (c.joker) {
-    return (
-      '<span class="corner"><span class="rank">\u2605</span></span>' +
-      '<span class="pip">\u2605</span><span class="joker-word">JOKER</span>'
-    );
-  }
-  const sym = SUIT_SYMBOL[c.suit] || '?';
-  return (
-    `<span class="corner"><span class="rank">${rankLabel(c.rank)}</span>` +
-    `<span class="suit">${sym}</span></span><span class="pip">${sym}</span>`
-  );
+export function cardFace(code, opts = {}) {
+  return cardSvg(code, { label: false, index: opts.small ? 'large' : 'normal' });
 }
 
 /**
@@ -120,7 +114,7 @@ export function cardElement(code, opts = {}) {
   el.setAttribute('data-testid', opts.testid || 'card');
   el.title = cardName(c.code);
   el.setAttribute('aria-label', cardName(c.code));
-  el.innerHTML = cardFace(c.code);
+  el.innerHTML = cardFace(c.code, { small: opts.small });
   return el;
 }
 
@@ -131,6 +125,7 @@ export function cardBack(opts = {}) {
   el.dataset.card = '';
   if (opts.small) el.classList.add('small');
   if (opts.testid) el.setAttribute('data-testid', opts.testid);
+  el.innerHTML = backSvg({ label: false });
   return el;
 }
 

@@ -20,6 +20,7 @@ import { drawHand } from './hand.js';
 import { drawLegal } from './legal.js';
 import { createStore, initialState } from './table-store.js';
 import { pacedQueue, present } from './table-pace.js';
+import { sound, soundOn, setSoundOn } from './sound.js';
 import { actionWords, refusalWords } from './table-words.js';
 
 const PREFS_KEY = 'canasta.table.prefs';
@@ -113,6 +114,7 @@ export function mountTable(root, id) {
     h('option', { value: 'fast' }, 'Fast'),
     h('option', { value: 'instant' }, 'Instant'),
   );
+  el.soundToggle = h('input', { type: 'checkbox', testid: 'sound-toggle', checked: soundOn(), on: { change: (e) => setSoundOn(e.target.checked) } });
   el.advancedToggle = h('input', { type: 'checkbox', testid: 'advanced-toggle', on: { change: (e) => setAdvanced(e.target.checked) } });
   el.inviteItem = h('button.menu-row', { testid: 'copy-invite', on: { click: () => { el.menu.open = false; copyInvite(); } } }, 'Copy the invite link');
   el.menu = h(
@@ -122,6 +124,7 @@ export function mountTable(root, id) {
     h(
       'div.menu-box',
       h('label.menu-row', 'Speed ', el.speed),
+      h('label.menu-row', el.soundToggle, ' Sounds'),
       h('label.menu-row', el.advancedToggle, ' Advanced: legal moves and typed actions'),
       h('button.menu-row', { testid: 'sheet-button', on: { click: () => { el.menu.open = false; dispatch({ type: 'dialog', dialog: 'sheet' }); } } }, 'Score sheet'),
       el.inviteItem,
@@ -169,6 +172,10 @@ export function mountTable(root, id) {
   const isLegal = (s, action) => legalOf(s).includes(action);
   const teams = (s) => teamsOf(notesOf(s), viewOf(s));
 
+  /** Whether `game` (a state message) has `seat` to act in play. */
+  const isMyTurn = (game, seat) =>
+    !!game && seat !== null && seat !== undefined && game.status === 'playing' && !!game.view && game.view.to_act === seat && game.legal.length > 0;
+
   // ---- events ----
   const dispatch = (e) => store.dispatch(e);
   const say = (text, kind = 'info') => dispatch({ type: 'say', text, kind });
@@ -181,14 +188,26 @@ export function mountTable(root, id) {
     },
   });
 
+  // The first state after a welcome or an undo moved nothing on this screen.
+  let nothingMoved = true;
   // The server's messages in order, each state shown before the next.
   const queue = pacedQueue(async (msg, waiting) => {
     if (msg.type === 'state') {
       const s = store.get();
       const speed = waiting > 2 ? 'instant' : s.speed;
-      await present(page, () => dispatch({ type: 'server', msg, at: Date.now() }), msg.last || null, { me: s.seat, speed });
+      const last = nothingMoved ? null : msg.last || null;
+      nothingMoved = false;
+      const before = s.game && s.game.view ? s.game.view.hand_sizes : null;
+      const after = msg.view ? msg.view.hand_sizes : null;
+      const drawn = last && before && after ? Math.max(1, (after[last.seat] ?? 0) - (before[last.seat] ?? 0)) : 1;
+      const teams = msg.annotations ? msg.annotations.teams.map((t) => t.seats) : undefined;
+      const myTurnBefore = isMyTurn(s.game, s.seat);
+      await present(page, () => dispatch({ type: 'server', msg, at: Date.now() }), last, { me: s.seat, speed, drawn, teams });
+      if (!myTurnBefore && isMyTurn(msg, s.seat)) sound('your_turn');
       return;
     }
+    if (msg.type === 'welcome' || msg.type === 'undone') nothingMoved = true;
+    if (msg.type === 'hand_end') sound('hand_end');
     if (msg.type === 'welcome' && msg.seat === null && api.loadSeat(id)) api.forgetSeat(id);
     if (msg.type === 'error' && msg.code === 'bad_token') {
       api.forgetSeat(id);

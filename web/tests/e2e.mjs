@@ -102,6 +102,8 @@ function watchSocket(page) {
 
 /** Drags `from` onto `to` with the mouse, in steps, as a player's hand would. */
 async function dragTo(page, from, to) {
+  // Cards in flight have not reached their places yet.
+  await page.waitForFunction(() => !document.querySelector('[data-moving]'));
   const a = await from.boundingBox();
   const b = await to.boundingBox();
   await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);

@@ -52,6 +52,8 @@ const handCards = (page) => page.$$eval('[data-testid="hand"] .card', (els) => e
 
 /** Drags `from` onto `to` with the mouse, in steps; `dx` places the drop across the target (0..1). */
 async function dragTo(page, from, to, dx = 0.5) {
+  // Cards in flight have not reached their places yet.
+  await page.waitForFunction(() => !document.querySelector('[data-moving]'));
   const a = await from.boundingBox();
   const b = await to.boundingBox();
   const x0 = a.x + a.width / 2;
@@ -97,6 +99,13 @@ async function main() {
       const status = await page.locator('[data-testid="status"]').textContent().catch(() => '?');
       throw new Error(`timed out waiting for ${what} (status line: "${status}")`);
     };
+    /** Waits until the board shows the last state the server sent: the page
+     * shows states one at a time, each after the last one's motion. */
+    const shownAll = () => until('the board to show the last state sent', async () => {
+      const sent = frames.filter((f) => f.type === 'state' && f.view).map((f) => f.state_id);
+      const at = await page.evaluate(() => Number(document.querySelector('[data-testid="board"]').dataset.stateId));
+      return at === sent[sent.length - 1];
+    });
     /** Waits until the page shows the newest state (the queue is drained). */
     const settled = () => until('the page to show the last state', async () => {
       const s = lastState();
@@ -227,10 +236,12 @@ async function main() {
       await page.keyboard.press('Escape');
       await page.locator(`[data-testid="hand"] .card[data-card="${discard.split(' ')[1]}"]`).first().dblclick();
       await until('the discard', () => !lastState().legal.some((a) => a.startsWith('discard ')));
+      await shownAll();
       const left = await page.$$eval('[data-testid="hand"] .card[data-fresh]', (els) => els.length);
       check(left === 0, `${left} cards are still marked new after the turn ended`);
     }
     step = 'every state the server sent was shown, in order';
+    await shownAll();
     const shown = await page.evaluate(() => [...window.__shown, Number(document.querySelector('[data-testid="board"]').dataset.stateId)]);
     const sent = frames.filter((f) => f.type === 'state' && f.view).map((f) => f.state_id);
     const missed = sent.filter((id) => !shown.includes(id));
@@ -261,7 +272,8 @@ async function shortGame(browser, errors) {
   const ctx = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   await ctx.addInitScript(([id, seat, token]) => {
     localStorage.setItem(`canasta.seat.${id}`, JSON.stringify({ seat, token }));
-    localStorage.setItem('canasta.table.prefs', JSON.stringify({ advanced: true }));
+    // A whole game: at the viewer's speed `instant` (the motion is checked above and in motion.mjs).
+    localStorage.setItem('canasta.table.prefs', JSON.stringify({ advanced: true, speed: 'instant' }));
   }, [t.id, t.seat, t.token]);
   const page = await ctx.newPage();
   page.on('pageerror', (e) => errors.push(e.message));
