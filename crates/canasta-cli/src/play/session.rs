@@ -26,8 +26,8 @@ use anyhow::{Context, bail};
 use canasta_ai::{Bot, Decision, HINT_TIME, Hint};
 use canasta_core::record::{Header, RecordError, RecordErrorKind, Replay, write};
 use canasta_core::{
-    Action, ActionList, CardCounts, DealOutcome, GameState, HandResult, IllegalAction, Observation,
-    Phase, Rng, Rules, shuffled_deck,
+    Action, ActionList, CardCounts, CardStyle, DealOutcome, GameState, HandResult, IllegalAction,
+    Observation, Phase, Rng, Rules, shuffled_deck,
 };
 use serde_json::Value;
 
@@ -568,7 +568,7 @@ impl Session {
         let Next::Human(_) = self.next() else {
             return None;
         };
-        canasta_ai::hint(&self.state, HINT_TIME, self.seed)
+        canasta_ai::hint(&self.state, HINT_TIME, self.seed, CardStyle::Notation)
     }
 
     /// The record so far, as a file holds it.

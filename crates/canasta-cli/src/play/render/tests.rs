@@ -104,9 +104,14 @@ fn table() -> TableView {
         pile_top: Some("7C".parse().unwrap()),
         pile_size: 14,
         pile_hidden: 0,
-        freeze: Some(canasta_core::Freeze::ByCard),
-        frozen_naturals: 2,
-        pile_closed: false,
+        pile_note: Some(canasta_core::PileWords::Frozen {
+            taker: canasta_core::pile_words::Taker::YourTeam,
+            freeze: canasta_core::Freeze::ByCard,
+            rank: canasta_core::Rank::Seven,
+            need: 2,
+            opening: None,
+            hidden: 0,
+        }),
         stock: 41,
         asked: false,
         answer: None,
@@ -136,9 +141,8 @@ fn the_table_shows_what_a_player_sees() {
     for expected in [
         "natural canasta",
         "mixed canasta",
-        "FROZEN",
         "pile 14 cards, top 7C",
-        "FROZEN: two natural sevens take it",
+        "Frozen: only two natural sevens from hand take it",
         "stock 41",
         "team 0 (seats 0, 2) 1234",
         "team 1 (seats 1, 3) -85",
@@ -193,7 +197,7 @@ fn an_unopened_side_shows_its_opening_minimum() {
     let mut view = table();
     view.sides[1].melds.clear();
     view.sides[1].opening_needed = Some(90);
-    view.freeze = None;
+    view.pile_note = None;
     view.asked = true;
     view.answer = Some(true);
     let screen = Screen {
@@ -204,7 +208,7 @@ fn an_unopened_side_shows_its_opening_minimum() {
     assert!(text.contains("opening needs 90"), "{text}");
     assert!(text.contains("partner said yes: you must go out"), "{text}");
     assert!(text.contains("no melds"));
-    assert!(!text.contains("FROZEN"));
+    assert!(!text.contains("FROZEN") && !text.contains("Frozen"));
 }
 
 /// The screen of seat 0 is the same whatever the cards it cannot see:

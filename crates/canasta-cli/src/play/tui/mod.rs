@@ -49,8 +49,8 @@ const HELP: &[&str] = &[
     "natural or samba, black: mixed).",
     "",
     "[KS] is selected, <KS> is in a marked group, ++ under a card: it came",
-    "to your hand this turn. FROZEN by the pile says what takes it (and if",
-    "it is frozen for your side alone). Canastas are marked natural, mixed,",
+    "to your hand this turn. Beside the pile: what stops you taking it or",
+    "what takes it (Frozen ..., FROZEN when short). Canastas: natural, mixed,",
     "samba...; a run of one suit (Samba) is marked run or sequence.",
 ];
 
