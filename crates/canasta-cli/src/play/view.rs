@@ -169,7 +169,7 @@ pub struct ScoreView {
 /// The table from one seat's chair.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TableView {
-    /// `classic canasta, 4 players in 2 teams, target 5000`.
+    /// `Classic Canasta, 4 players in 2 teams, target 5000`.
     pub title: String,
     /// The game's target (also in the title).
     pub target: i32,
@@ -198,6 +198,9 @@ pub struct TableView {
     pub asked: bool,
     pub answer: Option<bool>,
     pub must_go_out: bool,
+    /// The seat to draw may open from hand first, and only then this turn
+    /// (Canastone's opening before the draw, for a side yet to meld).
+    pub open_first: bool,
 }
 
 /// Seats as `seats 0, 2` (or `seat 1`).
@@ -329,8 +332,8 @@ impl TableView {
             .collect();
         TableView {
             title: format!(
-                "{} canasta, {}, target {}",
-                rules.variant(),
+                "{}, {}, target {}",
+                rules.variant_name(),
                 players_words(rules),
                 rules.target()
             ),
@@ -352,14 +355,25 @@ impl TableView {
             asked: false,
             answer: None,
             must_go_out: false,
+            open_first: obs.phase == Phase::Draw
+                && rules.open_before_draw()
+                && obs.melds[obs.side_of[obs.to_act]].is_empty(),
         }
     }
 
     /// `seat 2 (ismcts) to draw`, or the state between hands.
     pub fn status(&self) -> String {
+        self.status_as(&self.seats[self.to_act].label.long)
+    }
+
+    /// The status with the seat to act called `who`.
+    fn status_as(&self, who: &str) -> String {
         match self.phase {
             Phase::Deal | Phase::HandOver => "between hands".into(),
-            phase => phase.status(&self.seats[self.to_act].label.long, self.current),
+            Phase::Draw if self.open_first => {
+                format!("{who} to open from hand before drawing, or draw")
+            }
+            phase => phase.status(who, self.current),
         }
     }
 
@@ -367,6 +381,25 @@ impl TableView {
     /// take the pile`; between hands the hand just finished (its dealer
     /// is no longer news), at the end how many hands were played.
     pub fn heading(&self) -> String {
+        self.headings().0
+    }
+
+    /// The heading, long (`hand 2, dealer seat 1: seat 2 (ismcts) to
+    /// draw or take the pile`) and short (`hand 2: seat 2 to draw or take
+    /// the pile`): the screen takes the long one where it fits on a row.
+    pub fn headings(&self) -> (String, String) {
+        let long = self.heading_long();
+        match self.phase {
+            Phase::Draw | Phase::Play | Phase::Answer => {
+                let who = &self.seats[self.to_act].label.short;
+                let short = format!("hand {}: {}", self.hands_played + 1, self.status_as(who));
+                (long, short)
+            }
+            _ => (long.clone(), long),
+        }
+    }
+
+    fn heading_long(&self) -> String {
         match self.phase {
             Phase::Draw | Phase::Play | Phase::Answer => format!(
                 "hand {}, dealer seat {}: {}",
@@ -386,6 +419,10 @@ impl TableView {
     /// What the viewer's turn is bound to, if anything: asking partner and
     /// the answer, or having to go out.
     pub fn turn_note(&self) -> Option<String> {
+        if !matches!(self.phase, Phase::Draw | Phase::Play | Phase::Answer) {
+            // The hand is over: what bound its last turn is gone with it.
+            return None;
+        }
         if self.asked {
             Some(
                 match self.answer {
