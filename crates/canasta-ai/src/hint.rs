@@ -12,7 +12,7 @@ mod words;
 
 use crate::heuristic::{self, View};
 use crate::{Bot, Decision, IsMctsBot, Level, RootStat};
-use canasta_core::{Action, GameState, Rng, Rules};
+use canasta_core::{Action, CardStyle, GameState, Rng, Rules};
 use std::time::Duration;
 use words::Seat;
 
@@ -45,8 +45,10 @@ impl Hint {
 
 /// The hint for the seat to act in `state` (`None` when nobody is to act):
 /// IS-MCTS at the expert level thinking at most `time`, reading only that
-/// seat's observation like every bot. `seed` makes it repeatable.
-pub fn hint(state: &GameState, time: Duration, seed: u64) -> Option<Hint> {
+/// seat's observation like every bot. `seed` makes it repeatable; `style`
+/// names the cards in the advice and figures (notation for the terminal,
+/// as drawn for the browser).
+pub fn hint(state: &GameState, time: Duration, seed: u64, style: CardStyle) -> Option<Hint> {
     let legal = state.legal_actions();
     if legal.is_empty() {
         return None;
@@ -56,7 +58,7 @@ pub fn hint(state: &GameState, time: Duration, seed: u64) -> Option<Hint> {
     let rules = state.rules();
     // Actions are tried on a sample of what the seat cannot see.
     let sample = decision.determinize(&mut Rng::new(seed ^ state.state_id() ^ 0x4849_4e54));
-    let seat = Seat::new(&obs, rules, &legal, sample);
+    let seat = Seat::new(&obs, rules, &legal, sample, style);
     if let [only] = legal[..] {
         return Some(Hint::new(
             only,
@@ -83,6 +85,7 @@ pub fn hint(state: &GameState, time: Duration, seed: u64) -> Option<Hint> {
         &choices,
         bot.last_iterations(),
         thumb,
+        &seat,
         rules,
     );
     Some(Hint::new(action, advice, figures))
@@ -201,7 +204,7 @@ impl Verdict {
                 let cards: Option<Vec<String>> = std::iter::once(&chosen)
                     .chain(others)
                     .map(|a| match a {
-                        Action::Discard(c) => Some(c.to_string()),
+                        Action::Discard(c) => Some(seat.card(*c)),
                         _ => None,
                     })
                     .collect();
@@ -230,6 +233,7 @@ fn figures(
     choices: &[Choice],
     playouts: u32,
     thumb: Action,
+    seat: &Seat<'_>,
     rules: &Rules,
 ) -> String {
     let total: u32 = stats.iter().map(|s| s.visits).sum::<u32>().max(1);
@@ -259,8 +263,8 @@ fn figures(
             ""
         };
         out.push_str(&format!(
-            "; runner-up `{}`{suits}: {:.0}%, {:.2}",
-            runner.action,
+            "; runner-up {}{suits}: {:.0}%, {:.2}",
+            seat.named(runner.action),
             share(runner.visits),
             runner.mean()
         ));
@@ -268,7 +272,7 @@ fn figures(
     if thumb.class_key() == action.class_key() {
         out.push_str("; rules of thumb agree");
     } else {
-        out.push_str(&format!("; rules of thumb say `{thumb}`"));
+        out.push_str(&format!("; rules of thumb say {}", seat.named(thumb)));
     }
     out
 }
@@ -363,11 +367,16 @@ mod tests {
 
     /// The advice for `action` at `state`, as the hint words it.
     fn advice(state: &GameState, action: Action) -> String {
+        advice_in(state, action, CardStyle::Notation)
+    }
+
+    /// The same, cards named in `style`.
+    fn advice_in(state: &GameState, action: Action, style: CardStyle) -> String {
         let legal = state.legal_actions();
         assert!(legal.contains(&action), "{action} not in {legal:?}");
         let obs = state.observe(state.to_act());
         let sample = state.determinize(state.to_act(), &mut Rng::new(1));
-        Seat::new(&obs, state.rules(), &legal, sample).advise(action)
+        Seat::new(&obs, state.rules(), &legal, sample, style).advise(action)
     }
 
     /// Reads as a player's words: no engine output, no Debug text.
@@ -404,7 +413,7 @@ mod tests {
     fn a_hint_is_legal_and_says_why_in_words() {
         let mut state = GameState::new(Rules::classic());
         state.deal_random(&mut Rng::new(3), 0);
-        let h = hint(&state, Duration::from_millis(50), 1).unwrap();
+        let h = hint(&state, Duration::from_millis(50), 1, CardStyle::Notation).unwrap();
         assert!(state.legal_actions().contains(&h.action));
         assert_players_words(&h.advice);
         // The draw phase offers one action unless the pile can be taken.
@@ -420,7 +429,7 @@ mod tests {
         }
         // Past the draw there are choices.
         state.apply(Action::Draw).unwrap();
-        let h = hint(&state, Duration::from_millis(50), 1).unwrap();
+        let h = hint(&state, Duration::from_millis(50), 1, CardStyle::Notation).unwrap();
         assert!(state.legal_actions().contains(&h.action));
         assert_players_words(&h.advice);
         assert_figures(&h);
@@ -466,7 +475,7 @@ mod tests {
             "Meld two queens and a joker: it opens for your side with 70 points (50 needed)."
         );
         // The search's own choice reads as words too.
-        let h = hint(&state, Duration::from_millis(100), 2).unwrap();
+        let h = hint(&state, Duration::from_millis(100), 2, CardStyle::Notation).unwrap();
         assert_players_words(&h.advice);
         assert_figures(&h);
     }
@@ -504,6 +513,46 @@ mod tests {
         assert_players_words(&a);
         assert!(a.starts_with("Discard 9H: "), "{a}");
         assert!(a.contains("you hold no other nines"), "{a}");
+    }
+
+    /// The browser's words: cards as drawn (a ten as 10, the joker by
+    /// name), melds by rank; the advice is the terminal's otherwise.
+    #[test]
+    fn advice_names_cards_as_drawn_for_the_browser() {
+        let mut t = Table::new("classic", "8H 8D 8C 5C TH KD AD JK 2C");
+        t.own = vec!["KS KH KD KC KS KH", "AS AH AD AC AS"];
+        let state = t.state();
+        let drawn = |a: &str| advice_in(&state, act(a), CardStyle::Drawn);
+        assert!(
+            drawn("discard TH").starts_with("Discard 10♥: "),
+            "{}",
+            drawn("discard TH")
+        );
+        assert!(
+            drawn("add 0 KD").starts_with(
+                "Add K♦ to your kings: it makes a natural canasta of kings (500 points)"
+            ),
+            "{}",
+            drawn("add 0 KD")
+        );
+        assert!(
+            drawn("meld 8H 8D 2C").starts_with("Meld two eights and 2♣"),
+            "{}",
+            drawn("meld 8H 8D 2C")
+        );
+        assert!(
+            drawn("add 1 JK").starts_with("Add Joker to your aces"),
+            "{}",
+            drawn("add 1 JK")
+        );
+        for a in ["discard TH", "add 0 KD", "meld 8H 8D 2C", "add 1 JK"] {
+            let words = drawn(a);
+            assert_players_words(&words);
+            for notation in ["TH", "KD", "2C", "JK", "`"] {
+                assert!(!words.contains(notation), "`{notation}` in: {words}");
+            }
+        }
+        assert!(advice(&state, act("discard TH")).starts_with("Discard TH: "));
     }
 
     /// Classic: the last card out with a canasta on the table goes out.
@@ -552,7 +601,7 @@ mod tests {
         let a = advice(&state, act("meld 5H 6H 7H"));
         assert_players_words(&a);
         assert!(a.starts_with("Meld the run 5H 6H 7H: "), "{a}");
-        let h = hint(&state, Duration::from_millis(150), 3).unwrap();
+        let h = hint(&state, Duration::from_millis(150), 3, CardStyle::Notation).unwrap();
         assert!(state.legal_actions().contains(&h.action));
         assert_players_words(&h.advice);
         assert_figures(&h);
@@ -584,15 +633,16 @@ mod tests {
         let verdict = judge(act("discard 5C"), &grouped);
         assert_eq!(verdict, Verdict::Close(act("discard 9H")));
         let obs = state.observe(state.to_act());
-        let seat = Seat::new(
-            &obs,
-            rules,
-            &legal,
-            state.determinize(obs.seat, &mut Rng::new(1)),
-        );
+        let sample = || state.determinize(obs.seat, &mut Rng::new(1));
+        let seat = Seat::new(&obs, rules, &legal, sample(), CardStyle::Notation);
+        let drawn = Seat::new(&obs, rules, &legal, sample(), CardStyle::Drawn);
         assert_eq!(
             verdict.sentence(act("discard 5C"), &seat).unwrap(),
             "A close call: discarding 9H is nearly as good."
+        );
+        assert_eq!(
+            verdict.sentence(act("discard 5C"), &drawn).unwrap(),
+            "A close call: discarding 9♥ is nearly as good."
         );
         // Far ahead in playouts and outcome: clear.
         let stats = [
@@ -613,6 +663,10 @@ mod tests {
         assert_eq!(
             verdict.sentence(act("discard 5C"), &seat).unwrap(),
             "Any of these discards is about as good: 5C, 9H, KD."
+        );
+        assert_eq!(
+            verdict.sentence(act("discard 5C"), &drawn).unwrap(),
+            "Any of these discards is about as good: 5♣, 9♥, K♦."
         );
     }
 
@@ -639,10 +693,31 @@ mod tests {
         assert_eq!(grouped[0].action, act("discard 9H"));
         assert_eq!(judge(act("discard 9H"), &grouped), Verdict::Clear);
         let thumb = act("discard 4S");
-        let f = figures(act("discard 9H"), &stats, &grouped, 390, thumb, rules);
+        let obs = state.observe(state.to_act());
+        let seat = |style| {
+            let sample = state.determinize(obs.seat, &mut Rng::new(1));
+            Seat::new(&obs, rules, &legal, sample, style)
+        };
+        let figures_in = |style| {
+            figures(
+                act("discard 9H"),
+                &stats,
+                &grouped,
+                390,
+                thumb,
+                &seat(style),
+                rules,
+            )
+        };
+        let f = figures_in(CardStyle::Notation);
         assert!(f.starts_with("23% of 390 playouts chose it (62% with the same cards in other suits, mean 0.56), mean outcome 0.56"), "{f}");
         assert!(f.contains("runner-up `discard KC`: 21%, 0.53"), "{f}");
         assert!(f.ends_with("rules of thumb say `discard 4S`"), "{f}");
+        // As drawn: the other actions in words, never notation or backticks.
+        let f = figures_in(CardStyle::Drawn);
+        assert!(f.contains("runner-up discarding K♣: 21%, 0.53"), "{f}");
+        assert!(f.ends_with("rules of thumb say discarding 4♠"), "{f}");
+        assert!(!f.contains('`'), "{f}");
     }
 
     /// Hints from positions of real games, every preset: printed for a
@@ -685,7 +760,7 @@ mod tests {
                 if !matches!(g.phase(), Phase::Draw | Phase::Play | Phase::Answer) {
                     continue;
                 }
-                let h = hint(&g, time, seed).unwrap();
+                let h = hint(&g, time, seed, CardStyle::Notation).unwrap();
                 println!(
                     "{variant} seed {seed}, {} legal: `{}`\n  advice: {}\n  figures: {}",
                     g.legal_actions().len(),

@@ -2,9 +2,175 @@
 //! the position, not the text.
 
 use crate::action::Action;
-use crate::card::{Card, Rank};
+use crate::card::{Card, CardStyle, Rank};
+use crate::meld::{Group, GroupKind};
 use crate::state::Phase;
+use std::fmt;
 use thiserror::Error;
+
+/// One of the side's melds, as a refusal names it: by its number in
+/// notation (`meld 2`, the number `add 2 ...` takes), by what it holds as
+/// drawn ("your meld of jacks", "your sequence of hearts", "your wild
+/// meld"); the alternate flag chooses, as for cards.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MeldRef {
+    pub index: u8,
+    pub kind: GroupKind,
+}
+
+impl MeldRef {
+    pub fn new(index: u8, cards: &Group) -> MeldRef {
+        MeldRef {
+            index,
+            kind: cards.kind(),
+        }
+    }
+}
+
+impl fmt::Display for MeldRef {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match (CardStyle::of(f), self.kind) {
+            (CardStyle::Notation, _) => write!(f, "meld {}", self.index),
+            (CardStyle::Drawn, GroupKind::Rank(r)) => write!(f, "your meld of {}", r.plural()),
+            (CardStyle::Drawn, GroupKind::Sequence(s, _)) => {
+                write!(f, "your sequence of {}", s.plural())
+            }
+            (CardStyle::Drawn, GroupKind::Wild) => f.write_str("your wild meld"),
+        }
+    }
+}
+
+/// The refusals that name a card or a meld, each written once: `{}` in
+/// notation, `{:#}` as drawn ([`CardStyle`]), the style handed on to every
+/// card, meld and nested reason.
+mod styled {
+    use super::{IllegalReason, MeldRef};
+    use crate::card::{Card, CardStyle, Rank};
+    use std::fmt::{Formatter, Result};
+
+    pub fn card_not_in_hand(card: &Card, f: &mut Formatter<'_>) -> Result {
+        write!(f, "{} is not in your hand", CardStyle::of(f).show(card))
+    }
+
+    pub fn pile_blocked(top: &Card, f: &mut Formatter<'_>) -> Result {
+        let top = CardStyle::of(f).show(top);
+        write!(f, "the pile cannot be taken while {top} is on top")
+    }
+
+    pub fn pile_frozen(top: &Card, need: &u8, f: &mut Formatter<'_>) -> Result {
+        let top = CardStyle::of(f).show(top);
+        match need {
+            2 => write!(
+                f,
+                "the pile is frozen: it takes a natural pair matching {top}"
+            ),
+            n => write!(
+                f,
+                "the pile is frozen: it takes {n} natural cards matching {top}"
+            ),
+        }
+    }
+
+    pub fn no_sequence_for_top_card(top: &Card, f: &mut Formatter<'_>) -> Result {
+        let top = CardStyle::of(f).show(top);
+        write!(
+            f,
+            "{top} alone may be taken only to extend one of your side's sequences short of a samba; otherwise the pile takes a natural pair of its rank"
+        )
+    }
+
+    pub fn opening_too_low_to_go_out(
+        need: &i32,
+        have: &i32,
+        because: &IllegalReason,
+        f: &mut Formatter<'_>,
+    ) -> Result {
+        let because = CardStyle::of(f).show(because);
+        write!(
+            f,
+            "the opening needs {need} points, these melds make {have}; below it you may only go out concealed, and {because}"
+        )
+    }
+
+    pub fn wrong_rank(meld: &u8, rank: &Option<Rank>, f: &mut Formatter<'_>) -> Result {
+        match (CardStyle::of(f), rank) {
+            (CardStyle::Notation, Some(r)) => write!(
+                f,
+                "meld {meld} is a meld of {}; these cards do not belong to it",
+                r.plural()
+            ),
+            (CardStyle::Notation, None) => write!(
+                f,
+                "meld {meld} is not a meld of one rank; these cards do not belong to it"
+            ),
+            (CardStyle::Drawn, Some(r)) => write!(
+                f,
+                "these cards do not belong to your meld of {}",
+                r.plural()
+            ),
+            (CardStyle::Drawn, None) => write!(
+                f,
+                "these cards do not belong to that meld: it is not a meld of one rank"
+            ),
+        }
+    }
+
+    pub fn stranded_with(card: &Card, because: &IllegalReason, f: &mut Formatter<'_>) -> Result {
+        let style = CardStyle::of(f);
+        write!(
+            f,
+            "this would leave you only {}, which could not be your last discard: {}",
+            style.show(card),
+            style.show(because)
+        )
+    }
+
+    pub fn wild_canasta_complete(meld: &MeldRef, f: &mut Formatter<'_>) -> Result {
+        let meld = CardStyle::of(f).show(meld);
+        write!(f, "{meld} is a wild canasta and takes no more cards")
+    }
+
+    pub fn final_discard_not_natural(card: &Card, f: &mut Formatter<'_>) -> Result {
+        let card = CardStyle::of(f).show(card);
+        write!(f, "the last discard must be a natural card, not {card}")
+    }
+
+    pub fn canasta_closed(meld: &MeldRef, f: &mut Formatter<'_>) -> Result {
+        let meld = CardStyle::of(f).show(meld);
+        write!(f, "{meld} is a closed canasta and takes no more cards")
+    }
+
+    pub fn too_short_to_close(meld: &MeldRef, need: &u8, f: &mut Formatter<'_>) -> Result {
+        let meld = CardStyle::of(f).show(meld);
+        write!(f, "{meld} needs {need} cards to be closed as a canasta")
+    }
+
+    pub fn restricted_discard(card: &Card, every_side: &bool, f: &mut Formatter<'_>) -> Result {
+        let card = CardStyle::of(f).show(card);
+        let whose = if *every_side {
+            "every side has"
+        } else {
+            "your side has"
+        };
+        write!(
+            f,
+            "{card} may not be discarded until {whose} a canasta of its rank"
+        )
+    }
+
+    pub fn restricted_last_discard(card: &Card, f: &mut Formatter<'_>) -> Result {
+        let card = CardStyle::of(f).show(card);
+        write!(f, "{card} may never be the last discard")
+    }
+
+    pub fn samba_closed(meld: &MeldRef, f: &mut Formatter<'_>) -> Result {
+        let meld = CardStyle::of(f).show(meld);
+        write!(
+            f,
+            "{meld} is a samba (seven in sequence) and takes no more cards"
+        )
+    }
+}
 
 /// Why an opening with a wild card is refused, in a player's words.
 fn clean_opening_words(need: i32, up_to: Option<i32>) -> String {
@@ -62,7 +228,10 @@ fn pennies_kinds(counts: [u8; 4], special_rank: Option<Rank>) -> [(u8, &'static 
     ]
 }
 
-/// The reason an action was refused. Messages are plain words a player can read.
+/// The reason an action was refused. Messages are plain words a player can
+/// read, each written once: `{}` names cards and melds in record notation
+/// (the terminal, `canasta check`), `{:#}` as drawn (`10♦`, `Joker`, "your
+/// meld of jacks": the browser); see [`CardStyle`].
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 #[non_exhaustive]
 pub enum IllegalReason {
@@ -70,26 +239,21 @@ pub enum IllegalReason {
     NotYourTurn { seat: usize, to_act: usize },
     #[error("not now: {}", .0.expects())]
     WrongPhase(Phase),
-    #[error("{0} is not in your hand")]
+    #[error(fmt = styled::card_not_in_hand)]
     CardNotInHand(Card),
     #[error("the discard pile is empty")]
     PileEmpty,
-    #[error("the pile cannot be taken while {0} is on top")]
+    #[error(fmt = styled::pile_blocked)]
     PileBlocked(Card),
     #[error("with one card in hand you may not take a one-card pile")]
     OneCardPile,
     /// `need`: naturals from hand with the top card (P-CNE: three).
-    #[error(
-        "the pile is frozen: it takes {} matching {top}",
-        if *need == 2 { "a natural pair".to_string() } else { format!("{need} natural cards") }
-    )]
+    #[error(fmt = styled::pile_frozen)]
     PileFrozen { top: Card, need: u8 },
     #[error("your side has no meld of the top card's rank to add it to")]
     NoMeldForTopCard,
     /// P-SAM (Dutch): the top card alone goes only onto a sequence.
-    #[error(
-        "{0} alone may be taken only to extend one of your side's sequences short of a samba; otherwise the pile takes a natural pair of its rank"
-    )]
+    #[error(fmt = styled::no_sequence_for_top_card)]
     NoSequenceForTopCard(Card),
     #[error("the pile may not be taken to add its top card to a canasta")]
     TopCardOntoCanasta,
@@ -99,9 +263,7 @@ pub enum IllegalReason {
     OpeningTooLow { need: i32, have: i32 },
     /// Below the minimum, where only a concealed going out may be (P-CAN,
     /// S002), and this is not one.
-    #[error(
-        "the opening needs {need} points, these melds make {have}; below it you may only go out concealed, and {because}"
-    )]
+    #[error(fmt = styled::opening_too_low_to_go_out)]
     OpeningTooLowToGoOut {
         need: i32,
         have: i32,
@@ -127,7 +289,7 @@ pub enum IllegalReason {
     BlackThreesOnlyGoingOut,
     #[error("meld number {0} does not exist on your side")]
     NoSuchMeld(u8),
-    #[error("meld {meld} is {}; these cards do not belong to it", meld_words(*.rank))]
+    #[error(fmt = styled::wrong_rank)]
     WrongRank { meld: u8, rank: Option<Rank> },
     #[error("your side needs {} to go out and has {have}", canastas(*need))]
     NotEnoughCanastas { need: u8, have: u8 },
@@ -143,7 +305,7 @@ pub enum IllegalReason {
     MustGoOut,
     #[error("this would leave you no card you may get rid of")]
     StrandsLastCard,
-    #[error("this would leave you only {card}, which could not be your last discard: {because}")]
+    #[error(fmt = styled::stranded_with)]
     StrandedWith {
         card: Card,
         because: Box<IllegalReason>,
@@ -185,11 +347,11 @@ pub enum IllegalReason {
     TwosReserved,
     /// P-CNE: "wild cards cannot be added to a canasta", a wild canasta
     /// included; the action that completes it may carry it past seven.
-    #[error("meld {0} is a wild canasta and takes no more cards")]
-    WildCanastaComplete(u8),
+    #[error(fmt = styled::wild_canasta_complete)]
+    WildCanastaComplete(MeldRef),
     #[error("going out needs a final discard")]
     MustDiscardToGoOut,
-    #[error("the last discard must be a natural card, not {0}")]
+    #[error(fmt = styled::final_discard_not_natural)]
     FinalDiscardNotNatural(Card),
     /// `up_to` is the rule's bound (P-CNE: 50); `None` where every opening
     /// must be clean (US Italian), so the words never blame a minimum.
@@ -208,10 +370,10 @@ pub enum IllegalReason {
     },
     #[error("your side may not go out while its wild meld is short of a canasta")]
     UnfinishedWildMeld,
-    #[error("meld {0} is a closed canasta and takes no more cards")]
-    CanastaClosed(u8),
-    #[error("meld {0} needs {1} cards to be closed as a canasta")]
-    TooShortToClose(u8, u8),
+    #[error(fmt = styled::canasta_closed)]
+    CanastaClosed(MeldRef),
+    #[error(fmt = styled::too_short_to_close)]
+    TooShortToClose(MeldRef, u8),
     #[error("a meld holds at most {cap} cards; start a new meld of the rank once it is full")]
     MeldFull { cap: u8 },
     #[error("melds of {} take no wild cards", .0.plural())]
@@ -219,13 +381,10 @@ pub enum IllegalReason {
     /// P-PEN: sevens stay in hand until the sides the rule names
     /// (`every_side`: all of them; else the player's own) have a canasta
     /// of sevens.
-    #[error(
-        "{card} may not be discarded until {} a canasta of its rank",
-        if *every_side { "every side has" } else { "your side has" }
-    )]
+    #[error(fmt = styled::restricted_discard)]
     RestrictedDiscard { card: Card, every_side: bool },
     /// P-PEN, S002: "you are not allowed to go out by discarding a 7".
-    #[error("{0} may never be the last discard")]
+    #[error(fmt = styled::restricted_last_discard)]
     RestrictedLastDiscard(Card),
     /// P-PEN's four kinds, named as P-PEN names them: natural, mixed, wild
     /// and the canasta of the rank that scores on its own (sevens);
@@ -251,8 +410,8 @@ pub enum IllegalReason {
         "a sequence is three to seven natural cards of one suit in consecutive ranks, four to ace, with no wild card"
     )]
     BadSequence,
-    #[error("meld {0} is a samba (seven in sequence) and takes no more cards")]
-    SambaClosed(u8),
+    #[error(fmt = styled::samba_closed)]
+    SambaClosed(MeldRef),
     #[error(
         "closing a canasta by choice is not part of these rules: a meld of seven cards is a canasta at once"
     )]
@@ -269,18 +428,112 @@ pub struct IllegalAction {
     pub reason: IllegalReason,
 }
 
-/// What a meld is, for [`IllegalReason::WrongRank`]: of one rank, or not
-/// (wild cards, a sequence).
-fn meld_words(rank: Option<Rank>) -> String {
-    match rank {
-        Some(r) => format!("a meld of {}", r.plural()),
-        None => "not a meld of one rank".to_string(),
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::card::Suit;
+
+    fn card(s: &str) -> Card {
+        s.parse().unwrap()
+    }
+
+    /// `{}` and `{:#}` of a reason: notation for the terminal, as drawn for
+    /// the browser.
+    fn both(r: IllegalReason) -> (String, String) {
+        (format!("{r}"), format!("{r:#}"))
+    }
+
+    /// One message, two card styles: a card, a ten, a joker.
+    #[test]
+    fn cards_are_named_in_notation_or_as_drawn() {
+        assert_eq!(
+            both(IllegalReason::CardNotInHand(card("7D"))),
+            (
+                "7D is not in your hand".into(),
+                "7♦ is not in your hand".into()
+            )
+        );
+        assert_eq!(
+            both(IllegalReason::PileFrozen {
+                top: card("TD"),
+                need: 2
+            }),
+            (
+                "the pile is frozen: it takes a natural pair matching TD".into(),
+                "the pile is frozen: it takes a natural pair matching 10♦".into()
+            )
+        );
+        assert_eq!(
+            both(IllegalReason::FinalDiscardNotNatural(Card::JOKER)),
+            (
+                "the last discard must be a natural card, not JK".into(),
+                "the last discard must be a natural card, not Joker".into()
+            )
+        );
+        // The style reaches a nested reason's cards.
+        let nested = IllegalReason::StrandedWith {
+            card: card("JS"),
+            because: Box::new(IllegalReason::RestrictedLastDiscard(card("7H"))),
+        };
+        assert_eq!(
+            both(nested),
+            (
+                "this would leave you only JS, which could not be your last discard: \
+                 7H may never be the last discard"
+                    .into(),
+                "this would leave you only J♠, which could not be your last discard: \
+                 7♥ may never be the last discard"
+                    .into()
+            )
+        );
+    }
+
+    /// Melds by number in notation (what `add 2 ...` takes), by what they
+    /// hold as drawn; never a backtick.
+    #[test]
+    fn melds_are_named_by_number_or_by_rank() {
+        let jacks = MeldRef {
+            index: 2,
+            kind: GroupKind::Rank(Rank::Jack),
+        };
+        assert_eq!(
+            both(IllegalReason::CanastaClosed(jacks)),
+            (
+                "meld 2 is a closed canasta and takes no more cards".into(),
+                "your meld of jacks is a closed canasta and takes no more cards".into()
+            )
+        );
+        let wild = MeldRef {
+            index: 1,
+            kind: GroupKind::Wild,
+        };
+        assert_eq!(
+            both(IllegalReason::WildCanastaComplete(wild)).1,
+            "your wild meld is a wild canasta and takes no more cards"
+        );
+        let run = MeldRef::new(
+            0,
+            &Group::from_cards(&[card("5H"), card("6H"), card("7H")]).unwrap(),
+        );
+        assert_eq!(
+            both(IllegalReason::SambaClosed(run)).1,
+            "your sequence of hearts is a samba (seven in sequence) and takes no more cards"
+        );
+        assert_eq!(
+            both(IllegalReason::WrongRank {
+                meld: 0,
+                rank: Some(Rank::Seven)
+            }),
+            (
+                "meld 0 is a meld of sevens; these cards do not belong to it".into(),
+                "these cards do not belong to your meld of sevens".into()
+            )
+        );
+        // Messages without cards read the same in both styles.
+        let (notation, drawn) = both(IllegalReason::PileNeedsMeld);
+        assert_eq!(notation, drawn);
+        assert!(!format!("{:#}", Card::new(Rank::Ten, Suit::Clubs)).contains('T'));
+    }
 
     /// The going-out refusals name the canastas as players count them.
     #[test]

@@ -29,14 +29,15 @@ pub mod state;
 
 // The public paths of the parts that moved into folders.
 pub use actions::action;
-pub use state::{determinize, observation, score};
+pub use state::{determinize, observation, pile_words, score};
 
 pub use action::{Action, ActionList, Groups, ParseActionError};
-pub use card::{Card, CardCounts, ParseCardError, Rank, Suit};
+pub use card::{Card, CardCounts, CardStyle, ParseCardError, Rank, Styled, Suit};
 pub use determinize::Sampler;
-pub use error::{IllegalAction, IllegalReason};
+pub use error::{IllegalAction, IllegalReason, MeldRef};
 pub use meld::{CanastaKind, GoOutKind, Group, GroupKind, KindCounts, Meld, RankSet};
 pub use observation::{Observation, TableFacts, rank_bits};
+pub use pile_words::PileWords;
 pub use rng::{Rng, shuffled_deck};
 pub use rules::{CleanOpening, Freeze, PRESETS, PresetInfo, Rules, RulesError};
 pub use score::{HandEndReason, HandResult, TeamScore};

@@ -2,7 +2,7 @@
 //! for a spectator) and the annotations a player reads off the table, all
 //! computed from that view and the rules, never from the game state.
 
-use canasta_core::{CanastaKind, Card, GroupKind, Meld, Observation, Rules, Suit};
+use canasta_core::{CanastaKind, Card, GroupKind, Meld, Observation, PileWords, Rules, Suit};
 use serde_json::{Value, json};
 
 /// Who is looking: a seat, or a spectator.
@@ -71,7 +71,8 @@ fn meld_json(meld: &Meld, rules: &Rules) -> Value {
 }
 
 /// The `annotations` field: melds with labels and canastas, what freezes
-/// the pile for this viewer, the stop card, and the teams.
+/// the pile for this viewer and what stops this viewer taking it in words
+/// (the terminal's sentence, cards as drawn), the stop card, and the teams.
 pub fn annotations(obs: &Observation, rules: &Rules, viewer: Viewer) -> Value {
     let melds: Vec<Vec<Value>> = obs
         .melds
@@ -84,6 +85,11 @@ pub fn annotations(obs: &Observation, rules: &Rules, viewer: Viewer) -> Value {
         Viewer::Spectator => rules.pile_freeze(obs.pile_frozen, true).is_some(),
     };
     let top = obs.pile.last().copied();
+    let seat = match viewer {
+        Viewer::Seat(s) => Some(s),
+        Viewer::Spectator => None,
+    };
+    let pile_words = PileWords::new(obs, rules, seat).map(|w| format!("{w:#}"));
     let teams: Vec<Value> = (0..rules.teams() as usize)
         .map(|team| {
             let seats: Vec<usize> = (0..obs.players)
@@ -100,6 +106,7 @@ pub fn annotations(obs: &Observation, rules: &Rules, viewer: Viewer) -> Value {
         "melds": melds,
         "pile_frozen_for_me": frozen_for_me,
         "pile_top": top.map(|c| c.to_string()),
+        "pile_words": pile_words,
         "stop": top.is_some_and(Card::is_black_three),
         "teams": teams,
     })
@@ -123,6 +130,35 @@ mod tests {
         let notes = annotations(&g.observe(1), &rules, Viewer::Seat(1));
         assert_eq!(notes["teams"].as_array().unwrap().len(), 2);
         assert_eq!(notes["teams"][0]["opening_needed"], 50);
+    }
+
+    /// The pile's words are the seat's: frozen for a side yet to meld
+    /// (P-CAN), nothing for a spectator while no card freezes it.
+    #[test]
+    fn the_pile_words_are_the_seats() {
+        let rules = Rules::classic();
+        let mut g = GameState::new(rules.clone());
+        g.deal_random(&mut Rng::new(1), 0);
+        let mut obs = g.observe(1);
+        obs.pile = vec!["7D".parse().unwrap(), "TH".parse().unwrap()];
+        obs.pile_frozen = false;
+        let notes = annotations(&obs, &rules, Viewer::Seat(1));
+        assert_eq!(
+            notes["pile_words"],
+            "Frozen for your team until it melds: only two natural tens from hand take it \
+             as part of a 50-point opening"
+        );
+        let mut public = g.observe_public();
+        public.pile = obs.pile.clone();
+        public.pile_frozen = false;
+        assert!(annotations(&public, &rules, Viewer::Spectator)["pile_words"].is_null());
+        // A black three on top, named as drawn.
+        obs.pile.push("3C".parse().unwrap());
+        let notes = annotations(&obs, &rules, Viewer::Seat(1));
+        assert_eq!(
+            notes["pile_words"],
+            "A black three (3♣) on top: nobody takes the pile this turn"
+        );
     }
 
     fn meld(rules: &Rules, text: &str) -> Value {

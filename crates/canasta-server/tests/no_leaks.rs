@@ -68,9 +68,22 @@ fn states_by_id(lines: &[String]) -> HashMap<u64, GameState> {
 
 /// Every card named anywhere in a JSON value (strings that are cards, and
 /// the cards inside action texts).
+/// Cards a text names, in record notation (`7D`, `JK`) or as drawn for a
+/// player (`7♦`, `10♥`, `Joker`, as in `pile_words`); English words that
+/// happen to spell a card ("as", "ah") are not cards.
 fn cards_in(value: &Value, out: &mut Vec<Card>) {
+    let card = |w: &str| -> Option<Card> {
+        if let Some(c) = Card::all().find(|c| format!("{c:#}") == w) {
+            return Some(c);
+        }
+        let upper = w.chars().all(|ch| !ch.is_ascii_lowercase());
+        w.parse::<Card>().ok().filter(|_| upper)
+    };
     match value {
-        Value::String(s) => out.extend(s.split([' ', '/']).filter_map(|w| w.parse::<Card>().ok())),
+        Value::String(s) => out.extend(
+            s.split([' ', '/', '(', ')', ',', ':', ';'])
+                .filter_map(card),
+        ),
         Value::Array(items) => items.iter().for_each(|v| cards_in(v, out)),
         Value::Object(map) => map.values().for_each(|v| cards_in(v, out)),
         _ => {}

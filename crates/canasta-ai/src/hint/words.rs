@@ -5,7 +5,9 @@
 //! seat cannot tell from the real game, never to the real one.
 
 use crate::heuristic::View;
-use canasta_core::{Action, CanastaKind, Card, GameState, Group, Meld, Observation, Phase, Rules};
+use canasta_core::{
+    Action, CanastaKind, Card, CardStyle, GameState, Group, Meld, Observation, Phase, Rules,
+};
 
 /// What the acting seat sees, and a sample of the game to try actions on.
 pub(super) struct Seat<'a> {
@@ -13,6 +15,9 @@ pub(super) struct Seat<'a> {
     rules: &'a Rules,
     view: View<'a>,
     legal: &'a [Action],
+    /// How the words name cards: in notation (the terminal), as drawn (the
+    /// browser).
+    style: CardStyle,
     /// Every card the seat cannot see re-dealt at random
     /// ([`GameState::determinize`]): what an action does to the seat's own
     /// hand and side does not depend on those cards.
@@ -57,13 +62,44 @@ impl<'a> Seat<'a> {
         rules: &'a Rules,
         legal: &'a [Action],
         sample: GameState,
+        style: CardStyle,
     ) -> Seat<'a> {
         Seat {
             obs,
             rules,
             view: View::from_observation(obs, rules),
             legal,
+            style,
             sample,
+        }
+    }
+
+    /// A meld as players name it, in the seat's card style.
+    fn meld_words(&self, m: &Meld) -> String {
+        meld_words(m, self.rules, self.style)
+    }
+
+    /// Cards laid together, in the seat's card style.
+    fn group_words(&self, g: &Group) -> String {
+        group_words(g, self.rules, self.style)
+    }
+
+    fn groups_words(&self, groups: &[Group]) -> String {
+        let parts: Vec<String> = groups.iter().map(|g| self.group_words(g)).collect();
+        join_and(&parts)
+    }
+
+    /// A card in the seat's card style: `9H` or `9♥`.
+    pub(super) fn card(&self, c: Card) -> String {
+        self.style.show(c).to_string()
+    }
+
+    /// Another action named in the figures: as typed in notation
+    /// (`` `discard 9H` ``), in words as drawn ("discarding 9♥").
+    pub(super) fn named(&self, action: Action) -> String {
+        match self.style {
+            CardStyle::Notation => format!("`{action}`"),
+            CardStyle::Drawn => self.gerund(action),
         }
     }
 
@@ -132,40 +168,38 @@ impl<'a> Seat<'a> {
                 let onto = effect
                     .and_then(|e| e.changed.iter().find_map(|(before, _)| *before))
                     .map_or(String::new(), |m| {
-                        format!(" onto your {}", meld_words(&m, rules))
+                        format!(" onto your {}", self.meld_words(&m))
                     });
                 p("Take", "taking", format!(" the pile{onto}"))
             }
             Action::Pickup { with, also } => {
-                let mut rest = format!(" the pile with {}", group_words(&with, rules));
+                let mut rest = format!(" the pile with {}", self.group_words(&with));
                 if !also.is_empty() {
-                    rest.push_str(&format!(
-                        " and meld {}",
-                        groups_words(also.as_slice(), rules)
-                    ));
+                    rest.push_str(&format!(" and meld {}", self.groups_words(also.as_slice())));
                 }
                 p("Take", "taking", rest)
             }
             Action::Meld(groups) => p(
                 "Meld",
                 "melding",
-                format!(" {}", groups_words(groups.as_slice(), rules)),
+                format!(" {}", self.groups_words(groups.as_slice())),
             ),
             Action::Add { meld, cards } => {
                 let to = self
                     .own_melds()
                     .get(usize::from(meld))
-                    .map_or("meld".to_string(), |m| meld_words(m, rules));
+                    .map_or("meld".to_string(), |m| self.meld_words(m));
+                let cards = self.style.show(cards);
                 p("Add", "adding", format!(" {cards} to your {to}"))
             }
             Action::CloseCanasta(meld) => {
                 let m = self
                     .own_melds()
                     .get(usize::from(meld))
-                    .map_or("meld".to_string(), |m| meld_words(m, rules));
+                    .map_or("meld".to_string(), |m| self.meld_words(m));
                 p("Close", "closing", format!(" your {m} as a canasta"))
             }
-            Action::Discard(c) => p("Discard", "discarding", format!(" {c}")),
+            Action::Discard(c) => p("Discard", "discarding", format!(" {}", self.card(c))),
             Action::Ask => p(
                 "Ask",
                 "asking",
@@ -371,7 +405,7 @@ impl<'a> Seat<'a> {
                         CanastaKind::Natural => "natural",
                         CanastaKind::Mixed => "mixed",
                     };
-                    format!("a {kind} canasta of {}", meld_words(after, rules))
+                    format!("a {kind} canasta of {}", self.meld_words(after))
                 };
                 out.push(format!(
                     "it makes {what} ({} points)",
@@ -386,7 +420,7 @@ impl<'a> Seat<'a> {
             let left = usize::from(rules.canasta_size()).saturating_sub(len);
             let mut grows = format!(
                 "it takes your {} to {} cards",
-                meld_words(after, rules),
+                self.meld_words(after),
                 number(len)
             );
             if (1..=3).contains(&left) {
@@ -531,14 +565,15 @@ fn number(n: usize) -> String {
     WORDS.get(n).map_or(n.to_string(), |w| (*w).to_string())
 }
 
-/// A meld as players name it: "kings", "black threes", "run 5H-9H".
-fn meld_words(m: &Meld, rules: &Rules) -> String {
+/// A meld as players name it: "kings", "black threes", "run 5H-9H" (as
+/// drawn, "run 5♥-9♥").
+fn meld_words(m: &Meld, rules: &Rules, style: CardStyle) -> String {
     let g = &m.cards;
     if g.is_sequence() {
         let mut cards = g.cards();
         let first = cards.next();
         match (first, cards.last()) {
-            (Some(a), Some(b)) => format!("run {a}-{b}"),
+            (Some(a), Some(b)) => format!("run {}-{}", style.show(a), style.show(b)),
             _ => "run".into(),
         }
     } else if g.is_special_threes(rules) {
@@ -549,13 +584,14 @@ fn meld_words(m: &Meld, rules: &Rules) -> String {
 }
 
 /// Cards laid together as players say them: "three eights", "two kings
-/// and a joker", "KH, 2C and a joker", "the run 5H 6H 7H".
-fn group_words(g: &Group, rules: &Rules) -> String {
+/// and a joker", "KH, 2C and a joker", "the run 5H 6H 7H" (cards in
+/// `style`).
+fn group_words(g: &Group, rules: &Rules, style: CardStyle) -> String {
     if g.is_sequence() {
-        return format!("the run {g}");
+        return format!("the run {}", style.show(g));
     }
     if g.is_wild_only() {
-        return format!("the wild cards {g}");
+        return format!("the wild cards {}", style.show(g));
     }
     let mut parts: Vec<String> = Vec::new();
     let naturals = usize::from(g.natural_count());
@@ -567,21 +603,24 @@ fn group_words(g: &Group, rules: &Rules) -> String {
         };
         match naturals {
             0 => {}
-            1 => parts.extend(g.cards().filter(|c| !c.is_wild()).map(|c| c.to_string())),
+            1 => parts.extend(
+                g.cards()
+                    .filter(|c| !c.is_wild())
+                    .map(|c| style.show(c).to_string()),
+            ),
             n => parts.push(format!("{} {plural}", number(n))),
         }
     }
-    parts.extend(g.cards().filter(|c| c.is_two()).map(|c| c.to_string()));
+    parts.extend(
+        g.cards()
+            .filter(|c| c.is_two())
+            .map(|c| style.show(c).to_string()),
+    );
     match g.jokers {
         0 => {}
         1 => parts.push("a joker".into()),
         n => parts.push(format!("{} jokers", number(usize::from(n)))),
     }
-    join_and(&parts)
-}
-
-fn groups_words(groups: &[Group], rules: &Rules) -> String {
-    let parts: Vec<String> = groups.iter().map(|g| group_words(g, rules)).collect();
     join_and(&parts)
 }
 

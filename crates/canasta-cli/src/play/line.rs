@@ -185,8 +185,8 @@ impl<R: BufRead, W: Write> Lines<'_, R, W> {
             .collect();
         let rules = self.session.rules();
         self.say(&format!(
-            "{} canasta, {}, target {}; seed {}; seats: {}; type `help` for commands",
-            rules.variant(),
+            "{}, {}, target {}; seed {}; seats: {}; type `help` for commands",
+            rules.variant_name(),
             super::view::players_words(rules),
             rules.target(),
             self.session

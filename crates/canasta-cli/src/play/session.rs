@@ -26,8 +26,8 @@ use anyhow::{Context, bail};
 use canasta_ai::{Bot, Decision, HINT_TIME, Hint};
 use canasta_core::record::{Header, RecordError, RecordErrorKind, Replay, write};
 use canasta_core::{
-    Action, ActionList, CardCounts, DealOutcome, GameState, HandResult, IllegalAction, Observation,
-    Phase, Rng, Rules, shuffled_deck,
+    Action, ActionList, CardCounts, CardStyle, DealOutcome, GameState, HandResult, IllegalAction,
+    Observation, Phase, Rng, Rules, shuffled_deck,
 };
 use serde_json::Value;
 
@@ -87,7 +87,13 @@ impl Played {
     /// The action in words for `viewer`: the cards drawn are shown only to
     /// the seat that drew them.
     pub fn describe(&self, viewer: Option<usize>) -> String {
-        let mut text = format!("seat {}: {}", self.seat, self.action);
+        format!("seat {}: {}", self.seat, self.what(viewer))
+    }
+
+    /// The same without the seat: `draw -> 7H`, `pickup 7S 7H (takes the
+    /// pile: 9 cards)`.
+    pub fn what(&self, viewer: Option<usize>) -> String {
+        let mut text = self.action.to_string();
         if viewer == Some(self.seat) && !self.drawn.is_empty() {
             text.push_str(&format!(" -> {}", self.drawn));
         }
@@ -568,7 +574,34 @@ impl Session {
         let Next::Human(_) = self.next() else {
             return None;
         };
-        canasta_ai::hint(&self.state, HINT_TIME, self.seed)
+        canasta_ai::hint(&self.state, HINT_TIME, self.seed, CardStyle::Notation)
+    }
+
+    /// The moves of the record so far as `(seat, action)`, with a `None`
+    /// seat for each hand's deal (`--- hand N dealt by seat D`), oldest
+    /// first: the move list of a resumed game starts with them. Deals the
+    /// rules annulled (no action follows them) are left out.
+    pub fn recorded_moves(&self) -> Vec<(Option<usize>, String)> {
+        let mut out = Vec::new();
+        let (mut hands, mut dealt) = (0, None);
+        for line in &self.record {
+            let Ok(value) = serde_json::from_str::<Value>(line) else {
+                continue;
+            };
+            if let Some(d) = value.get("dealer").and_then(Value::as_u64) {
+                dealt = Some(d);
+            } else if let (Some(seat), Some(action)) = (
+                value.get("seat").and_then(Value::as_u64),
+                value.get("action").and_then(Value::as_str),
+            ) {
+                if let Some(d) = dealt.take() {
+                    hands += 1;
+                    out.push((None, format!("--- hand {hands} dealt by seat {d}")));
+                }
+                out.push((Some(seat as usize), action.to_string()));
+            }
+        }
+        out
     }
 
     /// The record so far, as a file holds it.

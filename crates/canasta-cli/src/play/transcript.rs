@@ -164,8 +164,8 @@ pub fn run(setup: &Setup, seed: u64) -> anyhow::Result<ExitCode> {
         foot_before: 0,
     };
     t.say(&format!(
-        "{} canasta, {}, target {}; bots {}; seed {seed}",
-        rules.variant(),
+        "{}, {}, target {}; bots {}; seed {seed}",
+        rules.variant_name(),
         super::view::players_words(rules),
         rules.target(),
         setup.bots.join(",")

@@ -3,8 +3,9 @@
 //! read by both the line mode's text and the full-screen renderer.
 
 use super::hand::{cards_text, hand_text};
+use canasta_core::pile_words::Taker;
 use canasta_core::{
-    Card, CardCounts, Freeze, GroupKind, Meld, Observation, Phase, Rank, Rules, Suit,
+    Card, CardCounts, Freeze, GroupKind, Meld, Observation, Phase, PileWords, Rank, Rules, Suit,
 };
 
 /// A name in two lengths: the screen takes the long one where it fits.
@@ -168,7 +169,7 @@ pub struct ScoreView {
 /// The table from one seat's chair.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TableView {
-    /// `classic canasta, 4 players in 2 teams, target 5000`.
+    /// `Classic Canasta, 4 players in 2 teams, target 5000`.
     pub title: String,
     /// The game's target (also in the title).
     pub target: i32,
@@ -188,18 +189,18 @@ pub struct TableView {
     pub pile_size: usize,
     /// Of them, face down (Canastone's packet): nobody has seen them.
     pub pile_hidden: usize,
-    /// Why the pile is frozen against the viewer (an onlooker: against
-    /// everyone), if it is.
-    pub freeze: Option<Freeze>,
-    /// Naturals from hand a frozen pile takes (2, or 3 in Canastone).
-    pub frozen_naturals: u8,
-    /// The pile is closed to the viewer's side until it melds (Canastone).
-    pub pile_closed: bool,
+    /// What stops the viewer taking the pile, or what taking it needs (an
+    /// onlooker: what holds for everyone): the engine's words, the same
+    /// the browser shows.
+    pub pile_note: Option<PileWords>,
     pub stock: usize,
     /// The viewer asked partner / partner's answer this turn.
     pub asked: bool,
     pub answer: Option<bool>,
     pub must_go_out: bool,
+    /// The seat to draw may open from hand first, and only then this turn
+    /// (Canastone's opening before the draw, for a side yet to meld).
+    pub open_first: bool,
 }
 
 /// Seats as `seats 0, 2` (or `seat 1`).
@@ -225,8 +226,7 @@ impl TableView {
         view.asked = obs.asked && own_turn;
         view.answer = obs.answer.filter(|_| own_turn);
         view.must_go_out = obs.must_go_out;
-        view.freeze = obs.pile_freeze(rules);
-        view.pile_closed = obs.pile_closed(rules);
+        view.pile_note = PileWords::new(obs, rules, Some(obs.seat));
         view
     }
 
@@ -235,7 +235,7 @@ impl TableView {
     pub fn onlooker(obs: &Observation, rules: &Rules, names: &[String]) -> TableView {
         let mut view = TableView::build(obs, rules, names, None);
         // What freezes it for everyone; a side's own state is its players'.
-        view.freeze = rules.pile_freeze(obs.pile_frozen, true);
+        view.pile_note = PileWords::new(obs, rules, None);
         view
     }
 
@@ -332,8 +332,8 @@ impl TableView {
             .collect();
         TableView {
             title: format!(
-                "{} canasta, {}, target {}",
-                rules.variant(),
+                "{}, {}, target {}",
+                rules.variant_name(),
                 players_words(rules),
                 rules.target()
             ),
@@ -350,21 +350,30 @@ impl TableView {
             pile_top: obs.pile.last().copied(),
             pile_size: obs.pile.len() + obs.pile_hidden,
             pile_hidden: obs.pile_hidden,
-            freeze: None,
-            frozen_naturals: rules.pile_take_naturals_frozen(),
-            pile_closed: false,
+            pile_note: None,
             stock: obs.stock,
             asked: false,
             answer: None,
             must_go_out: false,
+            open_first: obs.phase == Phase::Draw
+                && rules.open_before_draw()
+                && obs.melds[obs.side_of[obs.to_act]].is_empty(),
         }
     }
 
     /// `seat 2 (ismcts) to draw`, or the state between hands.
     pub fn status(&self) -> String {
+        self.status_as(&self.seats[self.to_act].label.long)
+    }
+
+    /// The status with the seat to act called `who`.
+    fn status_as(&self, who: &str) -> String {
         match self.phase {
             Phase::Deal | Phase::HandOver => "between hands".into(),
-            phase => phase.status(&self.seats[self.to_act].label.long, self.current),
+            Phase::Draw if self.open_first => {
+                format!("{who} to open from hand before drawing, or draw")
+            }
+            phase => phase.status(who, self.current),
         }
     }
 
@@ -372,6 +381,25 @@ impl TableView {
     /// take the pile`; between hands the hand just finished (its dealer
     /// is no longer news), at the end how many hands were played.
     pub fn heading(&self) -> String {
+        self.headings().0
+    }
+
+    /// The heading, long (`hand 2, dealer seat 1: seat 2 (ismcts) to
+    /// draw or take the pile`) and short (`hand 2: seat 2 to draw or take
+    /// the pile`): the screen takes the long one where it fits on a row.
+    pub fn headings(&self) -> (String, String) {
+        let long = self.heading_long();
+        match self.phase {
+            Phase::Draw | Phase::Play | Phase::Answer => {
+                let who = &self.seats[self.to_act].label.short;
+                let short = format!("hand {}: {}", self.hands_played + 1, self.status_as(who));
+                (long, short)
+            }
+            _ => (long.clone(), long),
+        }
+    }
+
+    fn heading_long(&self) -> String {
         match self.phase {
             Phase::Draw | Phase::Play | Phase::Answer => format!(
                 "hand {}, dealer seat {}: {}",
@@ -391,6 +419,10 @@ impl TableView {
     /// What the viewer's turn is bound to, if anything: asking partner and
     /// the answer, or having to go out.
     pub fn turn_note(&self) -> Option<String> {
+        if !matches!(self.phase, Phase::Draw | Phase::Play | Phase::Answer) {
+            // The hand is over: what bound its last turn is gone with it.
+            return None;
+        }
         if self.asked {
             Some(
                 match self.answer {
@@ -432,60 +464,31 @@ impl TableView {
         format!("pile {}{hidden}, top {top}", plural(self.pile_size, "card"))
     }
 
-    /// What freezes the pile against the viewer and what takes it then,
-    /// long (`FROZEN for your team until it melds: two natural kings take
-    /// it`) or short (`FROZEN`); nothing when it is open.
+    /// What stops the viewer taking the pile and what takes it then, long
+    /// (the engine's sentence: `Frozen for your team until it melds: only
+    /// two natural kings from hand take it`) or short (`FROZEN`); nothing
+    /// when it is open as usual.
     pub fn freeze_words(&self, long: bool) -> Option<String> {
-        // A wild card or black three on top stops the pile (the judge's
-        // `is_plain_natural`): nothing takes it this turn.
-        if let Some(top) = self.pile_top.filter(|c| !c.is_plain_natural()) {
-            return Some(if long {
-                format!("{top} on top: nobody takes the pile now")
-            } else {
-                format!("{top} blocks it")
-            });
+        let note = self.pile_note?;
+        if long {
+            return Some(note.to_string());
         }
-        let alone = self.sides.iter().any(|s| s.own && s.seats.len() == 1);
-        if self.pile_closed {
-            return Some(match (long, alone) {
-                (true, true) => "nothing takes the pile until you meld from hand".into(),
-                (true, false) => "nothing takes the pile until your team melds from hand".into(),
-                (false, true) => "closed to you".into(),
-                (false, false) => "closed to your team".into(),
-            });
-        }
-        self.pile_top?;
-        let freeze = self.freeze?;
-        let whom = if alone { "you" } else { "your team" };
-        let cause = match freeze {
-            Freeze::ByCard => String::new(),
-            Freeze::Always => " (always, in these rules)".into(),
-            Freeze::UntilOpened if !long => format!(" for {whom}"),
-            Freeze::UntilOpened if alone => " for you until you meld".into(),
-            Freeze::UntilOpened => " for your team until it melds".into(),
-        };
-        if !long {
-            return Some(format!("FROZEN{cause}"));
-        }
-        // The top is a plain natural here (a wild card or black three on
-        // top stops the pile above), so it has a rank.
-        let rank = self.pile_top.and_then(Card::rank)?;
-        let mut takes = format!(
-            "{} natural {} take it",
-            number_word(self.frozen_naturals),
-            rank.plural()
-        );
-        // A side yet to meld also needs its opening (the judge's
-        // OpeningTooLow), the pile's cards counted as the rules say.
-        if let Some(need) = self
-            .sides
-            .iter()
-            .find(|s| s.own)
-            .and_then(|s| s.opening_needed)
-        {
-            takes.push_str(&format!(" as part of a {need}-point opening"));
-        }
-        Some(format!("FROZEN{cause}: {takes}"))
+        Some(match note {
+            PileWords::Blocked(top) => format!("{top} blocks it"),
+            PileWords::Closed(Taker::You) => "closed to you".into(),
+            PileWords::Closed(_) => "closed to your team".into(),
+            PileWords::Frozen { freeze, taker, .. } => {
+                let cause = match (freeze, taker) {
+                    (Freeze::ByCard, _) => "",
+                    (Freeze::Always, _) => " (always)",
+                    (Freeze::UntilOpened, Taker::You) => " for you",
+                    (Freeze::UntilOpened, _) => " for your team",
+                };
+                format!("FROZEN{cause}")
+            }
+            PileWords::NotOntoMeld { .. } => "from hand only".into(),
+            PileWords::Packet(_) => return None,
+        })
     }
 }
 
@@ -495,17 +498,6 @@ pub fn players_words(rules: &Rules) -> String {
         format!("{} players", rules.players())
     } else {
         format!("{} players in {} teams", rules.players(), rules.teams())
-    }
-}
-
-/// `two`, `three`: small counts in words.
-fn number_word(n: u8) -> String {
-    match n {
-        1 => "one".into(),
-        2 => "two".into(),
-        3 => "three".into(),
-        4 => "four".into(),
-        n => n.to_string(),
     }
 }
 
@@ -560,7 +552,7 @@ pub fn position_lines(view: &TableView) -> Vec<String> {
     }
     let mut pile = format!("stock {} | {}", view.stock, view.pile_words());
     if let Some(freeze) = view.freeze_words(true) {
-        pile.push_str(&format!(", {freeze}"));
+        pile.push_str(&format!(" | {freeze}"));
     }
     lines.push(pile);
     let counts: Vec<String> = view
@@ -632,13 +624,17 @@ mod tests {
         let view = TableView::new(&g.observe(g.to_act()), &rules, &names(4));
         let frozen = view.freeze_words(true).expect("nobody has melded");
         assert!(
-            frozen.starts_with("FROZEN for your team until it melds: two natural"),
+            frozen.starts_with("Frozen for your team until it melds: only two natural"),
             "{frozen}"
         );
         assert_eq!(view.freeze_words(false).unwrap(), "FROZEN for your team");
         // An onlooker sees no freeze that is one side's own.
         let public = TableView::onlooker(&g.observe_public(), &rules, &names(4));
-        assert_eq!(public.freeze, rules.pile_freeze(g.pile_frozen(), true));
+        assert_eq!(
+            public.pile_note.is_some(),
+            rules.pile_freeze(g.pile_frozen(), true).is_some()
+                || !g.pile_top().is_some_and(|c| c.is_plain_natural())
+        );
     }
 
     /// Canastone's face-down packet is said, not hidden in the count.
@@ -665,12 +661,12 @@ mod tests {
         g.deal_random(&mut Rng::new(5), 0);
         let seat = g.to_act();
         let view = TableView::new(&g.observe(seat), &rules, &names(4));
-        assert!(view.pile_closed);
         let words = view.freeze_words(true).unwrap();
         assert_eq!(
             words,
-            "nothing takes the pile until your team melds from hand"
+            "Nothing takes the pile until your team melds from hand"
         );
+        assert_eq!(view.freeze_words(false).unwrap(), "closed to your team");
         assert!(
             g.legal_actions()
                 .iter()

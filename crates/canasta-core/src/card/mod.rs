@@ -34,6 +34,26 @@ impl Suit {
     pub const fn from_index(i: usize) -> Suit {
         Suit::ALL[i & 3]
     }
+
+    /// The suit as printed on a card: `♠`, `♥`, `♦`, `♣`.
+    pub const fn symbol(self) -> char {
+        match self {
+            Suit::Spades => '♠',
+            Suit::Hearts => '♥',
+            Suit::Diamonds => '♦',
+            Suit::Clubs => '♣',
+        }
+    }
+
+    /// The suit in words: "a sequence of hearts".
+    pub const fn plural(self) -> &'static str {
+        match self {
+            Suit::Spades => "spades",
+            Suit::Hearts => "hearts",
+            Suit::Diamonds => "diamonds",
+            Suit::Clubs => "clubs",
+        }
+    }
 }
 
 /// A rank of a natural card (two up to ace; the joker is not a rank).
@@ -128,6 +148,26 @@ impl Rank {
             Rank::Queen => 'Q',
             Rank::King => 'K',
             Rank::Ace => 'A',
+        }
+    }
+
+    /// The rank as printed in a card's corner: `10` where notation writes
+    /// `T`, the letter or digit otherwise.
+    pub const fn index_text(self) -> &'static str {
+        match self {
+            Rank::Two => "2",
+            Rank::Three => "3",
+            Rank::Four => "4",
+            Rank::Five => "5",
+            Rank::Six => "6",
+            Rank::Seven => "7",
+            Rank::Eight => "8",
+            Rank::Nine => "9",
+            Rank::Ten => "10",
+            Rank::Jack => "J",
+            Rank::Queen => "Q",
+            Rank::King => "K",
+            Rank::Ace => "A",
         }
     }
 
@@ -257,11 +297,61 @@ impl Card {
     }
 }
 
+/// A card in record notation (`7D`, `TH`, `JK`: what records, actions and
+/// `canasta check` read), or with the alternate flag (`{:#}`) as drawn on
+/// its face for a player (`7♦`, `10♥`, `Joker`). Messages that name cards
+/// pass the flag through to them (see [`CardStyle`]).
 impl fmt::Display for Card {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match (self.rank(), self.suit()) {
-            (Some(r), Some(s)) => write!(f, "{}{}", r.letter(), s.letter()),
-            _ => f.write_str("JK"),
+        match (self.rank(), self.suit(), f.alternate()) {
+            (Some(r), Some(s), false) => write!(f, "{}{}", r.letter(), s.letter()),
+            (Some(r), Some(s), true) => write!(f, "{}{}", r.index_text(), s.symbol()),
+            (_, _, false) => f.write_str("JK"),
+            (_, _, true) => f.write_str("Joker"),
+        }
+    }
+}
+
+/// How a message names cards: in record notation (the terminal, `canasta
+/// check`, records) or as drawn on their faces (the browser). A message is
+/// written once, as a [`fmt::Display`] that reads its style from the
+/// alternate flag (`{}` notation, `{:#}` drawn) and hands it on to every
+/// card, group and meld it names; code that builds text from parts keeps
+/// a `CardStyle` and shows each part with [`CardStyle::show`].
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum CardStyle {
+    /// `7D`, `TH`, `JK`, `meld 2`.
+    #[default]
+    Notation,
+    /// `7♦`, `10♥`, `Joker`, "your meld of sevens".
+    Drawn,
+}
+
+impl CardStyle {
+    /// The style a formatter asks for: drawn under the alternate flag.
+    pub fn of(f: &fmt::Formatter<'_>) -> CardStyle {
+        if f.alternate() {
+            CardStyle::Drawn
+        } else {
+            CardStyle::Notation
+        }
+    }
+
+    /// `thing` written in this style.
+    pub fn show<T: fmt::Display>(self, thing: T) -> Styled<T> {
+        Styled(thing, self)
+    }
+}
+
+/// A value shown in a [`CardStyle`] ([`CardStyle::show`]).
+#[derive(Clone, Copy, Debug)]
+pub struct Styled<T>(T, CardStyle);
+
+impl<T: fmt::Display> fmt::Display for Styled<T> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.1 {
+            CardStyle::Notation => write!(f, "{}", self.0),
+            CardStyle::Drawn => write!(f, "{:#}", self.0),
         }
     }
 }
@@ -623,15 +713,17 @@ impl fmt::Debug for CardCounts {
     }
 }
 
+/// The cards one by one, in the formatter's [`CardStyle`].
 impl fmt::Display for CardCounts {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let style = CardStyle::of(f);
         let mut first = true;
         for c in self.iter() {
             if !first {
                 f.write_str(" ")?;
             }
             first = false;
-            write!(f, "{c}")?;
+            write!(f, "{}", style.show(c))?;
         }
         Ok(())
     }

@@ -4,7 +4,7 @@
 //! action against the meld before it.
 
 use crate::card::{Rank, Suit};
-use crate::error::IllegalReason;
+use crate::error::{IllegalReason, MeldRef};
 use crate::meld::{Group, Meld};
 use crate::rules::{Rules, WildMeldReserve};
 use crate::state::MAX_MELDS;
@@ -65,11 +65,11 @@ pub(crate) fn meld_problem(
         return contents_problem(rules, added, true);
     };
     if b.closed {
-        return Some(R::CanastaClosed(index));
+        return Some(R::CanastaClosed(MeldRef::new(index, &b.cards)));
     }
     if b.cards.is_sequence() {
         if b.cards.len() >= rules.canasta_size {
-            return Some(R::SambaClosed(index));
+            return Some(R::SambaClosed(MeldRef::new(index, &b.cards)));
         }
         let suit = b.cards.run_suit();
         let mut run = b.cards.sequence_ranks();
@@ -105,7 +105,7 @@ pub(crate) fn meld_problem(
     // Wild cards may not be added to a canasta (P-CNE), a wild one too;
     // where they may (`wilds_on_canasta`), a wild canasta grows like any.
     if b.cards.is_wild_only() && !rules.wilds_on_canasta && b.is_canasta(rules) {
-        return Some(R::WildCanastaComplete(index));
+        return Some(R::WildCanastaComplete(MeldRef::new(index, &b.cards)));
     }
     if added.wild_count() > 0
         && b.cards.rank().is_some()

@@ -18,7 +18,7 @@
 //! position the action leaves.
 
 use crate::action::{Action, ActionList, Groups};
-use crate::error::{IllegalAction, IllegalReason};
+use crate::error::{IllegalAction, IllegalReason, MeldRef};
 use crate::meld::Group;
 use crate::rules::{CleanOpening, Rules, WildMeldReserve};
 use crate::state::{GameState, MAX_MELDS, Phase};
@@ -210,7 +210,7 @@ impl GameState {
         }
         let m = self.melds(side)[i];
         if m.closed {
-            return Err(R::CanastaClosed(i as u8));
+            return Err(R::CanastaClosed(MeldRef::new(i as u8, &m.cards)));
         }
         if m.is_canasta(rules) && !rules.take_onto_canasta {
             return Err(R::TopCardOntoCanasta);
@@ -254,7 +254,7 @@ impl GameState {
                 .iter()
                 .position(|m| m.cards.rank() == top.rank() && m.closed)
         {
-            return Err(R::CanastaClosed(i as u8));
+            return Err(R::CanastaClosed(MeldRef::new(i as u8, &before[i].cards)));
         }
         for g in std::iter::once(&taken).chain(also.iter()) {
             if !lay.place(rules, g) {
@@ -559,13 +559,16 @@ impl GameState {
             return Err(R::NoSuchMeld(m));
         };
         if meld.closed {
-            return Err(R::CanastaClosed(m));
+            return Err(R::CanastaClosed(MeldRef::new(m, &meld.cards)));
         }
         if meld.cards.is_sequence() || meld.cards.is_special_threes(rules) {
             return Err(R::NotAvailable);
         }
         if meld.cards.len() < rules.canasta_size {
-            return Err(R::TooShortToClose(m, rules.canasta_size));
+            return Err(R::TooShortToClose(
+                MeldRef::new(m, &meld.cards),
+                rules.canasta_size,
+            ));
         }
         Ok(())
     }

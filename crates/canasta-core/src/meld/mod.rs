@@ -498,15 +498,17 @@ impl Group {
     }
 }
 
+/// The cards one by one, in the formatter's [`CardStyle`](crate::card::CardStyle).
 impl fmt::Display for Group {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let style = crate::card::CardStyle::of(f);
         let mut first = true;
         for c in self.cards() {
             if !first {
                 f.write_str(" ")?;
             }
             first = false;
-            write!(f, "{c}")?;
+            write!(f, "{}", style.show(c))?;
         }
         Ok(())
     }

@@ -121,6 +121,21 @@ pub const PRESETS: &[PresetInfo] = &[
 ];
 
 impl Rules {
+    /// The variant's proper name, as the rule books write it: "Classic
+    /// Canasta", "Canastone", "Pennies from Heaven"; a variant that is no
+    /// preset goes by its id.
+    pub fn variant_name(&self) -> &str {
+        match self.variant() {
+            "classic" => "Classic Canasta",
+            "canastia" => "Canastia",
+            "italian" => "Italian Canasta",
+            "canastone" => "Canastone",
+            "samba" => "Samba",
+            "pennies" => "Pennies from Heaven",
+            other => other,
+        }
+    }
+
     /// The Classic Canasta rules for 4 players in partnerships (P-CAN §1.1).
     pub fn classic() -> Rules {
         Rules {

@@ -10,6 +10,7 @@ pub mod determinize;
 mod meld_table;
 pub mod observation;
 mod observation_check;
+pub mod pile_words;
 pub mod score;
 mod stacks;
 

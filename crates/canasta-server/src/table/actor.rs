@@ -465,7 +465,8 @@ impl Table {
                 format!("it is seat {to_act}'s turn"),
             ),
             Refusal::Illegal(reason) => {
-                ClientError::new(ErrorCode::IllegalAction, reason.to_string())
+                // The reason alone, cards as drawn (`{:#}`, CardStyle).
+                ClientError::new(ErrorCode::IllegalAction, format!("{reason:#}"))
             }
         })?;
         self.store_and_commit(step)
@@ -550,8 +551,14 @@ impl Table {
         let me = self.me.clone();
         let seed = self.rng.next_u64();
         tokio::task::spawn_blocking(move || {
-            // The terminal's hint: the expert search, about a second.
-            let hint = canasta_ai::hint(&state, canasta_ai::HINT_TIME, seed);
+            // The terminal's hint: the expert search, about a second;
+            // cards named as drawn.
+            let hint = canasta_ai::hint(
+                &state,
+                canasta_ai::HINT_TIME,
+                seed,
+                canasta_core::CardStyle::Drawn,
+            );
             let _ = me.blocking_send(Command::Hint {
                 conn,
                 state_id,

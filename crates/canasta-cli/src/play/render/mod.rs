@@ -58,8 +58,26 @@ pub struct Screen<'a> {
 const TITLE: Style = Style::new().add_modifier(Modifier::BOLD);
 
 /// Rows the move list keeps however crowded the table (one move and its
-/// borders).
+/// borders); it asks for a whole round where it can ([`round_rows`]).
 const LOG_MIN: u16 = 3;
+
+/// Rows the last round of moves takes in the move list (`inner` wide):
+/// one line a turn for each seat, and any deal line among them, so that
+/// no seat's turn (a bot's pickup) scrolls away before the viewer's turn.
+fn round_rows(log: &[String], seats: usize, inner: usize) -> u16 {
+    let mut rows = 0;
+    let mut turns = 0;
+    for entry in log.iter().rev() {
+        if turns == seats {
+            break;
+        }
+        if !entry.starts_with("---") {
+            turns += 1;
+        }
+        rows += wrap(entry, inner).len();
+    }
+    rows as u16
+}
 
 /// Draws `screen` over the whole frame.
 pub fn render(frame: &mut Frame, screen: &Screen) {
@@ -82,21 +100,11 @@ pub fn render(frame: &mut Frame, screen: &Screen) {
     } else {
         onlooker_hands(view, w.saturating_sub(2))
     };
-    let message = message_lines(screen, w);
-    let keys = flow(
-        screen
-            .keys
-            .split("  ")
-            .map(|k| {
-                vec![Span::styled(
-                    k.to_string(),
-                    Style::new().fg(Color::DarkGray),
-                )]
-            })
-            .collect(),
-        "  ",
-        w,
-    );
+    // A short screen gives the moves the rows it can spare: one row of
+    // message, one row of keys (those that fit, and always help and quit).
+    let short = area.height < SHORT_SCREEN;
+    let message = message_lines(screen, w, if short { 1 } else { 2 });
+    let keys = key_lines(screen.keys, w, short);
     let rows = |lines: &[Line]| lines.len() as u16;
     let fixed = rows(&head) + rows(&info) + rows(&hand) + 2 + rows(&message) + rows(&keys);
     // The melds take what the rest leaves, down to the move list's least;
@@ -112,14 +120,18 @@ pub fn render(frame: &mut Frame, screen: &Screen) {
             .collect::<Vec<_>>()
     };
     let room_with_log = |log_rows: u16| area.height.saturating_sub(fixed + log_rows + 2).max(1);
-    let mut log_min = LOG_MIN;
+    // A round of moves, where the screen has room for it beside the table
+    // (at most half its rows).
+    let round = round_rows(screen.log, view.seats.len(), w.saturating_sub(2)) + 2;
+    let least = round.min(area.height / 2).max(LOG_MIN);
+    let mut log_min = least;
     let mut boxes = boxes_for(room_with_log(log_min) as usize);
     if boxes.iter().any(|b| b.hidden > 0) {
         // The fewest rows more that show every meld (the other sides keep
         // to them too, so the moves keep what is left).
         log_min = 0;
         let most = room_with_log(0);
-        let mut room = room_with_log(LOG_MIN);
+        let mut room = room_with_log(least);
         loop {
             room += 1;
             boxes = boxes_for(room as usize);
@@ -212,18 +224,61 @@ fn render_log(frame: &mut Frame, area: Rect, view: &TableView, screen: &Screen) 
     );
 }
 
-fn message_lines(screen: &Screen, w: usize) -> Vec<Line<'static>> {
+/// Screens with fewer rows are short: the message and the keys take one
+/// row each, so that a round of moves fits at 80×24.
+const SHORT_SCREEN: u16 = 30;
+
+/// The key bar, `w` wide; on a `short` screen one row of the keys that
+/// fit, the turn's own first (draw, discard, pile, meld, add) and help and
+/// quit always (the rest are in the help).
+fn key_lines(keys: &str, w: usize, short: bool) -> Vec<Line<'static>> {
+    const FIRST: [&str; 16] = [
+        "d ", "x ", "p ", "m ", "a ", "? ", "q ", "←→", "space", "h ", "u ", "y/n", "k ", "g ",
+        "o ", "s ",
+    ];
+    let piece = |k: &str| {
+        vec![Span::styled(
+            k.to_string(),
+            Style::new().fg(Color::DarkGray),
+        )]
+    };
+    let all: Vec<&str> = keys.split("  ").collect();
+    let rows = flow(all.iter().map(|k| piece(k)).collect(), "  ", w);
+    if !short || rows.len() <= 1 || !all.iter().any(|k| k.starts_with("? ")) {
+        // Room enough, or not the key bar (a prompt): all of it.
+        return rows;
+    }
+    let mut keep = vec![false; all.len()];
+    let mut used = 0;
+    for lead in FIRST {
+        if let Some(i) = all.iter().position(|k| k.starts_with(lead)) {
+            let more = all[i].chars().count() + if used == 0 { 0 } else { 2 };
+            if !keep[i] && used + more <= w {
+                keep[i] = true;
+                used += more;
+            }
+        }
+    }
+    let kept = all
+        .iter()
+        .zip(&keep)
+        .filter(|(_, k)| **k)
+        .map(|(key, _)| piece(key));
+    flow(kept.collect(), "  ", w)
+}
+
+fn message_lines(screen: &Screen, w: usize, least: usize) -> Vec<Line<'static>> {
     let style = if screen.refused {
         Style::new().fg(Color::Red).add_modifier(Modifier::BOLD)
     } else {
         Style::new().fg(Color::Yellow)
     };
-    // At least two rows, so the table does not jump with each message.
+    // At least `least` rows, so the table does not jump with each message.
     let mut lines: Vec<Line> = wrap(screen.message, w)
         .into_iter()
         .map(|l| l.style(style))
         .collect();
-    while lines.len() < 2 {
+    while lines.len() < least {
         lines.push(Line::default());
     }
     lines
@@ -236,9 +291,15 @@ fn raw(text: String) -> Piece {
 /// The heading and the scores: each score a whole piece, the long labels
 /// where they fit on one row.
 fn head_lines(view: &TableView, w: usize) -> Vec<Line<'static>> {
-    let mut first = vec![Span::styled(view.heading(), TITLE)];
+    // The status stays on one row: the short heading where the long one
+    // does not fit.
+    let (long, short) = view.headings();
+    let note = view.turn_note();
+    let bar = if note.is_some() { 2 } else { 0 };
+    let heading = fit(&[&long, &short], w.saturating_sub(bar)).to_string();
+    let mut first = vec![Span::styled(heading, TITLE)];
     let mut pieces = Vec::new();
-    if let Some(note) = view.turn_note() {
+    if let Some(note) = note {
         first.push(Span::raw(" |"));
         pieces.push(first);
         first = vec![Span::styled(
@@ -340,7 +401,7 @@ fn info_lines(view: &TableView, w: usize) -> Vec<Line<'static>> {
 
 /// The viewer's hand in rows of at most `width` characters, each row of
 /// cards followed by a row of marks: `^^` under the cursor, `++` under a
-/// card that came this turn. A hand swollen by the pile wraps instead of
+/// card that came this turn, `^+` under both. A hand swollen by the pile wraps instead of
 /// running off the screen.
 fn hand_lines(screen: &Screen, width: usize) -> Vec<Line<'static>> {
     let mut lines = Vec::new();
@@ -381,7 +442,9 @@ fn hand_lines(screen: &Screen, width: usize) -> Vec<Line<'static>> {
         }
         if i == screen.cursor {
             style = style.add_modifier(Modifier::REVERSED);
-            marks.push_str(" ^^ ");
+            // Under a card just drawn, both marks: the cursor's and the
+            // draw's.
+            marks.push_str(if fresh { " ^+ " } else { " ^^ " });
         } else if fresh {
             marks.push_str(" ++ ");
         } else {

@@ -59,6 +59,16 @@ pub fn side_box(side: &SideView, inner: usize, max_rows: usize) -> SideBox {
     } else {
         let mut chosen = Vec::new();
         for detail in [Detail::Full, Detail::Compact, Detail::Packed, Detail::Tiny] {
+            // A meld whose line would wrap (its canasta mark on a row of
+            // its own) takes the shorter form.
+            let wraps = matches!(detail, Detail::Full | Detail::Compact)
+                && side
+                    .melds
+                    .iter()
+                    .any(|m| width(&meld_piece(m, detail)) > inner);
+            if wraps {
+                continue;
+            }
             chosen = meld_rows(&side.melds, detail, inner);
             if chosen.len() <= max_rows {
                 break;

@@ -61,7 +61,7 @@ fn table() -> TableView {
         sequence: false,
     };
     TableView {
-        title: "classic canasta, 4 players in 2 teams, target 5000".into(),
+        title: "Classic Canasta, 4 players in 2 teams, target 5000".into(),
         target: 5000,
         hands_played: 2,
         phase: Phase::Play,
@@ -104,13 +104,19 @@ fn table() -> TableView {
         pile_top: Some("7C".parse().unwrap()),
         pile_size: 14,
         pile_hidden: 0,
-        freeze: Some(canasta_core::Freeze::ByCard),
-        frozen_naturals: 2,
-        pile_closed: false,
+        pile_note: Some(canasta_core::PileWords::Frozen {
+            taker: canasta_core::pile_words::Taker::YourTeam,
+            freeze: canasta_core::Freeze::ByCard,
+            rank: canasta_core::Rank::Seven,
+            need: 2,
+            opening: None,
+            hidden: 0,
+        }),
         stock: 41,
         asked: false,
         answer: None,
         must_go_out: false,
+        open_first: false,
     }
 }
 
@@ -136,9 +142,8 @@ fn the_table_shows_what_a_player_sees() {
     for expected in [
         "natural canasta",
         "mixed canasta",
-        "FROZEN",
         "pile 14 cards, top 7C",
-        "FROZEN: two natural sevens take it",
+        "Frozen: only two natural sevens from hand take it",
         "stock 41",
         "team 0 (seats 0, 2) 1234",
         "team 1 (seats 1, 3) -85",
@@ -193,7 +198,7 @@ fn an_unopened_side_shows_its_opening_minimum() {
     let mut view = table();
     view.sides[1].melds.clear();
     view.sides[1].opening_needed = Some(90);
-    view.freeze = None;
+    view.pile_note = None;
     view.asked = true;
     view.answer = Some(true);
     let screen = Screen {
@@ -204,7 +209,7 @@ fn an_unopened_side_shows_its_opening_minimum() {
     assert!(text.contains("opening needs 90"), "{text}");
     assert!(text.contains("partner said yes: you must go out"), "{text}");
     assert!(text.contains("no melds"));
-    assert!(!text.contains("FROZEN"));
+    assert!(!text.contains("FROZEN") && !text.contains("Frozen"));
 }
 
 /// The screen of seat 0 is the same whatever the cards it cannot see:
@@ -403,5 +408,214 @@ fn every_variant_fits_80_by_24_and_a_wide_screen() {
                 }
             }
         }
+    }
+}
+
+/// Turns of a game in the move list: each seat's moves on one line, as
+/// the full-screen game writes them, `rounds` rounds of four seats.
+fn turns(rounds: usize) -> Vec<String> {
+    let mut log = vec!["--- hand 3 dealt by seat 2".to_string()];
+    for r in 0..rounds {
+        for s in 0..4 {
+            log.push(format!(
+                "seat {s}: draw; meld 8S 8S 8D / KS KD 2C; discard 4H (round {r})"
+            ));
+        }
+    }
+    log
+}
+
+/// A screen of `view` with the hand of `table()` and the log `log`.
+fn screen_with<'a>(view: &'a TableView, cards: &'a [Card], log: &'a [String]) -> Screen<'a> {
+    Screen {
+        view: Some(view),
+        cards,
+        cursor: 0,
+        log,
+        keys: crate::play::tui::KEYS,
+        ..Screen::default()
+    }
+}
+
+/// The move list keeps the last full round at 80×24 (a bot's pickup does
+/// not scroll away before the viewer's turn), however many melds, and
+/// fills a tall screen's rows with older moves.
+#[test]
+fn the_move_list_keeps_a_round_and_uses_a_tall_screen() {
+    let view = table();
+    let hand = cards("4H 4C 9S KS KD 2C JK");
+    let log = turns(12);
+    let small = draw(&screen_with(&view, &hand, &log), 80, 24).join("\n");
+    for s in 0..4 {
+        let line = format!("seat {s}: draw; meld 8S 8S 8D / KS KD 2C; discard 4H (round 11)");
+        assert!(small.contains(&line), "`{line}` missing at 80×24:\n{small}");
+    }
+    // The key bar keeps one row with the turn's keys and help.
+    let last = small.lines().last().unwrap();
+    for key in ["d draw", "x discard", "? help", "q quit"] {
+        assert!(last.contains(key), "`{key}` not in the key row: {last}");
+    }
+    // Melds crowd the table: the round stays.
+    let mut crowded = table();
+    let meld = crowded.sides[1].melds[0].clone();
+    crowded.sides[1].melds = (0..8)
+        .map(|i| MeldView {
+            index: i,
+            compact: "9×5 2S JK".into(),
+            tiny: "9×5+2S+JK".into(),
+            ..meld.clone()
+        })
+        .collect();
+    let text = draw(&screen_with(&crowded, &hand, &log), 80, 24).join("\n");
+    assert!(
+        text.contains("seat 0: draw; meld 8S 8S 8D / KS KD 2C; discard 4H (round 11)"),
+        "{text}"
+    );
+    // At 200×60 the rows below the table hold older rounds.
+    let tall = draw(&screen_with(&view, &hand, &log), 200, 60);
+    let shown = tall
+        .iter()
+        .filter(|l| l.contains("seat ") && l.contains("(round"))
+        .count();
+    assert!(shown >= 35, "{shown} moves at 200×60:\n{}", tall.join("\n"));
+    let empty = tall
+        .iter()
+        .filter(|l| l.trim_matches(['│', ' ']).is_empty())
+        .count();
+    assert!(empty <= 3, "{empty} empty rows:\n{}", tall.join("\n"));
+}
+
+/// The heading keeps its status on one row: the short form where the long
+/// one does not fit, the turn's note after it or on the next row.
+#[test]
+fn the_header_never_wraps_its_status() {
+    let mut view = table();
+    view.seats[0].label = label("seat 0 (a player with a long name)", "you");
+    view.asked = true;
+    view.answer = Some(true);
+    let hand = cards("4H 4C 9S KS KD 2C JK");
+    let text = draw(&screen_with(&view, &hand, &[]), 80, 24);
+    assert!(
+        text[0].contains("hand 3: you to meld, add or discard"),
+        "{}",
+        text[0]
+    );
+    assert!(
+        text[..2]
+            .iter()
+            .any(|l| l.contains("partner said yes: you must go out")),
+        "{}",
+        text.join("\n")
+    );
+    // Narrower still, the note goes to the next row, whole.
+    let text = draw(&screen_with(&view, &hand, &[]), 60, 24);
+    assert!(
+        text[0].contains("hand 3: you to meld, add or discard"),
+        "{}",
+        text[0]
+    );
+    assert!(
+        text[1].contains("partner said yes: you must go out"),
+        "{}",
+        text[1]
+    );
+    // The long heading where it fits.
+    let wide = draw(&screen_with(&view, &hand, &[]), 200, 40);
+    assert!(wide[0].contains("hand 3, dealer seat 2: seat 0 (a player with a long name) to meld, add or discard | partner said yes"), "{}", wide[0]);
+}
+
+/// Partner's "yes" binds one turn of one hand: between hands it is gone.
+#[test]
+fn partners_answer_does_not_outlive_the_hand() {
+    let mut view = table();
+    view.asked = true;
+    view.answer = Some(true);
+    assert!(view.turn_note().is_some());
+    view.phase = Phase::HandOver;
+    let hand = cards("4H 4C 9S KS KD 2C JK");
+    let text = draw(&screen_with(&view, &hand, &[]), 80, 24).join("\n");
+    assert!(!text.contains("partner said"), "{text}");
+    assert!(text.contains("hand 2 is over"), "{text}");
+}
+
+/// A canasta's mark stays on its meld's row: a box too narrow for the
+/// whole meld and its mark takes the shorter form instead of wrapping.
+#[test]
+fn the_canasta_mark_stays_on_its_melds_line() {
+    let mut view = table();
+    let long = "2S 9H 9H 9D 9C 9C 9C 9S 9S JK JK";
+    view.sides[1].melds[0].cards = long.into();
+    view.sides[1].melds[0].compact = "9×8+2S+JK×2".into();
+    let hand = cards("4H 4C 9S KS KD 2C JK");
+    for (w, h) in [(80, 24), (100, 30)] {
+        let text = draw(&screen_with(&view, &hand, &[]), w, h);
+        let row = text
+            .iter()
+            .find(|l| l.contains("mixed"))
+            .unwrap_or_else(|| panic!("no mark at {w}:\n{}", text.join("\n")));
+        let right = row.rsplit("││").next().unwrap();
+        assert!(
+            right.contains("0: 9") || right.contains("0:9"),
+            "{w}: {row}"
+        );
+    }
+}
+
+/// The cursor on a card just drawn shows both marks.
+#[test]
+fn the_cursor_and_the_drawn_mark_show_on_one_card() {
+    let view = table();
+    let hand = cards("4H 4C 9S KS KD 2C JK");
+    let fresh = [false, true, false, false, false, false, false];
+    let screen = Screen {
+        cursor: 1,
+        fresh: &fresh,
+        ..screen_with(&view, &hand, &[])
+    };
+    let text = draw(&screen, 80, 24);
+    let row = text.iter().position(|l| l.contains(" 4C ")).unwrap();
+    let col = text[row].find(" 4C ").unwrap();
+    assert_eq!(&text[row + 1][col..col + 4], " ^+ ", "{}", text.join("\n"));
+    // Elsewhere each keeps its own.
+    let screen = Screen {
+        cursor: 0,
+        fresh: &fresh,
+        ..screen_with(&view, &hand, &[])
+    };
+    let text = draw(&screen, 80, 24);
+    let col = text[row].find(" 4C ").unwrap();
+    assert_eq!(&text[row + 1][col..col + 4], " ++ ");
+}
+
+/// Titles use the variants' proper names; Canastone's heading says a side
+/// yet to meld may open before it draws (and only then, that turn).
+#[test]
+fn titles_name_the_variant_and_canastone_offers_opening_first() {
+    let names = |n: usize| -> Vec<String> { (0..n).map(|_| "ismcts".to_string()).collect() };
+    for (id, name) in [
+        ("classic", "Classic Canasta, "),
+        ("canastone", "Canastone, "),
+        ("samba", "Samba, "),
+        ("pennies", "Pennies from Heaven, "),
+        ("italian", "Italian Canasta, "),
+        ("canastia", "Canastia, "),
+    ] {
+        let rules = Rules::preset(id, None, None).unwrap();
+        let mut g = canasta_core::GameState::new(rules.clone());
+        g.deal_random(&mut Rng::new(2), 0);
+        let view = TableView::new(
+            &g.observe(g.to_act()),
+            &rules,
+            &names(rules.players() as usize),
+        );
+        assert!(view.title.starts_with(name), "{id}: {}", view.title);
+        let opens_first = id == "canastone" || id == "italian";
+        assert_eq!(
+            view.heading()
+                .contains("to open from hand before drawing, or draw"),
+            opens_first && rules.open_before_draw(),
+            "{id}: {}",
+            view.heading()
+        );
     }
 }

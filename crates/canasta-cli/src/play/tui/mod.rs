@@ -49,8 +49,8 @@ const HELP: &[&str] = &[
     "natural or samba, black: mixed).",
     "",
     "[KS] is selected, <KS> is in a marked group, ++ under a card: it came",
-    "to your hand this turn. FROZEN by the pile says what takes it (and if",
-    "it is frozen for your side alone). Canastas are marked natural, mixed,",
+    "to your hand this turn (^+ with the cursor on it). Beside the pile:",
+    "what stops you taking it or what takes it. Canastas: natural, mixed,",
     "samba...; a run of one suit (Samba) is marked run or sequence.",
 ];
 
@@ -60,6 +60,9 @@ const HELP: &[&str] = &[
 enum LogLine {
     Text(String),
     Move(Box<Played>),
+    /// A move of the saved record a resumed game starts from: its seat
+    /// and action.
+    Recorded(usize, String),
 }
 
 /// What the keys do now.
@@ -156,6 +159,15 @@ impl<'a> App<'a> {
         let viewer = session.humans().next().unwrap_or(0);
         let hidden = session.humans().count() > 1;
         let names = seat_names(session);
+        // A resumed game's list starts with the moves played before.
+        let log = session
+            .recorded_moves()
+            .into_iter()
+            .map(|(seat, text)| match seat {
+                Some(seat) => LogLine::Recorded(seat, text),
+                None => LogLine::Text(text),
+            })
+            .collect();
         App {
             session,
             names,
@@ -165,7 +177,7 @@ impl<'a> App<'a> {
             selected: Vec::new(),
             groups: Vec::new(),
             cursor: 0,
-            log: Vec::new(),
+            log,
             message: if hidden {
                 "hot seat: the table shows when the first of you to act takes the keyboard".into()
             } else {
@@ -386,15 +398,29 @@ impl App<'_> {
         }
     }
 
-    /// The move list as the viewer may read it.
+    /// The move list as the viewer may read it: one line a turn (a seat's
+    /// moves in a row: `seat 1: draw; meld 8S 8S 8D; discard 3S`), so
+    /// that the last round fits a small screen.
     fn log_lines(&self) -> Vec<String> {
-        self.log
-            .iter()
-            .map(|l| match l {
-                LogLine::Text(t) => t.clone(),
-                LogLine::Move(p) => p.describe(Some(self.viewer)),
-            })
-            .collect()
+        let mut lines: Vec<String> = Vec::new();
+        let mut turn_of = None;
+        for l in &self.log {
+            let (seat, what) = match l {
+                LogLine::Text(t) => (None, t.clone()),
+                LogLine::Move(p) => (Some(p.seat), p.what(Some(self.viewer))),
+                LogLine::Recorded(seat, action) => (Some(*seat), action.clone()),
+            };
+            match (seat, lines.last_mut()) {
+                (Some(s), Some(last)) if turn_of == Some(s) => {
+                    last.push_str("; ");
+                    last.push_str(&what);
+                }
+                (Some(s), _) => lines.push(format!("seat {s}: {what}")),
+                (None, _) => lines.push(what),
+            }
+            turn_of = seat;
+        }
+        lines
     }
 
     /// Which cards are in a marked group.

@@ -598,3 +598,38 @@ fn the_key_bar_offers_asking_only_with_partners() {
         "partners form in the hand: {three}"
     );
 }
+
+/// A resumed game's move list starts with the moves before the save, one
+/// line a turn as in the unbroken game.
+#[test]
+fn a_resumed_game_shows_its_recent_moves() {
+    let mut session = one_human(Rules::classic(), 21, 10);
+    let mut app = App::new(&mut session, Duration::ZERO, None);
+    until_human(&mut app);
+    press(&mut app, KeyCode::Char('d'));
+    press(&mut app, KeyCode::Char('x'));
+    until_human(&mut app);
+    let before = app.log_lines();
+    // One line a turn: each seat's moves in a row joined.
+    assert!(
+        before
+            .iter()
+            .any(|l| l.starts_with("seat 1: draw") && l.contains("; discard ")),
+        "{before:?}"
+    );
+    let text = app.session.record_text();
+    let seats = app.session.seats().to_vec();
+    let mut resumed = Session::resume(&text, seats, 10).unwrap();
+    let app = App::new(&mut resumed, Duration::ZERO, None);
+    let after = app.log_lines();
+    assert_eq!(after.len(), before.len(), "{after:?}");
+    assert_eq!(after[0], before[0], "the deal line");
+    // The same turns; a draw's cards are not in the record's words.
+    for (a, b) in after.iter().zip(&before).skip(1) {
+        let seat = |l: &str| l.split(':').next().unwrap().to_string();
+        assert_eq!(seat(a), seat(b));
+    }
+    assert_eq!(after.last(), before.last());
+    let shown = frame(&app);
+    assert!(shown.contains(before.last().unwrap().as_str()), "{shown}");
+}

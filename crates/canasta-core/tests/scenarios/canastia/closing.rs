@@ -4,7 +4,15 @@
 //! automatic"; research §6.1).
 
 use super::*;
-use canasta_core::{CanastaKind, IllegalReason};
+use canasta_core::{CanastaKind, GroupKind, IllegalReason, MeldRef, Rank};
+
+/// Meld 0, as refusals name it.
+fn meld0(rank: Rank) -> MeldRef {
+    MeldRef {
+        index: 0,
+        kind: GroupKind::Rank(rank),
+    }
+}
 
 /// Seat 0 opens with six fives and a two (7 + 15) and holds 5C 5C JK KS
 /// KS KH and two drawn cards (4H 6H).
@@ -40,9 +48,18 @@ fn a_meld_of_seven_is_no_canasta_until_closed() {
 fn nothing_is_added_to_a_closed_canasta() {
     let mut g = seven_fives();
     play(&mut g, 0, "canasta 0");
-    assert_eq!(refused(&g, 0, "add 0 5C"), IllegalReason::CanastaClosed(0));
-    assert_eq!(refused(&g, 0, "add 0 JK"), IllegalReason::CanastaClosed(0));
-    assert_eq!(refused(&g, 0, "canasta 0"), IllegalReason::CanastaClosed(0));
+    assert_eq!(
+        refused(&g, 0, "add 0 5C"),
+        IllegalReason::CanastaClosed(meld0(Rank::Five))
+    );
+    assert_eq!(
+        refused(&g, 0, "add 0 JK"),
+        IllegalReason::CanastaClosed(meld0(Rank::Five))
+    );
+    assert_eq!(
+        refused(&g, 0, "canasta 0"),
+        IllegalReason::CanastaClosed(meld0(Rank::Five))
+    );
 }
 
 /// S004: only a meld of seven or more may be closed.
@@ -55,7 +72,7 @@ fn a_meld_shorter_than_seven_cannot_be_closed() {
     play_all(&mut g, 0, &["draw", "meld KS KS KH KH KD KD"]);
     assert_eq!(
         refused(&g, 0, "canasta 0"),
-        IllegalReason::TooShortToClose(0, 7)
+        IllegalReason::TooShortToClose(meld0(Rank::King), 7)
     );
 }
 

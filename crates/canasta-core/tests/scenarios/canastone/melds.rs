@@ -2,7 +2,13 @@
 //! card on a canasta, black threes never, wild melds (P-CNE; research §2.1).
 
 use super::*;
-use canasta_core::{CanastaKind, GameState, IllegalReason, Phase};
+use canasta_core::{CanastaKind, GameState, GroupKind, IllegalReason, MeldRef, Phase};
+
+/// The side's wild meld, meld 1 in these games, as refusals name it.
+const WILD_MELD_1: MeldRef = MeldRef {
+    index: 1,
+    kind: GroupKind::Wild,
+};
 
 /// Dealer 0. Seat 1 holds KS KS KH KH KD and `rest` (10 cards), opens with
 /// the kings before drawing (meld 0), and draws `drawn`.
@@ -141,11 +147,11 @@ fn a_side_has_one_wild_meld_that_takes_nothing_once_a_canasta() {
     // A group of wild cards still goes to the side's one wild meld.
     assert_eq!(
         refused(&g, 1, "meld 2D 2D 2C"),
-        IllegalReason::WildCanastaComplete(1)
+        IllegalReason::WildCanastaComplete(WILD_MELD_1)
     );
     assert_eq!(
         refused(&g, 1, "add 1 2D"),
-        IllegalReason::WildCanastaComplete(1)
+        IllegalReason::WildCanastaComplete(WILD_MELD_1)
     );
     assert_eq!(
         refused(&g, 1, "add 1 4C"),
@@ -187,7 +193,7 @@ fn the_action_that_makes_a_wild_canasta_may_carry_it_past_seven() {
     assert_eq!(g.melds(1)[1].cards.len(), 8);
     assert_eq!(
         refused(&g, 1, "add 1 2D"),
-        IllegalReason::WildCanastaComplete(1)
+        IllegalReason::WildCanastaComplete(WILD_MELD_1)
     );
 }
 

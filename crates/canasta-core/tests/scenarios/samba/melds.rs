@@ -3,7 +3,7 @@
 //! groups of one rank (P-SAM, BIC-SAM; research §4.1).
 
 use super::*;
-use canasta_core::{IllegalReason, Rank};
+use canasta_core::{IllegalReason, MeldRef, Rank};
 
 /// P-SAM, BIC-SAM: a sequence is three or more natural cards of one suit in
 /// order, four low and ace high, no wild cards; it grows at either end.
@@ -30,7 +30,10 @@ fn a_samba_is_closed_at_seven() {
     let m = g.melds(1)[0];
     assert!(m.is_canasta(g.rules()));
     assert_eq!(m.canasta_bonus(g.rules()), 1500);
-    assert_eq!(refused(&g, 1, "add 0 JH"), IllegalReason::SambaClosed(0));
+    assert_eq!(
+        refused(&g, 1, "add 0 JH"),
+        IllegalReason::SambaClosed(MeldRef::new(0, &m.cards))
+    );
     assert!(!generated(&g, "add 0 JH"));
 }
 
