@@ -52,6 +52,8 @@ const HELP: &[&str] = &[
     "to your hand this turn. FROZEN by the pile says what takes it (and if",
     "it is frozen for your side alone). Canastas are marked natural, mixed,",
     "samba...; a run of one suit (Samba) is marked run or sequence.",
+    "",
+    "How to play, with the scoring: canasta rules VARIANT (-p, -o as for play).",
 ];
 
 /// A line of the move list. Moves are worded for whoever is watching when
