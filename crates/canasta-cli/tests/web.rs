@@ -1,6 +1,8 @@
 //! The browser client's tests, run by `cargo test`: its unit tests under
-//! Node, and the end-to-end test (web/tests/e2e.mjs) in a real Chromium
-//! driven by playwright-core against a `canasta serve` of this build.
+//! Node, and the end-to-end tests (web/tests/e2e.mjs: a game; and
+//! web/tests/e2e-rules.mjs: house rules and the How to play pages) in a
+//! real Chromium driven by playwright-core against a `canasta serve` of
+//! this build.
 //!
 //! They need Node, Debian's chromium and playwright-core (found through
 //! `PLAYWRIGHT_CORE` or `NODE_PATH`; `.ci/run` installs all three). Where
@@ -47,6 +49,63 @@ fn have_playwright() -> bool {
     probe.output().is_ok_and(|o| o.status.success())
 }
 
+/// Chromium's path when node, chromium and playwright-core are all there;
+/// else the missing one is reported ([`missing`]) and `None`.
+fn browser_tools() -> Option<PathBuf> {
+    if !have_node() {
+        missing("node is not installed");
+        return None;
+    }
+    let Some(chromium) = chromium() else {
+        missing("chromium is not installed (apt-get install chromium)");
+        return None;
+    };
+    if !have_playwright() {
+        missing("playwright-core cannot be loaded (set PLAYWRIGHT_CORE or NODE_PATH)");
+        return None;
+    }
+    Some(chromium)
+}
+
+/// Runs an end-to-end script (a path below the repository) against a
+/// `canasta serve` of this build on a free port; its output, printed too.
+fn run_against_a_server(script: &str, chromium: &Path) -> String {
+    let data = tempfile::tempdir().unwrap();
+    let mut server = Command::new(env!("CARGO_BIN_EXE_canasta"))
+        .args(["serve", "--port", "0", "--data-dir"])
+        .arg(data.path())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut first = String::new();
+    let mut out = BufReader::new(server.stdout.take().unwrap());
+    out.read_line(&mut first).unwrap();
+    std::thread::spawn(move || std::io::copy(&mut out, &mut std::io::sink()));
+    let base = first
+        .split_whitespace()
+        .find(|w| w.starts_with("http://"))
+        .unwrap_or_else(|| panic!("no address in {first:?}"))
+        .trim_end_matches('/')
+        .to_string();
+    let e2e = Command::new("node")
+        .arg(repo().join(script))
+        .args(["--base", &base, "--chromium"])
+        .arg(chromium)
+        .output()
+        .unwrap();
+    let _ = server.kill();
+    let _ = server.wait();
+    let log = format!(
+        "{}{}",
+        String::from_utf8_lossy(&e2e.stdout),
+        String::from_utf8_lossy(&e2e.stderr)
+    );
+    eprintln!("{log}");
+    assert!(e2e.status.success(), "{script} failed:\n{log}");
+    log
+}
+
 #[test]
 fn web_unit_tests_pass_under_node() {
     if !have_node() {
@@ -66,48 +125,27 @@ fn web_unit_tests_pass_under_node() {
 
 #[test]
 fn the_browser_client_plays_against_a_real_server() {
-    if !have_node() {
-        return missing("node is not installed");
-    }
-    let Some(chromium) = chromium() else {
-        return missing("chromium is not installed (apt-get install chromium)");
+    let Some(chromium) = browser_tools() else {
+        return;
     };
-    if !have_playwright() {
-        return missing("playwright-core cannot be loaded (set PLAYWRIGHT_CORE or NODE_PATH)");
-    }
-    let data = tempfile::tempdir().unwrap();
-    let mut server = Command::new(env!("CARGO_BIN_EXE_canasta"))
-        .args(["serve", "--port", "0", "--data-dir"])
-        .arg(data.path())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
-    let mut first = String::new();
-    let mut out = BufReader::new(server.stdout.take().unwrap());
-    out.read_line(&mut first).unwrap();
-    std::thread::spawn(move || std::io::copy(&mut out, &mut std::io::sink()));
-    let base = first
-        .split_whitespace()
-        .find(|w| w.starts_with("http://"))
-        .unwrap_or_else(|| panic!("no address in {first:?}"))
-        .trim_end_matches('/')
-        .to_string();
-
-    let e2e = Command::new("node")
-        .arg(repo().join("web/tests/e2e.mjs"))
-        .args(["--base", &base, "--chromium"])
-        .arg(&chromium)
-        .output()
-        .unwrap();
-    let _ = server.kill();
-    let _ = server.wait();
-    let log = format!(
-        "{}{}",
-        String::from_utf8_lossy(&e2e.stdout),
-        String::from_utf8_lossy(&e2e.stderr)
+    let log = run_against_a_server("web/tests/e2e.mjs", &chromium);
+    assert!(
+        log.contains("all passed"),
+        "web/tests/e2e.mjs failed:\n{log}"
     );
-    eprintln!("{log}");
-    assert!(e2e.status.success(), "web/tests/e2e.mjs failed:\n{log}");
-    assert!(log.contains("all passed"), "{log}");
+}
+
+/// The lobby's house rules and presets make a table that carries them, and
+/// every variant's How to play page fits 1280×800 and 390×844
+/// (web/tests/e2e-rules.mjs).
+#[test]
+fn the_house_rules_and_rules_pages_work_in_a_real_browser() {
+    let Some(chromium) = browser_tools() else {
+        return;
+    };
+    let log = run_against_a_server("web/tests/e2e-rules.mjs", &chromium);
+    assert!(
+        log.contains("all passed"),
+        "web/tests/e2e-rules.mjs failed:\n{log}"
+    );
 }

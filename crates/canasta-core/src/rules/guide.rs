@@ -643,10 +643,10 @@ impl Rules {
         }
         if self.take_onto_meld {
             if self.take_onto_canasta {
-                open.push("putting the top card on your side's meld or canasta of its rank".into());
+                open.push("the top card put on your side's meld or canasta of its rank".into());
             } else {
                 open.push(
-                    "putting the top card on your side's meld of its rank (not a canasta)".into(),
+                    "the top card put on your side's meld of its rank (not a canasta)".into(),
                 );
             }
         }
@@ -892,7 +892,7 @@ impl Rules {
                         "A side's red threes count plus, as the table says, unless the side {when}: then they count as much minus."
                     ));
                     let rows = (1..=self.deck().red_threes() as usize)
-                        .map(|n| (things(n as i64, "red three", "red threes"), points(self.red_three_value(n))))
+                        .map(|n| (capitalize(&things(n as i64, "red three", "red threes")), points(self.red_three_value(n))))
                         .collect();
                     tables.push(two_columns("Red threes", ["A side with", "Points"], rows));
                 }
@@ -1031,7 +1031,7 @@ mod tests {
             .iter()
             .find(|t| t.caption == "Red threes")
             .unwrap();
-        assert_eq!(red.rows.last().unwrap(), &vec!["four red threes", "800"]);
+        assert_eq!(red.rows.last().unwrap(), &vec!["Four red threes", "800"]);
     }
 
     /// A house rule changes the page, and the summary names it.

@@ -182,7 +182,7 @@ pub const OPTION_TABLE: &[AreaOptions] = &[
             choice(
                 "teams",
                 "Sides",
-                "How many sides the players form; seat s plays for side s mod the number of sides.",
+                "How many sides the players form; partners sit apart, so that the sides take turns around the table.",
                 &[
                     ("1", "One side"),
                     ("2", "Two sides"),
