@@ -153,7 +153,12 @@ fn card_value_rows(values: &CardValues, rules: Option<&Rules>) -> Vec<(String, i
         run.push(rank);
     }
     flush(&mut run, &mut rows);
-    rows.push(("Black 3".into(), values.black_three));
+    let threes = if rules.is_some_and(|r| r.threes_natural) {
+        "3"
+    } else {
+        "Black 3"
+    };
+    rows.push((threes.into(), values.black_three));
     rows
 }
 
@@ -313,7 +318,12 @@ impl Rules {
         let mut p = Vec::new();
         let n = self.players;
         let t = self.teams;
-        let seating = if t == n {
+        let seating = if self.temporary_partnership {
+            format!(
+                "{} players, each playing alone until the discard pile is first taken.",
+                count(n)
+            )
+        } else if t == n {
             format!("{} players, each playing for themselves.", count(n))
         } else if n / t == 2 {
             format!(
@@ -371,15 +381,21 @@ impl Rules {
         if self.upcard_threes_turn_again {
             upcard.push("a three");
         } else {
-            upcard.push("a red three");
+            if self.deck().red_threes() > 0 {
+                upcard.push("a red three");
+            }
             if self.upcard_black_three_turns_again {
                 upcard.push("a black three");
             }
         }
-        let mut up = format!(
-            "While the upcard is {}, another card is turned onto it",
-            or_list(&upcard)
-        );
+        let mut up = if upcard.is_empty() {
+            "One upcard is turned, whatever it is".to_string()
+        } else {
+            format!(
+                "While the upcard is {}, another card is turned onto it",
+                or_list(&upcard)
+            )
+        };
         if self.max_upcards > 0 {
             up.push_str(&format!(
                 ", at most {} in all; if every one of them calls for another, the deal is void and the same dealer deals again",
@@ -593,7 +609,7 @@ impl Rules {
             if self.wilds_freeze_pile {
                 freeze.push("a wild card is discarded onto it");
             }
-            if self.red_three_upcard_freezes {
+            if self.red_three_upcard_freezes && self.deck().red_threes() > 0 {
                 freeze.push("a red three is among the upcards");
             }
             if self.black_three_freezes {
@@ -651,10 +667,16 @@ impl Rules {
             }
         }
         let mut rows = Vec::new();
-        if !self.pile_always_frozen {
-            rows.push(("Not frozen".to_string(), capitalize(&or_list(&open))));
+        let never_frozen =
+            !self.pile_always_frozen && freeze.is_empty() && !self.unopened_side_frozen;
+        if never_frozen {
+            rows.push(("Any pile".to_string(), capitalize(&or_list(&open))));
+        } else {
+            if !self.pile_always_frozen {
+                rows.push(("Not frozen".to_string(), capitalize(&or_list(&open))));
+            }
+            rows.push(("Frozen".to_string(), capitalize(&frozen)));
         }
-        rows.push(("Frozen".to_string(), capitalize(&frozen)));
         if self.top_card_to_sequence {
             p.push(
                 "Instead of drawing, you may take the top card alone to extend one of your side's \
@@ -1078,6 +1100,26 @@ mod tests {
         );
         let going_out = section_of(&pennies, Area::GoingOut).paragraphs[0].clone();
         assert!(going_out.contains("canasta of sevens"), "{going_out}");
+    }
+
+    /// Canastia has no red threes, no freezing and ordinary threes: its
+    /// page says so rather than Classic's words.
+    #[test]
+    fn canastia_reads_as_its_own_deck() {
+        let page = Rules::preset("canastia", None, None).unwrap().how_to_play();
+        let deck = section_of(&page, Area::Deck).paragraphs.join(" ");
+        assert!(!deck.contains("red three"), "{deck}");
+        assert!(deck.contains("One upcard is turned"), "{deck}");
+        let pile = &section_of(&page, Area::Pile).tables[0];
+        assert_eq!(pile.rows.len(), 1);
+        assert_eq!(pile.rows[0][0], "Any pile");
+        let values = &section_of(&page, Area::Scoring).tables[0];
+        assert_eq!(
+            values.rows.last().unwrap(),
+            &vec!["3".to_string(), "1".into()]
+        );
+        let cards: Vec<&str> = values.rows.iter().map(|r| r[0].as_str()).collect();
+        assert_eq!(cards, ["Joker", "2", "A", "K, Q", "4 to 8", "3"]);
     }
 
     #[test]
