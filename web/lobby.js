@@ -287,6 +287,7 @@ export function mountLobby(root) {
                 )
               : null,
             t.status === 'finished' ? h('a.button', { href: `#/replay/${t.id}` }, 'Replay') : null,
+            h('a.button', { href: rulesHref(t.variant, t.players, t.options), testid: 'table-rules' }, 'Rules'),
           ),
         );
       }),
