@@ -112,15 +112,21 @@ async fn stats(State(app): State<App>) -> impl IntoResponse {
     }))
 }
 
+/// The catalogue with the bots; made once (the rules are built into the
+/// binary), as its house rules check every listed choice against the engine.
 async fn variants() -> impl IntoResponse {
-    let mut catalogue = catalogue_json();
-    catalogue["bots"] = json!(
-        BOT_NAMES
-            .iter()
-            .filter(|b| **b != "ismcts")
-            .collect::<Vec<_>>()
-    );
-    axum::Json(catalogue)
+    static CATALOGUE: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    let body = CATALOGUE.get_or_init(|| {
+        let mut catalogue = catalogue_json();
+        catalogue["bots"] = json!(
+            BOT_NAMES
+                .iter()
+                .filter(|b| **b != "ismcts")
+                .collect::<Vec<_>>()
+        );
+        catalogue.to_string()
+    });
+    ([(header::CONTENT_TYPE, "application/json")], body.clone())
 }
 
 /// `GET /api/rules?variant=V&players=N&options=JSON`: the rules in force
