@@ -48,6 +48,13 @@ export const claimSeat = (id, seat, name) =>
   request('POST', `/api/tables/${encodeURIComponent(id)}/seats/${seat}`, name ? { name } : {});
 export const getReplay = (id, step) =>
   request('GET', `/api/tables/${encodeURIComponent(id)}/replay/${step}`);
+/** The How to play page of a variant with house rules (`options`: an object). */
+export const getRules = (variant, players, options) => {
+  const q = new URLSearchParams({ variant });
+  if (players) q.set('players', String(players));
+  if (options && Object.keys(options).length) q.set('options', JSON.stringify(options));
+  return request('GET', `/api/rules?${q}`);
+};
 export const recordUrl = (id) => `/api/tables/${encodeURIComponent(id)}/record`;
 
 let variantsCache = null;

@@ -1,10 +1,12 @@
 // The browser client of the Canasta server: hash routes to the lobby
-// (`#/`), a table (`#/t/{id}`) and a finished game's replay
-// (`#/replay/{id}[/{step}]`).
+// (`#/`), a table (`#/t/{id}`), a finished game's replay
+// (`#/replay/{id}[/{step}]`) and a variant's rules
+// (`#/rules/{variant}?players=N&options=JSON`).
 
 import { mountLobby } from './lobby.js';
 import { mountTable } from './table.js';
 import { mountReplay } from './replay.js';
+import { mountRules } from './rules-page.js';
 import { h, fill } from './dom.js';
 
 const root = document.getElementById('app');
@@ -18,6 +20,8 @@ export function parseRoute(hash) {
   if (m) return { name: 'table', id: m[1] };
   m = /^\/replay\/([\w-]+)(?:\/(\d+))?\/?$/.exec(path);
   if (m) return { name: 'replay', id: m[1], step: m[2] ? Number(m[2]) : 0 };
+  m = /^\/rules\/([\w-]+)\/?(?:\?(.*))?$/.exec(path);
+  if (m) return { name: 'rules', variant: m[1], query: m[2] || '' };
   if (path === '/' || path === '') return { name: 'lobby' };
   return { name: 'unknown', path };
 }
@@ -39,6 +43,9 @@ function route() {
   } else if (r.name === 'replay') {
     document.title = `Canasta replay \u00b7 ${r.id}`;
     unmount = mountReplay(root, r.id, r.step);
+  } else if (r.name === 'rules') {
+    document.title = `How to play \u00b7 Canasta`;
+    unmount = mountRules(root, r.variant, r.query);
   } else {
     fill(root, h('div.page-error', h('h2', 'Nothing here'), h('p', r.path), h('a', { href: '#/' }, 'Back to the lobby')));
   }

@@ -1,17 +1,79 @@
 // The lobby: the tables waiting or playing, joining a free seat, and the form
-// that creates a table (variant, players, seats, house rules).
+// that creates a table (variant, players, seats, pace, house rules as
+// named, described choices grouped by area, and the variant's house presets).
 
 import { h, fill, plural, copyText } from './dom.js';
 import * as api from './api.js';
+import { rulesHref } from './rules-page.js';
 
-const BOT_WORDS = {
-  random: 'random (any legal move)',
-  heuristic: 'heuristic (quick)',
-  'ismcts-easy': 'ismcts easy',
-  'ismcts-medium': 'ismcts medium',
-  'ismcts-hard': 'ismcts hard',
-  'ismcts-expert': 'ismcts expert (slow)',
+/** The bots by their level names, weakest first. */
+const BOT_LEVELS = {
+  random: 'Beginner',
+  heuristic: 'Quick',
+  'ismcts-easy': 'Easy',
+  'ismcts-medium': 'Medium',
+  'ismcts-hard': 'Hard',
+  'ismcts-expert': 'Expert (slow)',
 };
+/** The bot a new bot seat gets: the terminal's default level. */
+const DEFAULT_BOT = 'ismcts-medium';
+
+/** A bot's level as a player reads it ("Easy"), for any bot name. */
+export function botLabel(bot) {
+  if (BOT_LEVELS[bot]) return BOT_LEVELS[bot];
+  const m = /^ismcts(?:-(\w+))?/.exec(bot || '');
+  if (m) return BOT_LEVELS[`ismcts-${m[1] || 'medium'}`] || bot;
+  return bot;
+}
+
+/** How fast bots play at the table (the server's `pace`). */
+export const PACES = [
+  { value: 'relaxed', label: 'Relaxed' },
+  { value: 'normal', label: 'Normal' },
+  { value: 'fast', label: 'Fast' },
+];
+
+/** The areas of the rule book, in the order the form shows them. */
+export const AREAS = [
+  { id: 'deck', label: 'The cards and the deal' },
+  { id: 'melds', label: 'Melds and canastas' },
+  { id: 'pile', label: 'The discard pile' },
+  { id: 'opening', label: 'The first meld' },
+  { id: 'going_out', label: 'Going out' },
+  { id: 'scoring', label: 'Scoring' },
+];
+
+const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
+
+/**
+ * A value of a house rule in words: a choice's label, On or Off, a number,
+ * the server's words for the preset's own default, else the JSON.
+ */
+export function ruleValueWords(rule, value) {
+  if (rule && rule.choices) {
+    const c = rule.choices.find((x) => same(x.value, value));
+    if (c) return c.label;
+  }
+  if (typeof value === 'boolean') return value ? 'On' : 'Off';
+  if (typeof value === 'number') return String(value);
+  if (rule && same(rule.default, value) && rule.default_label) return rule.default_label;
+  return JSON.stringify(value);
+}
+
+/** Options as a player reads them: "Pile always frozen: On; Game target: 3000". */
+export function optionsWords(rules, options) {
+  return Object.entries(options || {})
+    .map(([k, v]) => {
+      const rule = (rules || []).find((r) => r.key === k);
+      return `${rule ? rule.label : k}: ${ruleValueWords(rule, v)}`;
+    })
+    .join('; ');
+}
+
+/** The house preset whose options are exactly `options` (null: none). */
+export function matchingPreset(presets, options) {
+  return (presets || []).find((p) => same(Object.keys(p.options).sort(), Object.keys(options).sort()) && Object.entries(p.options).every(([k, v]) => same(options[k], v))) || null;
+}
 
 /**
  * The preset's options for `players` seats (and `teams`, where the preset
@@ -35,8 +97,6 @@ export function partnersOf(i, players, teams) {
   return [...Array(players).keys()].filter((s) => s !== i && s % teams === i % teams);
 }
 
-const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
-
 /** Mounts the lobby into `root`; returns the function that unmounts it. */
 export function mountLobby(root) {
   const st = {
@@ -50,6 +110,8 @@ export function mountLobby(root) {
     seats: [],
     joinSeat: 0,
     timeout: 60,
+    pace: 'normal',
+    openAreas: new Set(),
     options: {},
     optionErrors: {},
     name: api.loadName(),
@@ -152,7 +214,7 @@ export function mountLobby(root) {
   }
 
   function seatText(s) {
-    if (s.kind === 'bot') return `${s.bot} bot`;
+    if (s.kind === 'bot') return `${botLabel(s.bot)} bot`;
     if (s.claimed) return s.name || 'a player';
     return 'free';
   }
@@ -188,23 +250,23 @@ export function mountLobby(root) {
             h('span.table-id', t.id),
           ),
           t.options && Object.keys(t.options).length
-            ? h('div.quiet.small', `house rules: ${Object.entries(t.options).map(([k, v]) => `${k}=${JSON.stringify(v)}`).join(', ')}`)
+            ? h('div.quiet.small', { testid: 'table-house-rules' }, `House rules: ${optionsWords(houseRulesOf(t.variant), t.options)}`)
             : null,
           h(
             'ul.seats-inline',
             (t.seats || []).map((s) =>
-              h('li', { class: s.kind === 'human' && !s.claimed ? 'free' : '' }, h('span.seatno', `${s.seat}`), ' ', seatText(s), s.kind === 'human' && s.claimed ? h('span', { class: `conn ${s.connected ? 'on' : 'off'}` }) : null),
+              h('li', { class: s.kind === 'human' && !s.claimed ? 'free' : '' }, h('span.seatno', `${s.seat + 1}`), ' ', seatText(s), s.kind === 'human' && s.claimed ? h('span', { class: `conn ${s.connected ? 'on' : 'off'}` }) : null),
             ),
           ),
           h(
             'div.table-card-buttons',
             kept
-              ? h('a.button.primary', { href: `#/t/${t.id}`, testid: 'resume-table' }, `Back to seat ${kept.seat}`)
+              ? h('a.button.primary', { href: `#/t/${t.id}`, testid: 'resume-table' }, `Back to seat ${kept.seat + 1}`)
               : free.map((s) =>
                   h(
                     'button.primary',
                     { testid: 'join-seat', dataset: { table: t.id, seat: String(s.seat) }, on: { click: () => join(t.id, s.seat) } },
-                    `Join seat ${s.seat}`,
+                    `Join seat ${s.seat + 1}`,
                   ),
                 ),
             h('a.button', { href: `#/t/${t.id}`, testid: 'watch-table' }, kept ? 'Open' : 'Watch'),
@@ -225,6 +287,7 @@ export function mountLobby(root) {
                 )
               : null,
             t.status === 'finished' ? h('a.button', { href: `#/replay/${t.id}` }, 'Replay') : null,
+            h('a.button', { href: rulesHref(t.variant, t.players, t.options), testid: 'table-rules' }, 'Rules'),
           ),
         );
       }),
@@ -248,6 +311,11 @@ export function mountLobby(root) {
     return st.variants && st.variants.find((v) => v.id === st.variant);
   }
 
+  function houseRulesOf(variant) {
+    const v = st.variants && st.variants.find((x) => x.id === variant);
+    return (v && v.house_rules) || [];
+  }
+
   /** The preset's rules for the players and `teams` (undefined: the default form). */
   function defaults(teams) {
     const p = preset();
@@ -257,7 +325,8 @@ export function mountLobby(root) {
   function resetSeats() {
     const n = st.players;
     const old = st.seats;
-    st.seats = [...Array(n).keys()].map((i) => old[i] || (i === 0 ? { kind: 'human' } : { kind: 'bot', bot: 'heuristic' }));
+    const bot = st.bots.includes(DEFAULT_BOT) ? DEFAULT_BOT : st.bots[0] || 'heuristic';
+    st.seats = [...Array(n).keys()].map((i) => old[i] || (i === 0 ? { kind: 'human' } : { kind: 'bot', bot }));
     if (st.joinSeat !== null && (st.joinSeat >= n || st.seats[st.joinSeat].kind !== 'human')) {
       const firstHuman = st.seats.findIndex((s) => s.kind === 'human');
       st.joinSeat = firstHuman >= 0 ? firstHuman : null;
@@ -275,73 +344,117 @@ export function mountLobby(root) {
     renderForm();
   }
 
-  function optionInput(key, def) {
+  /**
+   * One house rule as a row: its label, what it does and its control (a
+   * toggle, a number, a select of its values; a table is shown in words and
+   * changed as JSON under "edit"), with the default said.
+   */
+  function ruleRow(rule, def) {
+    const key = rule.key;
     const current = key in st.options ? st.options[key] : def;
+    const row = h('div.house-rule', { dataset: { option: key }, testid: 'house-rule' });
+    const id = `opt-${key}`;
     const set = (value) => {
       if (same(value, def)) delete st.options[key];
       else st.options[key] = value;
+      row.classList.toggle('changed', key in st.options);
       renderChanged();
     };
-    const changedMark = () => row.classList.toggle('changed', key in st.options);
-    let input;
-    if (typeof def === 'boolean') {
-      input = h('input', { type: 'checkbox', checked: !!current, on: { change: (e) => { set(e.target.checked); changedMark(); } } });
-    } else if (typeof def === 'number') {
-      input = h('input', {
+    let control;
+    if (rule.kind === 'bool') {
+      control = h('input.toggle', { type: 'checkbox', id, role: 'switch', checked: !!current, on: { change: (e) => set(e.target.checked) } });
+    } else if (rule.kind === 'int') {
+      control = h('input', {
         type: 'number',
+        id,
+        min: rule.min !== undefined ? String(rule.min) : null,
+        max: rule.max !== undefined ? String(rule.max) : null,
+        step: '1',
         value: String(current),
-        step: 'any',
         on: {
           input: (e) => {
-            const v = e.target.value === '' ? def : Number(e.target.value);
+            const v = e.target.value === '' ? def : Math.round(Number(e.target.value));
             if (Number.isFinite(v)) set(v);
-            changedMark();
-          },
-          // Another number of teams is another form of the preset: its
-          // values are shown (and the partners).
-          change: () => {
-            if (key !== 'teams') return;
-            st.teams = key in st.options ? st.options.teams : undefined;
-            renderForm();
           },
         },
       });
-    } else if (typeof def === 'string') {
-      input = h('input', { type: 'text', value: current, on: { input: (e) => { set(e.target.value); changedMark(); } } });
+    } else if (rule.kind === 'choice') {
+      const choices = [...(rule.choices || [])];
+      if (!choices.some((c) => same(c.value, current))) choices.push({ value: current, label: ruleValueWords(rule, current) });
+      control = h(
+        'select',
+        {
+          id,
+          on: {
+            change: (e) => {
+              set(choices[Number(e.target.value)].value);
+              // Another number of sides is another form of the preset.
+              if (key === 'teams') {
+                st.teams = 'teams' in st.options ? st.options.teams : undefined;
+                renderForm();
+              }
+            },
+          },
+        },
+        choices.map((c, i) => h('option', { value: String(i), selected: same(c.value, current) }, c.label)),
+      );
     } else {
-      // Lists, tables and nulls: edited as JSON.
-      input = h('input.json', {
+      const words = h('span.house-rule-words', ruleValueWords(rule, current));
+      const edit = h('input.json', {
         type: 'text',
+        'aria-label': `${rule.label} as JSON`,
         value: JSON.stringify(current),
-        title: 'JSON',
         on: {
           input: (e) => {
             try {
-              set(JSON.parse(e.target.value));
+              const v = JSON.parse(e.target.value);
               delete st.optionErrors[key];
               e.target.classList.remove('invalid');
+              set(v);
+              words.textContent = ruleValueWords(rule, v);
             } catch {
-              st.optionErrors[key] = true;
+              st.optionErrors[key] = rule.label;
               e.target.classList.add('invalid');
             }
-            changedMark();
           },
         },
       });
+      control = h('details.house-rule-edit', h('summary', 'edit'), edit);
+      control = h('div.house-rule-text', words, control);
     }
-    input.dataset.option = key;
-    input.setAttribute('data-testid', 'option-input');
-    input.id = `opt-${key}`;
-    const row = h('div.option', { dataset: { option: key } }, h('label', { for: `opt-${key}` }, key.replace(/_/g, ' ')), input);
-    changedMark();
+    if (control.tagName !== 'DIV') {
+      control.dataset.option = key;
+      control.setAttribute('data-testid', 'option-input');
+    }
+    fill(
+      row,
+      h(
+        'div.house-rule-head',
+        h('label', { for: rule.kind === 'text' ? null : id }, rule.label),
+        h('div.house-rule-desc', rule.description, ' ', h('span.house-rule-default', `Default: ${ruleValueWords(rule, def)}.`)),
+      ),
+      h('div.house-rule-control', control),
+    );
+    row.classList.toggle('changed', key in st.options);
     return row;
   }
 
   const changedEl = h('div.changed-options', { testid: 'changed-options' });
   function renderChanged() {
     const keys = Object.keys(st.options);
-    fill(changedEl, keys.length ? `House rules sent: ${keys.map((k) => `${k}=${JSON.stringify(st.options[k])}`).join(', ')}` : 'The preset\u2019s rules, unchanged.');
+    const p = preset();
+    fill(
+      changedEl,
+      keys.length ? `House rules: ${optionsWords(p && p.house_rules, st.options)}.` : 'The variant\u2019s own rules.',
+      ' ',
+      p ? h('a', { href: rulesHref(st.variant, st.players, st.options), testid: 'rules-link-form' }, 'How to play with these rules') : null,
+    );
+    if (presetSel) {
+      const m = p && matchingPreset(p.house_presets, st.options);
+      presetSel.value = m ? m.id : keys.length ? '__own' : '';
+    }
   }
+  let presetSel = null;
 
   function renderForm() {
     if (!st.variants) {
@@ -353,7 +466,7 @@ export function mountLobby(root) {
     const variantSel = h(
       'select',
       { testid: 'variant-select', id: 'variant', on: { change: (e) => selectVariant(e.target.value) } },
-      st.variants.map((v) => h('option', { value: v.id, selected: v.id === st.variant }, v.id)),
+      st.variants.map((v) => h('option', { value: v.id, selected: v.id === st.variant }, v.name || v.id)),
     );
     const playersSel = h(
       'select',
@@ -390,7 +503,7 @@ export function mountLobby(root) {
           },
         },
         h('option', { value: 'human', selected: s.kind === 'human' }, 'a person'),
-        st.bots.map((b) => h('option', { value: b, selected: s.kind === 'bot' && s.bot === b }, `bot: ${BOT_WORDS[b] || b}`)),
+        st.bots.map((b) => h('option', { value: b, selected: s.kind === 'bot' && s.bot === b }, `Bot: ${botLabel(b)}`)),
       );
       const sitHere = h('input', {
         type: 'radio',
@@ -405,32 +518,87 @@ export function mountLobby(root) {
       return h(
         'tr',
         { testid: 'seat-row', dataset: { seat: String(i) } },
-        h('td.seat-name', `Seat ${i}`, partners.length ? h('div.quiet.small', `${partners.length > 1 ? 'partners' : 'partner'}:\u00a0${partners.join(', ')}`) : null),
+        h('td.seat-name', `Seat ${i + 1}`, partners.length ? h('div.quiet.small', `${partners.length > 1 ? 'partners' : 'partner'}:\u00a0${partners.map((x) => x + 1).join(', ')}`) : null),
         h('td', kindSel),
         h('td', h('label.small', sitHere, ' I sit here')),
       );
     });
     const noJoin = h('label.small', h('input', { type: 'radio', name: 'join-seat', testid: 'join-none', checked: st.joinSeat === null, on: { change: () => { st.joinSeat = null; } } }), ' I only create it (everyone joins by the link)');
     // The teams option's default is the default form's: another value is sent.
-    const optionRows = Object.keys(defs)
-      .sort()
-      .map((k) => optionInput(k, k === 'teams' ? defaults().teams : defs[k]));
+    const rules = (p && p.house_rules) || [];
+    const ruleRows = rules.filter((r) => r.key in defs).map((r) => ruleRow(r, r.key === 'teams' ? defaults().teams : defs[r.key]));
     const optFilter = h('input', {
+      type: 'search',
       placeholder: 'find a rule',
       'aria-label': 'find a rule',
+      testid: 'rule-filter',
       on: {
         input: (e) => {
-          const q = e.target.value.toLowerCase().replace(/ /g, '_');
-          for (const row of optionRows) row.hidden = q && !row.dataset.option.includes(q);
+          const q = e.target.value.toLowerCase().trim();
+          for (const row of ruleRows) row.hidden = !!q && !row.textContent.toLowerCase().includes(q) && !row.dataset.option.includes(q.replace(/ /g, '_'));
+          for (const g of groups) {
+            g.hidden = [...g.querySelectorAll('.house-rule')].every((r) => r.hidden);
+            if (q && !g.hidden) g.open = true;
+          }
         },
       },
     });
+    // Each area folds; one with a changed rule (or a search hit) opens.
+    const shown = rules.filter((r) => r.key in defs);
+    const groups = AREAS.map((area) => {
+      const inArea = ruleRows.filter((row, i) => shown[i].area === area.id);
+      if (!inArea.length) return null;
+      const changed = shown.filter((r) => r.area === area.id && r.key in st.options).length;
+      return h(
+        'details.house-area',
+        {
+          dataset: { area: area.id },
+          testid: 'house-area',
+          open: st.openAreas.has(area.id) || changed > 0,
+          on: { toggle: (e) => (e.target.open ? st.openAreas.add(area.id) : st.openAreas.delete(area.id)) },
+        },
+        h('summary', area.label, h('span.quiet.small', ` \u00b7 ${plural(inArea.length, 'rule')}${changed ? `, ${changed} changed` : ''}`)),
+        inArea,
+      );
+    }).filter(Boolean);
+    const presets = (p && p.house_presets) || [];
+    presetSel = presets.length
+      ? h(
+          'select',
+          {
+            id: 'house-preset',
+            testid: 'house-preset',
+            on: {
+              change: (e) => {
+                const chosen = presets.find((x) => x.id === e.target.value);
+                if (e.target.value === '__own') return;
+                st.options = {};
+                if (chosen) for (const [k, v] of Object.entries(chosen.options)) if (!same(v, defs[k])) st.options[k] = v;
+                st.optionErrors = {};
+                st.rulesOpen = true;
+                renderForm();
+              },
+            },
+          },
+          h('option', { value: '' }, 'The variant\u2019s own rules'),
+          presets.map((x) => h('option', { value: x.id }, x.label)),
+          h('option', { value: '__own', disabled: true }, 'Your own choice'),
+        )
+      : null;
+    const chosenPreset = p && matchingPreset(presets, st.options);
+    const paceSel = h(
+      'select#pace',
+      { testid: 'pace-select', on: { change: (e) => { st.pace = e.target.value; } } },
+      PACES.map((x) => h('option', { value: x.value, selected: x.value === st.pace }, x.label)),
+    );
     renderChanged();
     fill(
       formEl,
       h('div.field', h('label', { for: 'variant' }, 'Variant'), variantSel),
-      p && p.summary ? h('p.summary.small', p.summary) : null,
-      p && p.provisional && p.provisional.length ? h('p.small.warn', `Provisional rules: ${p.provisional.join(', ')}`) : null,
+      p ? h('p.summary.small', { testid: 'variant-description' }, p.description || p.summary, ' ', h('a', { href: rulesHref(p.id, st.players), testid: 'rules-link' }, 'How to play')) : null,
+      p && p.provisional && p.provisional.length
+        ? h('p.small.warn', `Provisional (no source settles them yet): ${p.provisional.map((k) => (rules.find((r) => r.key === k) || { label: k }).label).join(', ')}.`)
+        : null,
       h('div.field', h('label', { for: 'players' }, 'Players'), playersSel),
       h('table.seats', h('tbody', seatRows)),
       noJoin,
@@ -446,14 +614,23 @@ export function mountLobby(root) {
           on: { input: (e) => { st.timeout = Number(e.target.value) || 60; } },
         }),
       ),
-      h('p.quiet.small', 'When a player is away that long on their turn, the heuristic bot plays for them until they are back.'),
+      h('p.quiet.small', 'When a player is away that long on their turn, a bot plays that turn for them.'),
+      h('div.field', h('label', { for: 'pace' }, 'Bots play'), paceSel),
+      presetSel
+        ? h(
+            'div.field.house-preset-field',
+            h('label', { for: 'house-preset' }, 'House rules'),
+            presetSel,
+            chosenPreset ? h('p.small.quiet.house-preset-desc', { testid: 'house-preset-description' }, chosenPreset.description) : null,
+          )
+        : null,
       h(
         'details.house-rules',
         { testid: 'house-rules', open: st.rulesOpen, on: { toggle: (e) => { st.rulesOpen = e.target.open; } } },
-        h('summary', 'House rules'),
-        h('p.quiet.small', 'The preset\u2019s values for this many players; only the ones you change are sent.'),
+        h('summary', 'Change the rules'),
+        h('p.quiet.small', 'The variant\u2019s rules for this many players, by part of the rule book; only what you change is sent.'),
         optFilter,
-        h('div.options', optionRows),
+        h('div.house-areas', groups),
       ),
       changedEl,
       h('button.primary.big', { type: 'submit', testid: 'create-table', disabled: st.creating }, st.creating ? 'Creating\u2026' : 'Create the table'),
@@ -462,7 +639,7 @@ export function mountLobby(root) {
 
   async function create() {
     if (Object.keys(st.optionErrors).length) {
-      say(`not JSON: ${Object.keys(st.optionErrors).join(', ')}`, 'error');
+      say(`these rules cannot be read: ${Object.values(st.optionErrors).join(', ')}`, 'error');
       return;
     }
     const body = {
@@ -472,6 +649,9 @@ export function mountLobby(root) {
       seats: st.seats.map((s) => (s.kind === 'human' ? { kind: 'human' } : { kind: 'bot', bot: s.bot })),
       timeout_secs: Math.max(5, Math.min(3600, st.timeout || 60)),
     };
+    // The default pace is the server's own; another is sent (the server
+    // takes `pace` since the paced-bots change).
+    if (st.pace !== 'normal') body.pace = st.pace;
     const name = st.name.trim();
     if (st.joinSeat !== null && st.seats[st.joinSeat] && st.seats[st.joinSeat].kind === 'human') {
       body.join = { seat: st.joinSeat };

@@ -13,7 +13,8 @@ import {
   actionCards,
   SelectionError,
 } from '../actions.js';
-import { presetDefaults, partnersOf } from '../lobby.js';
+import { presetDefaults, partnersOf, botLabel, ruleValueWords, optionsWords, matchingPreset } from '../lobby.js';
+import { rulesHref, parseRulesQuery } from '../rules-page.js';
 import { canastaWord, seatPositions, squaredOrder, pileWords } from '../board.js';
 import { reduce, initialState, logFromHistory } from '../table-store.js';
 import { cardWord, moveWords, actionWords, refusalWords, meldName } from '../table-words.js';
@@ -285,4 +286,33 @@ test('the paced queue shows its items one at a time, in order', async () => {
 });
 
 await Promise.all(pending);
+
+test('house rules read in words, presets found, bots by level', () => {
+  const rules = [
+    { key: 'pile_always_frozen', label: 'Pile always frozen', kind: 'bool', default: false },
+    { key: 'clean_opening', label: 'Clean openings', kind: 'choice', default: 'never', choices: [{ value: 'never', label: 'Never' }, { value: { up_to: 50 }, label: 'While the minimum is 50 or less' }] },
+    { key: 'card_values', label: 'Card values', kind: 'text', default: { joker: 50 }, default_label: 'Joker 50' },
+  ];
+  assert.equal(ruleValueWords(rules[1], { up_to: 50 }), 'While the minimum is 50 or less');
+  assert.equal(ruleValueWords(rules[0], true), 'On');
+  assert.equal(ruleValueWords(rules[2], { joker: 50 }), 'Joker 50');
+  assert.equal(ruleValueWords(rules[2], { joker: 40 }), '{"joker":40}');
+  assert.equal(optionsWords(rules, { pile_always_frozen: true, target: 3000 }), 'Pile always frozen: On; target: 3000');
+  const presets = [{ id: 'frozen', options: { pile_always_frozen: true } }];
+  assert.equal(matchingPreset(presets, { pile_always_frozen: true }).id, 'frozen');
+  assert.equal(matchingPreset(presets, { pile_always_frozen: true, target: 3000 }), null);
+  assert.equal(botLabel('ismcts-easy'), 'Easy');
+  assert.equal(botLabel('ismcts'), 'Medium');
+  assert.equal(botLabel('heuristic'), 'Quick');
+});
+
+test('the rules page has a route and a link', () => {
+  assert.equal(rulesHref('samba'), '#/rules/samba');
+  const href = rulesHref('classic', 4, { pile_always_frozen: true });
+  const [path, query] = href.split('?');
+  assert.equal(path, '#/rules/classic');
+  assert.deepEqual(parseRulesQuery(query), { players: 4, options: { pile_always_frozen: true }, problem: null });
+  assert.ok(parseRulesQuery('options=%7Bnot').problem);
+});
+
 console.log(`unit: ${passed} passed${process.exitCode ? ', some FAILED' : ''}`);

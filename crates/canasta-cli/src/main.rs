@@ -104,6 +104,13 @@ enum Command {
     /// and the values it takes, and the options other player counts change;
     /// --options shows that for every preset.
     Variants(variants::VariantsArgs),
+    /// Explain how to play a variant, with its house rules.
+    ///
+    /// The rules in force (`-p`, `-o` as for `play`) read out by area: the
+    /// deal, melds and canastas with their bonuses, the discard pile,
+    /// the opening table, going out and scoring with the card values. The
+    /// same page the browser shows (`--json` as the server sends it).
+    Rules(variants::RulesArgs),
     /// Measure the engine's single-threaded throughput.
     Bench(bench::BenchArgs),
     /// Play bots against each other on duplicate deals and rate them.
@@ -225,6 +232,7 @@ fn main() -> ExitCode {
         Command::Sim(a) => sim::run(&a),
         Command::Check(a) => check::run(&a),
         Command::Variants(a) => variants::run(&a),
+        Command::Rules(a) => variants::run_rules(&a),
         Command::Bench(a) => bench::run(&a),
         Command::Tournament(a) => tournament::run(&a),
         Command::BotServe(a) => bot_serve::run(&a),

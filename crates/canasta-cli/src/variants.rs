@@ -1,10 +1,15 @@
 //! `canasta variants`: the presets in a short table; one preset's rules
-//! (every option with its default and the values it takes) on request.
+//! (every option with its default, the values it takes, its label and
+//! what it does, by area) on request. `canasta rules`: the "How to play"
+//! page of a variant with its house rules, as the browser shows it.
 
+use crate::game::rules_from;
 use crate::text::{excerpt, wrap};
 use anyhow::bail;
 use canasta_core::Rules;
-use canasta_core::rules::{CatalogueEntry, catalogue, catalogue_json};
+use canasta_core::rules::{
+    CatalogueEntry, OPTION_TABLE, Page, catalogue, catalogue_json, house_presets,
+};
 use clap::Args;
 use serde_json::{Map, Value, json};
 use std::process::ExitCode;
@@ -22,8 +27,11 @@ pub struct VariantsArgs {
     pub options: bool,
     /// The catalogue as one JSON object.
     ///
-    /// {"variants": [{id, players, default_players, summary, provisional,
-    /// options, forms, values}]}: `options` holds every rule option with its
+    /// {"variants": [{id, name, players, default_players, summary,
+    /// description, provisional, options, forms, house_rules, house_presets,
+    /// values}]}: `house_rules` lists every option with its label, what it
+    /// does, its area and the values a form offers (docs/server-api.md);
+    /// `options` holds every rule option with its
     /// default, `forms` the options that differ for other player counts or
     /// team choices, and `values` what each option takes ({"kind":
     /// "boolean" | "integer" | "choice" | "list" | "object" | "other"}, a
@@ -31,6 +39,95 @@ pub struct VariantsArgs {
     /// ID, only that preset.
     #[arg(long)]
     pub json: bool,
+}
+
+#[derive(Args, Debug)]
+pub struct RulesArgs {
+    /// The variant (`canasta variants` lists them).
+    #[arg(value_name = "VARIANT", default_value = "classic")]
+    pub variant: String,
+    /// Number of players [default: the variant's].
+    #[arg(long, short = 'p', value_name = "N")]
+    pub players: Option<u8>,
+    /// A house rule, KEY=VALUE (repeatable), as for `canasta play`.
+    #[arg(long = "option", short = 'o', value_name = "KEY=VALUE")]
+    pub options: Vec<String>,
+    /// The page as JSON: {"title", "summary", "sections": [{"area",
+    /// "heading", "paragraphs", "tables": [{"caption", "columns",
+    /// "rows"}]}]}, as the server's GET /api/rules answers.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// `canasta rules`: the How to play page of the rules in force.
+pub fn run_rules(args: &RulesArgs) -> anyhow::Result<ExitCode> {
+    let rules = rules_from(&args.variant, args.players, &args.options)?;
+    let page = rules.how_to_play();
+    if args.json {
+        outln!("{}", serde_json::to_string(&page)?);
+    } else {
+        for line in page_lines(&page, WIDTH) {
+            outln!("{line}");
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// A How to play page as lines of at most `width` columns: the title, the
+/// summary, then each section's heading, paragraphs and tables.
+pub fn page_lines(page: &Page, width: usize) -> Vec<String> {
+    let mut out = vec![page.title.clone(), String::new()];
+    let para = |out: &mut Vec<String>, text: &str| {
+        out.extend(wrap(text, width).lines().map(str::to_string));
+    };
+    para(&mut out, &page.summary);
+    for s in &page.sections {
+        out.push(String::new());
+        out.push(s.heading.to_uppercase());
+        for p in &s.paragraphs {
+            out.push(String::new());
+            para(&mut out, p);
+        }
+        for t in &s.tables {
+            out.push(String::new());
+            out.push(format!("{}:", t.caption));
+            let widths: Vec<usize> = (0..t.columns.len())
+                .map(|i| {
+                    std::iter::once(&t.columns[i])
+                        .chain(t.rows.iter().map(|r| &r[i]))
+                        .map(|c| c.chars().count())
+                        .max()
+                        .unwrap_or(0)
+                })
+                .collect();
+            // Every cell padded but the last, which wraps under itself.
+            let row = |out: &mut Vec<String>, cells: &[String]| {
+                let Some((last, init)) = cells.split_last() else {
+                    return;
+                };
+                let head: String = init
+                    .iter()
+                    .zip(&widths)
+                    .map(|(c, w)| format!("{c:<w$}   "))
+                    .collect();
+                let head = format!("  {head}");
+                let room = width.saturating_sub(head.chars().count()).max(20);
+                for (i, line) in wrap(last, room).lines().enumerate() {
+                    let lead = if i == 0 {
+                        head.clone()
+                    } else {
+                        " ".repeat(head.chars().count())
+                    };
+                    out.push(format!("{lead}{line}").trim_end().to_string());
+                }
+            };
+            row(&mut out, &t.columns);
+            for r in &t.rows {
+                row(&mut out, r);
+            }
+        }
+    }
+    out
 }
 
 pub fn run(args: &VariantsArgs) -> anyhow::Result<ExitCode> {
@@ -120,7 +217,7 @@ fn table(list: &[CatalogueEntry]) -> Vec<String> {
             .options
             .get("target")
             .map_or(String::new(), Value::to_string);
-        let mut what = short_summary(e.info.summary);
+        let mut what = short_summary(e.info.name, e.info.summary);
         if !e.info.provisional.is_empty() {
             what.push_str(" *");
             any_provisional = true;
@@ -141,7 +238,8 @@ fn table(list: &[CatalogueEntry]) -> Vec<String> {
             "`canasta variants ID` shows one variant's rules: its player counts and \
              every option with its default and the values it takes (provisional ones \
              marked). `canasta variants --options` shows that for every variant, \
-             `--json` as JSON. Play with house rules: -o KEY=VALUE.",
+             `--json` as JSON. Play with house rules: -o KEY=VALUE. \
+             `canasta rules ID` explains how to play it.",
             WIDTH,
         )
         .lines()
@@ -150,14 +248,11 @@ fn table(list: &[CatalogueEntry]) -> Vec<String> {
     lines
 }
 
-/// A preset's name and source: its summary up to the first colon, without a
-/// long parenthesis.
-fn short_summary(summary: &str) -> String {
-    let text = summary.split_whitespace().collect::<Vec<_>>().join(" ");
-    let head = text.split(':').next().unwrap_or(&text).trim();
-    match head.find(" (") {
-        Some(i) if head.len() > 40 => head[..i].to_string(),
-        _ => head.to_string(),
+/// A preset's name and the start of its summary (after its source).
+fn short_summary(name: &str, summary: &str) -> String {
+    match summary.split_once(": ") {
+        Some((_, rest)) => format!("{name}: {rest}"),
+        None => name.to_string(),
     }
 }
 
@@ -188,18 +283,46 @@ fn detail(e: &CatalogueEntry) -> Vec<String> {
         info.default_players
     ));
     let width = e.options.keys().map(String::len).max().unwrap_or(0);
-    for (k, v) in &e.options {
-        let mut values = option_values(e, k, v).text();
-        if info.provisional.contains(&k.as_str()) {
-            values.push_str("; provisional");
+    for group in OPTION_TABLE {
+        let present: Vec<_> = group
+            .options
+            .iter()
+            .filter_map(|o| e.options.get(o.key).map(|v| (o, v)))
+            .collect();
+        if present.is_empty() {
+            continue;
         }
-        let default = v.to_string();
-        let rest = if default.len() <= 12 {
-            format!("{default:<12}  {values}")
-        } else {
-            format!("{default}  ({values})")
-        };
-        lines.extend(hanging(&format!("  {k:width$}  "), &rest));
+        lines.push(String::new());
+        lines.push(format!("{}:", group.area.heading()));
+        for (o, v) in present {
+            let k = o.key;
+            let mut values = option_values(e, k, v).text();
+            if info.provisional.contains(&k) {
+                values.push_str("; provisional");
+            }
+            let default = v.to_string();
+            let rest = if default.len() <= 12 {
+                format!("{default:<12}  {values}")
+            } else {
+                format!("{default}  ({values})")
+            };
+            lines.extend(hanging(&format!("  {k:width$}  "), &rest));
+            lines.extend(hanging(
+                "      ",
+                &format!("{}: {} ({})", o.label, o.description, o.source),
+            ));
+        }
+    }
+    let presets: Vec<_> = house_presets(info.id).collect();
+    if !presets.is_empty() {
+        lines.push(String::new());
+        lines.push("house presets (-o each of their options):".into());
+        for p in presets {
+            lines.extend(hanging(
+                &format!("  {}: ", p.label),
+                &format!("{} {}", p.description, p.options),
+            ));
+        }
     }
     for f in &e.forms {
         let teams = if f.teams == f.players {
@@ -519,5 +642,29 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// The How to play page fits the terminal, reads every area, and a
+    /// house rule shows in it.
+    #[test]
+    fn the_rules_page_fits_and_follows_the_options() {
+        for e in &catalogue() {
+            let rules = base(e).unwrap();
+            let lines = page_lines(&rules.how_to_play(), WIDTH);
+            for l in &lines {
+                assert!(l.chars().count() <= WIDTH, "{}: {l}", e.info.id);
+            }
+            assert!(lines.iter().any(|l| l == "SCORING"), "{}", e.info.id);
+            assert!(
+                lines.iter().any(|l| l == "Opening minimum:"),
+                "{}",
+                e.info.id
+            );
+        }
+        let plain = page_lines(&Rules::classic().how_to_play(), WIDTH);
+        let frozen = rules_from("classic", None, &["pile_always_frozen=true".into()]).unwrap();
+        let frozen = page_lines(&frozen.how_to_play(), WIDTH);
+        assert!(frozen.iter().any(|l| l == "The pile is always frozen."));
+        assert!(!plain.iter().any(|l| l == "The pile is always frozen."));
     }
 }

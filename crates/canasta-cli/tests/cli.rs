@@ -548,6 +548,7 @@ fn help_lists_every_command_in_eighty_columns() {
         "sim",
         "check",
         "variants",
+        "rules",
         "bench",
         "tournament",
         "bot-serve",

@@ -1,7 +1,9 @@
 //! The browser client's tests, run by `cargo test`: its unit tests under
 //! Node, the end-to-end test (web/tests/e2e.mjs) in a real Chromium
 //! driven by playwright-core against a `canasta serve` of this build, and
-//! the table's motion and sounds (web/tests/motion.mjs) on a static fixture.
+//! the table's motion and sounds (web/tests/motion.mjs) on a static fixture,
+//! and the lobby's house rules and the How to play pages
+//! (web/tests/e2e-rules.mjs).
 //!
 //! They need Node, Debian's chromium and playwright-core (found through
 //! `PLAYWRIGHT_CORE` or `NODE_PATH`; `.ci/run` installs all three). Where
@@ -140,6 +142,14 @@ fn the_table_fits_every_screen() {
 #[test]
 fn the_table_plays_by_click_and_drag() {
     run_against_server("play.mjs", "all passed");
+}
+
+/// The lobby's house rules and presets make a table that carries them, and
+/// every variant's How to play page fits 1280×800 and 390×844
+/// (web/tests/e2e-rules.mjs).
+#[test]
+fn the_house_rules_and_rules_pages_work_in_a_real_browser() {
+    run_against_server("e2e-rules.mjs", "all passed");
 }
 
 #[test]

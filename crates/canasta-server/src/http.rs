@@ -10,7 +10,7 @@ use crate::views::{Viewer, view_json};
 use crate::{App, secrets};
 use axum::Router;
 use axum::body::Bytes;
-use axum::extract::{DefaultBodyLimit, Path, State, WebSocketUpgrade};
+use axum::extract::{DefaultBodyLimit, Path, Query, State, WebSocketUpgrade};
 use axum::http::{StatusCode, Uri, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
@@ -39,6 +39,7 @@ pub fn router(app: App) -> Router {
         .route("/healthz", get(healthz))
         .route("/api/stats", get(stats))
         .route("/api/variants", get(variants))
+        .route("/api/rules", get(rules_page))
         .route("/api/tables", get(list_tables).post(create_table))
         .route("/api/tables/{id}", get(get_table))
         .route("/api/tables/{id}/seats/{seat}", post(claim_seat))
@@ -111,15 +112,56 @@ async fn stats(State(app): State<App>) -> impl IntoResponse {
     }))
 }
 
+/// The catalogue with the bots; made once (the rules are built into the
+/// binary), as its house rules check every listed choice against the engine.
 async fn variants() -> impl IntoResponse {
-    let mut catalogue = catalogue_json();
-    catalogue["bots"] = json!(
-        BOT_NAMES
-            .iter()
-            .filter(|b| **b != "ismcts")
-            .collect::<Vec<_>>()
-    );
-    axum::Json(catalogue)
+    static CATALOGUE: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    let body = CATALOGUE.get_or_init(|| {
+        let mut catalogue = catalogue_json();
+        catalogue["bots"] = json!(
+            BOT_NAMES
+                .iter()
+                .filter(|b| **b != "ismcts")
+                .collect::<Vec<_>>()
+        );
+        catalogue.to_string()
+    });
+    ([(header::CONTENT_TYPE, "application/json")], body.clone())
+}
+
+/// `GET /api/rules?variant=V&players=N&options=JSON`: the rules in force
+/// as a How to play page ([`Rules::how_to_play`]), refused as a table
+/// request with the same variant, players and options would be.
+async fn rules_page(
+    Query(query): Query<std::collections::HashMap<String, String>>,
+) -> Result<Response, ApiError> {
+    if let Some(other) = query
+        .keys()
+        .find(|k| !["variant", "players", "options"].contains(&k.as_str()))
+    {
+        let shown: String = other.chars().take(40).collect();
+        return Err(bad_request(format!(
+            "unknown parameter `{shown}` (the rules take variant, players and options)"
+        )));
+    }
+    let variant = query
+        .get("variant")
+        .ok_or_else(|| bad_request("the rules need a variant (?variant=classic)"))?;
+    let players = match query.get("players").map(|p| p.trim()) {
+        None | Some("") => None,
+        Some(p) => Some(p.parse::<u8>().map_err(|_| {
+            let shown: String = p.chars().take(20).collect();
+            bad_request(format!("players is a number of players, not `{shown}`"))
+        })?),
+    };
+    let options: Map<String, Value> = match query.get("options").map(|o| o.trim()) {
+        None | Some("") => Map::new(),
+        Some(text) => serde_json::from_str(text)
+            .map_err(|e| bad_request(format!("options must be a JSON object: {e}")))?,
+    };
+    let rules =
+        Rules::from_header(variant, players, &options).map_err(|e| bad_request(e.to_string()))?;
+    Ok(axum::Json(rules.how_to_play()).into_response())
 }
 
 #[derive(Deserialize)]

@@ -64,17 +64,24 @@ pub fn catalogue() -> Vec<CatalogueEntry> {
         .collect()
 }
 
-/// The catalogue as JSON: `{"variants": [{id, players, default_players,
-/// summary, provisional, options, forms}]}`.
+/// The catalogue as JSON: `{"variants": [{id, name, players,
+/// default_players, summary, description, provisional, options, forms,
+/// house_rules, house_presets}]}`. `description` is the summary (sentences
+/// a player reads); `house_rules` every option as the lobby offers it and
+/// `house_presets` the named sets of the rule books (see [`super::house`]).
 pub fn catalogue_json() -> Value {
     let variants: Vec<Value> = catalogue()
         .iter()
         .map(|e| {
             json!({
                 "id": e.info.id,
+                "name": e.info.name,
                 "players": e.info.players,
                 "default_players": e.info.default_players,
-                "summary": e.info.summary.split_whitespace().collect::<Vec<_>>().join(" "),
+                "summary": e.info.summary,
+                "description": e.info.summary,
+                "house_rules": super::house_rules(e.info),
+                "house_presets": super::house_presets_json(e.info.id),
                 "provisional": e.info.provisional,
                 "options": e.options,
                 "forms": e.forms.iter().map(|f| json!({

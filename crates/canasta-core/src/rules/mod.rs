@@ -10,11 +10,18 @@ use crate::card::{Card, Rank};
 
 mod catalogue;
 mod fields;
+mod guide;
+mod house;
 mod options;
 mod presets;
 mod values;
 pub use catalogue::{CatalogueEntry, Form, catalogue, catalogue_json};
 pub use fields::Freeze;
+pub use guide::{Page, Section, Table, card_words};
+pub use house::{
+    Area, AreaOptions, HOUSE_PRESETS, HousePreset, OPTION_TABLE, OptionInfo, OptionKind,
+    house_presets, house_presets_json, house_rules, option_info, value_words,
+};
 pub use presets::{PRESETS, PresetInfo, all_forms};
 use serde::{Deserialize, Serialize};
 use std::fmt;

@@ -3,10 +3,13 @@
 
 use super::*;
 
-/// A named preset: its id, the player counts it supports and a summary.
+/// A named preset: its id and name, the player counts it supports and a
+/// summary in sentences a player reads (sources in parentheses).
 #[derive(Clone, Copy, Debug)]
 pub struct PresetInfo {
     pub id: &'static str,
+    /// The variant's name as players say it ("Classic Canasta").
+    pub name: &'static str,
     pub players: &'static [u8],
     pub default_players: u8,
     pub summary: &'static str,
@@ -45,19 +48,18 @@ pub fn all_forms() -> Vec<Rules> {
 pub const PRESETS: &[PresetInfo] = &[
     PresetInfo {
         id: "classic",
+        name: "Classic Canasta",
         players: &[2, 3, 4, 6],
         default_players: 4,
-        summary: "Classic Canasta (pagat): 4 in partnerships; 2 and 3 players draw two; \
-                  6 players with 3 packs in three teams of two (option teams=2: two teams of three)",
+        summary: "Classic Canasta as pagat gives it (P-CAN): four players in two partnerships with two packs and four jokers, the game to 5000. With two or three players each draws two cards, and three players play to 7500 with a partnership for each hand. Six players use three packs in three partnerships of two, or two sides of three.",
         provisional: &[],
     },
     PresetInfo {
         id: "canastia",
+        name: "Canastia",
         players: &[2, 3],
         default_players: 2,
-        summary: "Canastia (canastia.com): 72 cards, each for themselves, threes meld, canastas \
-                  closed by choice, match to 100; PROVISIONAL: canasta bonuses 15 and no \
-                  going-out bonus (the source's scoring list is cut off)",
+        summary: "Canastia (S004): a 72-card deck with no nines, tens or jacks, for two or three players each for themselves. Threes meld like any rank, canastas are closed by choice, and a match is played to 100. Provisional: the source's scoring list is cut off, so canastas score 15 and going out nothing until it is found.",
         provisional: &[
             "natural_canasta_bonus",
             "mixed_canasta_bonus",
@@ -70,11 +72,10 @@ pub const PRESETS: &[PresetInfo] = &[
     },
     PresetInfo {
         id: "italian",
+        name: "Italian Canasta",
         players: &[4, 6],
         default_players: 4,
-        summary: "Italian Canasta as the US books give it (RG-ITA, HSW-ITA; low confidence, \
-                  details the sources omit follow Canastone): pile always frozen, clean \
-                  openings, wild canastas do not count to go out",
+        summary: "Italian Canasta as the US books give it (RG-ITA, HSW-ITA): four or six players with three packs and six jokers. The pile is always frozen, every opening must be clean, and wild canastas do not count toward going out. Low confidence: details the sources omit follow Canastone.",
         provisional: &[
             "max_upcards",
             "upcard_threes_turn_again",
@@ -91,31 +92,26 @@ pub const PRESETS: &[PresetInfo] = &[
     },
     PresetInfo {
         id: "canastone",
+        name: "Canastone",
         players: &[4, 6],
         default_players: 4,
-        summary: "Canastone / Italian Canasta (pagat): 162 cards, 15 each, draw two, a packet \
-                  under the upcard, clean and dirty canastas to close, game to 12000; \
-                  6 players in two teams of three",
+        summary: "Canastone, the Italian game pagat describes (P-CNE): 162 cards, fifteen each, two drawn a turn, and a packet of face-down cards under the upcard. A side needs a clean and a dirty canasta to go out, wild canastas score big, and the game runs to 12,000. Four players in partnerships, or six in two sides of three.",
         provisional: &[],
     },
     PresetInfo {
         id: "samba",
+        name: "Samba",
         players: &[2, 3, 4, 5, 6],
         default_players: 4,
-        summary: "Samba (pagat, Bicycle): 162 cards, 15 each, draw two, sequences of one suit \
-                  (a samba at seven, 1500), two canastas or sambas to go out, game to 10000; \
-                  4 in partnerships, 2, 3 and 5 each for themselves, 6 in three teams of two; \
-                  option samba_pile_rule=dutch for pagat's Dutch pile (sets pile_always_frozen, \
-                  take_onto_meld, top_card_to_sequence)",
+        summary: "Samba (P-SAM, BIC-SAM): 162 cards, fifteen each, two drawn a turn, and sequences of one suit beside the usual melds; a sequence of seven is a samba worth 1500. A side needs two canastas or sambas to go out, and the game runs to 10,000. Four play in partnerships; two, three or five each for themselves; six in three partnerships.",
         provisional: &[],
     },
     PresetInfo {
         id: "pennies",
+        name: "Pennies from Heaven",
         players: &[6],
         default_players: 6,
-        summary: "Pennies from Heaven (pagat): 216 cards, 13 in hand and an 11-card foot, melds \
-                  of at most seven, natural, mixed, wild and sevens canastas all needed to go \
-                  out, game to 20000; two teams of three (option teams=3: three teams of two)",
+        summary: "Pennies from Heaven (P-PEN): six players with 216 cards, thirteen in hand and an eleven-card foot. No meld holds more than seven cards, and a side needs a clean, a dirty, a wild and a sevens canasta to go out; the game runs to 20,000. Two sides of three, or three partnerships of two (BIC-PEN).",
         provisional: &[],
     },
 ];

@@ -52,6 +52,8 @@ const HELP: &[&str] = &[
     "to your hand this turn (^+ with the cursor on it). Beside the pile:",
     "what stops you taking it or what takes it. Canastas: natural, mixed,",
     "samba...; a run of one suit (Samba) is marked run or sequence.",
+    "",
+    "How to play, with the scoring: canasta rules VARIANT (-p, -o as for play).",
 ];
 
 /// A line of the move list. Moves are worded for whoever is watching when
