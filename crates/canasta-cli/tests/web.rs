@@ -77,7 +77,7 @@ fn the_browser_client_plays_against_a_real_server() {
     }
     let data = tempfile::tempdir().unwrap();
     let mut server = Command::new(env!("CARGO_BIN_EXE_canasta"))
-        .args(["serve", "--port", "0", "--data-dir"])
+        .args(["serve", "--port", "0", "--pace-scale", "0", "--data-dir"])
         .arg(data.path())
         .stdout(Stdio::piped())
         .stderr(Stdio::null())

@@ -2,6 +2,7 @@
 //! games' records and replays, the WebSocket upgrade, and the browser
 //! client's files, embedded in the binary.
 
+use crate::pace::Pace;
 use crate::protocol::MAX_MESSAGE_BYTES;
 use crate::storage::{SeatMeta, StoredTable, TableMeta, TableStatus};
 use crate::table::game::TableGame;
@@ -136,6 +137,10 @@ struct CreateTable {
     timeout_secs: Option<u64>,
     #[serde(default)]
     join: Option<JoinRequest>,
+    #[serde(default)]
+    pace: Pace,
+    #[serde(default)]
+    turn_secs: Option<u64>,
 }
 
 #[derive(Deserialize)]
@@ -190,7 +195,7 @@ async fn create_table(State(app): State<App>, body: Bytes) -> Result<Response, A
                     token_hash: None,
                 },
                 _ => SeatMeta::Bot {
-                    bot: "heuristic".into(),
+                    bot: crate::table::default_bot(),
                 },
             })
             .collect(),
@@ -224,6 +229,11 @@ async fn create_table(State(app): State<App>, body: Bytes) -> Result<Response, A
     let timeout_secs = req.timeout_secs.unwrap_or(60);
     if !(5..=3600).contains(&timeout_secs) {
         return Err(bad_request("timeout_secs is 5 to 3600"));
+    }
+    if req.turn_secs.is_some_and(|t| !(10..=3600).contains(&t)) {
+        return Err(bad_request(
+            "turn_secs is null (no turn clock) or 10 to 3600",
+        ));
     }
     let mut token = None;
     let mut seats = seats;
@@ -263,6 +273,8 @@ async fn create_table(State(app): State<App>, body: Bytes) -> Result<Response, A
         } else {
             TableStatus::Waiting
         },
+        pace: req.pace,
+        turn_secs: req.turn_secs,
     };
     let game = TableGame::new(&rules);
     let stored = StoredTable {
@@ -272,7 +284,13 @@ async fn create_table(State(app): State<App>, body: Bytes) -> Result<Response, A
     app.storage.create(&stored).await.map_err(storage_error)?;
     app.registry.insert(
         id.clone(),
-        crate::table::spawn(meta, game, app.storage.clone(), app.latency.clone()),
+        crate::table::spawn(
+            meta,
+            game,
+            app.storage.clone(),
+            app.latency.clone(),
+            app.pacing,
+        ),
     );
     tracing::info!(table = %id, variant = %req.variant, players = n, "table created");
     let mut body = json!({"id": id, "invite": format!("/#/t/{id}")});
@@ -327,7 +345,7 @@ async fn get_table(State(app): State<App>, Path(id): Path<String>) -> Result<Res
         .iter()
         .enumerate()
         .map(|(seat, s)| match s {
-            SeatMeta::Human { name, token_hash } => json!({"seat": seat, "kind": "human", "name": name, "claimed": token_hash.is_some(), "connected": false}),
+            SeatMeta::Human { name, token_hash } => json!({"seat": seat, "kind": "human", "name": name, "claimed": token_hash.is_some(), "connected": false, "stand_in": false, "stand_in_turns": game.stand_ins().turns(seat)}),
             SeatMeta::Bot { bot } => json!({"seat": seat, "kind": "bot", "bot": bot}),
         })
         .collect();

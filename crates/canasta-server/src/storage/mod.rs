@@ -9,6 +9,7 @@ mod sqlite;
 pub use memory::MemoryStorage;
 pub use sqlite::SqliteStorage;
 
+use crate::pace::Pace;
 use serde::{Deserialize, Serialize};
 use std::future::Future;
 use std::pin::Pin;
@@ -41,6 +42,13 @@ pub struct TableMeta {
     pub seats: Vec<SeatMeta>,
     pub timeout_secs: u64,
     pub status: TableStatus,
+    /// How fast its bots play; tables stored before paces were normal.
+    #[serde(default)]
+    pub pace: Pace,
+    /// A connected player's time for a turn, after which the bot plays
+    /// that turn for them; `None`: no clock.
+    #[serde(default)]
+    pub turn_secs: Option<u64>,
 }
 
 /// One seat as stored.
@@ -124,6 +132,8 @@ pub(crate) mod contract {
                 ],
                 timeout_secs: 60,
                 status: TableStatus::Waiting,
+                pace: Pace::Fast,
+                turn_secs: Some(30),
             },
             lines: vec![r#"{"canasta_record":1}"#.to_string()],
         }

@@ -2,20 +2,24 @@
 //! action is judged, its record lines are stored (awaited), and only then
 //! is it made the game and told to the players, so that what anybody has
 //! seen is always on disk. Bots think on the blocking pool and send their
-//! choice back as a command, so a table never blocks the runtime.
+//! choice back as a command, so a table never blocks the runtime; the
+//! choice is played once the table's pace allows (see [`crate::pace`]).
 
 mod messages;
+#[cfg(test)]
+mod tests;
 
 pub use messages::summary_json;
 
 use super::game::{Event, Refusal, Step, TableGame};
 use super::{ClaimError, Command, Joined, Outgoing, TableHandle};
 use crate::metrics::Latency;
+use crate::pace::Pacing;
 use crate::protocol::{ClientError, ClientMessage, ErrorCode};
 use crate::secrets;
 use crate::storage::{SeatMeta, Storage, TableMeta, TableStatus};
 use crate::views::Viewer;
-use canasta_ai::{Bot, Decision, HeuristicBot, bot_by_name};
+use canasta_ai::{Bot, Decision, bot_by_name};
 use canasta_core::{Action, GameState, Phase, Rng};
 use serde_json::{Value, json};
 use std::collections::HashMap;
@@ -36,6 +40,26 @@ struct Conn {
     hinting: bool,
 }
 
+/// A bot's (or a stand-in's) choice for the state it was given.
+struct Chosen {
+    seat: usize,
+    state_id: u64,
+    action: Action,
+    stand_in: bool,
+}
+
+/// The turn of the seat to act, for its clocks: a human seat's turn is
+/// played by the bot (for this turn only) once its player has been away
+/// `timeout_secs`, or has had the turn `turn_secs` while connected.
+#[derive(Clone, Copy, Debug)]
+struct Turn {
+    seat: usize,
+    /// When the turn began (or the table resumed, or the player came back).
+    since: Instant,
+    /// The bot plays the rest of this turn for the seat.
+    stand_in: bool,
+}
+
 struct Table {
     meta: TableMeta,
     game: TableGame,
@@ -45,12 +69,22 @@ struct Table {
     next_conn: u64,
     /// Each bot seat's bot; `None` while it thinks.
     bots: Vec<Option<Box<dyn Bot>>>,
-    /// The heuristic bot that plays for an absent human, per seat.
+    /// The bot that plays a turn for an absent human, per seat.
     stand_ins: Vec<Option<Box<dyn Bot>>>,
+    /// The turn under way, and the asker's while a partner answers.
+    turn: Option<Turn>,
+    asker_turn: Option<Turn>,
     /// The seat and state a bot is thinking about.
     thinking: Option<(usize, u64)>,
-    /// Since when each human seat has had no connection.
-    absent_since: Vec<Option<Instant>>,
+    /// A bot's choice waiting for the table's pace.
+    chosen: Option<Chosen>,
+    /// When the last change of the game went out: the next bot action
+    /// waits the pace's delay after it.
+    changed_at: Instant,
+    pacing: Pacing,
+    /// Since when each seat has had its connections as they are (none,
+    /// or some): an absent player's clock starts when they left.
+    presence_since: Vec<Instant>,
     ready: Vec<bool>,
     hand_over_since: Option<Instant>,
     rng: Rng,
@@ -67,6 +101,7 @@ pub fn spawn(
     game: TableGame,
     storage: Arc<dyn Storage>,
     latency: Arc<Latency>,
+    pacing: Pacing,
 ) -> TableHandle {
     let (tx, rx) = mpsc::channel(QUEUE);
     let n = meta.seats.len();
@@ -91,7 +126,12 @@ pub fn spawn(
         bots,
         stand_ins: (0..n).map(|_| None).collect(),
         thinking: None,
-        absent_since: vec![Some(now); n],
+        chosen: None,
+        changed_at: now,
+        pacing,
+        turn: None,
+        asker_turn: None,
+        presence_since: vec![now; n],
         ready: vec![false; n],
         hand_over_since: None,
         rng: Rng::new(secrets::random_seed()),
@@ -103,6 +143,7 @@ pub fn spawn(
     if table.game.state().phase() == Phase::HandOver {
         table.hand_over_since = Some(now);
     }
+    table.follow_turn(true);
     table.publish_summary();
     tokio::spawn(table.run(rx));
     TableHandle {
@@ -159,28 +200,122 @@ impl Table {
         Duration::from_secs(self.meta.timeout_secs)
     }
 
-    /// When something is due without a command: an absent player's turn
-    /// to be played for them, or the next hand after the scores.
+    /// Whether the table waits for its people: every human player has
+    /// left (or, at a table of bots only, nobody watches). Nothing moves
+    /// then: no bot, no stand-in, no deal.
+    pub(super) fn paused(&self) -> bool {
+        if self.meta.status != TableStatus::Playing {
+            return false;
+        }
+        let mut humans = (0..self.seats()).filter(|&s| self.is_human(s)).peekable();
+        if humans.peek().is_none() {
+            return self.conns.is_empty();
+        }
+        !humans.any(|s| self.connected(s))
+    }
+
+    /// Whether the bot plays the current turn of `seat` for its player.
+    pub(super) fn stood_in(&self, seat: usize) -> bool {
+        self.turn.is_some_and(|t| t.seat == seat && t.stand_in)
+    }
+
+    /// When the bot takes over the turn under way for its player: the
+    /// table's timeout after the player left (or the turn began, if later),
+    /// or with a turn clock, its seconds after the turn began while they
+    /// are connected. `None` when no clock runs.
+    pub(super) fn stand_in_due(&self) -> Option<Instant> {
+        if self.meta.status != TableStatus::Playing || self.broken.is_some() || self.paused() {
+            return None;
+        }
+        let turn = self.turn?;
+        if turn.stand_in || !self.is_human(turn.seat) || !self.game.in_hand() {
+            return None;
+        }
+        let from = turn.since.max(self.presence_since[turn.seat]);
+        if self.connected(turn.seat) {
+            self.meta
+                .turn_secs
+                .map(|secs| from + Duration::from_secs(secs))
+        } else {
+            Some(from + self.timeout())
+        }
+    }
+
+    /// Keeps [`Table::turn`] with the game: a new turn when another seat
+    /// is to act or a hand was dealt; a partner's answer interrupts the
+    /// asker's turn, which goes on (stand-in or not) after it.
+    fn follow_turn(&mut self, dealt: bool) {
+        if !self.game.in_hand() {
+            self.turn = None;
+            self.asker_turn = None;
+            return;
+        }
+        let seat = self.game.state().to_act();
+        let now = Instant::now();
+        let fresh = Turn {
+            seat,
+            since: now,
+            stand_in: false,
+        };
+        if dealt {
+            self.turn = Some(fresh);
+            self.asker_turn = None;
+            return;
+        }
+        if self.turn.is_some_and(|t| t.seat == seat) {
+            return;
+        }
+        if self.game.state().phase() == Phase::Answer {
+            self.asker_turn = self.turn.take();
+            self.turn = Some(fresh);
+        } else {
+            self.turn = match self.asker_turn.take() {
+                Some(asker) if asker.seat == seat => Some(Turn {
+                    since: now,
+                    ..asker
+                }),
+                _ => Some(fresh),
+            };
+        }
+    }
+
+    /// Back from a pause: clocks start again from now, so that a returning
+    /// player sees the table before anything moves.
+    fn resume_play(&mut self) {
+        let now = Instant::now();
+        if let Some(t) = &mut self.turn {
+            t.since = now;
+        }
+        if self.hand_over_since.is_some() {
+            self.hand_over_since = Some(now);
+        }
+        self.changed_at = now;
+    }
+
+    /// When something is due without a command: a bot's choice to play at
+    /// the table's pace, the bot to stand in for a player, or the next
+    /// hand after the scores.
     fn next_deadline(&self) -> Option<Instant> {
-        if self.meta.status != TableStatus::Playing || self.broken.is_some() {
+        if self.meta.status != TableStatus::Playing || self.broken.is_some() || self.paused() {
             return None;
         }
         if self.game.needs_deal() && self.game.started() {
             return self.hand_over_since.map(|t| t + self.timeout());
         }
+        if self.chosen.is_some() {
+            return Some(self.pace_due());
+        }
         if self.game.in_hand() && self.thinking.is_none() {
-            let seat = self.game.state().to_act();
-            if self.is_human(seat) {
-                return self.absent_since[seat].map(|t| t + self.timeout());
-            }
+            return self.stand_in_due();
         }
         None
     }
 
-    /// Does what is due now: deal, or set a bot thinking.
+    /// Does what is due now: deal, play a bot's choice, or set a bot
+    /// thinking; nothing while the table is paused.
     async fn drive(&mut self) {
         loop {
-            if self.meta.status != TableStatus::Playing || self.broken.is_some() {
+            if self.meta.status != TableStatus::Playing || self.broken.is_some() || self.paused() {
                 return;
             }
             if self.game.needs_deal() {
@@ -193,10 +328,42 @@ impl Table {
                 }
                 continue;
             }
+            if let Some(chosen) = self.chosen.take() {
+                if Instant::now() < self.pace_due() {
+                    self.chosen = Some(chosen);
+                    return;
+                }
+                self.play_chosen(chosen).await;
+                continue;
+            }
             if self.game.in_hand() && self.thinking.is_none() {
                 self.start_bot_if_due();
             }
             return;
+        }
+    }
+
+    /// When a bot's action may be played: the pace's delay after the last
+    /// change went out, so that every state is a step a viewer sees.
+    fn pace_due(&self) -> Instant {
+        self.changed_at + self.pacing.delay(self.meta.pace)
+    }
+
+    /// Plays a bot's choice, unless the game moved on while it thought (a
+    /// player back in time played first).
+    async fn play_chosen(&mut self, chosen: Chosen) {
+        if chosen.state_id != self.game.state().state_id() {
+            return;
+        }
+        match self.game.act(chosen.seat, chosen.action, chosen.stand_in) {
+            Ok(step) => {
+                let _ = self.store_and_commit(step).await;
+            }
+            Err(refusal) => tracing::error!(
+                table = %self.meta.id, seat = chosen.seat, action = %chosen.action,
+                stand_in = chosen.stand_in, ?refusal,
+                "a bot chose an action the game refuses"
+            ),
         }
     }
 
@@ -212,20 +379,30 @@ impl Table {
     }
 
     fn start_bot_if_due(&mut self) {
-        let state = self.game.state();
-        let seat = state.to_act();
+        let seat = self.game.state().to_act();
         let (bot, stand_in) = if let Some(bot) = self.bots[seat].take() {
             (bot, false)
-        } else if self.is_human(seat)
-            && self.absent_since[seat].is_some_and(|t| t.elapsed() >= self.timeout())
-        {
-            let bot = self.stand_ins[seat]
-                .take()
-                .unwrap_or_else(|| Box::new(HeuristicBot::new()));
+        } else if self.is_human(seat) {
+            if !self.stood_in(seat) {
+                if self.stand_in_due().is_none_or(|due| Instant::now() < due) {
+                    return;
+                }
+                // Out of time: the bot plays this turn, and this turn only.
+                if let Some(t) = &mut self.turn {
+                    t.stand_in = true;
+                }
+                self.broadcast_states(None);
+                self.publish_summary();
+            }
+            let bot = self.stand_ins[seat].take().unwrap_or_else(|| {
+                bot_by_name(&super::default_bot(), secrets::random_seed())
+                    .expect("the default bot exists")
+            });
             (bot, true)
         } else {
             return;
         };
+        let state = self.game.state();
         let state: GameState = state.clone();
         let state_id = state.state_id();
         self.thinking = Some((seat, state_id));
@@ -270,18 +447,13 @@ impl Table {
                     self.bots[seat] = Some(bot);
                 }
                 self.thinking = None;
-                // A player back in time played first: the choice is stale.
-                if state_id == self.game.state().state_id() {
-                    match self.game.act(seat, action) {
-                        Ok(step) => {
-                            let _ = self.store_and_commit(step).await;
-                        }
-                        Err(refusal) => tracing::error!(
-                            table = %self.meta.id, seat, %action, ?refusal,
-                            "a bot chose an action the game refuses"
-                        ),
-                    }
-                }
+                // Played by `drive` when the pace allows.
+                self.chosen = Some(Chosen {
+                    seat,
+                    state_id,
+                    action,
+                    stand_in,
+                });
             }
             Command::Hint {
                 conn,
@@ -345,8 +517,11 @@ impl Table {
         if reply.send(Ok(Joined { conn, seat })).is_err() {
             return;
         }
-        if let Some(s) = seat {
-            self.absent_since[s] = None;
+        let was_paused = self.paused();
+        if let Some(s) = seat
+            && !self.connected(s)
+        {
+            self.presence_since[s] = Instant::now();
         }
         self.conns.insert(
             conn,
@@ -356,6 +531,9 @@ impl Table {
                 hinting: false,
             },
         );
+        if was_paused && !self.paused() {
+            self.resume_play();
+        }
         let welcome = json!({
             "type": "welcome",
             "seat": seat,
@@ -370,14 +548,16 @@ impl Table {
     }
 
     fn disconnect(&mut self, conn: u64) {
-        if let Some(c) = self.conns.remove(&conn)
-            && let Viewer::Seat(s) = c.viewer
+        let Some(c) = self.conns.remove(&conn) else {
+            return;
+        };
+        if let Viewer::Seat(s) = c.viewer
             && !self.connected(s)
         {
-            self.absent_since[s] = Some(Instant::now());
+            self.presence_since[s] = Instant::now();
             self.broadcast_states(None);
-            self.publish_summary();
         }
+        self.publish_summary();
     }
 
     fn reply_error(&self, conn: u64, error: ClientError) {
@@ -451,11 +631,17 @@ impl Table {
                 ),
             ));
         }
+        if self.stood_in(seat) {
+            return Err(ClientError::new(
+                ErrorCode::NotYourTurn,
+                "the bot is playing this turn for you (your time ran out); your next turn is yours",
+            ));
+        }
         let action: Action = text.parse().map_err(|e| {
             let shown: String = text.chars().take(60).collect();
             ClientError::new(ErrorCode::BadAction, format!("`{shown}`: {e}"))
         })?;
-        let step = self.game.act(seat, action).map_err(|r| match r {
+        let step = self.game.act(seat, action, false).map_err(|r| match r {
             Refusal::NotStarted => {
                 ClientError::new(ErrorCode::NotStarted, "no hand is being played")
             }
@@ -491,7 +677,7 @@ impl Table {
                 }
             ) {
                 *seat = SeatMeta::Bot {
-                    bot: "heuristic".into(),
+                    bot: super::default_bot(),
                 };
             }
         }
@@ -636,7 +822,10 @@ impl Table {
             return Err(why);
         }
         let events = step.events.clone();
+        let dealt = events.iter().any(|e| matches!(e, Event::Dealt { .. }));
         self.game.commit(step);
+        self.changed_at = Instant::now();
+        self.follow_turn(dealt);
         if let Some(m) = meta {
             self.set_meta(m);
         }
@@ -648,11 +837,18 @@ impl Table {
         }
         let last = events.iter().find_map(|e| match e {
             Event::Acted {
-                seat, action, took, ..
+                seat,
+                action,
+                took,
+                stand_in,
+                ..
             } => {
                 let mut last = json!({"seat": seat, "action": action.to_string()});
                 if let Some(n) = took {
                     last["took"] = json!(n);
+                }
+                if *stand_in {
+                    last["stand_in"] = json!(true);
                 }
                 Some(last)
             }
@@ -666,12 +862,17 @@ impl Table {
                     result,
                     hands,
                     feet,
+                    stand_ins,
                 } => {
-                    let msg = json!({"type": "hand_end", "hand": hand, "result": result, "hands": hands, "feet": feet});
+                    let msg = json!({"type": "hand_end", "hand": hand, "result": result, "hands": hands, "feet": feet, "stand_ins": stand_ins});
                     self.broadcast_raw(&msg.to_string());
                 }
-                Event::GameEnd { totals, winner } => {
-                    let msg = json!({"type": "game_end", "totals": totals, "winner": winner});
+                Event::GameEnd {
+                    totals,
+                    winner,
+                    stand_ins,
+                } => {
+                    let msg = json!({"type": "game_end", "totals": totals, "winner": winner, "stand_ins": stand_ins});
                     self.broadcast_raw(&msg.to_string());
                 }
                 _ => {}

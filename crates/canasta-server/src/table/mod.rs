@@ -15,6 +15,13 @@ use serde_json::Value;
 use std::sync::Arc;
 use tokio::sync::{mpsc, oneshot, watch};
 
+/// The bot at a seat no one named (and at the free seats of a table
+/// started early): the terminal's default, IS-MCTS at its default level,
+/// by the level's name as the lobby offers bots (`ismcts-medium`).
+pub fn default_bot() -> String {
+    format!("ismcts-{}", canasta_ai::ismcts::DEFAULT_LEVEL.name())
+}
+
 /// A message for one connection, already serialised (a text shared by
 /// every connection that gets the same one), or the end of it.
 #[derive(Clone, Debug)]
