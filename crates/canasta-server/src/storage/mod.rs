@@ -103,6 +103,10 @@ pub trait Storage: Send + Sync + 'static {
         lines: &[String],
         meta: Option<&TableMeta>,
     ) -> StorageFuture<'_, ()>;
+    /// Drops a table's lines from index `keep` on (an undo), in one
+    /// transaction; `len` is the number of lines the caller knows stored,
+    /// so that lines written meanwhile are never dropped unseen.
+    fn drop_lines(&self, id: &str, keep: usize, len: usize) -> StorageFuture<'_, ()>;
     /// Every table that is not finished, with its record, to resume them.
     fn load_unfinished(&self) -> StorageFuture<'_, Vec<StoredTable>>;
     /// One table with its record.
@@ -167,6 +171,21 @@ pub(crate) mod contract {
             storage.append("zz", 0, &["x".to_string()], None).await,
             Err(StorageError::NoSuchTable(_))
         ));
+        assert_eq!(storage.load("t1").await.unwrap().as_ref(), Some(&t));
+
+        // Lines dropped from the end: only with the caller's length right.
+        for (keep, len) in [(2, 2), (1, 4), (4, 3)] {
+            let err = storage.drop_lines("t1", keep, len).await.unwrap_err();
+            assert!(matches!(err, StorageError::OutOfOrder { .. }), "{err}");
+        }
+        storage.drop_lines("t1", 2, 3).await.unwrap();
+        t.lines.truncate(2);
+        assert_eq!(storage.load("t1").await.unwrap().as_ref(), Some(&t));
+        storage
+            .append("t1", 2, &["c".to_string()], None)
+            .await
+            .unwrap();
+        t.lines.push("c".to_string());
         assert_eq!(storage.load("t1").await.unwrap().as_ref(), Some(&t));
 
         t.meta.status = TableStatus::Finished;

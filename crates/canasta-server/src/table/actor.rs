@@ -11,7 +11,7 @@ mod tests;
 
 pub use messages::summary_json;
 
-use super::game::{Event, Refusal, Step, TableGame};
+use super::game::{By, Event, Refusal, Step, TableGame};
 use super::{ClaimError, Command, Joined, Outgoing, TableHandle};
 use crate::metrics::Latency;
 use crate::pace::Pacing;
@@ -315,7 +315,12 @@ impl Table {
     /// thinking; nothing while the table is paused.
     async fn drive(&mut self) {
         loop {
-            if self.meta.status != TableStatus::Playing || self.broken.is_some() || self.paused() {
+            if self.meta.status != TableStatus::Playing || self.broken.is_some() {
+                return;
+            }
+            // Paused, only the first deal (it plays nothing: the table is
+            // set for whoever comes).
+            if self.paused() && self.game.started() {
                 return;
             }
             if self.game.needs_deal() {
@@ -352,10 +357,15 @@ impl Table {
     /// Plays a bot's choice, unless the game moved on while it thought (a
     /// player back in time played first).
     async fn play_chosen(&mut self, chosen: Chosen) {
-        if chosen.state_id != self.game.state().state_id() {
+        if chosen.state_id != self.game.state_id() {
             return;
         }
-        match self.game.act(chosen.seat, chosen.action, chosen.stand_in) {
+        let by = if chosen.stand_in {
+            By::StandIn
+        } else {
+            By::Bot
+        };
+        match self.game.act(chosen.seat, chosen.action, by) {
             Ok(step) => {
                 let _ = self.store_and_commit(step).await;
             }
@@ -404,7 +414,7 @@ impl Table {
         };
         let state = self.game.state();
         let state: GameState = state.clone();
-        let state_id = state.state_id();
+        let state_id = self.game.state_id();
         self.thinking = Some((seat, state_id));
         let me = self.me.clone();
         tokio::task::spawn_blocking(move || {
@@ -562,7 +572,7 @@ impl Table {
 
     fn reply_error(&self, conn: u64, error: ClientError) {
         if let Some(c) = self.conns.get(&conn) {
-            let id = self.game.started().then(|| self.game.state().state_id());
+            let id = self.game.started().then(|| self.game.state_id());
             send(&c.out, Outgoing::Text(error.to_json(id).into()));
         }
     }
@@ -590,6 +600,7 @@ impl Table {
                 done
             }
             ClientMessage::Start => self.start(viewer).await,
+            ClientMessage::Undo { state_id } => self.undo(viewer, state_id).await,
             ClientMessage::Next => self.next(viewer),
             ClientMessage::Hint { state_id } => self.hint(conn, viewer, state_id),
         };
@@ -622,7 +633,7 @@ impl Table {
                 "the game has not started",
             ));
         }
-        let current = self.game.state().state_id();
+        let current = self.game.state_id();
         if state_id != current {
             return Err(ClientError::new(
                 ErrorCode::StaleState,
@@ -641,22 +652,72 @@ impl Table {
             let shown: String = text.chars().take(60).collect();
             ClientError::new(ErrorCode::BadAction, format!("`{shown}`: {e}"))
         })?;
-        let step = self.game.act(seat, action, false).map_err(|r| match r {
-            Refusal::NotStarted => {
-                ClientError::new(ErrorCode::NotStarted, "no hand is being played")
-            }
-            Refusal::GameOver => ClientError::new(ErrorCode::GameOver, "the game is over"),
-            Refusal::NotYourTurn { to_act } => ClientError::new(
-                ErrorCode::NotYourTurn,
-                format!("it is seat {to_act}'s turn"),
-            ),
-            Refusal::Illegal(reason) => {
-                ClientError::new(ErrorCode::IllegalAction, reason.to_string())
-            }
-        })?;
+        let step = self
+            .game
+            .act(seat, action, By::Player)
+            .map_err(|r| match r {
+                Refusal::NotStarted => {
+                    ClientError::new(ErrorCode::NotStarted, "no hand is being played")
+                }
+                Refusal::GameOver => ClientError::new(ErrorCode::GameOver, "the game is over"),
+                Refusal::NotYourTurn { to_act } => ClientError::new(
+                    ErrorCode::NotYourTurn,
+                    format!("it is seat {to_act}'s turn"),
+                ),
+                Refusal::Illegal(reason) => {
+                    ClientError::new(ErrorCode::IllegalAction, reason.to_string())
+                }
+            })?;
         self.store_and_commit(step)
             .await
             .map_err(|e| ClientError::new(ErrorCode::Unavailable, e))
+    }
+
+    /// Whether `seat` may undo at this table: its player plays alone
+    /// against bots (the terminal's rule: no one else's game is taken back).
+    pub(super) fn undo_allowed(&self, seat: usize) -> bool {
+        self.meta.status == TableStatus::Playing
+            && self.is_human(seat)
+            && (0..self.seats()).all(|s| s == seat || !self.is_human(s))
+    }
+
+    /// Takes back the player's last action and all that followed: the
+    /// record is cut in storage first (one transaction), then the game.
+    async fn undo(&mut self, viewer: Viewer, state_id: u64) -> Result<(), ClientError> {
+        let seat = Self::seat_of(viewer)?;
+        if let Some(why) = &self.broken {
+            return Err(ClientError::new(ErrorCode::Unavailable, why.clone()));
+        }
+        let refuse = |why: String| ClientError::new(ErrorCode::CannotUndo, why);
+        if !self.undo_allowed(seat) {
+            return Err(refuse(
+                "undo is for a player alone against bots, while the game is played".into(),
+            ));
+        }
+        let current = self.game.state_id();
+        if state_id != current {
+            return Err(ClientError::new(
+                ErrorCode::StaleState,
+                format!("the game has moved on (state {current}, not {state_id}); look again"),
+            ));
+        }
+        let keep = self.game.undo_keeps().map_err(|e| refuse(e.to_string()))?;
+        let stored = self.game.lines().len();
+        if let Err(e) = self.storage.drop_lines(&self.meta.id, keep, stored).await {
+            tracing::error!(table = %self.meta.id, error = %e, "storing an undo failed");
+            return Err(ClientError::new(
+                ErrorCode::Unavailable,
+                format!("the undo could not be saved ({e}); nothing changed"),
+            ));
+        }
+        let removed = self.game.undo();
+        self.chosen = None;
+        self.changed_at = Instant::now();
+        self.follow_turn(false);
+        self.broadcast_raw(&json!({"type": "undone", "removed": removed}).to_string());
+        self.broadcast_states(None);
+        self.publish_summary();
+        Ok(())
     }
 
     async fn start(&mut self, viewer: Viewer) -> Result<(), ClientError> {
@@ -712,7 +773,7 @@ impl Table {
     fn hint(&mut self, conn: u64, viewer: Viewer, state_id: u64) -> Result<(), ClientError> {
         let seat = Self::seat_of(viewer)?;
         let state = self.game.state();
-        if state.state_id() != state_id {
+        if self.game.state_id() != state_id {
             return Err(ClientError::new(
                 ErrorCode::StaleState,
                 "the game has moved on",

@@ -19,6 +19,7 @@ pub const LOG_LIMIT: usize = 500;
 pub struct Step {
     state: GameState,
     stand_ins: StandIns,
+    undo: UndoEffect,
     pub lines: Vec<String>,
     pub events: Vec<Event>,
 }
@@ -149,6 +150,57 @@ impl Event {
     }
 }
 
+/// Who played an action: the seat's player, its bot, or the bot standing
+/// in for the seat's absent player.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum By {
+    Player,
+    Bot,
+    StandIn,
+}
+
+/// Why an undo was refused, in a player's words.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum UndoRefusal {
+    Nothing,
+    SeenCards,
+    StoodIn,
+}
+
+impl std::fmt::Display for UndoRefusal {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            UndoRefusal::Nothing => "there is nothing of yours to undo in this hand",
+            UndoRefusal::SeenCards => {
+                "undo cannot go back past a card you have seen (a draw, or a pickup that turned up hidden cards)"
+            }
+            UndoRefusal::StoodIn => {
+                "the bot played for you since your last move; undo cannot go back past it"
+            }
+        })
+    }
+}
+
+/// The game as it stood before a player's action, to take the action back
+/// with all that followed (the terminal's undo, `canasta play`).
+#[derive(Clone)]
+struct Mark {
+    state: GameState,
+    lines: usize,
+    logged: u64,
+    stand_ins: StandIns,
+}
+
+/// What a step does to the undo stack.
+enum UndoEffect {
+    /// A player's action that showed them nothing new: it may be undone.
+    Push(Box<Mark>),
+    /// Nothing before this step may be undone, for this reason.
+    Seal(UndoRefusal),
+    /// A bot's action: it goes with the player's action before it.
+    Keep,
+}
+
 /// Why a seat's action was refused.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Refusal {
@@ -165,6 +217,17 @@ pub struct TableGame {
     lines: Vec<String>,
     log: VecDeque<Value>,
     stand_ins: StandIns,
+    /// Log entries ever made (the log keeps the last [`LOG_LIMIT`]).
+    logged: u64,
+    /// Marks before the player's actions that may be undone, the last on
+    /// top: at most one turn's actions (a draw, a hand's end or a deal
+    /// empties it), so an undo is bounded work.
+    undo: Vec<Mark>,
+    /// Why the stack is empty, when something sealed it.
+    sealed: UndoRefusal,
+    /// Added to the engine's state ids: an undo goes back to an earlier
+    /// state, but every state sent has a new, higher id.
+    id_offset: u64,
 }
 
 impl TableGame {
@@ -175,6 +238,10 @@ impl TableGame {
             lines: vec![write::header(rules, None)],
             log: VecDeque::new(),
             stand_ins: StandIns::new(rules.players() as usize),
+            logged: 0,
+            undo: Vec::new(),
+            sealed: UndoRefusal::Nothing,
+            id_offset: 0,
         }
     }
 
@@ -191,6 +258,7 @@ impl TableGame {
         let mut log = VecDeque::new();
         let mut hand = 0u32;
         let mut stand_ins = StandIns::new(replay.state().players());
+        let mut logged = 0u64;
         for (i, line) in lines.iter().enumerate().skip(1) {
             let value = parse(i, line)?;
             let before = replay.state().clone();
@@ -219,6 +287,7 @@ impl TableGame {
             };
             if let Some(entry) = entry {
                 push_log(&mut log, entry);
+                logged += 1;
             }
         }
         Ok(TableGame {
@@ -226,6 +295,10 @@ impl TableGame {
             lines,
             log,
             stand_ins,
+            logged,
+            undo: Vec::new(),
+            sealed: UndoRefusal::Nothing,
+            id_offset: 0,
         })
     }
 
@@ -247,6 +320,46 @@ impl TableGame {
 
     pub fn stand_ins(&self) -> &StandIns {
         &self.stand_ins
+    }
+
+    /// The id of the state as clients know it: the engine's, moved up past
+    /// every id sent before an undo.
+    pub fn state_id(&self) -> u64 {
+        self.state.state_id() + self.id_offset
+    }
+
+    /// Whether a player's action can be taken back now.
+    pub fn can_undo(&self) -> bool {
+        !self.undo.is_empty()
+    }
+
+    /// The record's length an undo would leave (the lines after it go),
+    /// or why there is nothing to undo.
+    ///
+    /// # Errors
+    /// Nothing of the player's to undo, or a card seen since.
+    pub fn undo_keeps(&self) -> Result<usize, UndoRefusal> {
+        self.undo.last().map(|m| m.lines).ok_or(self.sealed)
+    }
+
+    /// Takes back the player's last action and everything after it, once
+    /// the record has been cut to [`TableGame::undo_keeps`]; returns how
+    /// many entries left the end of the public log.
+    pub fn undo(&mut self) -> usize {
+        let Some(mark) = self.undo.pop() else {
+            return 0;
+        };
+        let next_id = self.state_id() + 1;
+        let removed = (self.logged - mark.logged) as usize;
+        for _ in 0..removed.min(self.log.len()) {
+            self.log.pop_back();
+        }
+        self.logged = mark.logged;
+        self.lines.truncate(mark.lines);
+        self.stand_ins = mark.stand_ins;
+        self.state = mark.state;
+        self.id_offset = next_id - self.state.state_id();
+        removed
     }
 
     /// Whether a hand has been dealt.
@@ -305,18 +418,20 @@ impl TableGame {
         Step {
             state,
             stand_ins,
+            undo: UndoEffect::Seal(UndoRefusal::Nothing),
             lines,
             events: vec![Event::Dealt { hand }],
         }
     }
 
-    /// Plays `action` for `seat`, if the rules allow it now; `stand_in`
-    /// when the bot plays it for the seat's absent player (the record line
-    /// says so, see [`StandIns`]).
+    /// Plays `action` for `seat`, if the rules allow it now, played `by`
+    /// its player, its bot, or the bot standing in for its absent player
+    /// (the record line says so, see [`StandIns`]).
     ///
     /// # Errors
     /// Why not; the game is unchanged.
-    pub fn act(&self, seat: usize, action: Action, stand_in: bool) -> Result<Step, Refusal> {
+    pub fn act(&self, seat: usize, action: Action, by: By) -> Result<Step, Refusal> {
+        let stand_in = by == By::StandIn;
         if !self.started() {
             return Err(Refusal::NotStarted);
         }
@@ -337,6 +452,25 @@ impl TableGame {
             .apply(action)
             .map_err(|e| Refusal::Illegal(e.reason))?;
         let took = cards_taken(&self.state, &state, &action);
+        let rules = self.state.rules();
+        let mut undo = match by {
+            By::Bot => UndoEffect::Keep,
+            By::StandIn => UndoEffect::Seal(UndoRefusal::StoodIn),
+            // Cards came to light: taking the action back would let the
+            // player play the turn again knowing them.
+            By::Player
+                if state.observe(seat).unseen(rules).total()
+                    < self.state.observe(seat).unseen(rules).total() =>
+            {
+                UndoEffect::Seal(UndoRefusal::SeenCards)
+            }
+            By::Player => UndoEffect::Push(Box::new(Mark {
+                state: self.state.clone(),
+                lines: self.lines.len(),
+                logged: self.logged,
+                stand_ins: self.stand_ins.clone(),
+            })),
+        };
         let mut stand_ins = self.stand_ins.clone();
         stand_ins.acted(hand, seat, &action, stand_in);
         let line = if stand_in {
@@ -353,6 +487,8 @@ impl TableGame {
             stand_in,
         }];
         if state.phase() == Phase::HandOver || state.is_over() {
+            // Every hand was shown: never back into a counted hand.
+            undo = UndoEffect::Seal(UndoRefusal::Nothing);
             let result = state
                 .last_hand()
                 .expect("a scored hand has a result")
@@ -378,6 +514,7 @@ impl TableGame {
         Ok(Step {
             state,
             stand_ins,
+            undo,
             lines,
             events,
         })
@@ -387,10 +524,19 @@ impl TableGame {
     pub fn commit(&mut self, step: Step) {
         self.state = step.state;
         self.stand_ins = step.stand_ins;
+        match step.undo {
+            UndoEffect::Push(mark) => self.undo.push(*mark),
+            UndoEffect::Seal(why) => {
+                self.undo.clear();
+                self.sealed = why;
+            }
+            UndoEffect::Keep => {}
+        }
         self.lines.extend(step.lines);
         for event in &step.events {
             if let Some(entry) = event.log_entry() {
                 push_log(&mut self.log, entry);
+                self.logged += 1;
             }
         }
     }
@@ -449,9 +595,12 @@ mod tests {
                     let legal = game.state().legal_actions();
                     let seat = game.state().to_act();
                     // Now and then the bot stands in for a seat.
-                    let stand_in = rng.below(7) == 0;
-                    game.act(seat, legal[rng.below(legal.len())], stand_in)
-                        .unwrap()
+                    let by = if rng.below(7) == 0 {
+                        By::StandIn
+                    } else {
+                        By::Player
+                    };
+                    game.act(seat, legal[rng.below(legal.len())], by).unwrap()
                 };
                 for event in &step.events {
                     if let Event::Acted { took, action, .. } = event {
@@ -497,25 +646,110 @@ mod tests {
         let rules = Rules::classic();
         let mut game = TableGame::new(&rules);
         let draw: Action = "draw".parse().unwrap();
-        assert_eq!(game.act(0, draw, false).err(), Some(Refusal::NotStarted));
+        assert_eq!(
+            game.act(0, draw, By::Player).err(),
+            Some(Refusal::NotStarted)
+        );
         game.commit(game.deal(&mut Rng::new(3)));
         let to_act = game.state().to_act();
         let other = (to_act + 1) % 4;
         assert_eq!(
-            game.act(other, draw, false).err(),
+            game.act(other, draw, By::Player).err(),
             Some(Refusal::NotYourTurn { to_act })
         );
         let discard: Action = "discard 4H".parse().unwrap();
         assert!(matches!(
-            game.act(to_act, discard, false),
+            game.act(to_act, discard, By::Player),
             Err(Refusal::Illegal(_))
         ));
         let lines = game.lines().len();
-        assert!(game.act(to_act, draw, false).is_ok());
+        assert!(game.act(to_act, draw, By::Player).is_ok());
         assert_eq!(
             game.lines().len(),
             lines,
             "a step not committed changes nothing"
         );
+    }
+}
+
+#[cfg(test)]
+mod undo_tests {
+    use super::*;
+    use canasta_core::record::check_record;
+
+    /// Deals and plays random legal actions (the player at seat 0, bots
+    /// elsewhere) until seat 0 has drawn and may lay or discard.
+    fn to_players_play(game: &mut TableGame, rng: &mut Rng) {
+        loop {
+            if game.needs_deal() {
+                game.commit(game.deal(rng));
+                continue;
+            }
+            let seat = game.state().to_act();
+            let legal = game.state().legal_actions();
+            if seat == 0 && !legal.contains(&Action::Draw) && game.state().phase() == Phase::Play {
+                return;
+            }
+            let action = if legal.contains(&Action::Draw) {
+                Action::Draw
+            } else {
+                legal[rng.below(legal.len())]
+            };
+            let by = if seat == 0 { By::Player } else { By::Bot };
+            game.commit(game.act(seat, action, by).unwrap());
+        }
+    }
+
+    #[test]
+    fn undo_takes_back_the_players_action_and_the_bots_after_it() {
+        let rules = Rules::preset("classic", Some(2), None).unwrap();
+        let mut game = TableGame::new(&rules);
+        let mut rng = Rng::new(11);
+        to_players_play(&mut game, &mut rng);
+        // The draw showed a card: nothing before it comes back.
+        assert_eq!(game.undo_keeps(), Err(UndoRefusal::SeenCards));
+        let before = (
+            game.lines().to_vec(),
+            game.log().cloned().collect::<Vec<_>>(),
+        );
+        let observed = game.state().observe(0);
+        let id_before = game.state_id();
+        let discard = *game
+            .state()
+            .legal_actions()
+            .iter()
+            .find(|a| matches!(a, Action::Discard(_)))
+            .unwrap();
+        game.commit(game.act(0, discard, By::Player).unwrap());
+        // The bot answers (its draw and discard follow the player's move).
+        let bot = game.state().to_act();
+        assert_eq!(bot, 1);
+        game.commit(game.act(1, Action::Draw, By::Bot).unwrap());
+        assert!(game.can_undo());
+        let id_after = game.state_id();
+        assert_eq!(game.undo_keeps(), Ok(before.0.len()));
+        assert_eq!(game.undo(), 2, "two log entries went");
+        assert_eq!(game.lines(), &before.0[..]);
+        assert!(game.log().cloned().eq(before.1.iter().cloned()));
+        assert_eq!(game.state().observe(0).hand, observed.hand);
+        assert!(
+            game.state_id() > id_after,
+            "{} after {id_after}",
+            game.state_id()
+        );
+        assert!(game.state_id() > id_before);
+        assert_eq!(game.undo_keeps(), Err(UndoRefusal::SeenCards));
+        let check = check_record(&game.lines().join("\n"));
+        assert!(check.error.is_none(), "{:?}", check.error);
+        // A stand-in's move seals what came before it.
+        let discard = *game
+            .state()
+            .legal_actions()
+            .iter()
+            .find(|a| matches!(a, Action::Discard(_)))
+            .unwrap();
+        game.commit(game.act(0, discard, By::Player).unwrap());
+        game.commit(game.act(1, Action::Draw, By::StandIn).unwrap());
+        assert_eq!(game.undo_keeps(), Err(UndoRefusal::StoodIn));
     }
 }

@@ -26,10 +26,11 @@ impl Table {
         let state = self.game.state();
         let rules = self.game.rules();
         let (view, notes, legal) = if self.game.started() {
-            let obs = match viewer {
+            let mut obs = match viewer {
                 Viewer::Seat(s) => state.observe(s),
                 Viewer::Spectator => state.observe_public(),
             };
+            obs.state_id = self.game.state_id();
             let legal: Vec<String> = match viewer {
                 Viewer::Seat(s)
                     if self.game.in_hand()
@@ -55,7 +56,7 @@ impl Table {
         };
         json!({
             "type": "state",
-            "state_id": state.state_id(),
+            "state_id": self.game.state_id(),
             "status": self.status_text(),
             "hand": self.game.hand_number(),
             "view": view,
@@ -64,6 +65,10 @@ impl Table {
             "last": last,
             "seats": self.seats_json(),
             "ready": self.ready,
+            "can_undo": match viewer {
+                Viewer::Seat(s) => self.undo_allowed(s) && self.game.can_undo(),
+                Viewer::Spectator => false,
+            },
             "deadline_ms": self.stand_in_due().map(|due| {
                 due.saturating_duration_since(tokio::time::Instant::now()).as_millis() as u64
             }),
