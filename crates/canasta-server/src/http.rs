@@ -6,7 +6,7 @@ use crate::pace::Pace;
 use crate::protocol::MAX_MESSAGE_BYTES;
 use crate::storage::{SeatMeta, StoredTable, TableMeta, TableStatus};
 use crate::table::game::TableGame;
-use crate::table::{ClaimError, Command, summary_json};
+use crate::table::{ClaimError, Command, TableHandle, summary_json};
 use crate::views::{Viewer, view_json};
 use crate::{App, secrets};
 use axum::Router;
@@ -495,12 +495,31 @@ async fn replay_step(
     Ok(axum::Json(body).into_response())
 }
 
+/// The live table `id`; a finished one no longer live is started again
+/// from storage, to answer a socket or a rematch (its task ends when no
+/// one is connected).
+async fn live_table(app: &App, id: &str) -> Result<TableHandle, ApiError> {
+    if let Some(h) = app.registry.get(id).filter(|h| !h.tx.is_closed()) {
+        return Ok(h);
+    }
+    let (meta, game) = stored_table(app, id).await?;
+    Ok(app.registry.get_or_spawn(id, || {
+        crate::table::spawn(
+            meta,
+            game,
+            app.storage.clone(),
+            app.latency.clone(),
+            app.pacing,
+        )
+    }))
+}
+
 async fn websocket(
     State(app): State<App>,
     Path(id): Path<String>,
     ws: WebSocketUpgrade,
 ) -> Result<Response, ApiError> {
-    let handle = app.registry.get(&id).ok_or_else(|| no_table(&id))?;
+    let handle = live_table(&app, &id).await?;
     let limit = app.rate_limit;
     let writers = app.writers.clone();
     Ok(ws

@@ -113,6 +113,18 @@ impl Registry {
             .insert(id, handle);
     }
 
+    /// The live table `id`, or the one `spawn` starts if there is none:
+    /// a table never has two tasks (each is the only writer of its record).
+    pub fn get_or_spawn(&self, id: &str, spawn: impl FnOnce() -> TableHandle) -> TableHandle {
+        let mut tables = self.tables.write().unwrap_or_else(|e| e.into_inner());
+        if let Some(h) = tables.get(id).filter(|h| !h.tx.is_closed()) {
+            return h.clone();
+        }
+        let handle = spawn();
+        tables.insert(id.to_string(), handle.clone());
+        handle
+    }
+
     /// Every live table's handle.
     pub fn all(&self) -> Vec<TableHandle> {
         self.read().values().cloned().collect()

@@ -527,6 +527,20 @@ impl Table {
         if reply.send(Ok(Joined { conn, seat })).is_err() {
             return;
         }
+        if self.meta.status == TableStatus::Finished {
+            // A finished game: what it came to, then the socket closes.
+            let welcome = json!({
+                "type": "welcome",
+                "seat": seat,
+                "table": self.summary_json(),
+                "log": self.game.log().collect::<Vec<_>>(),
+            });
+            send(&out, Outgoing::Text(welcome.to_string().into()));
+            let state = self.state_message(viewer, None);
+            send(&out, Outgoing::Text(state.into()));
+            send(&out, Outgoing::Close("the game is over"));
+            return;
+        }
         let was_paused = self.paused();
         if let Some(s) = seat
             && !self.connected(s)
