@@ -6,7 +6,7 @@ use crate::pace::Pace;
 use crate::protocol::MAX_MESSAGE_BYTES;
 use crate::storage::{SeatMeta, StoredTable, TableMeta, TableStatus};
 use crate::table::game::TableGame;
-use crate::table::{ClaimError, Command, TableHandle, summary_json};
+use crate::table::{ClaimError, Command, RematchError, TableHandle, summary_json};
 use crate::views::{Viewer, view_json};
 use crate::{App, secrets};
 use axum::Router;
@@ -43,6 +43,7 @@ pub fn router(app: App) -> Router {
         .route("/api/tables", get(list_tables).post(create_table))
         .route("/api/tables/{id}", get(get_table))
         .route("/api/tables/{id}/seats/{seat}", post(claim_seat))
+        .route("/api/tables/{id}/rematch", post(rematch))
         .route("/api/tables/{id}/record", get(record))
         .route("/api/tables/{id}/replay/{step}", get(replay_step))
         .route("/api/tables/{id}/ws", get(websocket))
@@ -275,6 +276,7 @@ async fn create_table(State(app): State<App>, body: Bytes) -> Result<Response, A
         },
         pace: req.pace,
         turn_secs: req.turn_secs,
+        rematch: None,
     };
     let game = TableGame::new(&rules);
     let stored = StoredTable {
@@ -386,6 +388,7 @@ async fn claim_seat(
     let cmd = Command::Claim {
         seat,
         name: clean_name(req.name),
+        replace: false,
         reply,
     };
     let gone = || api_error(StatusCode::CONFLICT, "game_over", "the table has closed");
@@ -411,6 +414,156 @@ async fn claim_seat(
         )),
         Err(ClaimError::Storage(e)) => Err(storage_error(e)),
     }
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RematchRequest {
+    token: String,
+}
+
+/// The same table again for the same players: variant, rules, pace,
+/// clocks and bots; human seats free but the asker's, claimed for them.
+/// Asked again (by anyone holding a seat), the same new table, with the
+/// asker's seat claimed for them (a new token for it).
+async fn rematch(
+    State(app): State<App>,
+    Path(id): Path<String>,
+    body: Bytes,
+) -> Result<Response, ApiError> {
+    let req: RematchRequest = serde_json::from_slice(&body)
+        .map_err(|e| bad_request(format!("the rematch request: {e}")))?;
+    let _one_at_a_time = app.rematches.lock().await;
+    let gone = || api_error(StatusCode::CONFLICT, "game_over", "the table has closed");
+    let (reply, answer) = oneshot::channel();
+    let asked = Command::RematchOf {
+        token: req.token,
+        reply,
+    };
+    tell_table(&app, &id, asked).await?;
+    let of = match answer.await.map_err(|_| gone())? {
+        Ok(of) => of,
+        Err(RematchError::BadToken) => {
+            return Err(api_error(
+                StatusCode::FORBIDDEN,
+                "bad_token",
+                "this token holds no seat at this table",
+            ));
+        }
+        Err(RematchError::NotOver) => {
+            return Err(api_error(
+                StatusCode::CONFLICT,
+                "game_not_over",
+                "a rematch is for a finished game",
+            ));
+        }
+    };
+    let name = match &of.meta.seats[of.seat] {
+        SeatMeta::Human { name, .. } => name.clone(),
+        SeatMeta::Bot { .. } => None,
+    };
+    let created = |id: &str, token: String| {
+        let body =
+            json!({"id": id, "invite": format!("/#/t/{id}"), "seat": of.seat, "token": token});
+        (StatusCode::CREATED, axum::Json(body)).into_response()
+    };
+    if let Some(new_id) = &of.meta.rematch {
+        let handle = app
+            .registry
+            .get(new_id)
+            .filter(|h| !h.tx.is_closed())
+            .ok_or_else(|| {
+                api_error(StatusCode::CONFLICT, "game_over", "the rematch is over too")
+            })?;
+        let (reply, answer) = oneshot::channel();
+        let claim = Command::Claim {
+            seat: of.seat,
+            name,
+            replace: true,
+            reply,
+        };
+        if !handle.send(claim).await {
+            return Err(gone());
+        }
+        return match answer.await.map_err(|_| gone())? {
+            Ok(token) => Ok(created(new_id, token)),
+            Err(ClaimError::Storage(e)) => Err(storage_error(e)),
+            Err(_) => Err(api_error(
+                StatusCode::CONFLICT,
+                "game_over",
+                "the rematch has moved on",
+            )),
+        };
+    }
+    let token = secrets::new_token();
+    let seats: Vec<SeatMeta> = of
+        .meta
+        .seats
+        .iter()
+        .enumerate()
+        .map(|(seat, s)| match s {
+            SeatMeta::Bot { bot } => SeatMeta::Bot { bot: bot.clone() },
+            SeatMeta::Human { .. } if seat == of.seat => SeatMeta::Human {
+                name: name.clone(),
+                token_hash: Some(secrets::token_hash(&token)),
+            },
+            SeatMeta::Human { .. } => SeatMeta::Human {
+                name: None,
+                token_hash: None,
+            },
+        })
+        .collect();
+    let all_claimed = seats.iter().all(|s| {
+        !matches!(
+            s,
+            SeatMeta::Human {
+                token_hash: None,
+                ..
+            }
+        )
+    });
+    let new_id = secrets::new_table_id();
+    let meta = TableMeta {
+        id: new_id.clone(),
+        created: now_secs(),
+        seats,
+        timeout_secs: of.meta.timeout_secs,
+        status: if all_claimed {
+            TableStatus::Playing
+        } else {
+            TableStatus::Waiting
+        },
+        pace: of.meta.pace,
+        turn_secs: of.meta.turn_secs,
+        rematch: None,
+    };
+    let game = TableGame::new(&of.rules);
+    let stored = StoredTable {
+        meta: meta.clone(),
+        lines: game.lines().to_vec(),
+    };
+    app.storage.create(&stored).await.map_err(storage_error)?;
+    app.registry.insert(
+        new_id.clone(),
+        crate::table::spawn(
+            meta,
+            game,
+            app.storage.clone(),
+            app.latency.clone(),
+            app.pacing,
+        ),
+    );
+    let (reply, answer) = oneshot::channel();
+    let linked = Command::Rematched {
+        id: new_id.clone(),
+        reply,
+    };
+    let linked = tell_table(&app, &id, linked).await.is_ok();
+    if !linked || !matches!(answer.await, Ok(Ok(()))) {
+        tracing::error!(table = %id, rematch = %new_id, "the rematch could not be linked to its table");
+    }
+    tracing::info!(table = %id, rematch = %new_id, "rematch created");
+    Ok(created(&new_id, token))
 }
 
 /// The lines of a finished game; refused before (they hold every deck).
@@ -512,6 +665,23 @@ async fn live_table(app: &App, id: &str) -> Result<TableHandle, ApiError> {
             app.pacing,
         )
     }))
+}
+
+/// Sends a command to table `id`, started again from storage if its task
+/// ended meanwhile (a finished table's task ends when nobody is connected).
+async fn tell_table(app: &App, id: &str, mut command: Command) -> Result<(), ApiError> {
+    for _ in 0..2 {
+        let handle = live_table(app, id).await?;
+        match handle.tx.send(command).await {
+            Ok(()) => return Ok(()),
+            Err(tokio::sync::mpsc::error::SendError(back)) => command = back,
+        }
+    }
+    Err(api_error(
+        StatusCode::CONFLICT,
+        "game_over",
+        "the table has closed",
+    ))
 }
 
 async fn websocket(

@@ -159,6 +159,9 @@ pub struct App {
     pub web_dir: Option<Arc<PathBuf>>,
     /// The scale on every table's pace.
     pub pacing: Pacing,
+    /// Rematches are set up one at a time: two players asking at once get
+    /// the same new table.
+    pub rematches: Arc<tokio::sync::Mutex<()>>,
 }
 
 impl App {
@@ -186,6 +189,7 @@ impl App {
             writers: ws::Writers::default(),
             web_dir: None,
             pacing,
+            rematches: Arc::default(),
         })
     }
 

@@ -49,6 +49,9 @@ pub struct TableMeta {
     /// that turn for them; `None`: no clock.
     #[serde(default)]
     pub turn_secs: Option<u64>,
+    /// The table set for the same players' next game, once one asked.
+    #[serde(default)]
+    pub rematch: Option<String>,
 }
 
 /// One seat as stored.
@@ -138,6 +141,7 @@ pub(crate) mod contract {
                 status: TableStatus::Waiting,
                 pace: Pace::Fast,
                 turn_secs: Some(30),
+                rematch: None,
             },
             lines: vec![r#"{"canasta_record":1}"#.to_string()],
         }

@@ -177,8 +177,9 @@ impl Table {
                 }
                 Some(command) => self.handle(command).await,
             }
-            // A finished game with nobody watching needs no task.
-            if self.meta.status == TableStatus::Finished && self.conns.is_empty() {
+            // A finished game with nobody watching needs no task (it is
+            // started again from storage when asked).
+            if self.meta.status == TableStatus::Finished && self.conns.is_empty() && rx.is_empty() {
                 break;
             }
         }
@@ -441,8 +442,41 @@ impl Table {
             } => self.message(conn, msg, received).await,
             Command::Disconnect { conn } => self.disconnect(conn),
             Command::Refuse { conn, error } => self.reply_error(conn, error),
-            Command::Claim { seat, name, reply } => {
-                let _ = reply.send(self.claim(seat, name).await);
+            Command::Claim {
+                seat,
+                name,
+                replace,
+                reply,
+            } => {
+                let _ = reply.send(self.claim(seat, name, replace).await);
+            }
+            Command::RematchOf { token, reply } => {
+                let hash = secrets::token_hash(&token);
+                let seat = self.meta.seats.iter().position(
+                    |s| matches!(s, SeatMeta::Human { token_hash: Some(h), .. } if *h == hash),
+                );
+                let answer = match seat {
+                    None => Err(super::RematchError::BadToken),
+                    Some(_) if self.meta.status != TableStatus::Finished => {
+                        Err(super::RematchError::NotOver)
+                    }
+                    Some(seat) => Ok(super::RematchOf {
+                        seat,
+                        meta: self.meta.clone(),
+                        rules: self.game.rules().clone(),
+                    }),
+                };
+                let _ = reply.send(answer);
+            }
+            Command::Rematched { id, reply } => {
+                let mut meta = self.meta.clone();
+                meta.rematch = Some(id.clone());
+                let done = self.storage.update_meta(&meta).await;
+                if done.is_ok() {
+                    self.set_meta(meta);
+                    self.broadcast_raw(&json!({"type": "rematch", "id": id}).to_string());
+                }
+                let _ = reply.send(done.map_err(|e| e.to_string()));
             }
             Command::BotChose {
                 seat,
@@ -538,6 +572,10 @@ impl Table {
             send(&out, Outgoing::Text(welcome.to_string().into()));
             let state = self.state_message(viewer, None);
             send(&out, Outgoing::Text(state.into()));
+            if let Some(id) = &self.meta.rematch {
+                let rematch = json!({"type": "rematch", "id": id});
+                send(&out, Outgoing::Text(rematch.to_string().into()));
+            }
             send(&out, Outgoing::Close("the game is over"));
             return;
         }
@@ -822,20 +860,23 @@ impl Table {
         Ok(())
     }
 
-    async fn claim(&mut self, seat: usize, name: Option<String>) -> Result<String, ClaimError> {
+    async fn claim(
+        &mut self,
+        seat: usize,
+        name: Option<String>,
+        replace: bool,
+    ) -> Result<String, ClaimError> {
         if seat >= self.seats() {
             return Err(ClaimError::NoSuchSeat);
         }
         if self.meta.status == TableStatus::Finished {
             return Err(ClaimError::GameOver);
         }
-        if !matches!(
-            self.meta.seats[seat],
-            SeatMeta::Human {
-                token_hash: None,
-                ..
-            }
-        ) {
+        let claimable = match &self.meta.seats[seat] {
+            SeatMeta::Human { token_hash, .. } => replace || token_hash.is_none(),
+            SeatMeta::Bot { .. } => false,
+        };
+        if !claimable {
             return Err(ClaimError::Taken);
         }
         let token = secrets::new_token();

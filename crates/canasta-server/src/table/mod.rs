@@ -46,6 +46,21 @@ pub enum ClaimError {
     Storage(String),
 }
 
+/// A finished table as its rematch copies it: the asker's seat, the
+/// settings and the rules.
+pub struct RematchOf {
+    pub seat: usize,
+    pub meta: TableMeta,
+    pub rules: canasta_core::Rules,
+}
+
+/// Why a rematch was refused.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RematchError {
+    BadToken,
+    NotOver,
+}
+
 /// What a table is asked to do.
 pub enum Command {
     Connect {
@@ -70,7 +85,19 @@ pub enum Command {
     Claim {
         seat: usize,
         name: Option<String>,
+        /// A new token for a claimed seat (its player asking again).
+        replace: bool,
         reply: oneshot::Sender<Result<String, ClaimError>>,
+    },
+    /// What a rematch of this finished table needs, for a seat's token.
+    RematchOf {
+        token: String,
+        reply: oneshot::Sender<Result<RematchOf, RematchError>>,
+    },
+    /// The rematch was set up: keep its id and tell the connections.
+    Rematched {
+        id: String,
+        reply: oneshot::Sender<Result<(), String>>,
     },
     /// A bot (or the stand-in for an absent player) chose, on the blocking
     /// pool, for the state it was given.

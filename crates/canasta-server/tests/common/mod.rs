@@ -48,7 +48,11 @@ impl Server {
     }
 
     pub async fn start_with(options: Options) -> Server {
-        let storage = Arc::new(MemoryStorage::new());
+        Server::start_on(Arc::new(MemoryStorage::new()), options).await
+    }
+
+    /// On storage that may hold tables already (resumed at start).
+    pub async fn start_on(storage: Arc<MemoryStorage>, options: Options) -> Server {
         let running = start_with(
             "127.0.0.1:0".parse().unwrap(),
             storage.clone() as Arc<dyn Storage>,

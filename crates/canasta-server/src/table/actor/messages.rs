@@ -157,6 +157,7 @@ pub fn summary_json(meta: &TableMeta, game: &TableGame, seats: Vec<Value>, statu
         "created": meta.created,
         "timeout_secs": meta.timeout_secs,
         "turn_secs": meta.turn_secs,
+        "rematch": meta.rematch,
         "paused": false,
         "pace": meta.pace,
         "seats": seats,

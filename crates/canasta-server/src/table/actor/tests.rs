@@ -59,6 +59,7 @@ async fn table_with(
         status: TableStatus::Playing,
         pace,
         turn_secs,
+        rematch: None,
     };
     let game = TableGame::new(rules);
     let storage = Arc::new(MemoryStorage::new());
