@@ -3,9 +3,9 @@
 
 use anyhow::{Context, bail};
 use canasta_server::load::{LoadOptions, run as run_load};
-use canasta_server::protocol::RateLimit;
+use canasta_server::pace::Pacing;
 use canasta_server::storage::{MemoryStorage, SqliteStorage, Storage};
-use canasta_server::{Config, start, start_limited};
+use canasta_server::{Config, Options, start, start_with};
 use clap::Args;
 use std::net::{IpAddr, SocketAddr};
 use std::path::{Path, PathBuf};
@@ -33,6 +33,11 @@ pub struct ServeArgs {
     /// reload, without rebuilding.
     #[arg(long, value_name = "DIR")]
     pub web_dir: Option<PathBuf>,
+    /// The scale on every table's pace: 1 plays bots at the pace each table
+    /// was created with (relaxed, normal, fast), 0 at once (for tests),
+    /// 0.5 twice as fast.
+    #[arg(long, default_value_t = 1.0, value_name = "SCALE")]
+    pub pace_scale: f64,
 }
 
 fn init_logs(json: bool) {
@@ -80,10 +85,14 @@ async fn stop_signal() {
 pub fn run(args: &ServeArgs) -> anyhow::Result<ExitCode> {
     init_logs(args.log_json);
     raise_file_limit();
+    let Some(pacing) = Pacing::scaled(args.pace_scale) else {
+        bail!("--pace-scale is a number of at least 0");
+    };
     let config = Config {
         bind: SocketAddr::new(args.bind, args.port),
         data_dir: args.data_dir.clone(),
         web_dir: args.web_dir.clone(),
+        pacing,
     };
     runtime()?.block_on(async {
         let server = start(&config).await?;
@@ -201,11 +210,7 @@ pub fn load(args: &LoadArgs) -> anyhow::Result<ExitCode> {
                 };
                 // Its clients act at machine speed (with --think-ms 0):
                 // the rate limit set for people would refuse them.
-                let unlimited = RateLimit {
-                    per_second: 1e9,
-                    burst: 1e9,
-                };
-                let running = start_limited(bind, storage, unlimited).await?;
+                let running = start_with(bind, storage, Options::unpaced()).await?;
                 (running.addr, Some(running))
             }
         };

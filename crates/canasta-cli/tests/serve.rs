@@ -24,7 +24,7 @@ struct Server {
 impl Server {
     fn start(data: &Path) -> Server {
         let mut child = Command::new(env!("CARGO_BIN_EXE_canasta"))
-            .args(["serve", "--port", "0", "--data-dir"])
+            .args(["serve", "--port", "0", "--pace-scale", "0", "--data-dir"])
             .arg(data)
             .stdout(Stdio::piped())
             .stderr(Stdio::null())
@@ -266,7 +266,7 @@ async fn sigkill_mid_game_loses_nothing_and_every_seat_reconnects() {
     let server = Server::start(&data);
     // A second server on the same games is refused while this one runs.
     let second = Command::new(env!("CARGO_BIN_EXE_canasta"))
-        .args(["serve", "--port", "0", "--data-dir"])
+        .args(["serve", "--port", "0", "--pace-scale", "0", "--data-dir"])
         .arg(&data)
         .output()
         .unwrap();

@@ -88,7 +88,7 @@ fn run_against_server(script: &str, done: &str) {
     }
     let data = tempfile::tempdir().unwrap();
     let mut server = Command::new(env!("CARGO_BIN_EXE_canasta"))
-        .args(["serve", "--port", "0", "--data-dir"])
+        .args(["serve", "--port", "0", "--pace-scale", "0", "--data-dir"])
         .arg(data.path())
         .stdout(Stdio::piped())
         .stderr(Stdio::null())

@@ -2,10 +2,11 @@
 //! games' records and replays, the WebSocket upgrade, and the browser
 //! client's files, embedded in the binary.
 
+use crate::pace::Pace;
 use crate::protocol::MAX_MESSAGE_BYTES;
 use crate::storage::{SeatMeta, StoredTable, TableMeta, TableStatus};
 use crate::table::game::TableGame;
-use crate::table::{ClaimError, Command, summary_json};
+use crate::table::{ClaimError, Command, RematchError, TableHandle, summary_json};
 use crate::views::{Viewer, view_json};
 use crate::{App, secrets};
 use axum::Router;
@@ -43,6 +44,7 @@ pub fn router(app: App) -> Router {
         .route("/api/tables", get(list_tables).post(create_table))
         .route("/api/tables/{id}", get(get_table))
         .route("/api/tables/{id}/seats/{seat}", post(claim_seat))
+        .route("/api/tables/{id}/rematch", post(rematch))
         .route("/api/tables/{id}/record", get(record))
         .route("/api/tables/{id}/replay/{step}", get(replay_step))
         .route("/api/tables/{id}/ws", get(websocket))
@@ -178,6 +180,10 @@ struct CreateTable {
     timeout_secs: Option<u64>,
     #[serde(default)]
     join: Option<JoinRequest>,
+    #[serde(default)]
+    pace: Pace,
+    #[serde(default)]
+    turn_secs: Option<u64>,
 }
 
 #[derive(Deserialize)]
@@ -232,7 +238,7 @@ async fn create_table(State(app): State<App>, body: Bytes) -> Result<Response, A
                     token_hash: None,
                 },
                 _ => SeatMeta::Bot {
-                    bot: "heuristic".into(),
+                    bot: crate::table::default_bot(),
                 },
             })
             .collect(),
@@ -266,6 +272,11 @@ async fn create_table(State(app): State<App>, body: Bytes) -> Result<Response, A
     let timeout_secs = req.timeout_secs.unwrap_or(60);
     if !(5..=3600).contains(&timeout_secs) {
         return Err(bad_request("timeout_secs is 5 to 3600"));
+    }
+    if req.turn_secs.is_some_and(|t| !(10..=3600).contains(&t)) {
+        return Err(bad_request(
+            "turn_secs is null (no turn clock) or 10 to 3600",
+        ));
     }
     let mut token = None;
     let mut seats = seats;
@@ -305,6 +316,9 @@ async fn create_table(State(app): State<App>, body: Bytes) -> Result<Response, A
         } else {
             TableStatus::Waiting
         },
+        pace: req.pace,
+        turn_secs: req.turn_secs,
+        rematch: None,
     };
     let game = TableGame::new(&rules);
     let stored = StoredTable {
@@ -314,7 +328,13 @@ async fn create_table(State(app): State<App>, body: Bytes) -> Result<Response, A
     app.storage.create(&stored).await.map_err(storage_error)?;
     app.registry.insert(
         id.clone(),
-        crate::table::spawn(meta, game, app.storage.clone(), app.latency.clone()),
+        crate::table::spawn(
+            meta,
+            game,
+            app.storage.clone(),
+            app.latency.clone(),
+            app.pacing,
+        ),
     );
     tracing::info!(table = %id, variant = %req.variant, players = n, "table created");
     let mut body = json!({"id": id, "invite": format!("/#/t/{id}")});
@@ -369,7 +389,7 @@ async fn get_table(State(app): State<App>, Path(id): Path<String>) -> Result<Res
         .iter()
         .enumerate()
         .map(|(seat, s)| match s {
-            SeatMeta::Human { name, token_hash } => json!({"seat": seat, "kind": "human", "name": name, "claimed": token_hash.is_some(), "connected": false}),
+            SeatMeta::Human { name, token_hash } => json!({"seat": seat, "kind": "human", "name": name, "claimed": token_hash.is_some(), "connected": false, "stand_in": false, "stand_in_turns": game.stand_ins().turns(seat)}),
             SeatMeta::Bot { bot } => json!({"seat": seat, "kind": "bot", "bot": bot}),
         })
         .collect();
@@ -410,6 +430,7 @@ async fn claim_seat(
     let cmd = Command::Claim {
         seat,
         name: clean_name(req.name),
+        replace: false,
         reply,
     };
     let gone = || api_error(StatusCode::CONFLICT, "game_over", "the table has closed");
@@ -435,6 +456,156 @@ async fn claim_seat(
         )),
         Err(ClaimError::Storage(e)) => Err(storage_error(e)),
     }
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RematchRequest {
+    token: String,
+}
+
+/// The same table again for the same players: variant, rules, pace,
+/// clocks and bots; human seats free but the asker's, claimed for them.
+/// Asked again (by anyone holding a seat), the same new table, with the
+/// asker's seat claimed for them (a new token for it).
+async fn rematch(
+    State(app): State<App>,
+    Path(id): Path<String>,
+    body: Bytes,
+) -> Result<Response, ApiError> {
+    let req: RematchRequest = serde_json::from_slice(&body)
+        .map_err(|e| bad_request(format!("the rematch request: {e}")))?;
+    let _one_at_a_time = app.rematches.lock().await;
+    let gone = || api_error(StatusCode::CONFLICT, "game_over", "the table has closed");
+    let (reply, answer) = oneshot::channel();
+    let asked = Command::RematchOf {
+        token: req.token,
+        reply,
+    };
+    tell_table(&app, &id, asked).await?;
+    let of = match answer.await.map_err(|_| gone())? {
+        Ok(of) => of,
+        Err(RematchError::BadToken) => {
+            return Err(api_error(
+                StatusCode::FORBIDDEN,
+                "bad_token",
+                "this token holds no seat at this table",
+            ));
+        }
+        Err(RematchError::NotOver) => {
+            return Err(api_error(
+                StatusCode::CONFLICT,
+                "game_not_over",
+                "a rematch is for a finished game",
+            ));
+        }
+    };
+    let name = match &of.meta.seats[of.seat] {
+        SeatMeta::Human { name, .. } => name.clone(),
+        SeatMeta::Bot { .. } => None,
+    };
+    let created = |id: &str, token: String| {
+        let body =
+            json!({"id": id, "invite": format!("/#/t/{id}"), "seat": of.seat, "token": token});
+        (StatusCode::CREATED, axum::Json(body)).into_response()
+    };
+    if let Some(new_id) = &of.meta.rematch {
+        let handle = app
+            .registry
+            .get(new_id)
+            .filter(|h| !h.tx.is_closed())
+            .ok_or_else(|| {
+                api_error(StatusCode::CONFLICT, "game_over", "the rematch is over too")
+            })?;
+        let (reply, answer) = oneshot::channel();
+        let claim = Command::Claim {
+            seat: of.seat,
+            name,
+            replace: true,
+            reply,
+        };
+        if !handle.send(claim).await {
+            return Err(gone());
+        }
+        return match answer.await.map_err(|_| gone())? {
+            Ok(token) => Ok(created(new_id, token)),
+            Err(ClaimError::Storage(e)) => Err(storage_error(e)),
+            Err(_) => Err(api_error(
+                StatusCode::CONFLICT,
+                "game_over",
+                "the rematch has moved on",
+            )),
+        };
+    }
+    let token = secrets::new_token();
+    let seats: Vec<SeatMeta> = of
+        .meta
+        .seats
+        .iter()
+        .enumerate()
+        .map(|(seat, s)| match s {
+            SeatMeta::Bot { bot } => SeatMeta::Bot { bot: bot.clone() },
+            SeatMeta::Human { .. } if seat == of.seat => SeatMeta::Human {
+                name: name.clone(),
+                token_hash: Some(secrets::token_hash(&token)),
+            },
+            SeatMeta::Human { .. } => SeatMeta::Human {
+                name: None,
+                token_hash: None,
+            },
+        })
+        .collect();
+    let all_claimed = seats.iter().all(|s| {
+        !matches!(
+            s,
+            SeatMeta::Human {
+                token_hash: None,
+                ..
+            }
+        )
+    });
+    let new_id = secrets::new_table_id();
+    let meta = TableMeta {
+        id: new_id.clone(),
+        created: now_secs(),
+        seats,
+        timeout_secs: of.meta.timeout_secs,
+        status: if all_claimed {
+            TableStatus::Playing
+        } else {
+            TableStatus::Waiting
+        },
+        pace: of.meta.pace,
+        turn_secs: of.meta.turn_secs,
+        rematch: None,
+    };
+    let game = TableGame::new(&of.rules);
+    let stored = StoredTable {
+        meta: meta.clone(),
+        lines: game.lines().to_vec(),
+    };
+    app.storage.create(&stored).await.map_err(storage_error)?;
+    app.registry.insert(
+        new_id.clone(),
+        crate::table::spawn(
+            meta,
+            game,
+            app.storage.clone(),
+            app.latency.clone(),
+            app.pacing,
+        ),
+    );
+    let (reply, answer) = oneshot::channel();
+    let linked = Command::Rematched {
+        id: new_id.clone(),
+        reply,
+    };
+    let linked = tell_table(&app, &id, linked).await.is_ok();
+    if !linked || !matches!(answer.await, Ok(Ok(()))) {
+        tracing::error!(table = %id, rematch = %new_id, "the rematch could not be linked to its table");
+    }
+    tracing::info!(table = %id, rematch = %new_id, "rematch created");
+    Ok(created(&new_id, token))
 }
 
 /// The lines of a finished game; refused before (they hold every deck).
@@ -519,12 +690,48 @@ async fn replay_step(
     Ok(axum::Json(body).into_response())
 }
 
+/// The live table `id`; a finished one no longer live is started again
+/// from storage, to answer a socket or a rematch (its task ends when no
+/// one is connected).
+async fn live_table(app: &App, id: &str) -> Result<TableHandle, ApiError> {
+    if let Some(h) = app.registry.get(id).filter(|h| !h.tx.is_closed()) {
+        return Ok(h);
+    }
+    let (meta, game) = stored_table(app, id).await?;
+    Ok(app.registry.get_or_spawn(id, || {
+        crate::table::spawn(
+            meta,
+            game,
+            app.storage.clone(),
+            app.latency.clone(),
+            app.pacing,
+        )
+    }))
+}
+
+/// Sends a command to table `id`, started again from storage if its task
+/// ended meanwhile (a finished table's task ends when nobody is connected).
+async fn tell_table(app: &App, id: &str, mut command: Command) -> Result<(), ApiError> {
+    for _ in 0..2 {
+        let handle = live_table(app, id).await?;
+        match handle.tx.send(command).await {
+            Ok(()) => return Ok(()),
+            Err(tokio::sync::mpsc::error::SendError(back)) => command = back,
+        }
+    }
+    Err(api_error(
+        StatusCode::CONFLICT,
+        "game_over",
+        "the table has closed",
+    ))
+}
+
 async fn websocket(
     State(app): State<App>,
     Path(id): Path<String>,
     ws: WebSocketUpgrade,
 ) -> Result<Response, ApiError> {
-    let handle = app.registry.get(&id).ok_or_else(|| no_table(&id))?;
+    let handle = live_table(&app, &id).await?;
     let limit = app.rate_limit;
     let writers = app.writers.clone();
     Ok(ws

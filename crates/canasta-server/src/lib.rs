@@ -10,6 +10,7 @@
 pub mod http;
 pub mod load;
 pub mod metrics;
+pub mod pace;
 pub mod protocol;
 pub mod secrets;
 pub mod storage;
@@ -18,6 +19,7 @@ pub mod views;
 pub mod ws;
 
 use metrics::Latency;
+use pace::Pacing;
 use protocol::RateLimit;
 use std::collections::HashMap;
 use std::net::SocketAddr;
@@ -39,6 +41,35 @@ pub struct Config {
     /// embedded at build time (for working on `web/`: a reload shows an
     /// edit without rebuilding the server).
     pub web_dir: Option<PathBuf>,
+    /// The scale on every table's pace ([`Pacing`]): paced for people
+    /// unless told otherwise.
+    pub pacing: Pacing,
+}
+
+/// What a server started in code may differ in from one for people.
+#[derive(Clone, Debug, Default)]
+pub struct Options {
+    /// Every connection's rate limit.
+    pub rate_limit: RateLimit,
+    /// The scale on every table's pace: tests and `canasta load` play bots
+    /// at once with [`Pacing::UNPACED`].
+    pub pacing: Pacing,
+    /// See [`Config::web_dir`].
+    pub web_dir: Option<PathBuf>,
+}
+
+impl Options {
+    /// For tests and load runs: clients and bots at machine speed.
+    pub fn unpaced() -> Options {
+        Options {
+            rate_limit: RateLimit {
+                per_second: 1e9,
+                burst: 1e9,
+            },
+            pacing: Pacing::UNPACED,
+            web_dir: None,
+        }
+    }
 }
 
 /// Why the server could not start.
@@ -82,6 +113,18 @@ impl Registry {
             .insert(id, handle);
     }
 
+    /// The live table `id`, or the one `spawn` starts if there is none:
+    /// a table never has two tasks (each is the only writer of its record).
+    pub fn get_or_spawn(&self, id: &str, spawn: impl FnOnce() -> TableHandle) -> TableHandle {
+        let mut tables = self.tables.write().unwrap_or_else(|e| e.into_inner());
+        if let Some(h) = tables.get(id).filter(|h| !h.tx.is_closed()) {
+            return h.clone();
+        }
+        let handle = spawn();
+        tables.insert(id.to_string(), handle.clone());
+        handle
+    }
+
     /// Every live table's handle.
     pub fn all(&self) -> Vec<TableHandle> {
         self.read().values().cloned().collect()
@@ -114,6 +157,11 @@ pub struct App {
     /// Where the browser client's files are read from, if not the embedded
     /// ones ([`Config::web_dir`]).
     pub web_dir: Option<Arc<PathBuf>>,
+    /// The scale on every table's pace.
+    pub pacing: Pacing,
+    /// Rematches are set up one at a time: two players asking at once get
+    /// the same new table.
+    pub rematches: Arc<tokio::sync::Mutex<()>>,
 }
 
 impl App {
@@ -121,7 +169,7 @@ impl App {
     ///
     /// # Errors
     /// A stored record that does not replay.
-    pub async fn resume(storage: Arc<dyn Storage>) -> Result<App, ServerError> {
+    pub async fn resume(storage: Arc<dyn Storage>, pacing: Pacing) -> Result<App, ServerError> {
         let registry = Arc::new(Registry::default());
         let latency = Arc::new(Latency::default());
         for stored in storage.load_unfinished().await? {
@@ -130,7 +178,7 @@ impl App {
                 id: id.clone(),
                 reason,
             })?;
-            let handle = table::spawn(stored.meta, game, storage.clone(), latency.clone());
+            let handle = table::spawn(stored.meta, game, storage.clone(), latency.clone(), pacing);
             registry.insert(id, handle);
         }
         Ok(App {
@@ -140,6 +188,8 @@ impl App {
             rate_limit: RateLimit::default(),
             writers: ws::Writers::default(),
             web_dir: None,
+            pacing,
+            rematches: Arc::default(),
         })
     }
 
@@ -228,13 +278,12 @@ pub async fn start(config: &Config) -> Result<Running, ServerError> {
         Err(std::fs::TryLockError::Error(e)) => return Err(data_error(e)),
     }
     let storage = SqliteStorage::open(&config.data_dir.join("canasta.sqlite3")).await?;
-    let mut running = start_serving(
-        config.bind,
-        Arc::new(storage),
-        RateLimit::default(),
-        config.web_dir.clone(),
-    )
-    .await?;
+    let options = Options {
+        rate_limit: RateLimit::default(),
+        pacing: config.pacing,
+        web_dir: config.web_dir.clone(),
+    };
+    let mut running = start_with(config.bind, Arc::new(storage), options).await?;
     running.data_lock = Some(lock);
     Ok(running)
 }
@@ -246,33 +295,11 @@ pub async fn start(config: &Config) -> Result<Running, ServerError> {
 pub async fn start_with(
     bind: SocketAddr,
     storage: Arc<dyn Storage>,
+    options: Options,
 ) -> Result<Running, ServerError> {
-    start_limited(bind, storage, RateLimit::default()).await
-}
-
-/// [`start_with`] with another rate limit for every connection.
-///
-/// # Errors
-/// As [`start_with`].
-pub async fn start_limited(
-    bind: SocketAddr,
-    storage: Arc<dyn Storage>,
-    rate_limit: RateLimit,
-) -> Result<Running, ServerError> {
-    start_serving(bind, storage, rate_limit, None).await
-}
-
-/// [`start_limited`] serving the browser client from `web_dir` when given
-/// (see [`Config::web_dir`]).
-async fn start_serving(
-    bind: SocketAddr,
-    storage: Arc<dyn Storage>,
-    rate_limit: RateLimit,
-    web_dir: Option<PathBuf>,
-) -> Result<Running, ServerError> {
-    let mut app = App::resume(storage).await?;
-    app.rate_limit = rate_limit;
-    app.web_dir = web_dir.map(Arc::new);
+    let mut app = App::resume(storage, options.pacing).await?;
+    app.rate_limit = options.rate_limit;
+    app.web_dir = options.web_dir.map(Arc::new);
     let listener = listen(bind).map_err(|source| ServerError::Bind { addr: bind, source })?;
     let addr = listener
         .local_addr()

@@ -46,10 +46,13 @@ pub enum ClientMessage {
     Hint {
         state_id: u64,
     },
+    Undo {
+        state_id: u64,
+    },
     Ping,
 }
 
-const TYPES: &[&str] = &["hello", "act", "start", "next", "hint", "ping"];
+const TYPES: &[&str] = &["hello", "act", "start", "next", "hint", "undo", "ping"];
 
 /// Why a message was refused.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -68,6 +71,7 @@ pub enum ErrorCode {
     BadAction,
     IllegalAction,
     Busy,
+    CannotUndo,
     Unavailable,
 }
 
@@ -88,6 +92,7 @@ impl ErrorCode {
             ErrorCode::BadAction => "bad_action",
             ErrorCode::IllegalAction => "illegal_action",
             ErrorCode::Busy => "busy",
+            ErrorCode::CannotUndo => "cannot_undo",
             ErrorCode::Unavailable => "unavailable",
         }
     }

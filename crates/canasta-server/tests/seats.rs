@@ -1,11 +1,13 @@
-//! Seats over time: bots think without stalling other tables, an absent
-//! player's turns are played by the heuristic bot until they return, and a
-//! server started again on the same storage resumes every game.
+//! Seats over time: bots think without stalling other tables and play at
+//! the table's pace, an absent player's turn is played by the bot one turn
+//! at a time (marked, across a restart), a table whose player left waits
+//! for them, and a server started again on the same storage resumes every
+//! game.
 
 mod common;
 
 use canasta_server::storage::{SqliteStorage, Storage};
-use canasta_server::{Running, start_with};
+use canasta_server::{Options, Running, start_with};
 use common::{Client, Server};
 use serde_json::{Value, json};
 use std::sync::Arc;
@@ -89,43 +91,171 @@ async fn a_thinking_bot_does_not_stall_other_tables() {
     assert!(moved["state_id"].as_u64() > Some(thinking_at));
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn an_absent_players_turns_are_played_for_them_until_they_return() {
-    let server = Server::start().await;
-    let seats = vec![json!({"kind": "human"}); 2];
-    let (_, created) = server
-        .post(
-            "/api/tables",
-            json!({"variant": "classic", "players": 2, "seats": seats, "timeout_secs": 5, "join": {"seat": 0}}),
-        )
-        .await;
-    let id = created["id"].as_str().unwrap().to_string();
-    let (_, claimed) = server
-        .post(&format!("/api/tables/{id}/seats/1"), json!({}))
-        .await;
-    let absent_token = claimed["token"].as_str().unwrap().to_string();
-    let mut present = server.connect(&id).await;
-    present.hello(created["token"].as_str()).await;
-    // Seat 1 never connects: within its timeout, its turn is played for it.
-    let played_for = tokio::time::timeout(Duration::from_secs(20), async {
-        loop {
-            let m = play_turn(&mut present, 0).await;
-            if m["last"]["seat"] == 1 {
-                return m;
-            }
-        }
-    })
-    .await
-    .expect("the absent seat's turn was played");
-    assert_eq!(played_for["seats"][1]["stand_in"], true, "{played_for}");
-    assert_eq!(played_for["seats"][1]["connected"], false);
+/// Reads until the state where `seat` is asked to act.
+async fn until_asked(c: &mut Client, seat: u64) -> Value {
+    c.state_where(|m| m["view"]["to_act"] == seat && !m["legal"].as_array().unwrap().is_empty())
+        .await
+}
 
-    // Back: the seat is the player's again, and on its turn it waits.
-    let mut back = server.connect(&id).await;
-    back.hello(Some(&absent_token)).await;
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_absent_player_has_one_turn_played_and_the_marks_survive_a_restart() {
+    let dir = tempfile::tempdir().unwrap();
+    let running = sqlite_server(dir.path()).await;
+    let seats = vec![json!({"kind": "human"}); 2];
+    let (_, created) = canasta_server::load::http(
+        running.addr,
+        "POST",
+        "/api/tables",
+        &json!({"variant": "classic", "players": 2, "seats": seats, "timeout_secs": 5, "join": {"seat": 0}}),
+    )
+    .await
+    .unwrap();
+    let id = created["id"].as_str().unwrap().to_string();
+    let token = created["token"].as_str().unwrap().to_string();
+    let (_, claimed) = canasta_server::load::http(
+        running.addr,
+        "POST",
+        &format!("/api/tables/{id}/seats/1"),
+        &json!({}),
+    )
+    .await
+    .unwrap();
+    let absent_token = claimed["token"].as_str().unwrap().to_string();
+    let mut present = Client::connect(running.addr, &id).await;
+    present.hello(Some(&token)).await;
+    // Seat 1 never connects: after its timeout, the bot plays one turn.
+    let mut m = until_asked(&mut present, 0).await;
+    if m["seats"][1]["stand_in_turns"] == 0 {
+        present
+            .send(json!({"type": "act", "state_id": m["state_id"], "action": "draw"}))
+            .await;
+        let waiting = play_turn(&mut present, 0).await;
+        assert_eq!(waiting["view"]["to_act"], 1);
+        let deadline = waiting["deadline_ms"].as_u64().expect("the clock runs");
+        assert!(deadline > 0 && deadline <= 5000, "{waiting}");
+        let played = tokio::time::timeout(
+            Duration::from_secs(20),
+            present.state_where(|m| m["last"]["seat"] == 1),
+        )
+        .await
+        .expect("the absent seat's turn was played");
+        assert_eq!(played["last"]["stand_in"], true, "{played}");
+        assert_eq!(played["seats"][1]["stand_in"], true);
+        m = until_asked(&mut present, 0).await;
+    }
+    // One turn, and the seat is still the player's.
+    assert_eq!(m["seats"][1]["kind"], "human");
+    assert_eq!(m["seats"][1]["stand_in"], false);
+    assert_eq!(m["seats"][1]["stand_in_turns"], 1, "{m}");
+    running.stop().await;
+
+    // After a restart the marks are still there, in the log and the seats.
+    let running = sqlite_server(dir.path()).await;
+    let mut back = Client::connect(running.addr, &id).await;
+    let welcome = back.hello(Some(&absent_token)).await;
+    assert_eq!(welcome["table"]["seats"][1]["stand_in_turns"], 1);
+    let marked: Vec<&Value> = welcome["log"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|e| e["stand_in"] == true)
+        .collect();
+    assert!(marked.len() >= 2, "a draw and a discard: {marked:?}");
+    assert!(marked.iter().all(|e| e["seat"] == 1));
     let m = back.state_where(|m| !m["view"].is_null()).await;
     assert_eq!(m["seats"][1]["connected"], true);
     assert_eq!(m["seats"][1]["stand_in"], false);
+    running.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_table_whose_player_left_is_paused_not_played_out() {
+    let server = Server::start().await;
+    let (_, created) = server
+        .post(
+            "/api/tables",
+            json!({"variant": "samba", "players": 2, "seats": [{"kind": "human"}, {"kind": "bot", "bot": "heuristic"}], "timeout_secs": 5, "join": {"seat": 0}}),
+        )
+        .await;
+    let id = created["id"].as_str().unwrap().to_string();
+    let mut c = server.connect(&id).await;
+    c.hello(created["token"].as_str()).await;
+    let m = until_asked(&mut c, 0).await;
+    c.send(json!({"type": "act", "state_id": m["state_id"], "action": "draw"}))
+        .await;
+    play_turn(&mut c, 0).await;
+    drop(c);
+    // Whatever happens meanwhile, the table soon says it is paused, and
+    // stays in the hand it was in: nothing is played for the player.
+    let paused = loop {
+        let (_, t) = server.get(&format!("/api/tables/{id}")).await;
+        if t["paused"] == true {
+            break t;
+        }
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    };
+    let lines = server.storage.load(&id).await.unwrap().unwrap().lines;
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    assert_eq!(
+        server.storage.load(&id).await.unwrap().unwrap().lines,
+        lines
+    );
+    assert_eq!(paused["status"], "playing");
+    assert_eq!(paused["hand"], 1);
+    assert_eq!(paused["seats"][0]["stand_in_turns"], 0);
+    // Back: it goes on.
+    let mut c = server.connect(&id).await;
+    c.hello(created["token"].as_str()).await;
+    let (_, t) = server.get(&format!("/api/tables/{id}")).await;
+    assert_eq!(t["paused"], false);
+    until_asked(&mut c, 0).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn paced_bot_actions_arrive_as_separate_states() {
+    let server = Server::start_paced(1.0).await;
+    let (status, created) = server
+        .post(
+            "/api/tables",
+            json!({"variant": "classic", "players": 2, "pace": "fast", "seats": [{"kind": "human"}, {"kind": "bot", "bot": "heuristic"}], "join": {"seat": 0}}),
+        )
+        .await;
+    assert_eq!(status, 201, "{created}");
+    let id = created["id"].as_str().unwrap().to_string();
+    let (_, summary) = server.get(&format!("/api/tables/{id}")).await;
+    assert_eq!(summary["pace"], "fast");
+    let mut c = server.connect(&id).await;
+    c.hello(created["token"].as_str()).await;
+    let m = until_asked(&mut c, 0).await;
+    c.send(json!({"type": "act", "state_id": m["state_id"], "action": "draw"}))
+        .await;
+    let drawn = c.state_where(|m| m["last"]["action"] == "draw").await;
+    let discard = drawn["legal"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|a| a.as_str().unwrap().starts_with("discard"))
+        .unwrap()
+        .clone();
+    let sent_at = std::time::Instant::now();
+    c.send(json!({"type": "act", "state_id": drawn["state_id"], "action": discard}))
+        .await;
+    let mut id_before = drawn["state_id"].as_u64().unwrap();
+    let mut bot_actions = 0;
+    loop {
+        let m = c.until("state").await;
+        assert_eq!(m["state_id"].as_u64(), Some(id_before + 1), "none skipped");
+        id_before += 1;
+        if m["last"]["seat"] == 1 {
+            bot_actions += 1;
+        }
+        if m["view"]["to_act"] == 0 || m["status"] != "playing" {
+            break;
+        }
+    }
+    assert!(bot_actions >= 2, "a draw and a discard");
+    // Each bot action waited the fast pace (200 ms) after the state before.
+    assert!(sent_at.elapsed() >= Duration::from_millis(200) * bot_actions);
 }
 
 async fn sqlite_server(dir: &std::path::Path) -> Running {
@@ -135,6 +265,7 @@ async fn sqlite_server(dir: &std::path::Path) -> Running {
     start_with(
         "127.0.0.1:0".parse().unwrap(),
         Arc::new(storage) as Arc<dyn Storage>,
+        Options::unpaced(),
     )
     .await
     .unwrap()

@@ -65,6 +65,24 @@ impl Storage for MemoryStorage {
         Box::pin(async { result })
     }
 
+    fn drop_lines(&self, id: &str, keep: usize, len: usize) -> StorageFuture<'_, ()> {
+        let result = self.with(|t| {
+            let table = t
+                .get_mut(id)
+                .ok_or_else(|| StorageError::NoSuchTable(id.to_string()))?;
+            if table.lines.len() != len || keep >= len {
+                return Err(StorageError::OutOfOrder {
+                    id: id.to_string(),
+                    given: len,
+                    expected: table.lines.len(),
+                });
+            }
+            table.lines.truncate(keep);
+            Ok(())
+        });
+        Box::pin(async { result })
+    }
+
     fn load_unfinished(&self) -> StorageFuture<'_, Vec<StoredTable>> {
         let mut tables: Vec<StoredTable> = self.with(|t| {
             t.values()

@@ -9,6 +9,7 @@ mod sqlite;
 pub use memory::MemoryStorage;
 pub use sqlite::SqliteStorage;
 
+use crate::pace::Pace;
 use serde::{Deserialize, Serialize};
 use std::future::Future;
 use std::pin::Pin;
@@ -41,6 +42,16 @@ pub struct TableMeta {
     pub seats: Vec<SeatMeta>,
     pub timeout_secs: u64,
     pub status: TableStatus,
+    /// How fast its bots play; tables stored before paces were normal.
+    #[serde(default)]
+    pub pace: Pace,
+    /// A connected player's time for a turn, after which the bot plays
+    /// that turn for them; `None`: no clock.
+    #[serde(default)]
+    pub turn_secs: Option<u64>,
+    /// The table set for the same players' next game, once one asked.
+    #[serde(default)]
+    pub rematch: Option<String>,
 }
 
 /// One seat as stored.
@@ -95,6 +106,10 @@ pub trait Storage: Send + Sync + 'static {
         lines: &[String],
         meta: Option<&TableMeta>,
     ) -> StorageFuture<'_, ()>;
+    /// Drops a table's lines from index `keep` on (an undo), in one
+    /// transaction; `len` is the number of lines the caller knows stored,
+    /// so that lines written meanwhile are never dropped unseen.
+    fn drop_lines(&self, id: &str, keep: usize, len: usize) -> StorageFuture<'_, ()>;
     /// Every table that is not finished, with its record, to resume them.
     fn load_unfinished(&self) -> StorageFuture<'_, Vec<StoredTable>>;
     /// One table with its record.
@@ -124,6 +139,9 @@ pub(crate) mod contract {
                 ],
                 timeout_secs: 60,
                 status: TableStatus::Waiting,
+                pace: Pace::Fast,
+                turn_secs: Some(30),
+                rematch: None,
             },
             lines: vec![r#"{"canasta_record":1}"#.to_string()],
         }
@@ -157,6 +175,21 @@ pub(crate) mod contract {
             storage.append("zz", 0, &["x".to_string()], None).await,
             Err(StorageError::NoSuchTable(_))
         ));
+        assert_eq!(storage.load("t1").await.unwrap().as_ref(), Some(&t));
+
+        // Lines dropped from the end: only with the caller's length right.
+        for (keep, len) in [(2, 2), (1, 4), (4, 3)] {
+            let err = storage.drop_lines("t1", keep, len).await.unwrap_err();
+            assert!(matches!(err, StorageError::OutOfOrder { .. }), "{err}");
+        }
+        storage.drop_lines("t1", 2, 3).await.unwrap();
+        t.lines.truncate(2);
+        assert_eq!(storage.load("t1").await.unwrap().as_ref(), Some(&t));
+        storage
+            .append("t1", 2, &["c".to_string()], None)
+            .await
+            .unwrap();
+        t.lines.push("c".to_string());
         assert_eq!(storage.load("t1").await.unwrap().as_ref(), Some(&t));
 
         t.meta.status = TableStatus::Finished;

@@ -44,6 +44,11 @@ enum Write {
         lines: Vec<String>,
         meta: Option<TableMeta>,
     },
+    Drop {
+        id: String,
+        keep: usize,
+        len: usize,
+    },
 }
 
 struct Job {
@@ -286,6 +291,25 @@ impl Writer {
                 push_lines(script, rows, id, *first, new);
                 self.next_line.insert(id.clone(), first + new.len());
             }
+            Write::Drop { id, keep, len } => {
+                let stored = self.next_line(conn, id).await?;
+                if stored != *len || keep >= len {
+                    return Err(StorageError::OutOfOrder {
+                        id: id.clone(),
+                        given: *len,
+                        expected: stored,
+                    });
+                }
+                push_statement(
+                    script,
+                    rows,
+                    format!(
+                        "DELETE FROM record_lines WHERE table_id = {} AND n >= {keep}",
+                        literal(id)
+                    ),
+                );
+                self.next_line.insert(id.clone(), *keep);
+            }
         }
         Ok(())
     }
@@ -355,6 +379,15 @@ impl Storage for SqliteStorage {
             first,
             lines: lines.to_vec(),
             meta: meta.cloned(),
+        };
+        Box::pin(self.write(write))
+    }
+
+    fn drop_lines(&self, id: &str, keep: usize, len: usize) -> StorageFuture<'_, ()> {
+        let write = Write::Drop {
+            id: id.to_string(),
+            keep,
+            len,
         };
         Box::pin(self.write(write))
     }

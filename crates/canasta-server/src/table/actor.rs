@@ -2,20 +2,24 @@
 //! action is judged, its record lines are stored (awaited), and only then
 //! is it made the game and told to the players, so that what anybody has
 //! seen is always on disk. Bots think on the blocking pool and send their
-//! choice back as a command, so a table never blocks the runtime.
+//! choice back as a command, so a table never blocks the runtime; the
+//! choice is played once the table's pace allows (see [`crate::pace`]).
 
 mod messages;
+#[cfg(test)]
+mod tests;
 
 pub use messages::summary_json;
 
-use super::game::{Event, Refusal, Step, TableGame};
+use super::game::{By, Event, Refusal, Step, TableGame};
 use super::{ClaimError, Command, Joined, Outgoing, TableHandle};
 use crate::metrics::Latency;
+use crate::pace::Pacing;
 use crate::protocol::{ClientError, ClientMessage, ErrorCode};
 use crate::secrets;
 use crate::storage::{SeatMeta, Storage, TableMeta, TableStatus};
 use crate::views::Viewer;
-use canasta_ai::{Bot, Decision, HeuristicBot, bot_by_name};
+use canasta_ai::{Bot, Decision, bot_by_name};
 use canasta_core::{Action, GameState, Phase, Rng};
 use serde_json::{Value, json};
 use std::collections::HashMap;
@@ -36,6 +40,26 @@ struct Conn {
     hinting: bool,
 }
 
+/// A bot's (or a stand-in's) choice for the state it was given.
+struct Chosen {
+    seat: usize,
+    state_id: u64,
+    action: Action,
+    stand_in: bool,
+}
+
+/// The turn of the seat to act, for its clocks: a human seat's turn is
+/// played by the bot (for this turn only) once its player has been away
+/// `timeout_secs`, or has had the turn `turn_secs` while connected.
+#[derive(Clone, Copy, Debug)]
+struct Turn {
+    seat: usize,
+    /// When the turn began (or the table resumed, or the player came back).
+    since: Instant,
+    /// The bot plays the rest of this turn for the seat.
+    stand_in: bool,
+}
+
 struct Table {
     meta: TableMeta,
     game: TableGame,
@@ -45,12 +69,22 @@ struct Table {
     next_conn: u64,
     /// Each bot seat's bot; `None` while it thinks.
     bots: Vec<Option<Box<dyn Bot>>>,
-    /// The heuristic bot that plays for an absent human, per seat.
+    /// The bot that plays a turn for an absent human, per seat.
     stand_ins: Vec<Option<Box<dyn Bot>>>,
+    /// The turn under way, and the asker's while a partner answers.
+    turn: Option<Turn>,
+    asker_turn: Option<Turn>,
     /// The seat and state a bot is thinking about.
     thinking: Option<(usize, u64)>,
-    /// Since when each human seat has had no connection.
-    absent_since: Vec<Option<Instant>>,
+    /// A bot's choice waiting for the table's pace.
+    chosen: Option<Chosen>,
+    /// When the last change of the game went out: the next bot action
+    /// waits the pace's delay after it.
+    changed_at: Instant,
+    pacing: Pacing,
+    /// Since when each seat has had its connections as they are (none,
+    /// or some): an absent player's clock starts when they left.
+    presence_since: Vec<Instant>,
     ready: Vec<bool>,
     hand_over_since: Option<Instant>,
     rng: Rng,
@@ -67,6 +101,7 @@ pub fn spawn(
     game: TableGame,
     storage: Arc<dyn Storage>,
     latency: Arc<Latency>,
+    pacing: Pacing,
 ) -> TableHandle {
     let (tx, rx) = mpsc::channel(QUEUE);
     let n = meta.seats.len();
@@ -91,7 +126,12 @@ pub fn spawn(
         bots,
         stand_ins: (0..n).map(|_| None).collect(),
         thinking: None,
-        absent_since: vec![Some(now); n],
+        chosen: None,
+        changed_at: now,
+        pacing,
+        turn: None,
+        asker_turn: None,
+        presence_since: vec![now; n],
         ready: vec![false; n],
         hand_over_since: None,
         rng: Rng::new(secrets::random_seed()),
@@ -103,6 +143,7 @@ pub fn spawn(
     if table.game.state().phase() == Phase::HandOver {
         table.hand_over_since = Some(now);
     }
+    table.follow_turn(true);
     table.publish_summary();
     tokio::spawn(table.run(rx));
     TableHandle {
@@ -136,8 +177,9 @@ impl Table {
                 }
                 Some(command) => self.handle(command).await,
             }
-            // A finished game with nobody watching needs no task.
-            if self.meta.status == TableStatus::Finished && self.conns.is_empty() {
+            // A finished game with nobody watching needs no task (it is
+            // started again from storage when asked).
+            if self.meta.status == TableStatus::Finished && self.conns.is_empty() && rx.is_empty() {
                 break;
             }
         }
@@ -159,28 +201,127 @@ impl Table {
         Duration::from_secs(self.meta.timeout_secs)
     }
 
-    /// When something is due without a command: an absent player's turn
-    /// to be played for them, or the next hand after the scores.
+    /// Whether the table waits for its people: every human player has
+    /// left (or, at a table of bots only, nobody watches). Nothing moves
+    /// then: no bot, no stand-in, no deal.
+    pub(super) fn paused(&self) -> bool {
+        if self.meta.status != TableStatus::Playing {
+            return false;
+        }
+        let mut humans = (0..self.seats()).filter(|&s| self.is_human(s)).peekable();
+        if humans.peek().is_none() {
+            return self.conns.is_empty();
+        }
+        !humans.any(|s| self.connected(s))
+    }
+
+    /// Whether the bot plays the current turn of `seat` for its player.
+    pub(super) fn stood_in(&self, seat: usize) -> bool {
+        self.turn.is_some_and(|t| t.seat == seat && t.stand_in)
+    }
+
+    /// When the bot takes over the turn under way for its player: the
+    /// table's timeout after the player left (or the turn began, if later),
+    /// or with a turn clock, its seconds after the turn began while they
+    /// are connected. `None` when no clock runs.
+    pub(super) fn stand_in_due(&self) -> Option<Instant> {
+        if self.meta.status != TableStatus::Playing || self.broken.is_some() || self.paused() {
+            return None;
+        }
+        let turn = self.turn?;
+        if turn.stand_in || !self.is_human(turn.seat) || !self.game.in_hand() {
+            return None;
+        }
+        let from = turn.since.max(self.presence_since[turn.seat]);
+        if self.connected(turn.seat) {
+            self.meta
+                .turn_secs
+                .map(|secs| from + Duration::from_secs(secs))
+        } else {
+            Some(from + self.timeout())
+        }
+    }
+
+    /// Keeps [`Table::turn`] with the game: a new turn when another seat
+    /// is to act or a hand was dealt; a partner's answer interrupts the
+    /// asker's turn, which goes on (stand-in or not) after it.
+    fn follow_turn(&mut self, dealt: bool) {
+        if !self.game.in_hand() {
+            self.turn = None;
+            self.asker_turn = None;
+            return;
+        }
+        let seat = self.game.state().to_act();
+        let now = Instant::now();
+        let fresh = Turn {
+            seat,
+            since: now,
+            stand_in: false,
+        };
+        if dealt {
+            self.turn = Some(fresh);
+            self.asker_turn = None;
+            return;
+        }
+        if self.turn.is_some_and(|t| t.seat == seat) {
+            return;
+        }
+        if self.game.state().phase() == Phase::Answer {
+            self.asker_turn = self.turn.take();
+            self.turn = Some(fresh);
+        } else {
+            self.turn = match self.asker_turn.take() {
+                Some(asker) if asker.seat == seat => Some(Turn {
+                    since: now,
+                    ..asker
+                }),
+                _ => Some(fresh),
+            };
+        }
+    }
+
+    /// Back from a pause: clocks start again from now, so that a returning
+    /// player sees the table before anything moves.
+    fn resume_play(&mut self) {
+        let now = Instant::now();
+        if let Some(t) = &mut self.turn {
+            t.since = now;
+        }
+        if self.hand_over_since.is_some() {
+            self.hand_over_since = Some(now);
+        }
+        self.changed_at = now;
+    }
+
+    /// When something is due without a command: a bot's choice to play at
+    /// the table's pace, the bot to stand in for a player, or the next
+    /// hand after the scores.
     fn next_deadline(&self) -> Option<Instant> {
-        if self.meta.status != TableStatus::Playing || self.broken.is_some() {
+        if self.meta.status != TableStatus::Playing || self.broken.is_some() || self.paused() {
             return None;
         }
         if self.game.needs_deal() && self.game.started() {
             return self.hand_over_since.map(|t| t + self.timeout());
         }
+        if self.chosen.is_some() {
+            return Some(self.pace_due());
+        }
         if self.game.in_hand() && self.thinking.is_none() {
-            let seat = self.game.state().to_act();
-            if self.is_human(seat) {
-                return self.absent_since[seat].map(|t| t + self.timeout());
-            }
+            return self.stand_in_due();
         }
         None
     }
 
-    /// Does what is due now: deal, or set a bot thinking.
+    /// Does what is due now: deal, play a bot's choice, or set a bot
+    /// thinking; nothing while the table is paused.
     async fn drive(&mut self) {
         loop {
             if self.meta.status != TableStatus::Playing || self.broken.is_some() {
+                return;
+            }
+            // Paused, only the first deal (it plays nothing: the table is
+            // set for whoever comes).
+            if self.paused() && self.game.started() {
                 return;
             }
             if self.game.needs_deal() {
@@ -193,10 +334,47 @@ impl Table {
                 }
                 continue;
             }
+            if let Some(chosen) = self.chosen.take() {
+                if Instant::now() < self.pace_due() {
+                    self.chosen = Some(chosen);
+                    return;
+                }
+                self.play_chosen(chosen).await;
+                continue;
+            }
             if self.game.in_hand() && self.thinking.is_none() {
                 self.start_bot_if_due();
             }
             return;
+        }
+    }
+
+    /// When a bot's action may be played: the pace's delay after the last
+    /// change went out, so that every state is a step a viewer sees.
+    fn pace_due(&self) -> Instant {
+        self.changed_at + self.pacing.delay(self.meta.pace)
+    }
+
+    /// Plays a bot's choice, unless the game moved on while it thought (a
+    /// player back in time played first).
+    async fn play_chosen(&mut self, chosen: Chosen) {
+        if chosen.state_id != self.game.state_id() {
+            return;
+        }
+        let by = if chosen.stand_in {
+            By::StandIn
+        } else {
+            By::Bot
+        };
+        match self.game.act(chosen.seat, chosen.action, by) {
+            Ok(step) => {
+                let _ = self.store_and_commit(step).await;
+            }
+            Err(refusal) => tracing::error!(
+                table = %self.meta.id, seat = chosen.seat, action = %chosen.action,
+                stand_in = chosen.stand_in, ?refusal,
+                "a bot chose an action the game refuses"
+            ),
         }
     }
 
@@ -212,22 +390,32 @@ impl Table {
     }
 
     fn start_bot_if_due(&mut self) {
-        let state = self.game.state();
-        let seat = state.to_act();
+        let seat = self.game.state().to_act();
         let (bot, stand_in) = if let Some(bot) = self.bots[seat].take() {
             (bot, false)
-        } else if self.is_human(seat)
-            && self.absent_since[seat].is_some_and(|t| t.elapsed() >= self.timeout())
-        {
-            let bot = self.stand_ins[seat]
-                .take()
-                .unwrap_or_else(|| Box::new(HeuristicBot::new()));
+        } else if self.is_human(seat) {
+            if !self.stood_in(seat) {
+                if self.stand_in_due().is_none_or(|due| Instant::now() < due) {
+                    return;
+                }
+                // Out of time: the bot plays this turn, and this turn only.
+                if let Some(t) = &mut self.turn {
+                    t.stand_in = true;
+                }
+                self.broadcast_states(None);
+                self.publish_summary();
+            }
+            let bot = self.stand_ins[seat].take().unwrap_or_else(|| {
+                bot_by_name(&super::default_bot(), secrets::random_seed())
+                    .expect("the default bot exists")
+            });
             (bot, true)
         } else {
             return;
         };
+        let state = self.game.state();
         let state: GameState = state.clone();
-        let state_id = state.state_id();
+        let state_id = self.game.state_id();
         self.thinking = Some((seat, state_id));
         let me = self.me.clone();
         tokio::task::spawn_blocking(move || {
@@ -254,8 +442,41 @@ impl Table {
             } => self.message(conn, msg, received).await,
             Command::Disconnect { conn } => self.disconnect(conn),
             Command::Refuse { conn, error } => self.reply_error(conn, error),
-            Command::Claim { seat, name, reply } => {
-                let _ = reply.send(self.claim(seat, name).await);
+            Command::Claim {
+                seat,
+                name,
+                replace,
+                reply,
+            } => {
+                let _ = reply.send(self.claim(seat, name, replace).await);
+            }
+            Command::RematchOf { token, reply } => {
+                let hash = secrets::token_hash(&token);
+                let seat = self.meta.seats.iter().position(
+                    |s| matches!(s, SeatMeta::Human { token_hash: Some(h), .. } if *h == hash),
+                );
+                let answer = match seat {
+                    None => Err(super::RematchError::BadToken),
+                    Some(_) if self.meta.status != TableStatus::Finished => {
+                        Err(super::RematchError::NotOver)
+                    }
+                    Some(seat) => Ok(super::RematchOf {
+                        seat,
+                        meta: self.meta.clone(),
+                        rules: self.game.rules().clone(),
+                    }),
+                };
+                let _ = reply.send(answer);
+            }
+            Command::Rematched { id, reply } => {
+                let mut meta = self.meta.clone();
+                meta.rematch = Some(id.clone());
+                let done = self.storage.update_meta(&meta).await;
+                if done.is_ok() {
+                    self.set_meta(meta);
+                    self.broadcast_raw(&json!({"type": "rematch", "id": id}).to_string());
+                }
+                let _ = reply.send(done.map_err(|e| e.to_string()));
             }
             Command::BotChose {
                 seat,
@@ -270,18 +491,13 @@ impl Table {
                     self.bots[seat] = Some(bot);
                 }
                 self.thinking = None;
-                // A player back in time played first: the choice is stale.
-                if state_id == self.game.state().state_id() {
-                    match self.game.act(seat, action) {
-                        Ok(step) => {
-                            let _ = self.store_and_commit(step).await;
-                        }
-                        Err(refusal) => tracing::error!(
-                            table = %self.meta.id, seat, %action, ?refusal,
-                            "a bot chose an action the game refuses"
-                        ),
-                    }
-                }
+                // Played by `drive` when the pace allows.
+                self.chosen = Some(Chosen {
+                    seat,
+                    state_id,
+                    action,
+                    stand_in,
+                });
             }
             Command::Hint {
                 conn,
@@ -345,8 +561,29 @@ impl Table {
         if reply.send(Ok(Joined { conn, seat })).is_err() {
             return;
         }
-        if let Some(s) = seat {
-            self.absent_since[s] = None;
+        if self.meta.status == TableStatus::Finished {
+            // A finished game: what it came to, then the socket closes.
+            let welcome = json!({
+                "type": "welcome",
+                "seat": seat,
+                "table": self.summary_json(),
+                "log": self.game.log().collect::<Vec<_>>(),
+            });
+            send(&out, Outgoing::Text(welcome.to_string().into()));
+            let state = self.state_message(viewer, None);
+            send(&out, Outgoing::Text(state.into()));
+            if let Some(id) = &self.meta.rematch {
+                let rematch = json!({"type": "rematch", "id": id});
+                send(&out, Outgoing::Text(rematch.to_string().into()));
+            }
+            send(&out, Outgoing::Close("the game is over"));
+            return;
+        }
+        let was_paused = self.paused();
+        if let Some(s) = seat
+            && !self.connected(s)
+        {
+            self.presence_since[s] = Instant::now();
         }
         self.conns.insert(
             conn,
@@ -356,6 +593,9 @@ impl Table {
                 hinting: false,
             },
         );
+        if was_paused && !self.paused() {
+            self.resume_play();
+        }
         let welcome = json!({
             "type": "welcome",
             "seat": seat,
@@ -370,19 +610,21 @@ impl Table {
     }
 
     fn disconnect(&mut self, conn: u64) {
-        if let Some(c) = self.conns.remove(&conn)
-            && let Viewer::Seat(s) = c.viewer
+        let Some(c) = self.conns.remove(&conn) else {
+            return;
+        };
+        if let Viewer::Seat(s) = c.viewer
             && !self.connected(s)
         {
-            self.absent_since[s] = Some(Instant::now());
+            self.presence_since[s] = Instant::now();
             self.broadcast_states(None);
-            self.publish_summary();
         }
+        self.publish_summary();
     }
 
     fn reply_error(&self, conn: u64, error: ClientError) {
         if let Some(c) = self.conns.get(&conn) {
-            let id = self.game.started().then(|| self.game.state().state_id());
+            let id = self.game.started().then(|| self.game.state_id());
             send(&c.out, Outgoing::Text(error.to_json(id).into()));
         }
     }
@@ -410,6 +652,7 @@ impl Table {
                 done
             }
             ClientMessage::Start => self.start(viewer).await,
+            ClientMessage::Undo { state_id } => self.undo(viewer, state_id).await,
             ClientMessage::Next => self.next(viewer),
             ClientMessage::Hint { state_id } => self.hint(conn, viewer, state_id),
         };
@@ -442,7 +685,7 @@ impl Table {
                 "the game has not started",
             ));
         }
-        let current = self.game.state().state_id();
+        let current = self.game.state_id();
         if state_id != current {
             return Err(ClientError::new(
                 ErrorCode::StaleState,
@@ -451,27 +694,83 @@ impl Table {
                 ),
             ));
         }
+        if self.stood_in(seat) {
+            return Err(ClientError::new(
+                ErrorCode::NotYourTurn,
+                "the bot is playing this turn for you (your time ran out); your next turn is yours",
+            ));
+        }
         let action: Action = text.parse().map_err(|e| {
             let shown: String = text.chars().take(60).collect();
             ClientError::new(ErrorCode::BadAction, format!("`{shown}`: {e}"))
         })?;
-        let step = self.game.act(seat, action).map_err(|r| match r {
-            Refusal::NotStarted => {
-                ClientError::new(ErrorCode::NotStarted, "no hand is being played")
-            }
-            Refusal::GameOver => ClientError::new(ErrorCode::GameOver, "the game is over"),
-            Refusal::NotYourTurn { to_act } => ClientError::new(
-                ErrorCode::NotYourTurn,
-                format!("it is seat {to_act}'s turn"),
-            ),
-            Refusal::Illegal(reason) => {
-                // The reason alone, cards as drawn (`{:#}`, CardStyle).
-                ClientError::new(ErrorCode::IllegalAction, format!("{reason:#}"))
-            }
-        })?;
+        let step = self
+            .game
+            .act(seat, action, By::Player)
+            .map_err(|r| match r {
+                Refusal::NotStarted => {
+                    ClientError::new(ErrorCode::NotStarted, "no hand is being played")
+                }
+                Refusal::GameOver => ClientError::new(ErrorCode::GameOver, "the game is over"),
+                Refusal::NotYourTurn { to_act } => ClientError::new(
+                    ErrorCode::NotYourTurn,
+                    format!("it is seat {to_act}'s turn"),
+                ),
+                Refusal::Illegal(reason) => {
+                    // The reason alone, cards as drawn (`{:#}`, CardStyle).
+                    ClientError::new(ErrorCode::IllegalAction, format!("{reason:#}"))
+                }
+            })?;
         self.store_and_commit(step)
             .await
             .map_err(|e| ClientError::new(ErrorCode::Unavailable, e))
+    }
+
+    /// Whether `seat` may undo at this table: its player plays alone
+    /// against bots (the terminal's rule: no one else's game is taken back).
+    pub(super) fn undo_allowed(&self, seat: usize) -> bool {
+        self.meta.status == TableStatus::Playing
+            && self.is_human(seat)
+            && (0..self.seats()).all(|s| s == seat || !self.is_human(s))
+    }
+
+    /// Takes back the player's last action and all that followed: the
+    /// record is cut in storage first (one transaction), then the game.
+    async fn undo(&mut self, viewer: Viewer, state_id: u64) -> Result<(), ClientError> {
+        let seat = Self::seat_of(viewer)?;
+        if let Some(why) = &self.broken {
+            return Err(ClientError::new(ErrorCode::Unavailable, why.clone()));
+        }
+        let refuse = |why: String| ClientError::new(ErrorCode::CannotUndo, why);
+        if !self.undo_allowed(seat) {
+            return Err(refuse(
+                "undo is for a player alone against bots, while the game is played".into(),
+            ));
+        }
+        let current = self.game.state_id();
+        if state_id != current {
+            return Err(ClientError::new(
+                ErrorCode::StaleState,
+                format!("the game has moved on (state {current}, not {state_id}); look again"),
+            ));
+        }
+        let keep = self.game.undo_keeps().map_err(|e| refuse(e.to_string()))?;
+        let stored = self.game.lines().len();
+        if let Err(e) = self.storage.drop_lines(&self.meta.id, keep, stored).await {
+            tracing::error!(table = %self.meta.id, error = %e, "storing an undo failed");
+            return Err(ClientError::new(
+                ErrorCode::Unavailable,
+                format!("the undo could not be saved ({e}); nothing changed"),
+            ));
+        }
+        let removed = self.game.undo();
+        self.chosen = None;
+        self.changed_at = Instant::now();
+        self.follow_turn(false);
+        self.broadcast_raw(&json!({"type": "undone", "removed": removed}).to_string());
+        self.broadcast_states(None);
+        self.publish_summary();
+        Ok(())
     }
 
     async fn start(&mut self, viewer: Viewer) -> Result<(), ClientError> {
@@ -492,7 +791,7 @@ impl Table {
                 }
             ) {
                 *seat = SeatMeta::Bot {
-                    bot: "heuristic".into(),
+                    bot: super::default_bot(),
                 };
             }
         }
@@ -527,7 +826,7 @@ impl Table {
     fn hint(&mut self, conn: u64, viewer: Viewer, state_id: u64) -> Result<(), ClientError> {
         let seat = Self::seat_of(viewer)?;
         let state = self.game.state();
-        if state.state_id() != state_id {
+        if self.game.state_id() != state_id {
             return Err(ClientError::new(
                 ErrorCode::StaleState,
                 "the game has moved on",
@@ -568,20 +867,23 @@ impl Table {
         Ok(())
     }
 
-    async fn claim(&mut self, seat: usize, name: Option<String>) -> Result<String, ClaimError> {
+    async fn claim(
+        &mut self,
+        seat: usize,
+        name: Option<String>,
+        replace: bool,
+    ) -> Result<String, ClaimError> {
         if seat >= self.seats() {
             return Err(ClaimError::NoSuchSeat);
         }
         if self.meta.status == TableStatus::Finished {
             return Err(ClaimError::GameOver);
         }
-        if !matches!(
-            self.meta.seats[seat],
-            SeatMeta::Human {
-                token_hash: None,
-                ..
-            }
-        ) {
+        let claimable = match &self.meta.seats[seat] {
+            SeatMeta::Human { token_hash, .. } => replace || token_hash.is_none(),
+            SeatMeta::Bot { .. } => false,
+        };
+        if !claimable {
             return Err(ClaimError::Taken);
         }
         let token = secrets::new_token();
@@ -643,7 +945,10 @@ impl Table {
             return Err(why);
         }
         let events = step.events.clone();
+        let dealt = events.iter().any(|e| matches!(e, Event::Dealt { .. }));
         self.game.commit(step);
+        self.changed_at = Instant::now();
+        self.follow_turn(dealt);
         if let Some(m) = meta {
             self.set_meta(m);
         }
@@ -655,11 +960,18 @@ impl Table {
         }
         let last = events.iter().find_map(|e| match e {
             Event::Acted {
-                seat, action, took, ..
+                seat,
+                action,
+                took,
+                stand_in,
+                ..
             } => {
                 let mut last = json!({"seat": seat, "action": action.to_string()});
                 if let Some(n) = took {
                     last["took"] = json!(n);
+                }
+                if *stand_in {
+                    last["stand_in"] = json!(true);
                 }
                 Some(last)
             }
@@ -673,12 +985,17 @@ impl Table {
                     result,
                     hands,
                     feet,
+                    stand_ins,
                 } => {
-                    let msg = json!({"type": "hand_end", "hand": hand, "result": result, "hands": hands, "feet": feet});
+                    let msg = json!({"type": "hand_end", "hand": hand, "result": result, "hands": hands, "feet": feet, "stand_ins": stand_ins});
                     self.broadcast_raw(&msg.to_string());
                 }
-                Event::GameEnd { totals, winner } => {
-                    let msg = json!({"type": "game_end", "totals": totals, "winner": winner});
+                Event::GameEnd {
+                    totals,
+                    winner,
+                    stand_ins,
+                } => {
+                    let msg = json!({"type": "game_end", "totals": totals, "winner": winner, "stand_ins": stand_ins});
                     self.broadcast_raw(&msg.to_string());
                 }
                 _ => {}

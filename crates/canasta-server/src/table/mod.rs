@@ -15,6 +15,13 @@ use serde_json::Value;
 use std::sync::Arc;
 use tokio::sync::{mpsc, oneshot, watch};
 
+/// The bot at a seat no one named (and at the free seats of a table
+/// started early): the terminal's default, IS-MCTS at its default level,
+/// by the level's name as the lobby offers bots (`ismcts-medium`).
+pub fn default_bot() -> String {
+    format!("ismcts-{}", canasta_ai::ismcts::DEFAULT_LEVEL.name())
+}
+
 /// A message for one connection, already serialised (a text shared by
 /// every connection that gets the same one), or the end of it.
 #[derive(Clone, Debug)]
@@ -37,6 +44,21 @@ pub enum ClaimError {
     Taken,
     GameOver,
     Storage(String),
+}
+
+/// A finished table as its rematch copies it: the asker's seat, the
+/// settings and the rules.
+pub struct RematchOf {
+    pub seat: usize,
+    pub meta: TableMeta,
+    pub rules: canasta_core::Rules,
+}
+
+/// Why a rematch was refused.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RematchError {
+    BadToken,
+    NotOver,
 }
 
 /// What a table is asked to do.
@@ -63,7 +85,19 @@ pub enum Command {
     Claim {
         seat: usize,
         name: Option<String>,
+        /// A new token for a claimed seat (its player asking again).
+        replace: bool,
         reply: oneshot::Sender<Result<String, ClaimError>>,
+    },
+    /// What a rematch of this finished table needs, for a seat's token.
+    RematchOf {
+        token: String,
+        reply: oneshot::Sender<Result<RematchOf, RematchError>>,
+    },
+    /// The rematch was set up: keep its id and tell the connections.
+    Rematched {
+        id: String,
+        reply: oneshot::Sender<Result<(), String>>,
     },
     /// A bot (or the stand-in for an absent player) chose, on the blocking
     /// pool, for the state it was given.

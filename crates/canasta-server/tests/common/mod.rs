@@ -4,9 +4,10 @@
 #![allow(dead_code)]
 
 use canasta_server::load::http;
+use canasta_server::pace::Pacing;
 use canasta_server::protocol::RateLimit;
 use canasta_server::storage::{MemoryStorage, Storage};
-use canasta_server::{Running, start_limited};
+use canasta_server::{Options, Running, start_with};
 use futures_util::{SinkExt, StreamExt};
 use serde_json::{Value, json};
 use std::net::SocketAddr;
@@ -22,21 +23,40 @@ pub struct Server {
 }
 
 impl Server {
-    /// A server whose rate limit test clients never reach.
+    /// A server whose rate limit test clients never reach, its bots
+    /// unpaced.
     pub async fn start() -> Server {
-        Server::start_limited(RateLimit {
-            per_second: 100_000.0,
-            burst: 100_000.0,
+        Server::start_with(Options::unpaced()).await
+    }
+
+    /// With the rate limit set for people (bots unpaced).
+    pub async fn start_limited(limit: RateLimit) -> Server {
+        Server::start_with(Options {
+            rate_limit: limit,
+            ..Options::unpaced()
         })
         .await
     }
 
-    pub async fn start_limited(fast: RateLimit) -> Server {
-        let storage = Arc::new(MemoryStorage::new());
-        let running = start_limited(
+    /// Bots at the tables' paces times `scale`.
+    pub async fn start_paced(scale: f64) -> Server {
+        Server::start_with(Options {
+            pacing: Pacing::scaled(scale).unwrap(),
+            ..Options::unpaced()
+        })
+        .await
+    }
+
+    pub async fn start_with(options: Options) -> Server {
+        Server::start_on(Arc::new(MemoryStorage::new()), options).await
+    }
+
+    /// On storage that may hold tables already (resumed at start).
+    pub async fn start_on(storage: Arc<MemoryStorage>, options: Options) -> Server {
+        let running = start_with(
             "127.0.0.1:0".parse().unwrap(),
             storage.clone() as Arc<dyn Storage>,
-            fast,
+            options,
         )
         .await
         .unwrap();

@@ -26,15 +26,17 @@ impl Table {
         let state = self.game.state();
         let rules = self.game.rules();
         let (view, notes, legal) = if self.game.started() {
-            let obs = match viewer {
+            let mut obs = match viewer {
                 Viewer::Seat(s) => state.observe(s),
                 Viewer::Spectator => state.observe_public(),
             };
+            obs.state_id = self.game.state_id();
             let legal: Vec<String> = match viewer {
                 Viewer::Seat(s)
                     if self.game.in_hand()
                         && state.to_act() == s
-                        && self.meta.status == TableStatus::Playing =>
+                        && self.meta.status == TableStatus::Playing
+                        && !self.stood_in(s) =>
                 {
                     state
                         .legal_actions()
@@ -54,7 +56,7 @@ impl Table {
         };
         json!({
             "type": "state",
-            "state_id": state.state_id(),
+            "state_id": self.game.state_id(),
             "status": self.status_text(),
             "hand": self.game.hand_number(),
             "view": view,
@@ -63,6 +65,13 @@ impl Table {
             "last": last,
             "seats": self.seats_json(),
             "ready": self.ready,
+            "can_undo": match viewer {
+                Viewer::Seat(s) => self.undo_allowed(s) && self.game.can_undo(),
+                Viewer::Spectator => false,
+            },
+            "deadline_ms": self.stand_in_due().map(|due| {
+                due.saturating_duration_since(tokio::time::Instant::now()).as_millis() as u64
+            }),
         })
         .to_string()
     }
@@ -110,8 +119,8 @@ impl Table {
                 SeatMeta::Human { name, token_hash } => json!({
                     "seat": seat, "kind": "human", "name": name,
                     "claimed": token_hash.is_some(), "connected": self.connected(seat),
-                    "stand_in": self.meta.status == TableStatus::Playing
-                        && self.absent_since[seat].is_some_and(|t| t.elapsed() >= self.timeout()),
+                    "stand_in": self.stood_in(seat),
+                    "stand_in_turns": self.game.stand_ins().turns(seat),
                 }),
                 SeatMeta::Bot { bot } => json!({"seat": seat, "kind": "bot", "bot": bot}),
             })
@@ -119,12 +128,14 @@ impl Table {
     }
 
     pub(super) fn summary_json(&self) -> Value {
-        summary_json(
+        let mut summary = summary_json(
             &self.meta,
             &self.game,
             self.seats_json(),
             self.status_text(),
-        )
+        );
+        summary["paused"] = json!(self.paused());
+        summary
     }
 
     pub(super) fn publish_summary(&self) {
@@ -145,6 +156,10 @@ pub fn summary_json(meta: &TableMeta, game: &TableGame, seats: Vec<Value>, statu
         "scores": game.state().scores(),
         "created": meta.created,
         "timeout_secs": meta.timeout_secs,
+        "turn_secs": meta.turn_secs,
+        "rematch": meta.rematch,
+        "paused": false,
+        "pace": meta.pace,
         "seats": seats,
     })
 }
