@@ -648,10 +648,8 @@ export function mountLobby(root) {
       options: { ...st.options },
       seats: st.seats.map((s) => (s.kind === 'human' ? { kind: 'human' } : { kind: 'bot', bot: s.bot })),
       timeout_secs: Math.max(5, Math.min(3600, st.timeout || 60)),
+      pace: st.pace,
     };
-    // The default pace is the server's own; another is sent (the server
-    // takes `pace` since the paced-bots change).
-    if (st.pace !== 'normal') body.pace = st.pace;
     const name = st.name.trim();
     if (st.joinSeat !== null && st.seats[st.joinSeat] && st.seats[st.joinSeat].kind === 'human') {
       body.join = { seat: st.joinSeat };

@@ -87,7 +87,7 @@ async function main() {
     const page = await ctx.newPage();
     page.on('pageerror', (e) => errors.push(e.message));
     const frames = [];
-    page.on('websocket', (ws) => ws.on('framereceived', (f) => { try { frames.push(JSON.parse(f.payload)); } catch { /* not JSON */ } }));
+    page.on('websocket', (ws) => ws.on('framereceived', (f) => { try { frames.push({ ...JSON.parse(f.payload), receivedAt: Date.now() }); } catch { /* not JSON */ } }));
     const lastState = () => [...frames].reverse().find((f) => f.type === 'state');
     const until = async (what, fn) => {
       const deadline = Date.now() + WAIT;
@@ -110,8 +110,10 @@ async function main() {
     const settled = () => until('the page to show the last state', async () => {
       const s = lastState();
       if (!s) return false;
-      const shown = await handCards(page);
-      return s.view && [...shown].sort().join(' ') === [...(s.view.hand || [])].sort().join(' ') ? s : false;
+      // The board shows states one at a time (at the table's pace, each
+      // after the last one's motion): it must show this one, and no card fly.
+      const [at, moving] = await page.evaluate(() => [Number(document.querySelector('[data-testid="board"]').dataset.stateId), !!document.querySelector('[data-moving]')]);
+      return s.view && at === s.state_id && !moving ? s : false;
     });
 
     await page.goto(`${BASE}/#/t/${t.id}`);
@@ -206,7 +208,7 @@ async function main() {
           undone = true;
           melded = false;
           log('undo took the meld back');
-          continue;
+          // The turn goes on from before the meld: an add, then a discard.
         } else if (undone === null) {
           undone = false;
           log('this server has no undo (no can_undo in its states): undo not tried');
@@ -248,6 +250,19 @@ async function main() {
     check(!missed.length, `states sent but never shown: ${missed.slice(0, 10).join(', ')} (of ${sent.length})`);
     check(shown.every((id, i) => i === 0 || id >= shown[i - 1]), 'the states were shown out of order');
     log(`${sent.length} states sent, each shown in order`);
+
+    step = 'the bot plays at the table\'s pace (normal: 500 ms before each action)';
+    const states = frames.filter((f) => f.type === 'state' && f.view);
+    const gaps = [];
+    for (let i = 1; i < states.length; i++) {
+      if (states[i].last && states[i].last.seat !== 0) gaps.push(states[i].receivedAt - states[i - 1].receivedAt);
+    }
+    check(gaps.length >= 2, `only ${gaps.length} bot moves seen`);
+    // The server waits the pace after the previous state went out; a slow
+    // machine only makes the gaps longer (the browser's arrival times jitter
+    // by a few tens of milliseconds; unpaced bots are milliseconds apart).
+    check(gaps.every((g) => g >= 300), `bot moves arrived ${gaps.join(', ')} ms after the state before`);
+    log(`bot moves ${Math.min(...gaps)} to ${Math.max(...gaps)} ms apart`);
     check(melded, `no single meld was offered in ${MAX_TURNS} turns`);
     check(added, `no add was offered in ${MAX_TURNS} turns`);
     await ctx.close();
@@ -267,7 +282,8 @@ async function main() {
  * boxes at each hand's end and at the game's.
  */
 async function shortGame(browser, errors) {
-  const t = await api('POST', '/api/tables', { variant: 'classic', players: 2, options: { target: 1500 }, seats: [{ kind: 'human' }, { kind: 'bot', bot: 'heuristic' }], join: { seat: 0, name: 'Tester' } });
+  // The fast pace (200 ms a bot action): a whole game in the test's time.
+  const t = await api('POST', '/api/tables', { variant: 'classic', players: 2, pace: 'fast', options: { target: 1500 }, seats: [{ kind: 'human' }, { kind: 'bot', bot: 'heuristic' }], join: { seat: 0, name: 'Tester' } });
   log(`short game ${t.id}`);
   const ctx = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   await ctx.addInitScript(([id, seat, token]) => {

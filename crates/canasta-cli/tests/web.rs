@@ -77,6 +77,20 @@ fn web_unit_tests_pass_under_node() {
 /// --port 0` of this build (a data directory of its own) and asserts that it
 /// succeeded and printed `done`.
 fn run_against_server(script: &str, done: &str) {
+    run_against(script, done, Pace::Unpaced);
+}
+
+/// How the test's server plays its bots.
+#[derive(Clone, Copy)]
+enum Pace {
+    /// At each table's own pace, as `canasta serve` does by default.
+    Tables,
+    /// At once (`--pace-scale 0`): scripts that do not watch the pace.
+    Unpaced,
+}
+
+/// [`run_against_server`] with the server's bots at `pace`.
+fn run_against(script: &str, done: &str, pace: Pace) {
     if !have_node() {
         return missing("node is not installed");
     }
@@ -88,7 +102,12 @@ fn run_against_server(script: &str, done: &str) {
     }
     let data = tempfile::tempdir().unwrap();
     let mut server = Command::new(env!("CARGO_BIN_EXE_canasta"))
-        .args(["serve", "--port", "0", "--pace-scale", "0", "--data-dir"])
+        .args(["serve", "--port", "0", "--pace-scale"])
+        .arg(match pace {
+            Pace::Tables => "1",
+            Pace::Unpaced => "0",
+        })
+        .arg("--data-dir")
         .arg(data.path())
         .stdout(Stdio::piped())
         .stderr(Stdio::null())
@@ -141,7 +160,7 @@ fn the_table_fits_every_screen() {
 /// through the page (web/tests/play.mjs).
 #[test]
 fn the_table_plays_by_click_and_drag() {
-    run_against_server("play.mjs", "all passed");
+    run_against("play.mjs", "all passed", Pace::Tables);
 }
 
 /// The lobby's house rules and presets make a table that carries them, and
