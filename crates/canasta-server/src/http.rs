@@ -737,7 +737,13 @@ async fn websocket(
     Ok(ws
         .max_message_size(2 * MAX_MESSAGE_BYTES)
         .max_frame_size(2 * MAX_MESSAGE_BYTES)
-        .on_upgrade(move |socket| crate::ws::serve(socket, handle, limit, writers)))
+        .on_upgrade(move |socket| {
+            let reopen = move || {
+                let (app, id) = (app.clone(), id.clone());
+                async move { live_table(&app, &id).await.ok() }
+            };
+            crate::ws::serve(socket, handle, reopen, limit, writers)
+        }))
 }
 
 /// A file of the client folder served in place of the embedded files: only

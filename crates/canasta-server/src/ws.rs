@@ -86,7 +86,16 @@ fn error_text(e: &ClientError) -> Utf8Bytes {
 }
 
 /// Serves one connection to `table` until either side closes it.
-pub async fn serve(socket: WebSocket, table: TableHandle, limit: RateLimit, writers: Writers) {
+pub async fn serve<R, F>(
+    socket: WebSocket,
+    mut table: TableHandle,
+    reopen: R,
+    limit: RateLimit,
+    writers: Writers,
+) where
+    R: Fn() -> F,
+    F: std::future::Future<Output = Option<TableHandle>>,
+{
     let (mut sink, mut stream) = socket.split();
     let mut bucket = Bucket::new(limit);
     let mut refused_in_a_row = 0u32;
@@ -116,23 +125,41 @@ pub async fn serve(socket: WebSocket, table: TableHandle, limit: RateLimit, writ
         }
         match parse(&text) {
             Ok(ClientMessage::Hello { token }) => {
-                let (reply, answer) = oneshot::channel();
-                let cmd = Command::Connect {
-                    token,
-                    out: out_tx.clone(),
-                    reply,
-                };
-                if !table.send(cmd).await {
-                    let e = ClientError::new(ErrorCode::Unavailable, "the table has closed");
-                    let _ = sink.send(Message::Text(error_text(&e))).await;
-                    return;
+                // A finished table's task ends when nobody is connected, so
+                // it may have gone since the upgrade: then it is started
+                // again from storage (`reopen`) and asked once more.
+                let mut answer = None;
+                for attempt in 0..2 {
+                    if attempt == 1 {
+                        match reopen().await {
+                            Some(again) => table = again,
+                            None => break,
+                        }
+                    }
+                    let (reply, got) = oneshot::channel();
+                    let cmd = Command::Connect {
+                        token: token.clone(),
+                        out: out_tx.clone(),
+                        reply,
+                    };
+                    if !table.send(cmd).await {
+                        continue;
+                    }
+                    if let Ok(joined) = got.await {
+                        answer = Some(joined);
+                        break;
+                    }
                 }
-                match answer.await {
-                    Ok(Ok(joined)) => break joined,
-                    Ok(Err(e)) => {
+                match answer {
+                    Some(Ok(joined)) => break joined,
+                    Some(Err(e)) => {
                         let _ = sink.send(Message::Text(error_text(&e))).await;
                     }
-                    Err(_) => return,
+                    None => {
+                        let e = ClientError::new(ErrorCode::Unavailable, "the table has closed");
+                        let _ = sink.send(Message::Text(error_text(&e))).await;
+                        return;
+                    }
                 }
             }
             Ok(_) => {

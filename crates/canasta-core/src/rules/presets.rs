@@ -121,15 +121,10 @@ impl Rules {
     /// Canasta", "Canastone", "Pennies from Heaven"; a variant that is no
     /// preset goes by its id.
     pub fn variant_name(&self) -> &str {
-        match self.variant() {
-            "classic" => "Classic Canasta",
-            "canastia" => "Canastia",
-            "italian" => "Italian Canasta",
-            "canastone" => "Canastone",
-            "samba" => "Samba",
-            "pennies" => "Pennies from Heaven",
-            other => other,
-        }
+        PRESETS
+            .iter()
+            .find(|p| p.id == self.variant())
+            .map_or(self.variant(), |p| p.name)
     }
 
     /// The Classic Canasta rules for 4 players in partnerships (P-CAN §1.1).
