@@ -18,6 +18,7 @@ import { canastaWord, seatPositions, squaredOrder, pileWords } from '../board.js
 import { reduce, initialState, logFromHistory } from '../table-store.js';
 import { cardWord, moveWords, actionWords, refusalWords, meldName } from '../table-words.js';
 import { arrangeHand, cardsAdded } from '../cards.js';
+import { handEndSummary, gameEndSummary } from '../scores.js';
 import { pacedQueue } from '../table-pace.js';
 
 let passed = 0;
@@ -218,6 +219,34 @@ test('hands\' ends make the score sheet, from the history and live', () => {
   assert.equal(s.dialog, 'scores');
   s = reduce(s, server({ type: 'rematch', id: 'NEW' }));
   assert.equal(s.rematch, 'NEW');
+});
+
+test('bare pickups from the history name the meld of the last discard\'s rank', () => {
+  const h = logFromHistory([
+    { hand: 1, seat: 0, action: 'draw' },
+    { hand: 1, seat: 0, action: 'discard 9H' },
+    { hand: 1, seat: 1, action: 'pickup' },
+    { hand: 1, seat: 1, action: 'discard JK' },
+    { hand: 1, seat: 0, action: 'pickup 7S 7D' },
+    { hand: 2, seat: 1, action: 'pickup' },
+  ]);
+  const pickups = h.log.filter((e) => e.kind === 'move' && e.action.startsWith('pickup'));
+  assert.equal(pickups[0].meld, '9');
+  assert.equal(pickups[1].meld, undefined);
+  // A new hand's first pickup takes the upcard, which the history does not say.
+  assert.equal(pickups[2].meld, undefined);
+  assert.equal(moveWords(pickups[0], 'Bot 2', 'their'), 'Bot 2 took the pile onto their meld of nines');
+});
+
+test('the log\'s hand and game ends name each side with its points', () => {
+  const seats = [{ seat: 0, kind: 'human', name: 'Ann' }, { seat: 1, kind: 'bot', bot: 'heuristic' }, { seat: 2, kind: 'bot', bot: 'heuristic' }, { seat: 3, kind: 'bot', bot: 'heuristic' }];
+  const teams = [{ seats: [0, 2], score: 0 }, { seats: [1, 3], score: 0 }];
+  const result = { reason: 'out', seat: 0, teams: [{ total: 785 }, { total: 1035 }], totals: [785, 1035] };
+  const line = handEndSummary(seats, { type: 'hand_end', hand: 1, result }, 0, teams);
+  assert.match(line, /^Hand 1 over: you went out\. You & \S.* 785 \(785 in all\), .* 1035 \(1035 in all\)$/);
+  assert.match(gameEndSummary(seats, teams, { type: 'game_end', totals: [5100, 4000], winner: 0 }, 0), /^Game over: your side wins\. You & .* 5100, /);
+  assert.match(gameEndSummary(seats, teams, { type: 'game_end', totals: [4000, 5100], winner: 1 }, 0), /^Game over: .* win\. You & .* 4000/);
+  assert.doesNotMatch(gameEndSummary(seats, teams, { type: 'game_end', totals: [4000, 5100], winner: 1 }, 0), /Ann/);
 });
 
 test('seats sit as at a card table: you at the bottom, the next seat on your left', () => {
