@@ -20,6 +20,7 @@ import { cardWord, moveWords, actionWords, refusalWords, meldName } from '../tab
 import { arrangeHand, cardsAdded } from '../cards.js';
 import { handEndSummary, gameEndSummary } from '../scores.js';
 import { pacedQueue } from '../table-pace.js';
+import { guideStep, guideRules, guideFor } from '../table-guide.js';
 
 let passed = 0;
 const pending = [];
@@ -247,6 +248,65 @@ test('the log\'s hand and game ends name each side with its points', () => {
   assert.match(gameEndSummary(seats, teams, { type: 'game_end', totals: [5100, 4000], winner: 0 }, 0), /^Game over: your side wins\. You & .* 5100, /);
   assert.match(gameEndSummary(seats, teams, { type: 'game_end', totals: [4000, 5100], winner: 1 }, 0), /^Game over: .* win\. You & .* 4000/);
   assert.doesNotMatch(gameEndSummary(seats, teams, { type: 'game_end', totals: [4000, 5100], winner: 1 }, 0), /Ann/);
+});
+
+test('the guided first hand says what to do at each step, from the state', () => {
+  const rules = guideRules({ variants: [{ id: 'classic', options: { canasta_size: 7, canastas_to_go_out: 1, card_values: { joker: 50, two: 20, ace: 20, king: 10, eight: 10, seven: 5, four: 5 } }, forms: [{ players: 2, differs: { canastas_to_go_out: 2 } }] }] }, { variant: 'classic', players: 4, options: {} });
+  assert.equal(rules.canastas_to_go_out, 1);
+  assert.equal(guideRules({ variants: [{ id: 'classic', options: { canastas_to_go_out: 1 }, forms: [{ players: 2, differs: { canastas_to_go_out: 2 } }] }] }, { variant: 'classic', players: 2, options: {} }).canastas_to_go_out, 2);
+  const unopened = { melds: [[], []], pile_frozen_for_me: false, pile_top: '9C', stop: false, teams: [{ seats: [0, 2], score: 0, opening_needed: 50 }, { seats: [1, 3], score: 0, opening_needed: 50 }] };
+  // Another seat's turn: watch it, pointing at that seat.
+  let s = run([welcome(), server(stateMsg(1, { legal: [], annotations: unopened }, { to_act: 1, current: 1 }))]);
+  let g = guideStep(s, rules);
+  assert.equal(g.id, 'watch');
+  assert.equal(g.zone, 'seat-1');
+  assert.match(g.why, /your melds are shared/);
+  // The draw: the pile cannot be taken, so the stock, and what the pile needs.
+  s = reduce(s, server(stateMsg(2, { annotations: unopened })));
+  g = guideStep(s, rules);
+  assert.equal(g.id, 'draw');
+  assert.equal(g.zone, 'stock');
+  assert.match(g.why, /9♣/);
+  assert.match(g.why, /at least 50 points/);
+  assert.ok(g.hint);
+  // With a pickup legal, the pile.
+  s = reduce(s, server(stateMsg(3, { annotations: unopened, legal: ['draw', 'pickup 9H 9S'] })));
+  assert.equal(guideStep(s, rules).zone, 'pile');
+  // A first meld possible: what a meld is and the side's opening minimum.
+  s = reduce(s, server(stateMsg(4, { annotations: unopened, legal: ['meld KS KS 2C', 'discard KS'], last: { seat: 0, action: 'draw' } }, { phase: 'play', hand: ['KS', 'KS', '2C', '7H'] })));
+  g = guideStep(s, rules);
+  assert.equal(g.id, 'open');
+  assert.equal(g.zone, 'melds-0');
+  assert.match(g.why, /three or more cards of one rank/);
+  assert.match(g.why, /at least 50 points/);
+  assert.match(g.why, /a joker 50/);
+  // Opened, with an add: canastas and going out.
+  s = reduce(s, server(stateMsg(5, { legal: ['add 0 JH', 'discard 7H'] }, { phase: 'play', hand: ['JH', '7H'], melds: [['JS JD JC'], []] })));
+  g = guideStep(s, rules);
+  assert.equal(g.id, 'meld-or-add');
+  assert.match(g.why, /7 cards is a canasta/);
+  assert.match(g.why, /needs 1 canasta\b/);
+  // Only a discard left.
+  s = reduce(s, server(stateMsg(6, { legal: ['discard 7H'] }, { phase: 'play', hand: ['7H'] })));
+  g = guideStep(s, rules);
+  assert.equal(g.id, 'discard');
+  assert.equal(g.zone, 'hand');
+  // The hand's end; a spectator sees no guide.
+  s = reduce(s, server(stateMsg(7, { status: 'hand_over', legal: [] }, { phase: 'hand_over' })));
+  assert.equal(guideStep(s, rules).id, 'hand-end');
+  assert.equal(guideStep({ ...s, seat: null }, rules), null);
+});
+
+test('the guide shows on a player\'s first table, for its first hand, until closed', () => {
+  let g = guideFor(null, 'A', null);
+  assert.ok(g.show);
+  g = guideFor(g.memory, 'A', 1);
+  assert.ok(g.show);
+  assert.deepEqual(g.memory, { table: 'A', hand: 1 });
+  assert.ok(guideFor(g.memory, 'A', 1).show);
+  assert.ok(!guideFor(g.memory, 'A', 2).show);
+  assert.ok(!guideFor(g.memory, 'B', 1).show);
+  assert.ok(!guideFor({ ...g.memory, closed: true }, 'A', 1).show);
 });
 
 test('seats sit as at a card table: you at the bottom, the next seat on your left', () => {
