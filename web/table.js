@@ -808,7 +808,7 @@ export function mountTable(root, id) {
 }
 
 /** `Classic`, `Samba`, `Pennies from Heaven`: a variant's id as a title. */
-function variantTitle(v) {
+export function variantTitle(v) {
   const names = { classic: 'Classic Canasta', canastone: 'Canastone', pennies: 'Pennies from Heaven' };
   return names[v] || String(v).replace(/[-_]/g, ' ').replace(/^./, (c) => c.toUpperCase());
 }

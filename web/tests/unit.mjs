@@ -14,13 +14,14 @@ import {
   SelectionError,
 } from '../actions.js';
 import { presetDefaults, partnersOf } from '../lobby.js';
-import { canastaWord, seatPositions, squaredOrder, pileWords } from '../board.js';
+import { canastaWord, seatPositions, squaredOrder, pileWords, seatName } from '../board.js';
 import { reduce, initialState, logFromHistory } from '../table-store.js';
 import { cardWord, moveWords, actionWords, refusalWords, meldName } from '../table-words.js';
 import { arrangeHand, cardsAdded } from '../cards.js';
 import { handEndSummary, gameEndSummary } from '../scores.js';
 import { pacedQueue } from '../table-pace.js';
 import { guideStep, guideRules, guideFor } from '../table-guide.js';
+import { replayLine } from '../replay.js';
 
 let passed = 0;
 const pending = [];
@@ -307,6 +308,20 @@ test('the guide shows on a player\'s first table, for its first hand, until clos
   assert.ok(!guideFor(g.memory, 'A', 2).show);
   assert.ok(!guideFor(g.memory, 'B', 1).show);
   assert.ok(!guideFor({ ...g.memory, closed: true }, 'A', 1).show);
+});
+
+test('the replay\'s step line is the move log\'s words', () => {
+  const seats = [{ seat: 0, kind: 'human', name: 'Ann' }, { seat: 1, kind: 'bot', bot: 'heuristic' }];
+  const v = (over) => ({ players: 2, side_of: [0, 1], scores: [0, 0], melds: [[], []], pile: [], hand_sizes: [11, 11], ...over });
+  assert.equal(replayLine({ hand: 1, event: { seat: 0, action: 'discard TD' }, view: v({ pile: ['TD'] }), line: 'seat 0: discard TD' }, null, seats), 'Ann discarded 10♦');
+  // A bare pickup: the pile before it names the meld and the cards taken.
+  const before = v({ pile: ['4C', '9H'] });
+  const after = v({ melds: [[], ['9S 9D 9H']] });
+  assert.equal(replayLine({ hand: 1, event: { seat: 1, action: 'pickup' }, view: after }, before, seats), `${seatName(seats, 1)} took the pile (2 cards) onto their meld of nines`);
+  assert.match(replayLine({ hand: 1, event: { seat: 1, action: 'add 0 9C' }, view: v({ melds: [[], ['9S 9D 9H 9C']] }) }, null, seats), /to their meld of nines$/);
+  assert.equal(replayLine({ hand: 1, event: { deal: true }, view: v({}) }, null, seats), 'Hand 1 dealt: the game starts');
+  assert.match(replayLine({ hand: 2, event: { hand_end: { reason: 'out', seat: 0, teams: [{ total: 900 }, { total: 300 }], totals: [1900, 800] } }, view: v({}) }, null, seats), /^Hand 2 over: Ann went out\. Ann 900 \(1900 in all\), .* 300 \(800 in all\)$/);
+  assert.doesNotMatch(replayLine({ hand: 1, event: { seat: 0, action: 'meld 7S 7H 2C' }, view: v({}) }, null, seats), /7S|seat 0/);
 });
 
 test('seats sit as at a card table: you at the bottom, the next seat on your left', () => {
