@@ -523,6 +523,16 @@ export function mountTable(root, id) {
     prevGame = s.game;
   }
   let prevGame = null;
+  /** @type {string | null} */
+  let prevFresh = null;
+  /** A hand scrolled sideways fades at the edge where more cards are. */
+  function markHandEdges() {
+    const e = el.hand;
+    const more = e.scrollWidth - e.clientWidth > 2;
+    e.classList.toggle('more-left', more && e.scrollLeft > 2);
+    e.classList.toggle('more-right', more && e.scrollLeft < e.scrollWidth - e.clientWidth - 2);
+  }
+  el.hand.addEventListener('scroll', markHandEdges, { passive: true });
 
   function renderHand(s) {
     const v = viewOf(s);
@@ -532,7 +542,18 @@ export function mountTable(root, id) {
       fill(el.handTools);
       return;
     }
+    const scrolled = el.hand.scrollLeft;
     drawHand(el.hand, { order: s.order, selected: s.selected, marked: s.marked, cursor: s.cursor, fresh: s.fresh, hint: s.hint && s.hint.action, sortBy: s.sortBy }, { click: clickCard, double: doubleClickCard, drop: dropCards });
+    // A hand that scrolls sideways (a phone) keeps its place, and shows the cards just drawn or taken.
+    el.hand.scrollLeft = scrolled;
+    const fresh = s.fresh.join(' ') !== (prevFresh || '') ? /** @type {HTMLElement | null} */ (el.hand.querySelector('[data-fresh]')) : null;
+    prevFresh = s.fresh.join(' ');
+    if (fresh && el.hand.scrollWidth > el.hand.clientWidth) {
+      const box = el.hand.getBoundingClientRect();
+      const r = fresh.getBoundingClientRect();
+      if (r.left < box.left || r.right > box.right) el.hand.scrollLeft += r.left - box.left - box.width / 3;
+    }
+    markHandEdges();
     const sortBtn = (by, label) => h('button.small.sort', { testid: `sort-${by}`, class: `small sort${s.sortBy === by ? ' on' : ''}`, 'aria-pressed': s.sortBy === by ? 'true' : 'false', on: { click: () => handlers.sort(by) } }, label);
     const sel = s.selected.length;
     const last = s.game && s.game.last;

@@ -22,6 +22,7 @@ import { handEndSummary, gameEndSummary } from '../scores.js';
 import { pacedQueue } from '../table-pace.js';
 import { guideStep, guideRules, guideFor } from '../table-guide.js';
 import { replayLine } from '../replay.js';
+import { gestureOf } from '../hand.js';
 
 let passed = 0;
 const pending = [];
@@ -322,6 +323,17 @@ test('the replay\'s step line is the move log\'s words', () => {
   assert.equal(replayLine({ hand: 1, event: { deal: true }, view: v({}) }, null, seats), 'Hand 1 dealt: the game starts');
   assert.match(replayLine({ hand: 2, event: { hand_end: { reason: 'out', seat: 0, teams: [{ total: 900 }, { total: 300 }], totals: [1900, 800] } }, view: v({}) }, null, seats), /^Hand 2 over: Ann went out\. Ann 900 \(1900 in all\), .* 300 \(800 in all\)$/);
   assert.doesNotMatch(replayLine({ hand: 1, event: { seat: 0, action: 'meld 7S 7H 2C' }, view: v({}) }, null, seats), /7S|seat 0/);
+});
+
+test('on a touch screen a sideways swipe scrolls the hand; an upward move or a hold drags', () => {
+  const finger = { touch: true, held: false };
+  assert.equal(gestureOf(2, 3, finger), 'wait');
+  assert.equal(gestureOf(30, 4, finger), 'scroll');
+  assert.equal(gestureOf(-30, -10, finger), 'scroll');
+  assert.equal(gestureOf(5, -30, finger), 'drag');
+  assert.equal(gestureOf(30, 4, { touch: true, held: true }), 'drag');
+  // A mouse drags whichever way it goes.
+  assert.equal(gestureOf(30, 0, { touch: false, held: false }), 'drag');
 });
 
 test('seats sit as at a card table: you at the bottom, the next seat on your left', () => {
