@@ -11,6 +11,26 @@ import { actionCards } from './actions.js';
 
 const DOUBLE_MS = 400;
 const DRAG_PX = 6;
+// On a touch screen a sideways swipe scrolls the hand (as in the card apps);
+// a card is dragged when the finger moves mostly up or down (to the pile, a
+// meld, the side's area), or moves any way after a hold of HOLD_MS (to
+// reorder the hand).
+const HOLD_MS = 300;
+
+/**
+ * What a touch that moved (dx, dy) from where it began does: `'wait'` (not
+ * far enough yet), `'scroll'` (a sideways swipe: the browser scrolls the
+ * hand) or `'drag'`. A mouse or pen drags whichever way it goes.
+ * @param {number} dx
+ * @param {number} dy
+ * @param {{touch: boolean, held: boolean}} how
+ * @returns {'wait' | 'scroll' | 'drag'}
+ */
+export function gestureOf(dx, dy, { touch, held }) {
+  if (Math.abs(dx) + Math.abs(dy) < DRAG_PX) return 'wait';
+  if (!touch || held) return 'drag';
+  return Math.abs(dy) >= Math.abs(dx) ? 'drag' : 'scroll';
+}
 
 /** Where a drag ended: the pile, one of this side's melds, this side's area, or a place in the hand. */
 function dropAt(x, y) {
@@ -92,12 +112,36 @@ function startDrag(e, card, i, model, on) {
   if (e.button !== 0) return;
   const x0 = e.clientX;
   const y0 = e.clientY;
+  const touch = e.pointerType === 'touch';
+  let held = false;
   let ghost = null;
   let over = null;
+  // A finger held still on a card picks it up.
+  const holdTimer = touch
+    ? setTimeout(() => {
+        held = true;
+        card.classList.add('held');
+      }, HOLD_MS)
+    : null;
+  // While a card is carried (or held) the hand does not scroll under the finger.
+  const noScroll = (ev) => {
+    if (ghost || held) ev.preventDefault();
+  };
   const carried = () => (model.selected.includes(i) ? model.selected.map((k) => model.order[k]) : [model.order[i]]);
+  const cleanup = () => {
+    if (holdTimer) clearTimeout(holdTimer);
+    card.classList.remove('held');
+    window.removeEventListener('pointermove', move);
+    window.removeEventListener('pointerup', end);
+    window.removeEventListener('pointercancel', end);
+    window.removeEventListener('touchmove', noScroll);
+  };
   const move = (ev) => {
     if (!ghost) {
-      if (Math.abs(ev.clientX - x0) + Math.abs(ev.clientY - y0) < DRAG_PX) return;
+      const g = gestureOf(ev.clientX - x0, ev.clientY - y0, { touch, held });
+      if (g === 'wait') return;
+      if (g === 'scroll') return cleanup();
+      if (holdTimer) clearTimeout(holdTimer);
       ghost = h('div.drag-ghost', { testid: 'drag-ghost' }, carried().map((c) => cardElement(c)));
       document.body.append(ghost);
       document.body.classList.add('dragging');
@@ -114,9 +158,7 @@ function startDrag(e, card, i, model, on) {
     ev.preventDefault();
   };
   const end = (ev) => {
-    window.removeEventListener('pointermove', move);
-    window.removeEventListener('pointerup', end);
-    window.removeEventListener('pointercancel', end);
+    cleanup();
     if (over) over.classList.remove('drop-over');
     if (!ghost) return;
     ghost.remove();
@@ -133,4 +175,5 @@ function startDrag(e, card, i, model, on) {
   window.addEventListener('pointermove', move);
   window.addEventListener('pointerup', end);
   window.addEventListener('pointercancel', end);
+  if (touch) window.addEventListener('touchmove', noScroll, { passive: false });
 }

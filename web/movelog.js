@@ -27,9 +27,9 @@ export function entryText(e, seats, mySeat, sideOf, teams, labelFor = () => unde
     case 'deal':
       return e.first ? `Hand ${e.hand} dealt: the game starts` : `Hand ${e.hand}`;
     case 'hand-end':
-      return handEndSummary(seats, e.end, mySeat);
+      return handEndSummary(seats, e.end, mySeat, teams);
     case 'game-end':
-      return gameEndSummary(seats, teams, e.end);
+      return gameEndSummary(seats, teams, e.end, mySeat);
     default:
       return '';
   }

@@ -4,11 +4,15 @@ import { h, fill, typing } from './dom.js';
 import * as api from './api.js';
 import { renderBoard, annotateMelds, teamsOf, seatName } from './board.js';
 import { helpOverlay, REPLAY_KEYS } from './help.js';
-import { endWords } from './scores.js';
+import { entryText } from './movelog.js';
+import { variantTitle } from './table.js';
 
 /** Mounts the replay of table `id` at `step`; returns the function that unmounts it. */
 export function mountReplay(root, id, startStep = 0) {
-  const st = { step: startStep, steps: null, data: null, table: null, canastaSize: 7, error: null, loading: false, closed: false, help: false, want: null, fetching: null };
+  const st = { step: startStep, steps: null, data: null, prevView: null, table: null, canastaSize: 7, error: null, loading: false, closed: false, help: false, want: null, fetching: null };
+  // The views of the steps seen, for what a step's own view no longer shows
+  // (the pile a pickup took).
+  const views = new Map();
   const el = {
     top: h('header.table-top'),
     info: h('div.replay-info', { testid: 'replay-info' }),
@@ -29,6 +33,14 @@ export function mountReplay(root, id, startStep = 0) {
       try {
         const d = await api.getReplay(id, s);
         if (st.closed) return;
+        if (d.view) views.set(d.step, d.view);
+        // A pickup's words need the pile before it: the step before's view.
+        if (d.event && /^pickup\b/.test(d.event.action || '') && d.step > 0 && !views.has(d.step - 1)) {
+          const before = await api.getReplay(id, d.step - 1).catch(() => null);
+          if (st.closed) return;
+          if (before && before.view) views.set(before.step, before.view);
+        }
+        st.prevView = views.get(d.step - 1) || null;
         st.data = d;
         st.step = d.step;
         st.steps = d.steps;
@@ -57,7 +69,7 @@ export function mountReplay(root, id, startStep = 0) {
     fill(
       el.top,
       h('a.home', { href: '#/' }, '\u2190 Lobby'),
-      h('div.table-title', h('b', 'Replay'), st.table ? ` \u00b7 ${st.table.variant} \u00b7 ${st.table.players} players` : '', ` \u00b7 ${id}`),
+      h('div.table-title', h('b', 'Replay'), st.table ? ` \u00b7 ${variantTitle(st.table.variant)} \u00b7 ${st.table.players} players` : ''),
       d && d.view
         ? h(
             'div.scores',
@@ -96,26 +108,15 @@ export function mountReplay(root, id, startStep = 0) {
       h('button', { testid: 'replay-last', title: 'the last step (End)', on: { click: () => go(last) }, disabled: st.step >= last }, 'Last'),
       slider,
     );
-    const ev = d.event || {};
-    let line = d.line || '';
-    if (ev.seat !== undefined && ev.action) line = `${seatName(seats, ev.seat)} (seat ${ev.seat}): ${ev.action}`;
-    else if (ev.deal) line = `Hand ${d.hand} dealt`;
-    else if (ev.hand_end) {
-      const r = ev.hand_end;
-      line = `Hand over: ${endWords(seats, r)}; this hand ${(r.teams || []).map((t) => t.total).join(' \u2013 ')}; totals ${(r.totals || []).join(' \u2013 ')}`;
-    } else if (ev.game_end) {
-      const g = ev.game_end;
-      const team = g.winner === null || g.winner === undefined || !d.view ? null : teamsOf(null, d.view)[g.winner];
-      const names = team ? team.seats.map((s) => seatName(seats, s)).join(' & ') : `team ${g.winner}`;
-      line = `Game over: ${g.winner === null ? 'a tie' : `${names} win${team && team.seats.length > 1 ? '' : 's'}`}; totals ${(g.totals || []).join(' \u2013 ')}`;
-    }
+    const line = replayLine(d, st.prevView, seats);
     if (!st.error) fill(el.info, h('div.replay-line', { testid: 'replay-line' }, h('span.quiet', `hand ${d.hand} \u00b7 `), line));
     const view = d.view;
     if (view) {
       renderBoard(el.board, {
         view,
         notes: { melds: annotateMelds(view, st.canastaSize), stop: undefined, pile_frozen_for_me: view.pile_frozen },
-        seats,
+        // Who is connected now says nothing about the game replayed.
+        seats: seats.map((x) => ({ ...x, connected: true })),
         mySeat: null,
         hands: d.hands,
         feet: d.feet,
@@ -166,4 +167,39 @@ export function mountReplay(root, id, startStep = 0) {
     st.closed = true;
     document.removeEventListener('keydown', onKey);
   };
+}
+
+/**
+ * A replay step's line in a player's words, as the table's move log says it
+ * (movelog.js): "Bot 2 took the pile (5 cards) onto their meld of nines".
+ * `d` is the replay's step (`event`, `view` after it, `hand`, `line`),
+ * `before` the view of the step before (for a pickup: its pile), `seats` the
+ * table's seats.
+ */
+export function replayLine(d, before, seats) {
+  const ev = d.event || {};
+  const view = d.view || before;
+  const teams = view ? teamsOf(null, view) : [];
+  const sideOf = view ? view.side_of : undefined;
+  if (ev.seat !== undefined && ev.action) {
+    const entry = { kind: 'move', hand: d.hand, seat: ev.seat, action: ev.action };
+    const [verb, n] = ev.action.split(' ');
+    const side = sideOf ? sideOf[ev.seat] : undefined;
+    if ((verb === 'add' || verb === 'canasta') && d.view && side !== undefined) {
+      const melds = annotateMelds(d.view)[side] || [];
+      if (melds[Number(n)]) entry.meld = melds[Number(n)].label;
+    }
+    if (verb === 'pickup' && before) {
+      const pile = before.pile || [];
+      const took = pile.length + (before.pile_hidden || 0);
+      if (took) entry.took = took;
+      const top = pile.length ? pile[pile.length - 1] : null;
+      if (ev.action === 'pickup' && top && top !== 'JK') entry.meld = top[0];
+    }
+    return entryText(entry, seats, null, sideOf, teams);
+  }
+  if (ev.deal) return d.hand === 1 ? `Hand ${d.hand} dealt: the game starts` : `Hand ${d.hand} dealt`;
+  if (ev.hand_end) return entryText({ kind: 'hand-end', end: { type: 'hand_end', hand: d.hand, result: ev.hand_end } }, seats, null, sideOf, teams);
+  if (ev.game_end) return entryText({ kind: 'game-end', end: { type: 'game_end', ...ev.game_end } }, seats, null, sideOf, teams);
+  return d.line || '';
 }

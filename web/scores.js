@@ -41,19 +41,28 @@ export function endWords(seats, r, mySeat) {
 /** `Bot 2 and Bot 4`: the seats a bot stood in for. */
 const standInWords = (seats, list) => (list || []).map((s) => seatName(seats, s)).join(' and ');
 
-/** The move log's line for a hand's end. */
-export function handEndSummary(seats, msg, mySeat) {
+/**
+ * The move log's line for a hand's end: each side named with its points
+ * this hand and its total ("You & Bot 3 785 (785 in all)"), not a bare
+ * "785 – 1035" that leaves the reader to guess which side is which.
+ */
+export function handEndSummary(seats, msg, mySeat, teams = []) {
   const r = msg.result || {};
   const who = endWords(seats, r, mySeat);
-  const totals = (r.totals || []).join(' \u2013 ');
+  const sides = (r.totals || []).map((total, t) => {
+    const hand = r.teams && r.teams[t] ? r.teams[t].total : undefined;
+    return `${teamLabel(seats, teams, t, mySeat)} ${hand === undefined ? total : `${hand} (${total} in all)`}`;
+  });
   const stood = msg.stand_ins && msg.stand_ins.length ? `; the bot stood in for ${standInWords(seats, msg.stand_ins)}` : '';
-  return `Hand ${msg.hand || ''} over: ${who}${r.teams ? `; this hand ${r.teams.map((t) => t.total).join(' \u2013 ')}` : ''}; totals ${totals}${stood}`;
+  return `Hand ${msg.hand || ''} over: ${who}${sides.length ? `. ${sides.join(', ')}` : ''}${stood}`;
 }
 
-/** The move log's line for the game's end. */
-export function gameEndSummary(seats, teams, msg) {
-  const w = msg.winner === null ? 'a tie' : msg.winner === undefined ? 'game over' : `${teamLabel(seats, teams, msg.winner)} win${teamSize(teams, msg.winner) === 1 ? 's' : ''}`;
-  return `Game over: ${w}; totals ${(msg.totals || []).join(' \u2013 ')}`;
+/** The move log's line for the game's end, from this seat's side ("Your side wins"). */
+export function gameEndSummary(seats, teams, msg, mySeat) {
+  const w = winnerOf(msg);
+  const mine = w !== null && w !== undefined && mySeat !== null && mySeat !== undefined && teams[w] && (teams[w].seats || []).includes(mySeat);
+  const who = w === null ? 'a tie' : w === undefined ? 'game over' : mine ? (teamSize(teams, w) > 1 ? 'your side wins' : 'you win') : `${teamLabel(seats, teams, w, mySeat)} win${teamSize(teams, w) === 1 ? 's' : ''}`;
+  return `Game over: ${who}. ${(msg.totals || []).map((t, i) => `${teamLabel(seats, teams, i, mySeat)} ${t}`).join(', ')}`;
 }
 
 function winnerOf(ge) {
@@ -133,6 +142,8 @@ function itemsTitle(t) {
 export function scoresDialog(model, on) {
   const { id, seats, teams, mySeat, handEnd: he, gameEnd: ge, status, ready, nextSent } = model;
   const body = [];
+  /** @type {any[]} the game's result, shown above the last hand's scores */
+  const result = [];
   if (he && he.result && he.result.teams) {
     body.push(h('p.reason', `${endWords(seats, he.result, mySeat).replace(/^./, (c) => c.toUpperCase())}.`), handTable(model, he));
     if (he.hands && he.hands.some((x) => x && x.length)) {
@@ -158,7 +169,7 @@ export function scoresDialog(model, on) {
     const stood = ge.stand_ins || [...new Set(model.hands.flatMap((x) => x.stand_ins || []))];
     const canastas = (ge.totals || []).map((_, t) => model.hands.reduce((sum, x) => sum + ((x.result.teams[t] && x.result.teams[t].canastas) || 0), 0));
     const outs = model.hands.map((x) => `hand ${x.hand}: ${endWords(seats, x.result, mySeat)}`);
-    body.push(
+    result.push(
       h(
         'div.game-end',
         { testid: 'game-end' },
@@ -170,6 +181,8 @@ export function scoresDialog(model, on) {
       ),
     );
   }
+  if (ge && he && he.result && he.result.teams) body.unshift(h('h3', `Hand ${he.hand}`));
+  body.unshift(...result);
   if (model.hands.length > 1 || ge) body.push(h('h3', 'Score sheet'), scoreSheet(model));
   const buttons = [];
   if (!ge && status === 'hand_over' && mySeat !== null) {

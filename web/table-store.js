@@ -473,14 +473,28 @@ export function logFromHistory(history) {
   let gameEnd = null;
   /** @type {number | null} */
   let hand = null;
+  // The pile's top card as the history tells it: the last discard of the
+  // hand (a pickup empties the pile, so the next pickup takes a later
+  // discard). A hand's first upcard is not in the history: a pickup of it
+  // stays unnamed.
+  /** @type {string | null} */
+  let top = null;
   for (const item of history) {
     if (!item || typeof item !== 'object') continue;
     if (item.action !== undefined && item.seat !== undefined) {
-      if (item.hand !== undefined && item.hand !== hand) log.push({ kind: 'deal', hand: item.hand });
+      if (item.hand !== undefined && item.hand !== hand) {
+        log.push({ kind: 'deal', hand: item.hand });
+        top = null;
+      }
       /** @type {MoveEntry} */
       const entry = { kind: 'move', hand: item.hand, seat: item.seat, action: item.action };
       if (item.took) entry.took = item.took;
       if (item.stand_in) entry.stand_in = true;
+      const [verb, card] = item.action.split(' ');
+      // A bare pickup puts the top card on the side's meld of its rank, as live.
+      if (item.action === 'pickup' && top && top !== 'JK') entry.meld = top[0];
+      if (verb === 'discard' && card) top = card;
+      else if (verb === 'pickup') top = null;
       log.push(entry);
     } else if (item.hand_end) {
       /** @type {HandEndMsg} */

@@ -22,6 +22,7 @@ import { createStore, initialState } from './table-store.js';
 import { pacedQueue, present } from './table-pace.js';
 import { sound, soundOn, setSoundOn } from './sound.js';
 import { actionWords, refusalWords } from './table-words.js';
+import { guideStep, guideRules, guideFor, GUIDE_KEY } from './table-guide.js';
 
 const PREFS_KEY = 'canasta.table.prefs';
 
@@ -38,6 +39,24 @@ function savePrefs(s) {
     localStorage.setItem(PREFS_KEY, JSON.stringify({ advanced: s.advanced, speed: s.speed, sortBy: s.sortBy === 'suit' ? 'suit' : 'rank' }));
   } catch {
     /* private mode: the choice lasts the page */
+  }
+}
+
+/** The guided first hand's memory (table-guide.js's `guideFor`), or null on a player's first table. */
+function loadGuide() {
+  try {
+    const m = JSON.parse(localStorage.getItem(GUIDE_KEY) || 'null');
+    return m && typeof m === 'object' && typeof m.table === 'string' ? m : null;
+  } catch {
+    return null;
+  }
+}
+
+function saveGuide(m) {
+  try {
+    localStorage.setItem(GUIDE_KEY, JSON.stringify(m));
+  } catch {
+    /* private mode: the guide shows on this page only */
   }
 }
 
@@ -75,6 +94,7 @@ export function mountTable(root, id) {
     legal: h('div.legal-list', { testid: 'legal-list', role: 'list' }),
     legalCount: h('span.legal-count'),
     overlay: h('div.overlay-root'),
+    guide: h('section.guide.hidden', { testid: 'guide', 'aria-live': 'polite' }),
   };
   el.typeInput = h('input.type-action', {
     testid: 'action-input',
@@ -141,7 +161,7 @@ export function mountTable(root, id) {
       el.notice,
       h(
         'div.table-body',
-        h('main.table-main', el.board, h('section.hand-area', { testid: 'hand-area' }, el.handTools, el.hand), el.bar),
+        h('main.table-main', el.board, el.guide, h('section.hand-area', { testid: 'hand-area' }, el.handTools, el.hand), el.bar),
         el.side,
       ),
       el.overlay,
@@ -503,6 +523,16 @@ export function mountTable(root, id) {
     prevGame = s.game;
   }
   let prevGame = null;
+  /** @type {string | null} */
+  let prevFresh = null;
+  /** A hand scrolled sideways fades at the edge where more cards are. */
+  function markHandEdges() {
+    const e = el.hand;
+    const more = e.scrollWidth - e.clientWidth > 2;
+    e.classList.toggle('more-left', more && e.scrollLeft > 2);
+    e.classList.toggle('more-right', more && e.scrollLeft < e.scrollWidth - e.clientWidth - 2);
+  }
+  el.hand.addEventListener('scroll', markHandEdges, { passive: true });
 
   function renderHand(s) {
     const v = viewOf(s);
@@ -512,7 +542,18 @@ export function mountTable(root, id) {
       fill(el.handTools);
       return;
     }
+    const scrolled = el.hand.scrollLeft;
     drawHand(el.hand, { order: s.order, selected: s.selected, marked: s.marked, cursor: s.cursor, fresh: s.fresh, hint: s.hint && s.hint.action, sortBy: s.sortBy }, { click: clickCard, double: doubleClickCard, drop: dropCards });
+    // A hand that scrolls sideways (a phone) keeps its place, and shows the cards just drawn or taken.
+    el.hand.scrollLeft = scrolled;
+    const fresh = s.fresh.join(' ') !== (prevFresh || '') ? /** @type {HTMLElement | null} */ (el.hand.querySelector('[data-fresh]')) : null;
+    prevFresh = s.fresh.join(' ');
+    if (fresh && el.hand.scrollWidth > el.hand.clientWidth) {
+      const box = el.hand.getBoundingClientRect();
+      const r = fresh.getBoundingClientRect();
+      if (r.left < box.left || r.right > box.right) el.hand.scrollLeft += r.left - box.left - box.width / 3;
+    }
+    markHandEdges();
     const sortBtn = (by, label) => h('button.small.sort', { testid: `sort-${by}`, class: `small sort${s.sortBy === by ? ' on' : ''}`, 'aria-pressed': s.sortBy === by ? 'true' : 'false', on: { click: () => handlers.sort(by) } }, label);
     const sel = s.selected.length;
     const last = s.game && s.game.last;
@@ -670,6 +711,37 @@ export function mountTable(root, id) {
     }
   }
 
+  // ---- the guided first hand (table-guide.js says what; this draws it) ----
+  let guideMemory = loadGuide();
+  let rulesForGuide = guideRules(null, null);
+  let rulesAsked = false;
+  function renderGuide(s) {
+    for (const t of page.querySelectorAll('.guide-target')) t.classList.remove('guide-target');
+    const { show, memory } = guideFor(guideMemory, id, s.game ? s.game.hand : null);
+    if (JSON.stringify(memory) !== JSON.stringify(guideMemory)) saveGuide((guideMemory = memory));
+    const step = show ? guideStep(s, rulesForGuide) : null;
+    el.guide.classList.toggle('hidden', !step);
+    page.classList.toggle('guided', !!step);
+    if (!step) return fill(el.guide);
+    if (!rulesAsked && s.table) {
+      rulesAsked = true;
+      api.variants().then((c) => { rulesForGuide = guideRules(c, store.get().table); drawn[drawn.length - 1] = null; render(store.get()); }).catch(() => {});
+    }
+    el.guide.dataset.step = step.id;
+    fill(
+      el.guide,
+      // The buttons first: on a phone they float right of the text's first line.
+      h(
+        'div.guide-buttons',
+        step.hint && myTurn(s) ? h('button.small', { testid: 'guide-hint', on: { click: handlers.hint } }, 'Hint') : null,
+        h('button.small.minor', { testid: 'guide-close', title: 'hide the guide for good', on: { click: () => { saveGuide((guideMemory = { ...guideMemory, table: id, hand: guideMemory ? guideMemory.hand : null, closed: true })); drawn[drawn.length - 1] = null; render(store.get()); } } }, 'Hide guide'),
+      ),
+      h('div.guide-text', h('strong.guide-title', { testid: 'guide-title' }, step.title), ' ', h('span.guide-why', { testid: 'guide-why' }, step.why)),
+    );
+    const target = step.zone ? page.querySelector(`[data-zone="${step.zone}"]`) : null;
+    if (target) target.classList.add('guide-target');
+  }
+
   // One render per region; each runs when what it draws from changed.
   /** @type {[(s: import('./table-store.js').TableState) => unknown[], (s: import('./table-store.js').TableState) => void][]} */
   const regions = [
@@ -681,6 +753,8 @@ export function mountTable(root, id) {
     [(s) => [s.game, s.advanced, s.selected, s.marked, s.seat], renderAdvanced],
     [(s) => [s.log, s.seatsInfo, s.seat, s.game], renderSide],
     [(s) => [s.dialog, s.handEnd, s.gameEnd, s.game, s.hands, s.nextSent, s.rematch, s.pending, s.seatsInfo], renderOverlay],
+    // Last: it marks the zone it points at in what the others drew.
+    [(s) => [s.game, s.seat, s.seatsInfo, s.mode, s.deadlineAt, s.table], renderGuide],
   ];
   /** @type {(unknown[] | null)[]} */
   const drawn = regions.map(() => null);
@@ -755,7 +829,7 @@ export function mountTable(root, id) {
 }
 
 /** `Classic`, `Samba`, `Pennies from Heaven`: a variant's id as a title. */
-function variantTitle(v) {
+export function variantTitle(v) {
   const names = { classic: 'Classic Canasta', canastone: 'Canastone', pennies: 'Pennies from Heaven' };
   return names[v] || String(v).replace(/[-_]/g, ' ').replace(/^./, (c) => c.toUpperCase());
 }

@@ -123,6 +123,31 @@ async function main() {
     const href = await page.getAttribute('[data-testid="rules-link"]', 'href');
     check(/^#\/rules\/classic\?players=2/.test(href), `the rules link is ${href}`);
 
+    step = 'the guided first hand on a first table, and its Hide button';
+    await settled();
+    const guide = page.locator('[data-testid="guide"]');
+    await guide.waitFor({ timeout: WAIT });
+    const atFirst = lastState();
+    const guideStep = await guide.getAttribute('data-step');
+    const guideText = await guide.textContent();
+    if (atFirst.view.to_act === 0 && atFirst.view.phase === 'draw') {
+      check(/^draw/.test(guideStep), `at the first draw the guide's step is ${guideStep}`);
+      check(/draw/i.test(guideText) && /top card|black 3|pile is empty/.test(guideText), `the guide does not say what the draw and the pile need: "${guideText}"`);
+      const target = await page.getAttribute('.guide-target', 'data-zone');
+      check(target === 'stock' || target === 'pile', `the guide points at ${target}, not the stock or the pile`);
+      check(await page.locator('[data-testid="guide-hint"]').isVisible(), 'the guide offers no hint on this seat\'s turn');
+    } else check(guideStep === 'watch', `on another seat's turn the guide's step is ${guideStep}`);
+    check(!/\b(draw|pickup|meld|discard) [2-9TJQKA][CDHS]\b|`/.test(guideText), `the guide speaks notation: "${guideText}"`);
+    await page.click('[data-testid="guide-close"]');
+    check(await guide.isHidden(), 'the guide stays after its Hide button');
+    // The states before the reload are not the reloaded page's to show.
+    frames.length = 0;
+    await page.reload();
+    await page.locator('[data-testid="hand"] .card').first().waitFor({ timeout: WAIT });
+    await settled();
+    check(await guide.isHidden(), 'the guide is back after a reload though it was hidden');
+    log(`the guide said "${guideText.slice(0, 80)}\u2026" and hid for good`);
+
     step = 'sort by suit, then by rank';
     await page.click('[data-testid="sort-suit"]');
     let cards = await handCards(page);
@@ -348,6 +373,24 @@ async function shortGame(browser, errors) {
   const summary = await page.locator('[data-testid="game-end"]').textContent();
   check(/How each hand ended: hand 1: /.test(summary), `the summary does not say who went out: "${summary}"`);
   log(`game over after ${ends} hand(s): ${winner}`);
+  step = 'the replay says its steps in words';
+  const replayHref = await page.getAttribute('[data-testid="replay-link"]', 'href');
+  const rp = await ctx.newPage();
+  await rp.goto(`${BASE}/${replayHref}/3`);
+  const line = rp.locator('[data-testid="replay-line"]');
+  await line.waitFor({ timeout: WAIT });
+  await rp.waitForFunction(() => !/Loading/.test(document.querySelector('[data-testid="replay-line"]')?.textContent || ''), null, { timeout: WAIT });
+  const said = [];
+  for (let i = 0; i < 4; i++) {
+    said.push(await line.textContent());
+    await rp.click('[data-testid="replay-next"]');
+    await rp.waitForFunction((t) => document.querySelector('[data-testid="replay-line"]')?.textContent !== t, said[said.length - 1], { timeout: WAIT });
+  }
+  for (const t of said) check(!/seat \d|: (draw|discard|meld|pickup|add)\b|\b[2-9TJQKA][CDHS]\b/.test(t), `the replay's line is in notation: "${t}"`);
+  check(said.some((t) => /(drew|discarded|melded|took|added)/.test(t)), `the replay's lines say no move: ${said.join(' | ')}`);
+  log(`replay: "${said.join('", "')}"`);
+  await rp.close();
+
   step = 'the rematch button';
   const before = page.url();
   await page.click('[data-testid="rematch"]');

@@ -15,11 +15,15 @@ import {
 } from '../actions.js';
 import { presetDefaults, partnersOf, botLabel, ruleValueWords, optionsWords, matchingPreset } from '../lobby.js';
 import { rulesHref, parseRulesQuery } from '../rules-page.js';
-import { canastaWord, seatPositions, squaredOrder, pileWords } from '../board.js';
+import { canastaWord, seatPositions, squaredOrder, pileWords, seatName } from '../board.js';
 import { reduce, initialState, logFromHistory } from '../table-store.js';
 import { cardWord, moveWords, actionWords, refusalWords, meldName } from '../table-words.js';
 import { arrangeHand, cardsAdded } from '../cards.js';
+import { handEndSummary, gameEndSummary } from '../scores.js';
 import { pacedQueue } from '../table-pace.js';
+import { guideStep, guideRules, guideFor } from '../table-guide.js';
+import { replayLine } from '../replay.js';
+import { gestureOf } from '../hand.js';
 
 let passed = 0;
 const pending = [];
@@ -219,6 +223,118 @@ test('hands\' ends make the score sheet, from the history and live', () => {
   assert.equal(s.dialog, 'scores');
   s = reduce(s, server({ type: 'rematch', id: 'NEW' }));
   assert.equal(s.rematch, 'NEW');
+});
+
+test('bare pickups from the history name the meld of the last discard\'s rank', () => {
+  const h = logFromHistory([
+    { hand: 1, seat: 0, action: 'draw' },
+    { hand: 1, seat: 0, action: 'discard 9H' },
+    { hand: 1, seat: 1, action: 'pickup' },
+    { hand: 1, seat: 1, action: 'discard JK' },
+    { hand: 1, seat: 0, action: 'pickup 7S 7D' },
+    { hand: 2, seat: 1, action: 'pickup' },
+  ]);
+  const pickups = h.log.filter((e) => e.kind === 'move' && e.action.startsWith('pickup'));
+  assert.equal(pickups[0].meld, '9');
+  assert.equal(pickups[1].meld, undefined);
+  // A new hand's first pickup takes the upcard, which the history does not say.
+  assert.equal(pickups[2].meld, undefined);
+  assert.equal(moveWords(pickups[0], 'Bot 2', 'their'), 'Bot 2 took the pile onto their meld of nines');
+});
+
+test('the log\'s hand and game ends name each side with its points', () => {
+  const seats = [{ seat: 0, kind: 'human', name: 'Ann' }, { seat: 1, kind: 'bot', bot: 'heuristic' }, { seat: 2, kind: 'bot', bot: 'heuristic' }, { seat: 3, kind: 'bot', bot: 'heuristic' }];
+  const teams = [{ seats: [0, 2], score: 0 }, { seats: [1, 3], score: 0 }];
+  const result = { reason: 'out', seat: 0, teams: [{ total: 785 }, { total: 1035 }], totals: [785, 1035] };
+  const line = handEndSummary(seats, { type: 'hand_end', hand: 1, result }, 0, teams);
+  assert.match(line, /^Hand 1 over: you went out\. You & \S.* 785 \(785 in all\), .* 1035 \(1035 in all\)$/);
+  assert.match(gameEndSummary(seats, teams, { type: 'game_end', totals: [5100, 4000], winner: 0 }, 0), /^Game over: your side wins\. You & .* 5100, /);
+  assert.match(gameEndSummary(seats, teams, { type: 'game_end', totals: [4000, 5100], winner: 1 }, 0), /^Game over: .* win\. You & .* 4000/);
+  assert.doesNotMatch(gameEndSummary(seats, teams, { type: 'game_end', totals: [4000, 5100], winner: 1 }, 0), /Ann/);
+});
+
+test('the guided first hand says what to do at each step, from the state', () => {
+  const rules = guideRules({ variants: [{ id: 'classic', options: { canasta_size: 7, canastas_to_go_out: 1, card_values: { joker: 50, two: 20, ace: 20, king: 10, eight: 10, seven: 5, four: 5 } }, forms: [{ players: 2, differs: { canastas_to_go_out: 2 } }] }] }, { variant: 'classic', players: 4, options: {} });
+  assert.equal(rules.canastas_to_go_out, 1);
+  assert.equal(guideRules({ variants: [{ id: 'classic', options: { canastas_to_go_out: 1 }, forms: [{ players: 2, differs: { canastas_to_go_out: 2 } }] }] }, { variant: 'classic', players: 2, options: {} }).canastas_to_go_out, 2);
+  const unopened = { melds: [[], []], pile_frozen_for_me: false, pile_top: '9C', stop: false, teams: [{ seats: [0, 2], score: 0, opening_needed: 50 }, { seats: [1, 3], score: 0, opening_needed: 50 }] };
+  // Another seat's turn: watch it, pointing at that seat.
+  let s = run([welcome(), server(stateMsg(1, { legal: [], annotations: unopened }, { to_act: 1, current: 1 }))]);
+  let g = guideStep(s, rules);
+  assert.equal(g.id, 'watch');
+  assert.equal(g.zone, 'seat-1');
+  assert.match(g.why, /your melds are shared/);
+  // The draw: the pile cannot be taken, so the stock, and what the pile needs.
+  s = reduce(s, server(stateMsg(2, { annotations: unopened })));
+  g = guideStep(s, rules);
+  assert.equal(g.id, 'draw');
+  assert.equal(g.zone, 'stock');
+  assert.match(g.why, /9♣/);
+  assert.match(g.why, /at least 50 points/);
+  assert.ok(g.hint);
+  // With a pickup legal, the pile.
+  s = reduce(s, server(stateMsg(3, { annotations: unopened, legal: ['draw', 'pickup 9H 9S'] })));
+  assert.equal(guideStep(s, rules).zone, 'pile');
+  // A first meld possible: what a meld is and the side's opening minimum.
+  s = reduce(s, server(stateMsg(4, { annotations: unopened, legal: ['meld KS KS 2C', 'discard KS'], last: { seat: 0, action: 'draw' } }, { phase: 'play', hand: ['KS', 'KS', '2C', '7H'] })));
+  g = guideStep(s, rules);
+  assert.equal(g.id, 'open');
+  assert.equal(g.zone, 'melds-0');
+  assert.match(g.why, /three or more cards of one rank/);
+  assert.match(g.why, /at least 50 points/);
+  assert.match(g.why, /a joker 50/);
+  // Opened, with an add: canastas and going out.
+  s = reduce(s, server(stateMsg(5, { legal: ['add 0 JH', 'discard 7H'] }, { phase: 'play', hand: ['JH', '7H'], melds: [['JS JD JC'], []] })));
+  g = guideStep(s, rules);
+  assert.equal(g.id, 'meld-or-add');
+  assert.match(g.why, /7 cards is a canasta/);
+  assert.match(g.why, /needs 1 canasta\b/);
+  // Only a discard left.
+  s = reduce(s, server(stateMsg(6, { legal: ['discard 7H'] }, { phase: 'play', hand: ['7H'] })));
+  g = guideStep(s, rules);
+  assert.equal(g.id, 'discard');
+  assert.equal(g.zone, 'hand');
+  // The hand's end; a spectator sees no guide.
+  s = reduce(s, server(stateMsg(7, { status: 'hand_over', legal: [] }, { phase: 'hand_over' })));
+  assert.equal(guideStep(s, rules).id, 'hand-end');
+  assert.equal(guideStep({ ...s, seat: null }, rules), null);
+});
+
+test('the guide shows on a player\'s first table, for its first hand, until closed', () => {
+  let g = guideFor(null, 'A', null);
+  assert.ok(g.show);
+  g = guideFor(g.memory, 'A', 1);
+  assert.ok(g.show);
+  assert.deepEqual(g.memory, { table: 'A', hand: 1 });
+  assert.ok(guideFor(g.memory, 'A', 1).show);
+  assert.ok(!guideFor(g.memory, 'A', 2).show);
+  assert.ok(!guideFor(g.memory, 'B', 1).show);
+  assert.ok(!guideFor({ ...g.memory, closed: true }, 'A', 1).show);
+});
+
+test('the replay\'s step line is the move log\'s words', () => {
+  const seats = [{ seat: 0, kind: 'human', name: 'Ann' }, { seat: 1, kind: 'bot', bot: 'heuristic' }];
+  const v = (over) => ({ players: 2, side_of: [0, 1], scores: [0, 0], melds: [[], []], pile: [], hand_sizes: [11, 11], ...over });
+  assert.equal(replayLine({ hand: 1, event: { seat: 0, action: 'discard TD' }, view: v({ pile: ['TD'] }), line: 'seat 0: discard TD' }, null, seats), 'Ann discarded 10♦');
+  // A bare pickup: the pile before it names the meld and the cards taken.
+  const before = v({ pile: ['4C', '9H'] });
+  const after = v({ melds: [[], ['9S 9D 9H']] });
+  assert.equal(replayLine({ hand: 1, event: { seat: 1, action: 'pickup' }, view: after }, before, seats), `${seatName(seats, 1)} took the pile (2 cards) onto their meld of nines`);
+  assert.match(replayLine({ hand: 1, event: { seat: 1, action: 'add 0 9C' }, view: v({ melds: [[], ['9S 9D 9H 9C']] }) }, null, seats), /to their meld of nines$/);
+  assert.equal(replayLine({ hand: 1, event: { deal: true }, view: v({}) }, null, seats), 'Hand 1 dealt: the game starts');
+  assert.match(replayLine({ hand: 2, event: { hand_end: { reason: 'out', seat: 0, teams: [{ total: 900 }, { total: 300 }], totals: [1900, 800] } }, view: v({}) }, null, seats), /^Hand 2 over: Ann went out\. Ann 900 \(1900 in all\), .* 300 \(800 in all\)$/);
+  assert.doesNotMatch(replayLine({ hand: 1, event: { seat: 0, action: 'meld 7S 7H 2C' }, view: v({}) }, null, seats), /7S|seat 0/);
+});
+
+test('on a touch screen a sideways swipe scrolls the hand; an upward move or a hold drags', () => {
+  const finger = { touch: true, held: false };
+  assert.equal(gestureOf(2, 3, finger), 'wait');
+  assert.equal(gestureOf(30, 4, finger), 'scroll');
+  assert.equal(gestureOf(-30, -10, finger), 'scroll');
+  assert.equal(gestureOf(5, -30, finger), 'drag');
+  assert.equal(gestureOf(30, 4, { touch: true, held: true }), 'drag');
+  // A mouse drags whichever way it goes.
+  assert.equal(gestureOf(30, 0, { touch: false, held: false }), 'drag');
 });
 
 test('seats sit as at a card table: you at the bottom, the next seat on your left', () => {
