@@ -564,7 +564,8 @@ export function mountTable(root, id) {
         s.seat,
         'bottom',
       ),
-      h('span.hand-count', `${plural(s.order.length, 'card')}${sel ? `, ${sel} selected` : ''}${s.marked.length ? `, ${plural(s.marked.length, 'group')}` : ''}`),
+      // The seat's chip says how many cards the hand holds; this, what is picked.
+      h('span.hand-count', [sel ? `${sel} selected` : '', s.marked.length ? plural(s.marked.length, 'group') : ''].filter(Boolean).join(', ')),
       h('span.sort-label', 'Sort:'),
       sortBtn('rank', 'by rank'),
       sortBtn('suit', 'by suit'),
