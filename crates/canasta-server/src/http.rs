@@ -224,6 +224,60 @@ fn now_secs() -> u64 {
         .map_or(0, |d| d.as_secs())
 }
 
+/// What a new table is set up with besides its rules.
+struct Settings {
+    seats: Vec<SeatMeta>,
+    timeout_secs: u64,
+    pace: crate::pace::Pace,
+    turn_secs: Option<u64>,
+}
+
+/// Stores a new table and starts its task: playing at once when every
+/// human seat is claimed, else waiting. Its id.
+async fn open_table(app: &App, rules: &Rules, settings: Settings) -> Result<String, ApiError> {
+    let all_claimed = settings.seats.iter().all(|s| {
+        !matches!(
+            s,
+            SeatMeta::Human {
+                token_hash: None,
+                ..
+            }
+        )
+    });
+    let id = secrets::new_table_id();
+    let meta = TableMeta {
+        id: id.clone(),
+        created: now_secs(),
+        seats: settings.seats,
+        timeout_secs: settings.timeout_secs,
+        status: if all_claimed {
+            TableStatus::Playing
+        } else {
+            TableStatus::Waiting
+        },
+        pace: settings.pace,
+        turn_secs: settings.turn_secs,
+        rematch: None,
+    };
+    let game = TableGame::new(rules);
+    let stored = StoredTable {
+        meta: meta.clone(),
+        lines: game.lines().to_vec(),
+    };
+    app.storage.create(&stored).await.map_err(storage_error)?;
+    app.registry.insert(
+        id.clone(),
+        crate::table::spawn(
+            meta,
+            game,
+            app.storage.clone(),
+            app.latency.clone(),
+            app.pacing,
+        ),
+    );
+    Ok(id)
+}
+
 async fn create_table(State(app): State<App>, body: Bytes) -> Result<Response, ApiError> {
     let req: CreateTable = serde_json::from_slice(&body)
         .map_err(|e| bad_request(format!("the table request: {e}")))?;
@@ -296,46 +350,17 @@ async fn create_table(State(app): State<App>, body: Bytes) -> Result<Response, A
             }
         }
     }
-    let all_claimed = seats.iter().all(|s| {
-        !matches!(
-            s,
-            SeatMeta::Human {
-                token_hash: None,
-                ..
-            }
-        )
-    });
-    let id = secrets::new_table_id();
-    let meta = TableMeta {
-        id: id.clone(),
-        created: now_secs(),
-        seats,
-        timeout_secs,
-        status: if all_claimed {
-            TableStatus::Playing
-        } else {
-            TableStatus::Waiting
+    let id = open_table(
+        &app,
+        &rules,
+        Settings {
+            seats,
+            timeout_secs,
+            pace: req.pace,
+            turn_secs: req.turn_secs,
         },
-        pace: req.pace,
-        turn_secs: req.turn_secs,
-        rematch: None,
-    };
-    let game = TableGame::new(&rules);
-    let stored = StoredTable {
-        meta: meta.clone(),
-        lines: game.lines().to_vec(),
-    };
-    app.storage.create(&stored).await.map_err(storage_error)?;
-    app.registry.insert(
-        id.clone(),
-        crate::table::spawn(
-            meta,
-            game,
-            app.storage.clone(),
-            app.latency.clone(),
-            app.pacing,
-        ),
-    );
+    )
+    .await?;
     tracing::info!(table = %id, variant = %req.variant, players = n, "table created");
     let mut body = json!({"id": id, "invite": format!("/#/t/{id}")});
     if let Some((seat, t)) = token {
@@ -555,46 +580,17 @@ async fn rematch(
             },
         })
         .collect();
-    let all_claimed = seats.iter().all(|s| {
-        !matches!(
-            s,
-            SeatMeta::Human {
-                token_hash: None,
-                ..
-            }
-        )
-    });
-    let new_id = secrets::new_table_id();
-    let meta = TableMeta {
-        id: new_id.clone(),
-        created: now_secs(),
-        seats,
-        timeout_secs: of.meta.timeout_secs,
-        status: if all_claimed {
-            TableStatus::Playing
-        } else {
-            TableStatus::Waiting
+    let new_id = open_table(
+        &app,
+        &of.rules,
+        Settings {
+            seats,
+            timeout_secs: of.meta.timeout_secs,
+            pace: of.meta.pace,
+            turn_secs: of.meta.turn_secs,
         },
-        pace: of.meta.pace,
-        turn_secs: of.meta.turn_secs,
-        rematch: None,
-    };
-    let game = TableGame::new(&of.rules);
-    let stored = StoredTable {
-        meta: meta.clone(),
-        lines: game.lines().to_vec(),
-    };
-    app.storage.create(&stored).await.map_err(storage_error)?;
-    app.registry.insert(
-        new_id.clone(),
-        crate::table::spawn(
-            meta,
-            game,
-            app.storage.clone(),
-            app.latency.clone(),
-            app.pacing,
-        ),
-    );
+    )
+    .await?;
     let (reply, answer) = oneshot::channel();
     let linked = Command::Rematched {
         id: new_id.clone(),
