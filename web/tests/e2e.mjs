@@ -9,31 +9,14 @@
 // loaded with require(), so NODE_PATH finds it (or set PLAYWRIGHT_CORE to
 // its directory). Exits 1 with the failed step's message.
 
-import { createRequire } from 'node:module';
 import fs from 'node:fs';
 import path from 'node:path';
+import { opt, flag, BASE, CHROMIUM, WAIT, loadChromium } from './harness.mjs';
 
-const args = process.argv.slice(2);
-const opt = (name, def) => {
-  const i = args.indexOf(`--${name}`);
-  return i >= 0 && i + 1 < args.length ? args[i + 1] : def;
-};
-const BASE = opt('base', process.env.CANASTA_BASE || 'http://127.0.0.1:8080').replace(/\/$/, '');
-const CHROMIUM = opt('chromium', process.env.CHROMIUM || '/usr/bin/chromium');
 const SHOTS = opt('shots', process.env.E2E_SHOTS || '');
-const HEADED = args.includes('--headed');
-const WAIT = Number(opt('timeout', '20')) * 1000;
+const HEADED = flag('headed');
 
-const require = createRequire(import.meta.url);
-let chromium;
-try {
-  ({ chromium } = require(process.env.PLAYWRIGHT_CORE || 'playwright-core'));
-} catch (e) {
-  console.error(
-    'playwright-core not found: install it (cd /tmp/pw && npm install playwright-core) and run with NODE_PATH=/tmp/pw/node_modules',
-  );
-  process.exit(2);
-}
+const chromium = loadChromium();
 
 let step = 'start';
 const log = (...a) => console.log(`[e2e] ${a.join(' ')}`);

@@ -11,30 +11,15 @@
 // few turns are played at the first size so that melds are on the table.
 // Exits 1 with every failure listed, 2 when playwright-core is missing.
 
-import { createRequire } from 'node:module';
 import fs from 'node:fs';
 import path from 'node:path';
+import { opt, BASE, CHROMIUM, WAIT, loadChromium } from './harness.mjs';
 
-const args = process.argv.slice(2);
-const opt = (name, def) => {
-  const i = args.indexOf(`--${name}`);
-  return i >= 0 && i + 1 < args.length ? args[i + 1] : def;
-};
-const BASE = opt('base', process.env.CANASTA_BASE || 'http://127.0.0.1:8080').replace(/\/$/, '');
-const CHROMIUM = opt('chromium', process.env.CHROMIUM || '/usr/bin/chromium');
 const SHOTS = opt('shots', process.env.LAYOUT_SHOTS || '');
 const ONLY = opt('variant', '');
-const WAIT = Number(opt('timeout', '20')) * 1000;
 const TURNS = Number(opt('turns', '3'));
 
-const require = createRequire(import.meta.url);
-let chromium;
-try {
-  ({ chromium } = require(process.env.PLAYWRIGHT_CORE || 'playwright-core'));
-} catch {
-  console.error('playwright-core not found: set PLAYWRIGHT_CORE or NODE_PATH (see web/tests/README.md)');
-  process.exit(2);
-}
+const chromium = loadChromium();
 
 const SIZES = [
   { name: '1280x800', width: 1280, height: 800 },

@@ -11,26 +11,11 @@
 //
 // Exits 1 with the failed step, 2 when playwright-core is missing.
 
-import { createRequire } from 'node:module';
+import { opt, BASE, CHROMIUM, WAIT, loadChromium } from './harness.mjs';
 
-const args = process.argv.slice(2);
-const opt = (name, def) => {
-  const i = args.indexOf(`--${name}`);
-  return i >= 0 && i + 1 < args.length ? args[i + 1] : def;
-};
-const BASE = opt('base', process.env.CANASTA_BASE || 'http://127.0.0.1:8080').replace(/\/$/, '');
-const CHROMIUM = opt('chromium', process.env.CHROMIUM || '/usr/bin/chromium');
-const WAIT = Number(opt('timeout', '20')) * 1000;
 const MAX_TURNS = Number(opt('turns', '40'));
 
-const require = createRequire(import.meta.url);
-let chromium;
-try {
-  ({ chromium } = require(process.env.PLAYWRIGHT_CORE || 'playwright-core'));
-} catch {
-  console.error('playwright-core not found: set PLAYWRIGHT_CORE or NODE_PATH (see web/tests/README.md)');
-  process.exit(2);
-}
+const chromium = loadChromium();
 
 let step = 'start';
 const log = (...a) => console.log(`[play] ${a.join(' ')}`);
