@@ -98,15 +98,7 @@ async fn undo_takes_back_a_discard_and_the_bots_replies_and_nothing_before() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn undo_is_refused_at_a_table_of_two_players() {
     let server = Server::start().await;
-    let (id, tokens) = server.table_of_humans("classic", 2, json!({})).await;
-    let mut seats = Vec::new();
-    for t in &tokens {
-        let mut c = server.connect(&id).await;
-        c.hello(Some(t)).await;
-        seats.push(c);
-    }
-    let m = seats[0].state_where(|m| !m["view"].is_null()).await;
-    let actor = m["view"]["to_act"].as_u64().unwrap() as usize;
+    let (_, mut seats, actor, _) = server.two_seated().await;
     let s = seats[actor].state_where(|m| !legal(m).is_empty()).await;
     seats[actor]
         .send(json!({"type": "act", "state_id": s["state_id"], "action": "draw"}))

@@ -26,15 +26,7 @@ fn assert_drawn(what: &str, text: &str) {
 /// A two-player Classic table of humans, both seated; the seat to act's
 /// connection first, with its first state.
 async fn two_humans(server: &Server) -> (Client, Client, Value) {
-    let (id, tokens) = server.table_of_humans("classic", 2, json!({})).await;
-    let mut seats = Vec::new();
-    for t in &tokens {
-        let mut c = server.connect(&id).await;
-        c.hello(Some(t)).await;
-        seats.push(c);
-    }
-    let m = seats[0].state_where(|m| !m["view"].is_null()).await;
-    let actor = m["view"]["to_act"].as_u64().unwrap() as usize;
+    let (_, mut seats, actor, _) = server.two_seated().await;
     let mut other = seats.remove(1 - actor);
     let mut me = seats.remove(0);
     let s = me.state_where(|m| !m["view"].is_null()).await;

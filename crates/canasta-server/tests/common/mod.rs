@@ -103,6 +103,22 @@ impl Server {
         (id, tokens)
     }
 
+    /// A Classic table of two people, each seat connected with its token:
+    /// the table's id, the seats' connections, the seat to act first and
+    /// the first state that holds a deal (as seat 0 read it).
+    pub async fn two_seated(&self) -> (String, Vec<Client>, usize, Value) {
+        let (id, tokens) = self.table_of_humans("classic", 2, json!({})).await;
+        let mut seats = Vec::new();
+        for t in &tokens {
+            let mut c = self.connect(&id).await;
+            c.hello(Some(t)).await;
+            seats.push(c);
+        }
+        let first = seats[0].state_where(|m| !m["view"].is_null()).await;
+        let actor = first["view"]["to_act"].as_u64().unwrap() as usize;
+        (id, seats, actor, first)
+    }
+
     pub async fn connect(&self, id: &str) -> Client {
         Client::connect(self.addr(), id).await
     }
