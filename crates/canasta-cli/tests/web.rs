@@ -50,6 +50,24 @@ fn have_playwright() -> bool {
     probe.output().is_ok_and(|o| o.status.success())
 }
 
+/// Chromium's path when node, chromium and playwright-core are all there;
+/// else the missing one is reported ([`missing`]) and `None`.
+fn browser_tools() -> Option<PathBuf> {
+    if !have_node() {
+        missing("node is not installed");
+        return None;
+    }
+    let Some(chromium) = chromium() else {
+        missing("chromium is not installed (apt-get install chromium)");
+        return None;
+    };
+    if !have_playwright() {
+        missing("playwright-core cannot be loaded (set PLAYWRIGHT_CORE or NODE_PATH)");
+        return None;
+    }
+    Some(chromium)
+}
+
 /// The client's tests that need Node alone: the pure logic (unit.mjs) and
 /// the card faces (cards.mjs).
 const NODE_TESTS: &[&str] = &["web/tests/unit.mjs", "web/tests/cards.mjs"];
@@ -91,15 +109,9 @@ enum Pace {
 
 /// [`run_against_server`] with the server's bots at `pace`.
 fn run_against(script: &str, done: &str, pace: Pace) {
-    if !have_node() {
-        return missing("node is not installed");
-    }
-    let Some(chromium) = chromium() else {
-        return missing("chromium is not installed (apt-get install chromium)");
+    let Some(chromium) = browser_tools() else {
+        return;
     };
-    if !have_playwright() {
-        return missing("playwright-core cannot be loaded (set PLAYWRIGHT_CORE or NODE_PATH)");
-    }
     let data = tempfile::tempdir().unwrap();
     let mut server = Command::new(env!("CARGO_BIN_EXE_canasta"))
         .args(["serve", "--port", "0", "--pace-scale"])
@@ -173,15 +185,9 @@ fn the_house_rules_and_rules_pages_work_in_a_real_browser() {
 
 #[test]
 fn the_table_motion_and_sounds_work_in_chromium() {
-    if !have_node() {
-        return missing("node is not installed");
-    }
-    let Some(chromium) = chromium() else {
-        return missing("chromium is not installed (apt-get install chromium)");
+    let Some(chromium) = browser_tools() else {
+        return;
     };
-    if !have_playwright() {
-        return missing("playwright-core cannot be loaded (set PLAYWRIGHT_CORE or NODE_PATH)");
-    }
     // The fixture is served from web/ by `python3 -m http.server`.
     let out = Command::new("node")
         .arg(repo().join("web/tests/motion.mjs"))

@@ -265,16 +265,7 @@ async fn open_table(app: &App, rules: &Rules, settings: Settings) -> Result<Stri
         lines: game.lines().to_vec(),
     };
     app.storage.create(&stored).await.map_err(storage_error)?;
-    app.registry.insert(
-        id.clone(),
-        crate::table::spawn(
-            meta,
-            game,
-            app.storage.clone(),
-            app.latency.clone(),
-            app.pacing,
-        ),
-    );
+    app.registry.insert(id.clone(), app.spawn_table(meta, game));
     Ok(id)
 }
 
@@ -694,15 +685,9 @@ async fn live_table(app: &App, id: &str) -> Result<TableHandle, ApiError> {
         return Ok(h);
     }
     let (meta, game) = stored_table(app, id).await?;
-    Ok(app.registry.get_or_spawn(id, || {
-        crate::table::spawn(
-            meta,
-            game,
-            app.storage.clone(),
-            app.latency.clone(),
-            app.pacing,
-        )
-    }))
+    Ok(app
+        .registry
+        .get_or_spawn(id, || app.spawn_table(meta, game)))
 }
 
 /// Sends a command to table `id`, started again from storage if its task

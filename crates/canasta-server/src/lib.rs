@@ -193,6 +193,18 @@ impl App {
         })
     }
 
+    /// Starts the task of a table with this server's storage, latency
+    /// counts and pacing.
+    pub(crate) fn spawn_table(&self, meta: storage::TableMeta, game: TableGame) -> TableHandle {
+        table::spawn(
+            meta,
+            game,
+            self.storage.clone(),
+            self.latency.clone(),
+            self.pacing,
+        )
+    }
+
     /// Tells every table to stop and waits until each has.
     pub async fn shutdown(&self) {
         let mut waits = Vec::new();

@@ -527,6 +527,17 @@ impl Table {
         }
     }
 
+    /// The `welcome` a connection gets: its seat, the table, the public log.
+    fn welcome_text(&self, seat: Option<usize>) -> String {
+        json!({
+            "type": "welcome",
+            "seat": seat,
+            "table": self.summary_json(),
+            "log": self.game.log().collect::<Vec<_>>(),
+        })
+        .to_string()
+    }
+
     fn connect(
         &mut self,
         token: Option<String>,
@@ -563,13 +574,7 @@ impl Table {
         }
         if self.meta.status == TableStatus::Finished {
             // A finished game: what it came to, then the socket closes.
-            let welcome = json!({
-                "type": "welcome",
-                "seat": seat,
-                "table": self.summary_json(),
-                "log": self.game.log().collect::<Vec<_>>(),
-            });
-            send(&out, Outgoing::Text(welcome.to_string().into()));
+            send(&out, Outgoing::Text(self.welcome_text(seat).into()));
             let state = self.state_message(viewer, None);
             send(&out, Outgoing::Text(state.into()));
             if let Some(id) = &self.meta.rematch {
@@ -596,13 +601,7 @@ impl Table {
         if was_paused && !self.paused() {
             self.resume_play();
         }
-        let welcome = json!({
-            "type": "welcome",
-            "seat": seat,
-            "table": self.summary_json(),
-            "log": self.game.log().collect::<Vec<_>>(),
-        });
-        send(&out, Outgoing::Text(welcome.to_string().into()));
+        send(&out, Outgoing::Text(self.welcome_text(seat).into()));
         // Everyone gets the state again: this one to begin with, the others
         // to see the seat connected (`last` is not repeated).
         self.broadcast_states(None);
