@@ -8,11 +8,12 @@ use crate::storage::{SeatMeta, StoredTable, TableMeta, TableStatus};
 use crate::table::game::TableGame;
 use crate::table::{ClaimError, Command, RematchError, TableHandle, summary_json};
 use crate::views::{Viewer, view_json};
+use crate::web_files::WebFiles;
 use crate::{App, secrets};
 use axum::Router;
 use axum::body::Bytes;
 use axum::extract::{DefaultBodyLimit, Path, Query, State, WebSocketUpgrade};
-use axum::http::{StatusCode, Uri, header};
+use axum::http::{HeaderMap, StatusCode, Uri, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use canasta_ai::BOT_NAMES;
@@ -28,12 +29,6 @@ use tokio::sync::oneshot;
 pub const MAX_BODY_BYTES: usize = 16 * 1024;
 /// Tables the lobby lists at most.
 pub const LOBBY_LIMIT: usize = 100;
-
-/// The browser client (`web/`), embedded at build time.
-#[derive(rust_embed::Embed)]
-#[folder = "../../web/"]
-#[exclude = "tests/*"]
-struct WebFiles;
 
 pub fn router(app: App) -> Router {
     Router::new()
@@ -727,80 +722,20 @@ async fn websocket(
         }))
 }
 
-/// A file of the client folder served in place of the embedded files: only
-/// plain names below the folder (no `..`, no absolute path), as embedded.
-async fn read_web_file(dir: &std::path::Path, path: &str) -> Option<Vec<u8>> {
-    let plain = path
-        .split('/')
-        .all(|part| !part.is_empty() && part != "." && part != ".." && !part.contains('\\'));
-    if !plain || path.starts_with("tests/") {
-        return None;
-    }
-    tokio::fs::read(dir.join(path)).await.ok()
-}
-
-async fn static_file(State(app): State<App>, uri: Uri) -> Response {
-    let path = uri.path().trim_start_matches('/');
-    let path = if path.is_empty() { "index.html" } else { path };
-    let data = match &app.web_dir {
-        Some(dir) => read_web_file(dir, path).await,
-        None => WebFiles::get(path).map(|file| file.data.into_owned()),
+/// The browser client's files ([`crate::web_files`]).
+async fn static_file(State(app): State<App>, uri: Uri, request: HeaderMap) -> Response {
+    let files = match &app.web_dir {
+        Some(folder) => WebFiles::from_folder(folder.clone()),
+        None => WebFiles::embedded(),
     };
-    match data {
-        Some(data) => {
-            let mime = match path.rsplit('.').next() {
-                Some("html") => "text/html; charset=utf-8",
-                Some("js" | "mjs") => "text/javascript; charset=utf-8",
-                Some("css") => "text/css; charset=utf-8",
-                Some("svg") => "image/svg+xml",
-                Some("png") => "image/png",
-                Some("json") => "application/json",
-                Some("ico") => "image/x-icon",
-                _ => "application/octet-stream",
-            };
-            (
-                [
-                    (header::CONTENT_TYPE, mime),
-                    (header::CACHE_CONTROL, "no-cache"),
-                ],
-                data,
-            )
-                .into_response()
-        }
+    let path = uri.path().trim_start_matches('/');
+    match files.get(path).await {
+        Some(file) => file.respond(&request),
         None => api_error(
             StatusCode::NOT_FOUND,
             "not_found",
             format!("no file /{path}"),
         )
         .into_response(),
-    }
-}
-
-#[cfg(test)]
-mod web_dir_tests {
-    use super::read_web_file;
-
-    #[tokio::test]
-    async fn a_web_folder_serves_plain_names_below_it_and_nothing_else() {
-        let dir = std::env::temp_dir().join(format!("canasta-web-dir-{}", std::process::id()));
-        std::fs::create_dir_all(dir.join("tests")).unwrap();
-        std::fs::write(dir.join("app.js"), "export {};").unwrap();
-        std::fs::write(dir.join("tests").join("e2e.mjs"), "secret").unwrap();
-        assert_eq!(
-            read_web_file(&dir, "app.js").await.as_deref(),
-            Some(&b"export {};"[..])
-        );
-        for refused in [
-            "../app.js",
-            "tests/e2e.mjs",
-            "/etc/passwd",
-            "a//app.js",
-            "./app.js",
-            "x\\..\\app.js",
-        ] {
-            assert_eq!(read_web_file(&dir, refused).await, None, "{refused}");
-        }
-        assert_eq!(read_web_file(&dir, "missing.js").await, None);
-        std::fs::remove_dir_all(&dir).unwrap();
     }
 }

@@ -16,6 +16,7 @@ pub mod secrets;
 pub mod storage;
 pub mod table;
 pub mod views;
+pub mod web_files;
 pub mod ws;
 
 use metrics::Latency;
