@@ -1,5 +1,6 @@
 //! Bot speed: IS-MCTS iterations per second, heuristic decisions per second.
-//! `cargo bench -p canasta-ai`; figures go in the README with the machine.
+//! `cargo bench -p canasta-ai`; figures go in docs/performance.md with the
+//! machine, the commit and the date.
 
 use canasta_ai::heuristic::{View, best};
 use canasta_ai::ismcts::{Config, IsMctsBot};

@@ -1,7 +1,9 @@
 //! Runs IS-MCTS on positions of heuristic self-play, for profiling
-//! (`valgrind --tool=callgrind`, `perf record`): `cargo run --release -p
-//! canasta-ai --example profile_search -- [positions [iterations [variant
-//! [players]]]]` (default 16 positions, 500 iterations, Classic 4).
+//! (`valgrind --tool=callgrind`, `perf record`): `cargo run --profile
+//! profiling -p canasta-ai --example profile_search -- [positions
+//! [iterations [variant [players]]]]` (default 16 positions, 500
+//! iterations, Classic 4). The `profiling` profile is the release build
+//! with line tables, so the profile names functions and lines.
 //!
 //! Prints iterations a second and a checksum of every choice and root
 //! statistic: two builds that print the same checksum searched the same

@@ -1,5 +1,6 @@
 //! Engine throughput: random-play hands, legal-action generation, clone.
-//! `cargo bench -p canasta-core`; figures go in the README with the machine.
+//! `cargo bench -p canasta-core`; figures go in docs/performance.md with the
+//! machine, the commit and the date.
 
 use canasta_core::{ActionList, GameState, Phase, Rng, Rules};
 use criterion::{BenchmarkId, Criterion, Throughput, black_box, criterion_group, criterion_main};

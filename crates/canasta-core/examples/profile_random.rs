@@ -1,6 +1,7 @@
 //! Plays random hands for profiling (`valgrind --tool=callgrind`,
-//! `perf record`): `cargo run --release -p canasta-core --example
-//! profile_random -- 2000 [variant [players]]` (default Classic).
+//! `perf record`): `cargo run --profile profiling -p canasta-core --example
+//! profile_random -- 2000 [variant [players]]` (default Classic). The
+//! `profiling` profile is the release build with line tables.
 
 use canasta_core::{ActionList, GameState, Phase, Rng, Rules};
 

@@ -43,10 +43,10 @@ impl Level {
 
     /// The search budget of the level: the levels differ only in
     /// iterations, each several times the one below, and each scores more
-    /// points than the one below (the README's ladder, on duplicate deals).
+    /// points than the one below (docs/strength.md's ladder, on duplicate deals).
     /// Easy's hundred iterations beat the heuristic its playouts follow in
     /// Classic, Canastone and Samba, and draw with it in Italian and
-    /// Pennies (docs/strength.md, session 22). Expert searches about
+    /// Pennies (docs/strength.md, 105b705). Expert searches about
     /// half a second a decision on one core, and stops at
     /// [`EXPERT_TIME_CAP`] on the few positions where its
     /// iterations would take longer (a Canastone decision took 1.2 s), so
@@ -104,7 +104,7 @@ pub struct Config {
     /// swings by thousands (a Pennies hand), so the heuristic's judgement
     /// leads until the statistics outweigh it. Easy against the heuristic,
     /// one-hand duplicate deals, without and with 2.0 (docs/strength.md,
-    /// session 22): 58% to 64% in Classic 4, 37% to 54% in Pennies, 48%
+    /// 105b705): 58% to 64% in Classic 4, 37% to 54% in Pennies, 48%
     /// to 51% in Italian, 61% to 66% in Samba 4. 1.0 fell back in
     /// Pennies (49%); 4.0 copied the heuristic in 67 of 300 Pennies deals
     /// and won no more anywhere.

@@ -3,7 +3,7 @@
 //! turn ends the hand with the player going out. The generator's last
 //! steps ask the counting only about the position they leave, a card or
 //! two from the end, so a count that is wrong about a larger hand shows
-//! here. (Until session 32 a Canastone meld of six with two wild cards in
+//! here. (Until 244b24e a Canastone meld of six with two wild cards in
 //! hand was counted one card at a time; the generator offered no add past
 //! the canasta, and the count agreed with it while the judge did not.)
 
@@ -227,7 +227,7 @@ fn structured_hand(rules: &Rules, n: usize, rng: &mut Rng) -> Vec<Card> {
 /// The same for a side that has not melded going out concealed below the
 /// minimum after a stock draw (Classic, and Samba with the option, where
 /// the hand may lay out in sequences): `can_go_out` against a search of the
-/// generated moves, on hands shaped like melds. (Session 32: Samba with the
+/// generated moves, on hands shaped like melds. (Before 7c616e5, Samba with the
 /// option let a player ask and bound it to go out with no action listed.)
 #[test]
 fn concealed_counting_agrees_with_a_search_of_generated_moves() {

@@ -181,7 +181,7 @@ fn normalize_option(key: &str, value: &serde_json::Value) -> (String, serde_json
         }
         // Once 0 for no limit.
         "max_meld_size" if value == 0 => value = serde_json::Value::Null,
-        // Once a yes or no (session 28 added the twos-only reserve).
+        // Once a yes or no (ba9873d added the twos-only reserve).
         "wild_meld_reserves_wilds" => {
             key = "wild_meld_reserves".into();
             if let Some(b) = value.as_bool() {

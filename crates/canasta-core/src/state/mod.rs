@@ -584,7 +584,7 @@ mod position_tests {
     /// only a seven the player may not discard ends the hand as blocked
     /// (P-PEN), so the add is allowed: the turn does end legally. The
     /// going-out test that skips the state's copy cannot see that end, so
-    /// it must leave such rules to the copy (a review of session 23 found
+    /// it must leave such rules to the copy (the review fix ad0f002 found
     /// it refusing the add).
     #[test]
     fn an_add_that_blocks_the_hand_stays_legal() {
@@ -611,7 +611,7 @@ mod position_tests {
     /// and the side ends a canasta short; keeping one three back lets the
     /// king go on, the kings close, and the three be the discard. The
     /// generator spares the second test when the first fails only where
-    /// melding out counts (a review of session 25 found it sparing it here).
+    /// melding out counts (a review found it sparing it here; 84c066c fixed it).
     #[test]
     fn keeping_a_black_three_back_stays_legal_when_canastas_close_by_choice() {
         let mut rules = Rules::preset("classic", Some(2), None).unwrap();

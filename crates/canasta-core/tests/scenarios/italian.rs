@@ -167,7 +167,7 @@ fn an_unfinished_twos_meld_holds_back_only_the_twos() {
 /// The hold judged over one action: a `meld` that begins the twos meld
 /// holds nothing back yet, as its parts would not in either order (the
 /// record spec judges each meld against the melds as they stood before
-/// the action; a referee's record found it refused until session 30).
+/// the action; a referee's record found it refused until 7d8bcb5).
 #[test]
 fn a_twos_meld_begun_in_the_same_action_holds_nothing_back_yet() {
     let g = opened_with_kings(italian(), "2S 2H 2D 2C JK 9S 9H 4C", &[]);
@@ -299,7 +299,7 @@ fn a_pile_opening_may_not_put_a_held_back_card_with_the_pile() {
             .upcards("5D")
             .game();
         // The wild meld the pickup begins did not stand before it: the
-        // two may go with the pile (session 30's reading, as above).
+        // two may go with the pile (7d8bcb5's reading, as above).
         let _ = reason;
         assert!(legal(&g, "pickup 5S 5H 2S / 2H 2D 2C"), "{reserve}");
         assert!(generated(&g, "pickup 5S 5H 2S / 2H 2D 2C"), "{reserve}");

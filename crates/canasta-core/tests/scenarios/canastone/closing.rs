@@ -309,7 +309,7 @@ fn opened_with(opening: &str, rest: &str, drawn: &str) -> GameState {
 /// a meld that this same action makes a canasta"; P-CNE: no wild card on
 /// a canasta) may ask, and after "yes" closes by the generated actions.
 /// One card at a time the first wild card makes the canasta and the second
-/// has nowhere to go: asking was judged so until session 32.
+/// has nowhere to go: asking was judged so until 244b24e.
 #[test]
 fn a_close_that_carries_six_kings_past_seven_with_two_wild_cards_may_ask() {
     let mut g = opened_with("KS KS KH KH KD KD", "QS QS QH QH QD QD QC 2C JK", "QC 9S");
@@ -351,7 +351,7 @@ fn a_close_by_a_wild_canasta_of_eight_may_ask() {
 /// A player bound to go out may make a lay that keeps open only a close
 /// carrying a meld past seven with two wild cards in one action: five
 /// kings become six, and then `add 0 2C JK` makes a dirty canasta of
-/// eight. (Refused with `MustGoOut` before session 32, when the going-out
+/// eight. (Refused with `MustGoOut` before 244b24e, when the going-out
 /// test counted wild cards one at a time.)
 #[test]
 fn bound_to_go_out_a_player_may_lay_toward_a_close_past_seven() {

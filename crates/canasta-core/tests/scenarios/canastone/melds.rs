@@ -248,7 +248,7 @@ fn wild_cards_are_reserved_until_the_wild_meld_is_a_canasta() {
 /// action against the melds as they stood before it. So one action may
 /// begin the wild meld and put a wild card in a rank meld, as its parts
 /// may in either order; once the wild meld stands, it holds them (a
-/// referee's record, refused until session 30).
+/// referee's record, refused until 7d8bcb5).
 #[test]
 fn a_wild_meld_begun_in_an_action_holds_nothing_back_in_it() {
     let g = opened("2S 2H 2D 2C JK QS QS QH 4C 5C", "JK JK");

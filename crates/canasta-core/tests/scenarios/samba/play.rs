@@ -262,7 +262,7 @@ fn an_unopened_player_who_can_go_out_may_ask() {
 /// not melded may lay its whole hand below the minimum after a stock draw,
 /// sequences included: two sambas and three fives make 115 where 200 is
 /// needed. The player may ask, and after "yes" the generator lists the
-/// ways out (it listed none before session 32, which left the player bound
+/// ways out (it listed none before 7c616e5, which left the player bound
 /// to go out with no legal action).
 #[test]
 fn concealed_going_out_below_the_minimum_with_sequences() {
