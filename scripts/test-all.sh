@@ -24,8 +24,10 @@ VENV="${CANASTA_VENV:-$PWD/target/py-venv}"
 if [ ! -x "$VENV/bin/python" ]; then
   python3 -m venv "$VENV"
 fi
-"$VENV/bin/python" -m pip install --quiet --upgrade pip
-"$VENV/bin/python" -m pip install --quiet -r crates/canasta-py/requirements-test.txt
+# No download cache: the environment itself is kept, and PyTorch's wheels
+# would otherwise sit on the disk twice.
+"$VENV/bin/python" -m pip install --quiet --no-cache-dir --upgrade pip
+"$VENV/bin/python" -m pip install --quiet --no-cache-dir -r crates/canasta-py/requirements-test.txt
 
 echo "== Python package: maturin build"
 # The CLI too: a test seats a Python agent in `canasta tournament`.
