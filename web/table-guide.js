@@ -21,6 +21,12 @@ import { cardWord } from './table-words.js';
  * @param {{variant: string, players: number, options?: Record<string, unknown>} | null} table
  * @returns {GuideRules}
  */
+/** `words` ending as a sentence does (the pile's label has no full stop). */
+export function sentence(words) {
+  const trimmed = (words || '').trim();
+  return trimmed && !/[.!?:]$/.test(trimmed) ? `${trimmed}.` : trimmed;
+}
+
 export function guideRules(catalogue, table) {
   const v = catalogue && catalogue.variants && table ? catalogue.variants.find((x) => x.id === table.variant) : null;
   const form = v && v.forms ? v.forms.find((f) => f.players === (table && table.players)) : null;
@@ -123,7 +129,8 @@ export function guideStep(s, rules) {
     const pile = v.pile || [];
     const top = pile.length ? pile[pile.length - 1] : null;
     const size = pile.length + (v.pile_hidden || 0);
-    const words = pileWords(v, notes);
+    // The pile's words are a label on the board; here they open a paragraph.
+    const words = sentence(pileWords(v, notes));
     const takeable = verbs.has('pickup');
     let why;
     if (!top) why = 'The pile is empty, so the stock it is.';

@@ -272,6 +272,9 @@ test('the guided first hand says what to do at each step, from the state', () =>
   assert.match(g.why, /9♣/);
   assert.match(g.why, /at least 50 points/);
   assert.ok(g.hint);
+  // The pile's words, a label on the board, open the paragraph as a sentence.
+  g = guideStep(reduce(s, server(stateMsg(2, { annotations: { ...unopened, pile_words: 'Frozen: only two natural nines from hand take it' } }))), rules);
+  assert.match(g.why, /^Frozen: only two natural nines from hand take it\. To take the pile/);
   // With a pickup legal, the pile.
   s = reduce(s, server(stateMsg(3, { annotations: unopened, legal: ['draw', 'pickup 9H 9S'] })));
   assert.equal(guideStep(s, rules).zone, 'pile');
