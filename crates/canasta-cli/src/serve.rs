@@ -2,6 +2,7 @@
 //! load test of it over real WebSockets.
 
 use anyhow::{Context, bail};
+use canasta_server::attack::{Attack, run as run_attack};
 use canasta_server::load::{LoadOptions, run as run_load};
 use canasta_server::pace::Pacing;
 use canasta_server::storage::{MemoryStorage, SqliteStorage, Storage};
@@ -156,6 +157,38 @@ pub struct LoadArgs {
     /// waits (the tables' deals are the server's own).
     #[arg(long, default_value_t = 1, value_name = "S")]
     pub seed: u64,
+    /// Instead of playing, attack the server at --url for --seconds, as a
+    /// hostile client would: binary-flood, idle-connections, expert-bots or
+    /// spectators. Run it in its own process beside a `canasta load --url
+    /// ... --tables 1` that measures what it costs the people playing.
+    #[arg(long, value_name = "KIND", requires = "url")]
+    pub attack: Option<Attack>,
+    /// The attack's size: connections, tables or spectators [default: the
+    /// audit's: 8 flooding connections, 1,100 idle connections, 40 tables
+    /// of expert bots, 3,000 spectators].
+    #[arg(long, value_name = "N", requires = "attack")]
+    pub count: Option<usize>,
+}
+
+/// `canasta load --attack`: the attack, then what the server made of it.
+fn attack(addr: SocketAddr, kind: Attack, count: usize, seconds: f64) -> anyhow::Result<ExitCode> {
+    let report = runtime()?.block_on(run_attack(addr, kind, count, seconds))?;
+    outln!(
+        "{} x{count} against {addr} for {:.1} s",
+        kind.name(),
+        report.seconds
+    );
+    outln!(
+        "  attempted {}  accepted {}  refused {}  closed by the server {}",
+        report.attempted,
+        report.accepted,
+        report.refused,
+        report.closed_by_server
+    );
+    if kind == Attack::BinaryFlood {
+        outln!("  frames sent {}", report.frames_sent);
+    }
+    Ok(ExitCode::SUCCESS)
 }
 
 /// The server's SQLite storage in `dir` (created if missing).
@@ -183,6 +216,14 @@ pub fn load(args: &LoadArgs) -> anyhow::Result<ExitCode> {
     // Quiet unless asked (RUST_LOG): the report is the output.
     if std::env::var_os("RUST_LOG").is_some() {
         init_logs(false);
+    }
+    if let (Some(kind), Some(addr)) = (args.attack, args.url) {
+        return attack(
+            addr,
+            kind,
+            args.count.unwrap_or(kind.audit_count()),
+            args.seconds,
+        );
     }
     let opts = LoadOptions {
         tables: args.tables,

@@ -7,6 +7,7 @@
 //! What a seat is sent is built from that seat's observation only
 //! ([`views`]).
 
+pub mod attack;
 pub mod http;
 pub mod load;
 pub mod metrics;
