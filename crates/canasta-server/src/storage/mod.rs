@@ -24,6 +24,10 @@ use thiserror::Error;
 pub enum StorageError {
     #[error("database: {0}")]
     Database(#[from] sqlx::Error),
+    /// A transaction failed; its text, for each write it held (sqlx's
+    /// errors are not `Clone`).
+    #[error("database: {0}")]
+    Failed(String),
     #[error("stored table {id}: {reason}")]
     Corrupt { id: String, reason: String },
     #[error("no table {0}")]
@@ -41,7 +45,7 @@ impl StorageError {
     /// failed (a full disk, an I/O error, a lock held too long), rather
     /// than refusing the write itself.
     pub fn is_transient(&self) -> bool {
-        matches!(self, StorageError::Database(_))
+        matches!(self, StorageError::Database(_) | StorageError::Failed(_))
     }
 }
 

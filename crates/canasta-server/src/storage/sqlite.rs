@@ -524,7 +524,7 @@ fn push_statement(script: &mut String, rows: &mut usize, sql: String) {
 
 /// sqlx errors are not `Clone`: each job of a failed batch gets the text.
 fn copy_error(e: &sqlx::Error) -> StorageError {
-    StorageError::Database(sqlx::Error::Protocol(e.to_string()))
+    StorageError::Failed(e.to_string())
 }
 
 fn update_meta(meta: &TableMeta) -> String {
@@ -730,7 +730,7 @@ mod tests {
             storage.create(&contract("t1")),
             storage.append("t2", 1, &["a".to_string()], None)
         );
-        assert!(matches!(twice, Err(StorageError::Database(_))), "{twice:?}");
+        assert!(matches!(twice, Err(StorageError::Failed(_))), "{twice:?}");
         appended.unwrap();
         assert_eq!(storage.load("t2").await.unwrap().unwrap().lines.len(), 2);
     }
