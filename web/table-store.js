@@ -311,6 +311,11 @@ function onServer(s, msg, at) {
       return { ...s, rematch: msg.id };
     case 'shutdown':
       return { ...s, status: { text: `${msg.message || 'The server is stopping'} \u2014 reconnecting when it is back.`, kind: 'connmsg' } };
+    case 'storage':
+      // The table waits for its last change to be saved, then plays on.
+      return msg.ok
+        ? { ...s, status: { text: 'Saved again; the game goes on.', kind: 'info' } }
+        : { ...s, status: { text: 'The game waits: its last move could not be saved yet. It goes on by itself once it is.', kind: 'connmsg' } };
     default:
       return s;
   }

@@ -158,8 +158,9 @@
  * @typedef {{type: 'rematch', id: string}} RematchMsg
  * @typedef {{type: 'shutdown', message?: string}} ShutdownMsg
  * @typedef {{type: 'pong'}} PongMsg
+ * @typedef {{type: 'storage', ok: boolean, message?: string, retry_ms?: number}} StorageMsg
  *
- * @typedef {WelcomeMsg | StateMsg | HandEndMsg | GameEndMsg | HintMsg | ErrorMsg | UndoneMsg | RematchMsg | ShutdownMsg | PongMsg} ServerMsg
+ * @typedef {WelcomeMsg | StateMsg | HandEndMsg | GameEndMsg | HintMsg | ErrorMsg | UndoneMsg | RematchMsg | ShutdownMsg | PongMsg | StorageMsg} ServerMsg
  *
  * @typedef {object} RematchReply `POST /api/tables/{id}/rematch`
  * @property {string} id

@@ -5,7 +5,10 @@ use anyhow::{Context, bail};
 use canasta_server::attack::{Attack, run as run_attack};
 use canasta_server::load::{LoadOptions, run as run_load};
 use canasta_server::pace::Pacing;
-use canasta_server::storage::{MemoryStorage, SqliteStorage, Storage};
+use canasta_server::storage::{
+    MemoryStorage, Quarantined, SqliteStorage, Storage, StorageError, StorageSettings,
+};
+use canasta_server::table::game::TableGame;
 use canasta_server::{Config, Options, start, start_with};
 use clap::Args;
 use std::net::{IpAddr, SocketAddr};
@@ -39,6 +42,10 @@ pub struct ServeArgs {
     /// 0.5 twice as fast.
     #[arg(long, default_value_t = 1.0, value_name = "SCALE")]
     pub pace_scale: f64,
+    /// The database's write-ahead log at most, in MiB: the server empties
+    /// it once it passes half of this (and at shutdown).
+    #[arg(long, default_value_t = StorageSettings::default().wal_limit_bytes >> 20, value_name = "MIB")]
+    pub wal_limit_mb: u64,
 }
 
 fn init_logs(json: bool) {
@@ -89,11 +96,18 @@ pub fn run(args: &ServeArgs) -> anyhow::Result<ExitCode> {
     let Some(pacing) = Pacing::scaled(args.pace_scale) else {
         bail!("--pace-scale is a number of at least 0");
     };
+    if args.wal_limit_mb == 0 {
+        bail!("--wal-limit-mb is at least 1");
+    }
     let config = Config {
         bind: SocketAddr::new(args.bind, args.port),
         data_dir: args.data_dir.clone(),
         web_dir: args.web_dir.clone(),
         pacing,
+        storage: StorageSettings {
+            wal_limit_bytes: args.wal_limit_mb << 20,
+            ..StorageSettings::default()
+        },
     };
     runtime()?.block_on(async {
         let server = start(&config).await?;
@@ -309,6 +323,10 @@ pub struct ExportArgs {
     /// missing) instead of everything to stdout.
     #[arg(long, value_name = "DIR")]
     pub out: Option<PathBuf>,
+    /// Export nothing: read every table (or the ones named) as the server
+    /// would resume it, and list those it quarantines, with why.
+    #[arg(long, conflicts_with = "out")]
+    pub check: bool,
 }
 
 pub fn export(args: &ExportArgs) -> anyhow::Result<ExitCode> {
@@ -323,23 +341,46 @@ pub fn export(args: &ExportArgs) -> anyhow::Result<ExitCode> {
         let storage = SqliteStorage::open(&db)
             .await
             .with_context(|| format!("cannot open {}", db.display()))?;
+        let mut unreadable = Vec::new();
         let ids: Vec<String> = if args.tables.is_empty() {
-            let mut all = storage.recent(i64::MAX as usize).await?;
-            all.reverse();
-            all.into_iter().map(|meta| meta.id).collect()
+            let mut ids = Vec::new();
+            for id in storage.ids().await? {
+                match id {
+                    Ok(id) => ids.push(id),
+                    Err(bad) => unreadable.push(bad),
+                }
+            }
+            ids
         } else {
             args.tables.clone()
         };
+        // Tables whose id does not decode: listed, never looked up.
+        let unnamed = unreadable.len();
         if let Some(dir) = &args.out {
             std::fs::create_dir_all(dir)
                 .with_context(|| format!("cannot create {}", dir.display()))?;
         }
         let mut missing = Vec::new();
+        let mut written = 0usize;
         for id in &ids {
-            let Some(stored) = storage.load(id).await? else {
-                missing.push(id.as_str());
-                continue;
+            let stored = match storage.load(id).await {
+                Ok(Some(stored)) => stored,
+                Ok(None) => {
+                    missing.push(id.as_str());
+                    continue;
+                }
+                Err(StorageError::Corrupt { id, reason }) => {
+                    unreadable.push(Quarantined { id, reason });
+                    continue;
+                }
+                Err(e) => return Err(e.into()),
             };
+            if args.check {
+                if let Err(bad) = TableGame::of_stored(stored) {
+                    unreadable.push(bad);
+                }
+                continue;
+            }
             let mut text = stored.lines.join("\n");
             text.push('\n');
             match &args.out {
@@ -353,19 +394,29 @@ pub fn export(args: &ExportArgs) -> anyhow::Result<ExitCode> {
                     std::io::stdout().lock().write_all(text.as_bytes())?;
                 }
             }
+            written += 1;
+        }
+        if args.check {
+            for bad in &unreadable {
+                outln!("quarantined {}: {}", bad.id, bad.reason);
+            }
+            let found = ids.len() - missing.len() + unnamed;
+            outln!("{found} tables checked, {} quarantined", unreadable.len());
+        } else {
+            for bad in &unreadable {
+                eprintln!("error: {bad} (not exported)");
+            }
         }
         if let Some(dir) = &args.out {
-            eprintln!(
-                "{} records written to {}",
-                ids.len() - missing.len(),
-                dir.display()
-            );
+            eprintln!("{written} records written to {}", dir.display());
         }
-        if missing.is_empty() {
-            Ok(ExitCode::SUCCESS)
-        } else {
+        if !missing.is_empty() {
             eprintln!("error: no table {}", missing.join(", "));
-            Ok(ExitCode::from(1))
         }
+        Ok(if missing.is_empty() && unreadable.is_empty() {
+            ExitCode::SUCCESS
+        } else {
+            ExitCode::from(1)
+        })
     })
 }

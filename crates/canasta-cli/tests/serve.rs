@@ -407,6 +407,120 @@ async fn sigkill_mid_game_loses_nothing_and_every_seat_reconnects() {
     check_exported(&data, &dir.path().join("records"));
 }
 
+/// One bad row of each kind (bytes that are not UTF-8, a record line the
+/// rules refuse, settings that are not a table's) written straight into a
+/// stopped server's file: the server starts, resumes the good table, leaves
+/// the bad ones out of the lobby and names them with why; `canasta export
+/// --check` lists the same three. A server stopped by SIGTERM leaves no
+/// write-ahead log behind.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn bad_stored_rows_are_quarantined_and_the_rest_resumes() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("data");
+    let db = data.join("canasta.sqlite3");
+    let server = Server::start(&data);
+    let mut ids = Vec::new();
+    for _ in 0..4 {
+        let body = json!({"variant": "classic", "players": 2, "join": {"seat": 0}});
+        ids.push(server.create(body).await.0);
+    }
+    assert!(server.terminate().success());
+    assert_eq!(
+        canasta_server::storage::wal_size(&db),
+        0,
+        "the log is emptied at shutdown"
+    );
+
+    let (good, bytes, line, settings) = (&ids[0], &ids[1], &ids[2], &ids[3]);
+    let url = format!("sqlite://{}", db.display());
+    let mut conn = <sqlx::SqliteConnection as sqlx::Connection>::connect(&url)
+        .await
+        .unwrap();
+    for (sql, id) in [
+        (
+            "UPDATE record_lines SET line = CAST(X'7B2263616E6173746192' AS TEXT) WHERE table_id = ? AND n = 0",
+            bytes,
+        ),
+        (
+            "INSERT INTO record_lines SELECT table_id, MAX(n) + 1, '{\"seat\": 0, \"action\": \"discard ZZ\"}' FROM record_lines WHERE table_id = ?",
+            line,
+        ),
+        (
+            "UPDATE tables SET meta = '{\"seats\": \"none\"}' WHERE id = ?",
+            settings,
+        ),
+    ] {
+        let done = sqlx::query(sql).bind(id).execute(&mut conn).await.unwrap();
+        assert_eq!(done.rows_affected(), 1, "{sql}");
+    }
+    drop(conn);
+
+    let server = Server::start(&data);
+    let (status, lobby) = http(server.addr, "GET", "/api/tables", &Value::Null)
+        .await
+        .unwrap();
+    assert_eq!(status, 200);
+    let listed: Vec<&str> = lobby["tables"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| t["id"].as_str().unwrap())
+        .collect();
+    assert_eq!(listed, [good.as_str()], "only the good table resumes");
+    let (_, health) = http(server.addr, "GET", "/healthz", &Value::Null)
+        .await
+        .unwrap();
+    let reasons: std::collections::HashMap<&str, &str> = health["storage"]["quarantined"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|q| (q["id"].as_str().unwrap(), q["reason"].as_str().unwrap()))
+        .collect();
+    assert_eq!(reasons.len(), 3, "{health}");
+    assert!(
+        reasons[bytes.as_str()].starts_with("record line 1: not UTF-8"),
+        "{health}"
+    );
+    assert!(
+        reasons[line.as_str()].starts_with("its record does not replay: line"),
+        "{health}"
+    );
+    assert!(
+        reasons[settings.as_str()].starts_with("settings: "),
+        "{health}"
+    );
+    let (status, asked) = http(
+        server.addr,
+        "GET",
+        &format!("/api/tables/{line}"),
+        &Value::Null,
+    )
+    .await
+    .unwrap();
+    assert_eq!(status, 409, "{asked}");
+    assert_eq!(asked["error"]["code"], "quarantined", "{asked}");
+    assert!(server.terminate().success());
+
+    let check = Command::new(env!("CARGO_BIN_EXE_canasta"))
+        .args(["export", "--check", "--data-dir"])
+        .arg(&data)
+        .output()
+        .unwrap();
+    assert_eq!(check.status.code(), Some(1), "some tables are quarantined");
+    let listed = String::from_utf8_lossy(&check.stdout);
+    for (id, reason) in &reasons {
+        assert!(
+            listed.contains(&format!("quarantined {id}: {reason}")),
+            "{listed}"
+        );
+    }
+    assert!(
+        listed.contains("4 tables checked, 3 quarantined"),
+        "{listed}"
+    );
+    assert!(!listed.contains(good.as_str()), "{listed}");
+}
+
 #[test]
 fn export_names_what_it_cannot_find() {
     let dir = tempfile::tempdir().unwrap();

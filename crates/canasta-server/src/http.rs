@@ -4,7 +4,7 @@
 
 use crate::pace::Pace;
 use crate::protocol::MAX_MESSAGE_BYTES;
-use crate::storage::{SeatMeta, StoredTable, TableMeta, TableStatus};
+use crate::storage::{Quarantined, SeatMeta, StorageError, StoredTable, TableMeta, TableStatus};
 use crate::table::game::TableGame;
 use crate::table::{ClaimError, Command, RematchError, TableHandle, summary_json};
 use crate::views::{Viewer, view_json};
@@ -33,6 +33,7 @@ pub const LOBBY_LIMIT: usize = 100;
 pub fn router(app: App) -> Router {
     Router::new()
         .route("/healthz", get(healthz))
+        .route("/readyz", get(readyz))
         .route("/api/stats", get(stats))
         .route("/api/variants", get(variants))
         .route("/api/rules", get(rules_page))
@@ -79,6 +80,13 @@ fn no_table(id: &str) -> ApiError {
     )
 }
 
+/// A stored table the server does not play (`canasta export --check`
+/// lists it).
+fn quarantined(bad: Quarantined) -> ApiError {
+    tracing::warn!(table = %bad.id, reason = %bad.reason, "a quarantined table was asked for");
+    api_error(StatusCode::CONFLICT, "quarantined", bad.to_string())
+}
+
 fn storage_error(e: impl std::fmt::Display) -> ApiError {
     tracing::error!(error = %e, "storage");
     api_error(
@@ -95,7 +103,55 @@ async fn healthz(State(app): State<App>) -> impl IntoResponse {
         .iter()
         .filter(|t| t.meta.borrow().status == TableStatus::Playing)
         .count();
-    axum::Json(json!({"status": "ok", "tables": tables.len(), "playing": playing}))
+    let quarantined: Vec<Value> = app
+        .storage_health
+        .quarantined()
+        .into_iter()
+        .map(|q| json!({"id": q.id, "reason": q.reason}))
+        .collect();
+    let storage = match app.storage_health.failing() {
+        None => json!({"status": "ok", "quarantined": quarantined}),
+        Some(f) => json!({
+            "status": "failing",
+            "reason": f.reason,
+            "failing_secs": f.for_time.as_secs(),
+            "tables_waiting": f.tables,
+            "quarantined": quarantined,
+        }),
+    };
+    let status = if storage["status"] == "ok" {
+        "ok"
+    } else {
+        "degraded"
+    };
+    axum::Json(
+        json!({"status": status, "tables": tables.len(), "playing": playing, "storage": storage}),
+    )
+}
+
+/// Whether the server can take players now: 503 while storage writes
+/// fail, for a load balancer or a supervisor to send people elsewhere.
+async fn readyz(State(app): State<App>) -> Response {
+    match refuse_while_storage_fails(&app) {
+        Ok(()) => axum::Json(json!({"ready": true})).into_response(),
+        Err(e) => e.into_response(),
+    }
+}
+
+/// `503 storage_failing` while a table waits on a write that failed: a new
+/// table would only wait too.
+fn refuse_while_storage_fails(app: &App) -> Result<(), ApiError> {
+    match app.storage_health.failing() {
+        None => Ok(()),
+        Some(f) => Err(api_error(
+            StatusCode::SERVICE_UNAVAILABLE,
+            "storage_failing",
+            format!(
+                "storage is failing ({}; {} tables waiting); try again later",
+                f.reason, f.tables
+            ),
+        )),
+    }
 }
 
 /// The server's own times, for load tests and monitoring: every accepted
@@ -254,6 +310,7 @@ async fn open_table(app: &App, rules: &Rules, settings: Settings) -> Result<Stri
         turn_secs: settings.turn_secs,
         rematch: None,
     };
+    refuse_while_storage_fails(app)?;
     let game = TableGame::new(rules);
     let stored = StoredTable {
         meta: meta.clone(),
@@ -380,14 +437,21 @@ async fn list_tables(State(app): State<App>) -> impl IntoResponse {
 
 /// A finished table (not live any more) from storage.
 async fn stored_table(app: &App, id: &str) -> Result<(TableMeta, TableGame), ApiError> {
-    let stored = app
-        .storage
+    let stored = load_stored(app, id).await?;
+    TableGame::of_stored(stored).map_err(quarantined)
+}
+
+/// Table `id` as stored: `404` if there is none, `409 quarantined` if its
+/// row does not decode.
+async fn load_stored(app: &App, id: &str) -> Result<StoredTable, ApiError> {
+    app.storage
         .load(id)
         .await
-        .map_err(storage_error)?
-        .ok_or_else(|| no_table(id))?;
-    let game = TableGame::resume(stored.lines).map_err(storage_error)?;
-    Ok((stored.meta, game))
+        .map_err(|e| match e {
+            StorageError::Corrupt { id, reason } => quarantined(Quarantined { id, reason }),
+            e => storage_error(e),
+        })?
+        .ok_or_else(|| no_table(id))
 }
 
 async fn get_table(State(app): State<App>, Path(id): Path<String>) -> Result<Response, ApiError> {
@@ -592,12 +656,7 @@ async fn rematch(
 
 /// The lines of a finished game; refused before (they hold every deck).
 async fn finished_lines(app: &App, id: &str) -> Result<Vec<String>, ApiError> {
-    let stored = app
-        .storage
-        .load(id)
-        .await
-        .map_err(storage_error)?
-        .ok_or_else(|| no_table(id))?;
+    let stored = load_stored(app, id).await?;
     if stored.meta.status != TableStatus::Finished {
         return Err(api_error(
             StatusCode::CONFLICT,

@@ -27,7 +27,7 @@ use std::collections::HashMap;
 use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::sync::{Arc, RwLock};
-use storage::{SqliteStorage, Storage, StorageError};
+use storage::{Monitored, SqliteStorage, Storage, StorageError, StorageHealth, StorageSettings};
 use table::game::TableGame;
 use table::{Command, TableHandle};
 use thiserror::Error;
@@ -46,6 +46,8 @@ pub struct Config {
     /// The scale on every table's pace ([`Pacing`]): paced for people
     /// unless told otherwise.
     pub pacing: Pacing,
+    /// How the database file is kept small.
+    pub storage: StorageSettings,
 }
 
 /// What a server started in code may differ in from one for people.
@@ -93,8 +95,6 @@ pub enum ServerError {
     InUse { path: PathBuf },
     #[error("storage: {0}")]
     Storage(#[from] StorageError),
-    #[error("stored table {id} cannot be resumed: {reason}")]
-    Resume { id: String, reason: String },
 }
 
 /// The tables being played (and finished ones still watched).
@@ -150,6 +150,9 @@ impl Registry {
 pub struct App {
     pub registry: Arc<Registry>,
     pub storage: Arc<dyn Storage>,
+    /// Whether writes fail (tables waiting on storage), and the tables
+    /// quarantined at start.
+    pub storage_health: Arc<StorageHealth>,
     /// Arrival to broadcast of every accepted action.
     pub latency: Arc<Latency>,
     pub rate_limit: RateLimit,
@@ -167,25 +170,36 @@ pub struct App {
 }
 
 impl App {
-    /// Resumes every unfinished table from its stored record.
+    /// Resumes every unfinished table from its stored record; a table
+    /// that does not replay is quarantined (logged, left in storage).
     ///
     /// # Errors
-    /// A stored record that does not replay.
+    /// The storage cannot be read.
     pub async fn resume(storage: Arc<dyn Storage>, pacing: Pacing) -> Result<App, ServerError> {
+        let storage_health = Arc::new(StorageHealth::default());
+        let storage: Arc<dyn Storage> = Arc::new(Monitored::new(storage, storage_health.clone()));
         let registry = Arc::new(Registry::default());
         let latency = Arc::new(Latency::default());
+        let mut quarantined = Vec::new();
         for stored in storage.load_unfinished().await? {
-            let id = stored.meta.id.clone();
-            let game = TableGame::resume(stored.lines).map_err(|reason| ServerError::Resume {
-                id: id.clone(),
-                reason,
-            })?;
-            let handle = table::spawn(stored.meta, game, storage.clone(), latency.clone(), pacing);
-            registry.insert(id, handle);
+            // One bad table is left as it is stored; the others resume.
+            match stored.and_then(TableGame::of_stored) {
+                Ok((meta, game)) => {
+                    let id = meta.id.clone();
+                    let handle = table::spawn(meta, game, storage.clone(), latency.clone(), pacing);
+                    registry.insert(id, handle);
+                }
+                Err(bad) => {
+                    tracing::error!(table = %bad.id, reason = %bad.reason, "a stored table is quarantined: not resumed, not listed (`canasta export --check` lists it)");
+                    quarantined.push(bad);
+                }
+            }
         }
+        storage_health.set_quarantined(quarantined);
         Ok(App {
             registry,
             storage,
+            storage_health,
             latency,
             rate_limit: RateLimit::default(),
             writers: ws::Writers::default(),
@@ -291,7 +305,8 @@ pub async fn start(config: &Config) -> Result<Running, ServerError> {
         }
         Err(std::fs::TryLockError::Error(e)) => return Err(data_error(e)),
     }
-    let storage = SqliteStorage::open(&config.data_dir.join("canasta.sqlite3")).await?;
+    let storage =
+        SqliteStorage::open_with(&config.data_dir.join("canasta.sqlite3"), config.storage).await?;
     let options = Options {
         rate_limit: RateLimit::default(),
         pacing: config.pacing,
@@ -344,6 +359,10 @@ pub async fn start_with(
         // Upgraded sockets are not the graceful shutdown's to wait for:
         // let their writers send what the tables queued (bounded).
         app.writers.drained(WRITERS_DRAIN).await;
+        // Every table has stopped writing: the log can go.
+        if let Err(e) = app.storage.close().await {
+            tracing::warn!(error = %e, "closing the storage failed");
+        }
     });
     Ok(Running {
         addr,

@@ -73,6 +73,8 @@ pub enum ErrorCode {
     Busy,
     CannotUndo,
     Unavailable,
+    /// The table waits for a failed write to be stored again.
+    StorageFailing,
 }
 
 impl ErrorCode {
@@ -94,6 +96,7 @@ impl ErrorCode {
             ErrorCode::Busy => "busy",
             ErrorCode::CannotUndo => "cannot_undo",
             ErrorCode::Unavailable => "unavailable",
+            ErrorCode::StorageFailing => "storage_failing",
         }
     }
 }

@@ -1,7 +1,9 @@
 //! Tables in memory: for tests and load runs that measure everything but
 //! the disk. Nothing survives the process.
 
-use super::{Storage, StorageError, StorageFuture, StoredTable, TableMeta, TableStatus};
+use super::{
+    Quarantined, Storage, StorageError, StorageFuture, StoredTable, TableMeta, TableStatus,
+};
 use std::collections::HashMap;
 use std::sync::Mutex;
 
@@ -83,7 +85,7 @@ impl Storage for MemoryStorage {
         Box::pin(async { result })
     }
 
-    fn load_unfinished(&self) -> StorageFuture<'_, Vec<StoredTable>> {
+    fn load_unfinished(&self) -> StorageFuture<'_, Vec<Result<StoredTable, Quarantined>>> {
         let mut tables: Vec<StoredTable> = self.with(|t| {
             t.values()
                 .filter(|t| t.meta.status != TableStatus::Finished)
@@ -91,7 +93,7 @@ impl Storage for MemoryStorage {
                 .collect()
         });
         tables.sort_by(|a, b| (a.meta.created, &a.meta.id).cmp(&(b.meta.created, &b.meta.id)));
-        Box::pin(async { Ok(tables) })
+        Box::pin(async { Ok(tables.into_iter().map(Ok).collect()) })
     }
 
     fn load(&self, id: &str) -> StorageFuture<'_, Option<StoredTable>> {
@@ -99,11 +101,14 @@ impl Storage for MemoryStorage {
         Box::pin(async { Ok(table) })
     }
 
-    fn recent(&self, limit: usize) -> StorageFuture<'_, Vec<TableMeta>> {
-        let mut metas: Vec<TableMeta> = self.with(|t| t.values().map(|t| t.meta.clone()).collect());
-        metas.sort_by(|a, b| (b.created, &a.id).cmp(&(a.created, &b.id)));
-        metas.truncate(limit);
-        Box::pin(async { Ok(metas) })
+    fn ids(&self) -> StorageFuture<'_, Vec<Result<String, Quarantined>>> {
+        let mut ids: Vec<(u64, String)> = self.with(|t| {
+            t.values()
+                .map(|t| (t.meta.created, t.meta.id.clone()))
+                .collect()
+        });
+        ids.sort();
+        Box::pin(async { Ok(ids.into_iter().map(|(_, id)| Ok(id)).collect()) })
     }
 }
 

@@ -3,11 +3,15 @@
 //! only the [`Storage`] trait, so another database can be added beside
 //! SQLite without touching it.
 
+mod health;
 mod memory;
+mod settings;
 mod sqlite;
 
+pub use health::{Failing, Monitored, StorageHealth};
 pub use memory::MemoryStorage;
-pub use sqlite::SqliteStorage;
+pub use settings::{RETRY_FIRST, RETRY_MAX, StorageSettings, retry_delay};
+pub use sqlite::{SqliteStorage, wal_size};
 
 use crate::pace::Pace;
 use serde::{Deserialize, Serialize};
@@ -20,6 +24,10 @@ use thiserror::Error;
 pub enum StorageError {
     #[error("database: {0}")]
     Database(#[from] sqlx::Error),
+    /// A transaction failed; its text, for each write it held (sqlx's
+    /// errors are not `Clone`).
+    #[error("database: {0}")]
+    Failed(String),
     #[error("stored table {id}: {reason}")]
     Corrupt { id: String, reason: String },
     #[error("no table {0}")]
@@ -30,6 +38,25 @@ pub enum StorageError {
         given: usize,
         expected: usize,
     },
+}
+
+impl StorageError {
+    /// Whether trying the same write again may succeed: the database
+    /// failed (a full disk, an I/O error, a lock held too long), rather
+    /// than refusing the write itself.
+    pub fn is_transient(&self) -> bool {
+        matches!(self, StorageError::Database(_) | StorageError::Failed(_))
+    }
+}
+
+/// A stored table that cannot be read or resumed: kept in storage as it
+/// is (nothing rewrites or deletes it), and left out, so that the other
+/// tables go on.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[error("table {id} is quarantined: {reason}")]
+pub struct Quarantined {
+    pub id: String,
+    pub reason: String,
 }
 
 /// How a table is set up and who sits where: everything about a table
@@ -110,12 +137,21 @@ pub trait Storage: Send + Sync + 'static {
     /// transaction; `len` is the number of lines the caller knows stored,
     /// so that lines written meanwhile are never dropped unseen.
     fn drop_lines(&self, id: &str, keep: usize, len: usize) -> StorageFuture<'_, ()>;
-    /// Every table that is not finished, with its record, to resume them.
-    fn load_unfinished(&self) -> StorageFuture<'_, Vec<StoredTable>>;
-    /// One table with its record.
+    /// Every table that is not finished, with its record, to resume them
+    /// (oldest first); a table whose row does not decode comes as
+    /// [`Quarantined`], and the others still load.
+    fn load_unfinished(&self) -> StorageFuture<'_, Vec<Result<StoredTable, Quarantined>>>;
+    /// One table with its record; [`StorageError::Corrupt`] if its row
+    /// does not decode.
     fn load(&self, id: &str) -> StorageFuture<'_, Option<StoredTable>>;
-    /// The most recent tables' settings (newest first), for the lobby.
-    fn recent(&self, limit: usize) -> StorageFuture<'_, Vec<TableMeta>>;
+    /// Every table's id, oldest first (for `canasta export`); an id that
+    /// does not decode comes as [`Quarantined`].
+    fn ids(&self) -> StorageFuture<'_, Vec<Result<String, Quarantined>>>;
+    /// The server is stopping: leave the storage as small as it can be
+    /// (SQLite empties its write-ahead log). Writes still work after it.
+    fn close(&self) -> StorageFuture<'_, ()> {
+        Box::pin(async { Ok(()) })
+    }
 }
 
 #[cfg(test)]
@@ -196,8 +232,13 @@ pub(crate) mod contract {
         storage.update_meta(&t.meta).await.unwrap();
         let unfinished = storage.load_unfinished().await.unwrap();
         assert_eq!(unfinished.len(), 1);
-        assert_eq!(unfinished[0].meta.id, "t2");
-        let recent = storage.recent(10).await.unwrap();
-        assert_eq!(recent.len(), 2);
+        assert_eq!(unfinished[0].as_ref().unwrap().meta.id, "t2");
+        let ids = storage.ids().await.unwrap();
+        assert_eq!(ids, vec![Ok("t1".to_string()), Ok("t2".to_string())]);
+        storage.close().await.unwrap();
+        storage
+            .append("t2", 1, &["after closing".to_string()], None)
+            .await
+            .unwrap();
     }
 }

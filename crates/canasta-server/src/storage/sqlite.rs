@@ -4,15 +4,19 @@
 //! commit): a thousand busy tables cost one disk flush per batch, not one
 //! each, and each append still returns only after its batch is durable.
 
-use super::{Storage, StorageError, StorageFuture, StoredTable, TableMeta, TableStatus};
+use super::{
+    Quarantined, Storage, StorageError, StorageFuture, StorageSettings, StoredTable, TableMeta,
+    TableStatus,
+};
 use sqlx::sqlite::{
     SqliteConnectOptions, SqliteConnection, SqliteJournalMode, SqlitePool, SqlitePoolOptions,
     SqliteSynchronous,
 };
 use sqlx::{Connection, Row};
 use std::collections::HashMap;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::str::FromStr;
+use std::sync::Arc;
 use std::time::Duration;
 use tokio::sync::{mpsc, oneshot};
 
@@ -49,6 +53,8 @@ enum Write {
         keep: usize,
         len: usize,
     },
+    /// Empty the write-ahead log (the server is stopping).
+    Truncate,
 }
 
 struct Job {
@@ -74,19 +80,49 @@ fn meta_json(meta: &TableMeta) -> String {
     serde_json::to_string(meta).expect("table settings serialize")
 }
 
-fn parse_meta(id: &str, text: &str) -> Result<TableMeta, StorageError> {
-    serde_json::from_str(text).map_err(|e| StorageError::Corrupt {
+/// A table's settings as stored (read as bytes: a row that is not UTF-8
+/// is a corrupt table, not a panic).
+fn parse_meta(id: &str, bytes: &[u8]) -> Result<TableMeta, StorageError> {
+    let corrupt = |reason: String| StorageError::Corrupt {
         id: id.to_string(),
-        reason: format!("settings: {e}"),
+        reason: format!("settings: {reason}"),
+    };
+    let text = std::str::from_utf8(bytes).map_err(|e| corrupt(format!("not UTF-8 text ({e})")))?;
+    let meta: TableMeta = serde_json::from_str(text).map_err(|e| corrupt(e.to_string()))?;
+    if meta.id != id {
+        return Err(corrupt(format!("they name table `{}`", meta.id)));
+    }
+    Ok(meta)
+}
+
+/// A table's id as stored; one that is not UTF-8 is shown with its bad
+/// bytes replaced, and cannot be read further.
+fn stored_id(row: &sqlx::sqlite::SqliteRow) -> Result<String, Quarantined> {
+    let bytes: Vec<u8> = row.get(0);
+    String::from_utf8(bytes).map_err(|e| Quarantined {
+        id: String::from_utf8_lossy(e.as_bytes()).into_owned(),
+        reason: format!("its id is not UTF-8 text ({})", e.utf8_error()),
     })
 }
 
 impl SqliteStorage {
-    /// Opens (creating if needed) the database file at `path`.
+    /// Opens (creating if needed) the database file at `path`, with the
+    /// default [`StorageSettings`].
     ///
     /// # Errors
     /// The file cannot be opened or its schema created.
     pub async fn open(path: &Path) -> Result<SqliteStorage, StorageError> {
+        SqliteStorage::open_with(path, StorageSettings::default()).await
+    }
+
+    /// Opens (creating if needed) the database file at `path`.
+    ///
+    /// # Errors
+    /// The file cannot be opened or its schema created.
+    pub async fn open_with(
+        path: &Path,
+        settings: StorageSettings,
+    ) -> Result<SqliteStorage, StorageError> {
         let options = SqliteConnectOptions::from_str("sqlite://")?
             .filename(path)
             .create_if_missing(true)
@@ -97,20 +133,43 @@ impl SqliteStorage {
         for statement in SCHEMA {
             sqlx::query(statement).execute(&mut writer).await?;
         }
-        // The writer never checkpoints (that would stall a commit, and
-        // every table waiting on it); a second connection copies the log
-        // into the database in the background, without blocking writes.
+        // The writer does not checkpoint on every commit (SQLite's
+        // automatic checkpoint would stall a commit, and every table
+        // waiting on it, each thousand pages); a second connection copies
+        // the log into the database in the background, without blocking
+        // writes, and the writer truncates the log only once it passes
+        // half the limit ([`Writer::keep_log_small`]).
         sqlx::query("PRAGMA wal_autocheckpoint = 0")
             .execute(&mut writer)
             .await?;
+        // A log reset after a checkpoint is cut back to this size, so
+        // that one burst does not keep the file large for ever.
+        sqlx::query(&format!(
+            "PRAGMA journal_size_limit = {}",
+            settings.wal_limit_bytes / 2
+        ))
+        .execute(&mut writer)
+        .await?;
+        let checkpoints = Arc::new(tokio::sync::Mutex::new(()));
         let checkpointer = SqliteConnection::connect_with(&options).await?;
-        tokio::spawn(checkpoint_loop(checkpointer));
         let reads = SqlitePoolOptions::new()
             .max_connections(4)
             .connect_with(options.read_only(true))
             .await?;
         let (tx, rx) = mpsc::channel(4096);
-        tokio::spawn(writer_loop(writer, rx));
+        tokio::spawn(checkpoint_loop(
+            checkpointer,
+            tx.downgrade(),
+            checkpoints.clone(),
+            settings.checkpoint_every,
+        ));
+        let writer_state = Writer {
+            next_line: HashMap::new(),
+            wal: wal_path(path),
+            truncate_at: settings.wal_limit_bytes / 2,
+            checkpoints,
+        };
+        tokio::spawn(writer_loop(writer, writer_state, rx));
         Ok(SqliteStorage { reads, writes: tx })
     }
 
@@ -125,21 +184,76 @@ impl SqliteStorage {
     }
 
     async fn lines_of(&self, id: &str) -> Result<Vec<String>, StorageError> {
-        let rows = sqlx::query("SELECT line FROM record_lines WHERE table_id = ? ORDER BY n")
+        let rows = sqlx::query("SELECT n, line FROM record_lines WHERE table_id = ? ORDER BY n")
             .bind(id)
             .fetch_all(&self.reads)
             .await?;
-        Ok(rows.iter().map(|r| r.get::<String, _>(0)).collect())
+        rows.iter()
+            .map(|row| {
+                row.try_get::<String, _>(1)
+                    .map_err(|e| StorageError::Corrupt {
+                        id: id.to_string(),
+                        reason: format!(
+                            "record line {}: {}",
+                            row.get::<i64, _>(0) + 1,
+                            decode_reason(&e)
+                        ),
+                    })
+            })
+            .collect()
+    }
+
+    /// A table's row read as `load` reads it.
+    async fn read_table(&self, id: &str, meta: &[u8]) -> Result<StoredTable, StorageError> {
+        let meta = parse_meta(id, meta)?;
+        let lines = self.lines_of(id).await?;
+        Ok(StoredTable { meta, lines })
     }
 }
 
-/// How often the log is copied into the database.
-const CHECKPOINT_EVERY: Duration = Duration::from_secs(2);
+/// The log beside the database file: SQLite names it `FILE-wal`.
+fn wal_path(db: &Path) -> PathBuf {
+    let mut name = db.as_os_str().to_owned();
+    name.push("-wal");
+    PathBuf::from(name)
+}
 
-async fn checkpoint_loop(mut conn: SqliteConnection) {
-    let mut tick = tokio::time::interval(CHECKPOINT_EVERY);
+/// The size of the write-ahead log of the database at `db` (0 when there
+/// is none): what [`StorageSettings::wal_limit_bytes`] bounds.
+pub fn wal_size(db: &Path) -> u64 {
+    std::fs::metadata(wal_path(db)).map_or(0, |m| m.len())
+}
+
+/// Why a stored text did not decode, without sqlx's wrapping.
+fn decode_reason(e: &sqlx::Error) -> String {
+    match e {
+        sqlx::Error::ColumnDecode { source, .. } => format!("not UTF-8 text ({source})"),
+        other => other.to_string(),
+    }
+}
+
+/// Copies the log into the database every `every`, without blocking the
+/// writer (PASSIVE: it copies what no reader needs and stops there),
+/// until the storage is gone. Most of the log is copied by the time the
+/// writer truncates it, so that truncation is short.
+async fn checkpoint_loop(
+    mut conn: SqliteConnection,
+    writes: mpsc::WeakSender<Job>,
+    checkpoints: Arc<tokio::sync::Mutex<()>>,
+    every: Duration,
+) {
+    let mut tick = tokio::time::interval(every);
+    tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
     loop {
         tick.tick().await;
+        let Some(alive) = writes.upgrade() else {
+            return;
+        };
+        if alive.is_closed() {
+            return;
+        }
+        drop(alive);
+        let _one_at_a_time = checkpoints.lock().await;
         if let Err(e) = sqlx::query("PRAGMA wal_checkpoint(PASSIVE)")
             .execute(&mut conn)
             .await
@@ -150,24 +264,40 @@ async fn checkpoint_loop(mut conn: SqliteConnection) {
 }
 
 /// The writer's memory: the next line number of every table it has
-/// written or looked up, so that an append is checked without a query.
-#[derive(Default)]
+/// written or looked up, so that an append is checked without a query;
+/// and how it keeps the log small.
 struct Writer {
     next_line: HashMap<String, usize>,
+    /// The log's file, measured after every batch.
+    wal: PathBuf,
+    /// The log's size from which the writer truncates it.
+    truncate_at: u64,
+    /// Held by whoever checkpoints: the background copy and a truncation
+    /// never run at once (the second would find the first's lock and
+    /// give up).
+    checkpoints: Arc<tokio::sync::Mutex<()>>,
 }
 
 /// Commits the waiting jobs in batches until every sender is gone.
-async fn writer_loop(mut conn: SqliteConnection, mut rx: mpsc::Receiver<Job>) {
-    let mut writer = Writer::default();
+async fn writer_loop(mut conn: SqliteConnection, mut writer: Writer, mut rx: mpsc::Receiver<Job>) {
     let mut batch = Vec::with_capacity(MAX_BATCH);
     while rx.recv_many(&mut batch, MAX_BATCH).await > 0 {
         let started = std::time::Instant::now();
-        let outcomes = writer.commit_batch(&mut conn, &batch).await;
+        let mut outcomes = writer.commit_batch(&mut conn, &batch).await;
         tracing::debug!(
             jobs = batch.len(),
             micros = started.elapsed().as_micros() as u64,
             "committed"
         );
+        let asked = batch.iter().any(|j| matches!(j.write, Write::Truncate));
+        if asked || std::fs::metadata(&writer.wal).map_or(0, |m| m.len()) >= writer.truncate_at {
+            let truncated = writer.truncate_log(&mut conn).await;
+            for (job, outcome) in batch.iter().zip(&mut outcomes) {
+                if matches!(job.write, Write::Truncate) {
+                    *outcome = truncated.as_ref().map_err(copy_error).copied();
+                }
+            }
+        }
         for (job, outcome) in batch.drain(..).zip(outcomes) {
             let _ = job.done.send(outcome);
         }
@@ -181,21 +311,67 @@ fn literal(text: &str) -> String {
 }
 
 impl Writer {
+    /// Copies the whole log into the database and empties the log file
+    /// (TRUNCATE). It waits for readers of the log to finish (a
+    /// reader's query is short) and holds up the next batch meanwhile: the
+    /// price of a log that stays under its bound however fast tables write.
+    async fn truncate_log(&mut self, conn: &mut SqliteConnection) -> Result<(), sqlx::Error> {
+        let _one_at_a_time = self.checkpoints.lock().await;
+        let started = std::time::Instant::now();
+        let row = sqlx::query("PRAGMA wal_checkpoint(TRUNCATE)")
+            .fetch_one(&mut *conn)
+            .await
+            .inspect_err(|e| tracing::warn!(error = %e, "truncating the write-ahead log failed"))?;
+        // `busy`: a reader held the log; it is tried again after the next batch.
+        let busy: i64 = row.try_get(0).unwrap_or(1);
+        tracing::debug!(
+            busy,
+            micros = started.elapsed().as_micros() as u64,
+            "write-ahead log truncated"
+        );
+        Ok(())
+    }
+
     /// One transaction for the batch, sent to SQLite as one script: the
     /// batch costs one round trip to the database thread and one flush,
     /// however many tables it serves. A job that cannot be applied (a line
     /// out of order, an unknown table) fails alone; if the transaction
-    /// fails, every job fails.
+    /// fails, each job is tried again in a transaction of its own, so that
+    /// a job SQLite refuses fails only its own table.
     async fn commit_batch(
         &mut self,
         conn: &mut SqliteConnection,
         batch: &[Job],
     ) -> Vec<Result<(), StorageError>> {
+        let writes: Vec<&Write> = batch.iter().map(|j| &j.write).collect();
+        match self.commit(conn, &writes).await {
+            Ok(results) => results,
+            Err(_) if batch.len() > 1 => {
+                let mut results = Vec::with_capacity(batch.len());
+                for write in writes {
+                    results.push(match self.commit(conn, &[write]).await {
+                        Ok(mut one) => one.remove(0),
+                        Err(e) => Err(e),
+                    });
+                }
+                results
+            }
+            Err(e) => vec![Err(e)],
+        }
+    }
+
+    /// The writes in one transaction: each one's result when it commits,
+    /// or why the transaction failed (and nothing of it was stored).
+    async fn commit(
+        &mut self,
+        conn: &mut SqliteConnection,
+        writes: &[&Write],
+    ) -> Result<Vec<Result<(), StorageError>>, StorageError> {
         let mut script = String::from("BEGIN IMMEDIATE;\n");
-        let mut results = Vec::with_capacity(batch.len());
+        let mut results = Vec::with_capacity(writes.len());
         let mut rows = 0usize;
-        for job in batch {
-            let result = self.plan(conn, &job.write, &mut script, &mut rows).await;
+        for write in writes {
+            let result = self.plan(conn, write, &mut script, &mut rows).await;
             results.push(result);
         }
         if rows > 0 {
@@ -210,9 +386,10 @@ impl Writer {
             let _ = sqlx::query("ROLLBACK").execute(&mut *conn).await;
             // What the writer remembered may not have been stored.
             self.next_line.clear();
-            return batch.iter().map(|_| Err(copy_error(&e))).collect();
+            tracing::warn!(error = %e, writes = writes.len(), "a transaction failed");
+            return Err(copy_error(&e));
         }
-        results
+        Ok(results)
     }
 
     async fn next_line(
@@ -310,6 +487,8 @@ impl Writer {
                 );
                 self.next_line.insert(id.clone(), *keep);
             }
+            // Done after the batch's commit, by the writer loop.
+            Write::Truncate => {}
         }
         Ok(())
     }
@@ -345,7 +524,7 @@ fn push_statement(script: &mut String, rows: &mut usize, sql: String) {
 
 /// sqlx errors are not `Clone`: each job of a failed batch gets the text.
 fn copy_error(e: &sqlx::Error) -> StorageError {
-    StorageError::Database(sqlx::Error::Protocol(e.to_string()))
+    StorageError::Failed(e.to_string())
 }
 
 fn update_meta(meta: &TableMeta) -> String {
@@ -392,7 +571,7 @@ impl Storage for SqliteStorage {
         Box::pin(self.write(write))
     }
 
-    fn load_unfinished(&self) -> StorageFuture<'_, Vec<StoredTable>> {
+    fn load_unfinished(&self) -> StorageFuture<'_, Vec<Result<StoredTable, Quarantined>>> {
         Box::pin(async move {
             let rows = sqlx::query(
                 "SELECT id, meta FROM tables WHERE status != 'finished' ORDER BY created",
@@ -401,10 +580,18 @@ impl Storage for SqliteStorage {
             .await?;
             let mut tables = Vec::with_capacity(rows.len());
             for row in rows {
-                let id: String = row.get(0);
-                let meta = parse_meta(&id, row.get(1))?;
-                let lines = self.lines_of(&id).await?;
-                tables.push(StoredTable { meta, lines });
+                let id = match stored_id(&row) {
+                    Ok(id) => id,
+                    Err(bad) => {
+                        tables.push(Err(bad));
+                        continue;
+                    }
+                };
+                tables.push(match self.read_table(&id, row.get(1)).await {
+                    Ok(table) => Ok(table),
+                    Err(StorageError::Corrupt { id, reason }) => Err(Quarantined { id, reason }),
+                    Err(e) => return Err(e),
+                });
             }
             Ok(tables)
         })
@@ -420,22 +607,21 @@ impl Storage for SqliteStorage {
             else {
                 return Ok(None);
             };
-            let meta = parse_meta(&id, row.get(0))?;
-            let lines = self.lines_of(&id).await?;
-            Ok(Some(StoredTable { meta, lines }))
+            self.read_table(&id, row.get(0)).await.map(Some)
         })
     }
 
-    fn recent(&self, limit: usize) -> StorageFuture<'_, Vec<TableMeta>> {
+    fn ids(&self) -> StorageFuture<'_, Vec<Result<String, Quarantined>>> {
         Box::pin(async move {
-            let rows = sqlx::query("SELECT id, meta FROM tables ORDER BY created DESC, id LIMIT ?")
-                .bind(limit as i64)
+            let rows = sqlx::query("SELECT id FROM tables ORDER BY created, id")
                 .fetch_all(&self.reads)
                 .await?;
-            rows.iter()
-                .map(|row| parse_meta(row.get(0), row.get(1)))
-                .collect()
+            Ok(rows.iter().map(stored_id).collect())
         })
+    }
+
+    fn close(&self) -> StorageFuture<'_, ()> {
+        Box::pin(self.write(Write::Truncate))
     }
 }
 
@@ -470,5 +656,143 @@ mod tests {
         let back = storage.load("t1").await.unwrap().unwrap();
         assert_eq!(back.lines.len(), 51);
         assert_eq!(back.lines[50], "line 49");
+    }
+
+    /// Settings with a small log bound, so that a test writes many times it.
+    fn small_log() -> StorageSettings {
+        StorageSettings {
+            wal_limit_bytes: 1 << 20,
+            ..StorageSettings::default()
+        }
+    }
+
+    /// Many tables writing at once, round after round: the log stays under
+    /// its bound though far more than the bound is written, and it is
+    /// empty once the storage is closed.
+    #[tokio::test]
+    async fn the_log_stays_under_its_bound_and_is_empty_after_closing() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("t.sqlite3");
+        let settings = small_log();
+        let storage = SqliteStorage::open_with(&path, settings).await.unwrap();
+        const TABLES: usize = 32;
+        for t in 0..TABLES {
+            let table = super::super::contract::table(&format!("t{t}"));
+            storage.create(&table).await.unwrap();
+        }
+        let line = "x".repeat(400);
+        let mut largest = 0;
+        let storage = &storage;
+        for round in 0..150 {
+            let appends = (0..TABLES).map(|t| {
+                let lines = [format!("{round} {line}"), format!("{round} {line}")];
+                let id = format!("t{t}");
+                async move { storage.append(&id, 1 + 2 * round, &lines, None).await }
+            });
+            for done in futures_util::future::join_all(appends).await {
+                done.unwrap();
+            }
+            largest = largest.max(wal_size(&path));
+        }
+        assert!(
+            largest <= settings.wal_limit_bytes,
+            "the log reached {largest} bytes; its bound is {}",
+            settings.wal_limit_bytes
+        );
+        storage.close().await.unwrap();
+        assert_eq!(wal_size(&path), 0, "the log is empty after closing");
+        // Far more than the bound went through the log.
+        let written = std::fs::metadata(&path).unwrap().len();
+        assert!(
+            written > 2 * settings.wal_limit_bytes,
+            "only {written} bytes were written"
+        );
+        let back = storage.load("t7").await.unwrap().unwrap();
+        assert_eq!(back.lines.len(), 1 + 2 * 150);
+    }
+
+    /// A batch whose transaction fails (here: a table created twice, which
+    /// a restarted writer cannot know before SQLite refuses it) fails only
+    /// the job SQLite refuses; the other tables of the batch are stored.
+    #[tokio::test]
+    async fn one_refused_write_fails_only_its_own_table() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("t.sqlite3");
+        let contract = super::super::contract::table;
+        {
+            let storage = SqliteStorage::open(&path).await.unwrap();
+            storage.create(&contract("t1")).await.unwrap();
+            storage.create(&contract("t2")).await.unwrap();
+        }
+        let storage = SqliteStorage::open(&path).await.unwrap();
+        // Sent together, so that they are one batch.
+        let (twice, appended) = tokio::join!(
+            storage.create(&contract("t1")),
+            storage.append("t2", 1, &["a".to_string()], None)
+        );
+        assert!(matches!(twice, Err(StorageError::Failed(_))), "{twice:?}");
+        appended.unwrap();
+        assert_eq!(storage.load("t2").await.unwrap().unwrap().lines.len(), 2);
+    }
+
+    /// Rows written by hand, as a damaged or hand-edited file holds them:
+    /// each bad one is reported with why, and the good one loads.
+    #[tokio::test]
+    async fn bad_rows_are_quarantined_and_the_rest_loads() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("t.sqlite3");
+        let storage = SqliteStorage::open(&path).await.unwrap();
+        let contract = super::super::contract::table;
+        for id in ["good", "bad-line", "bad-meta-bytes", "bad-meta-json"] {
+            storage.create(&contract(id)).await.unwrap();
+        }
+        let mut conn = SqliteConnection::connect(&format!("sqlite://{}", path.display()))
+            .await
+            .unwrap();
+        for sql in [
+            "INSERT INTO record_lines VALUES ('bad-line', 1, CAST(X'7B22FF' AS TEXT))",
+            "UPDATE tables SET meta = CAST(X'7BFE7D' AS TEXT) WHERE id = 'bad-meta-bytes'",
+            "UPDATE tables SET meta = '{\"id\": \"bad-meta-json\", \"seats\": 3}' WHERE id = 'bad-meta-json'",
+            "INSERT INTO tables VALUES (CAST(X'41FF42' AS TEXT), 1795500001, 'playing', '{}')",
+        ] {
+            sqlx::query(sql).execute(&mut conn).await.unwrap();
+        }
+        drop(conn);
+        let loaded = storage.load_unfinished().await.unwrap();
+        let good: Vec<&str> = loaded
+            .iter()
+            .filter_map(|t| t.as_ref().ok())
+            .map(|t| t.meta.id.as_str())
+            .collect();
+        assert_eq!(good, ["good"]);
+        let reasons: HashMap<String, String> = loaded
+            .into_iter()
+            .filter_map(Result::err)
+            .map(|q| (q.id, q.reason))
+            .collect();
+        assert_eq!(reasons.len(), 4, "{reasons:?}");
+        assert!(
+            reasons["bad-line"].starts_with("record line 2: not UTF-8"),
+            "{reasons:?}"
+        );
+        assert!(
+            reasons["bad-meta-bytes"].starts_with("settings: not UTF-8"),
+            "{reasons:?}"
+        );
+        assert!(
+            reasons["bad-meta-json"].starts_with("settings: invalid type"),
+            "{reasons:?}"
+        );
+        assert!(
+            reasons["A\u{FFFD}B"].starts_with("its id is not UTF-8"),
+            "{reasons:?}"
+        );
+        assert!(matches!(
+            storage.load("bad-line").await,
+            Err(StorageError::Corrupt { .. })
+        ));
+        let ids = storage.ids().await.unwrap();
+        assert_eq!(ids.iter().filter(|id| id.is_ok()).count(), 4);
+        assert_eq!(ids.iter().filter(|id| id.is_err()).count(), 1);
     }
 }

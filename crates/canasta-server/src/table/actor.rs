@@ -17,7 +17,7 @@ use crate::metrics::Latency;
 use crate::pace::Pacing;
 use crate::protocol::{ClientError, ClientMessage, ErrorCode};
 use crate::secrets;
-use crate::storage::{SeatMeta, Storage, TableMeta, TableStatus};
+use crate::storage::{SeatMeta, Storage, StorageError, TableMeta, TableStatus, retry_delay};
 use crate::views::Viewer;
 use canasta_ai::{Bot, Decision, bot_by_name};
 use canasta_core::{Action, GameState, Phase, Rng};
@@ -46,6 +46,31 @@ struct Chosen {
     state_id: u64,
     action: Action,
     stand_in: bool,
+}
+
+/// A step whose lines could not be stored: nobody has seen it. It is
+/// stored again, with the same first line (so it is never stored twice),
+/// before anything else happens at the table.
+struct Unsaved {
+    step: Step,
+    /// Attempts that failed so far, and the last one's error.
+    failed: u32,
+    error: String,
+    retry_at: Instant,
+}
+
+impl Unsaved {
+    /// The `storage` message while the step waits.
+    fn message(&self) -> String {
+        let retry = self.retry_at.saturating_duration_since(Instant::now());
+        json!({
+            "type": "storage",
+            "ok": false,
+            "message": format!("the game could not be saved ({}); the table waits and tries again, and plays on once it is saved", self.error),
+            "retry_ms": retry.as_millis() as u64,
+        })
+        .to_string()
+    }
 }
 
 /// The turn of the seat to act, for its clocks: a human seat's turn is
@@ -90,8 +115,12 @@ struct Table {
     rng: Rng,
     summary: watch::Sender<Arc<Value>>,
     meta_watch: watch::Sender<Arc<TableMeta>>,
-    /// Set when storing failed: the table stops taking actions.
+    /// Set when storage refused a step (its lines do not follow the
+    /// stored ones): the table stops taking actions.
     broken: Option<String>,
+    /// A step whose write failed, waiting to be tried again: the table
+    /// waits on storage meanwhile.
+    unsaved: Option<Unsaved>,
     latency: Arc<Latency>,
 }
 
@@ -138,6 +167,7 @@ pub fn spawn(
         summary,
         meta_watch,
         broken: None,
+        unsaved: None,
         latency,
     };
     if table.game.state().phase() == Phase::HandOver {
@@ -225,7 +255,11 @@ impl Table {
     /// or with a turn clock, its seconds after the turn began while they
     /// are connected. `None` when no clock runs.
     pub(super) fn stand_in_due(&self) -> Option<Instant> {
-        if self.meta.status != TableStatus::Playing || self.broken.is_some() || self.paused() {
+        if self.meta.status != TableStatus::Playing
+            || self.broken.is_some()
+            || self.unsaved.is_some()
+            || self.paused()
+        {
             return None;
         }
         let turn = self.turn?;
@@ -297,6 +331,9 @@ impl Table {
     /// the table's pace, the bot to stand in for a player, or the next
     /// hand after the scores.
     fn next_deadline(&self) -> Option<Instant> {
+        if let Some(unsaved) = &self.unsaved {
+            return Some(unsaved.retry_at);
+        }
         if self.meta.status != TableStatus::Playing || self.broken.is_some() || self.paused() {
             return None;
         }
@@ -316,6 +353,9 @@ impl Table {
     /// thinking; nothing while the table is paused.
     async fn drive(&mut self) {
         loop {
+            if self.unsaved.is_some() && !self.store_again().await {
+                return;
+            }
             if self.meta.status != TableStatus::Playing || self.broken.is_some() {
                 return;
             }
@@ -605,6 +645,9 @@ impl Table {
         // Everyone gets the state again: this one to begin with, the others
         // to see the seat connected (`last` is not repeated).
         self.broadcast_states(None);
+        if let Some(unsaved) = &self.unsaved {
+            send(&out, Outgoing::Text(unsaved.message().into()));
+        }
         self.publish_summary();
     }
 
@@ -675,6 +718,7 @@ impl Table {
         if let Some(why) = &self.broken {
             return Err(ClientError::new(ErrorCode::Unavailable, why.clone()));
         }
+        self.refuse_while_unsaved()?;
         if self.meta.status == TableStatus::Finished {
             return Err(ClientError::new(ErrorCode::GameOver, "the game is over"));
         }
@@ -740,6 +784,7 @@ impl Table {
         if let Some(why) = &self.broken {
             return Err(ClientError::new(ErrorCode::Unavailable, why.clone()));
         }
+        self.refuse_while_unsaved()?;
         let refuse = |why: String| ClientError::new(ErrorCode::CannotUndo, why);
         if !self.undo_allowed(seat) {
             return Err(refuse(
@@ -919,30 +964,143 @@ impl Table {
     }
 
     /// Stores a step's lines (and a status change with them), then makes
-    /// it the game and tells everyone. A step that cannot be stored never
-    /// happened; the table then refuses further actions.
+    /// it the game and tells everyone. A step that cannot be stored has
+    /// not happened: if the database failed, it is kept and stored again
+    /// later ([`Table::store_again`]), and the table waits on storage
+    /// meanwhile (still `Ok`: the step will be played); if storage refused
+    /// it, the table refuses further actions (`Err`).
     async fn store_and_commit(&mut self, step: Step) -> Result<(), String> {
-        let finished = step
-            .events
-            .iter()
-            .any(|e| matches!(e, Event::GameEnd { .. }));
-        let mut meta = None;
-        if finished {
-            let mut m = self.meta.clone();
-            m.status = TableStatus::Finished;
-            meta = Some(m);
+        match self.store(&step, false).await {
+            Ok(()) => {
+                self.commit_stored(step);
+                Ok(())
+            }
+            Err(e) if e.is_transient() => {
+                self.wait_on_storage(step, 0, &e);
+                Ok(())
+            }
+            Err(e) => Err(self.give_up(&e)),
         }
+    }
+
+    /// Whether this step ends the game (its lines then store the table's
+    /// finished status with them).
+    fn finishes(step: &Step) -> bool {
+        step.events
+            .iter()
+            .any(|e| matches!(e, Event::GameEnd { .. }))
+    }
+
+    /// Appends the step's lines after the game's. `again`: an earlier
+    /// attempt failed, and may have been stored after all (its answer
+    /// lost): lines refused as out of order are then read back, and if
+    /// they are this step's, it is stored.
+    async fn store(&mut self, step: &Step, again: bool) -> Result<(), StorageError> {
+        let meta = Self::finishes(step).then(|| TableMeta {
+            status: TableStatus::Finished,
+            ..self.meta.clone()
+        });
         let first = self.game.lines().len();
-        if let Err(e) = self
+        let stored = self
             .storage
             .append(&self.meta.id, first, &step.lines, meta.as_ref())
-            .await
-        {
-            let why = format!("the game could not be saved ({e}); it is paused");
-            tracing::error!(table = %self.meta.id, error = %e, "storing a step failed");
-            self.broken = Some(why.clone());
-            return Err(why);
+            .await;
+        match stored {
+            Err(StorageError::OutOfOrder { .. }) if again => {
+                let back = self.storage.load(&self.meta.id).await?;
+                let lines = back.as_ref().map_or(&[][..], |t| &t.lines[..]);
+                if lines.get(first..) == Some(&step.lines[..]) {
+                    Ok(())
+                } else {
+                    stored
+                }
+            }
+            other => other,
         }
+    }
+
+    /// The step could not be stored (attempt `failed + 1`): keep it, tell
+    /// everyone the table waits on storage, and try again after a delay
+    /// that grows with each failure.
+    fn wait_on_storage(&mut self, step: Step, failed: u32, e: &StorageError) {
+        let failed = failed + 1;
+        let delay = retry_delay(failed);
+        tracing::warn!(
+            table = %self.meta.id, error = %e, attempts = failed,
+            retry_ms = delay.as_millis() as u64,
+            "storing a step failed; the table waits and tries again"
+        );
+        let unsaved = Unsaved {
+            step,
+            failed,
+            error: e.to_string(),
+            retry_at: Instant::now() + delay,
+        };
+        self.broadcast_raw(&unsaved.message());
+        self.unsaved = Some(unsaved);
+        self.publish_summary();
+    }
+
+    /// Tries the unsaved step again once it is due: stored, it is played
+    /// (true); failed again, it waits longer (false).
+    async fn store_again(&mut self) -> bool {
+        let Some(unsaved) = self.unsaved.take() else {
+            return true;
+        };
+        if Instant::now() < unsaved.retry_at {
+            self.unsaved = Some(unsaved);
+            return false;
+        }
+        match self.store(&unsaved.step, true).await {
+            Ok(()) => {
+                tracing::info!(table = %self.meta.id, attempts = unsaved.failed + 1, "a step was stored after failing; the table plays on");
+                self.broadcast_raw(
+                    &json!({"type": "storage", "ok": true, "message": "the game is saved again"})
+                        .to_string(),
+                );
+                self.commit_stored(unsaved.step);
+                // The time spent waiting was nobody's turn.
+                self.resume_play();
+                true
+            }
+            Err(e) if e.is_transient() => {
+                self.wait_on_storage(unsaved.step, unsaved.failed, &e);
+                false
+            }
+            Err(e) => {
+                self.give_up(&e);
+                false
+            }
+        }
+    }
+
+    /// Storage refused a step: the table's record and its game differ, so
+    /// the table takes no more actions. Why, as the players are told.
+    fn give_up(&mut self, e: &StorageError) -> String {
+        let why = format!("the game could not be saved ({e}); it is paused");
+        tracing::error!(table = %self.meta.id, error = %e, "storing a step failed");
+        self.broken = Some(why.clone());
+        why
+    }
+
+    /// Refuses an action while a step waits to be stored: nothing after
+    /// it can be played before it.
+    fn refuse_while_unsaved(&self) -> Result<(), ClientError> {
+        match &self.unsaved {
+            Some(_) => Err(ClientError::new(
+                ErrorCode::StorageFailing,
+                "the table waits for the last move to be saved; it plays on once it is",
+            )),
+            None => Ok(()),
+        }
+    }
+
+    /// Makes a stored step the game and tells everyone.
+    fn commit_stored(&mut self, step: Step) {
+        let meta = Self::finishes(&step).then(|| TableMeta {
+            status: TableStatus::Finished,
+            ..self.meta.clone()
+        });
         let events = step.events.clone();
         let dealt = events.iter().any(|e| matches!(e, Event::Dealt { .. }));
         self.game.commit(step);
@@ -1001,7 +1159,6 @@ impl Table {
             }
         }
         self.publish_summary();
-        Ok(())
     }
 }
 

@@ -3,6 +3,7 @@
 //! so that the table can store the step's record lines and only then make
 //! it the game (a change that failed to be stored never happened).
 
+use crate::storage::{Quarantined, SeatMeta, StoredTable, TableMeta};
 use canasta_core::record::{Replay, write};
 use canasta_core::{
     Action, Card, DealOutcome, GameState, HandResult, IllegalReason, Phase, Rng, Rules,
@@ -243,6 +244,42 @@ impl TableGame {
             sealed: UndoRefusal::Nothing,
             id_offset: 0,
         }
+    }
+
+    /// A stored table as a table's task needs it: its record replays and
+    /// its settings fit its rules (one seat a player, every bot one the
+    /// lobby offers). What the server resumes and what `canasta export
+    /// --check` passes.
+    ///
+    /// # Errors
+    /// Why the table cannot be played: the record's first bad line, or
+    /// the settings that do not fit.
+    pub fn of_stored(stored: StoredTable) -> Result<(TableMeta, TableGame), Quarantined> {
+        let id = stored.meta.id.clone();
+        let quarantined = |reason: String| Quarantined {
+            id: id.clone(),
+            reason,
+        };
+        let game = TableGame::resume(stored.lines)
+            .map_err(|e| quarantined(format!("its record does not replay: {e}")))?;
+        let players = game.rules().players() as usize;
+        if stored.meta.seats.len() != players {
+            return Err(quarantined(format!(
+                "its settings have {} seats for a game of {players} players",
+                stored.meta.seats.len()
+            )));
+        }
+        for (seat, s) in stored.meta.seats.iter().enumerate() {
+            if let SeatMeta::Bot { bot } = s
+                && (bot.starts_with("cmd:") || canasta_ai::bot_by_name(bot, 1).is_none())
+            {
+                let shown: String = bot.chars().take(40).collect();
+                return Err(quarantined(format!(
+                    "seat {seat} is the unknown bot `{shown}`"
+                )));
+            }
+        }
+        Ok((stored.meta, game))
     }
 
     /// The game a stored record reaches, replayed line by line.
