@@ -7,17 +7,21 @@
 //! What a seat is sent is built from that seat's observation only
 //! ([`views`]).
 
+pub mod creators;
 pub mod http;
+pub mod limits;
 pub mod load;
 pub mod metrics;
 pub mod pace;
 pub mod protocol;
+pub mod search;
 pub mod secrets;
 pub mod storage;
 pub mod table;
 pub mod views;
 pub mod ws;
 
+use limits::TableLimits;
 use metrics::Latency;
 use pace::Pacing;
 use protocol::RateLimit;
@@ -44,6 +48,8 @@ pub struct Config {
     /// The scale on every table's pace ([`Pacing`]): paced for people
     /// unless told otherwise.
     pub pacing: Pacing,
+    /// Tables, their bots, watchers and hints.
+    pub tables: TableLimits,
 }
 
 /// What a server started in code may differ in from one for people.
@@ -56,6 +62,8 @@ pub struct Options {
     pub pacing: Pacing,
     /// See [`Config::web_dir`].
     pub web_dir: Option<PathBuf>,
+    /// Tables, their bots, watchers and hints.
+    pub tables: TableLimits,
 }
 
 impl Options {
@@ -68,6 +76,7 @@ impl Options {
             },
             pacing: Pacing::UNPACED,
             web_dir: None,
+            tables: TableLimits::unconstrained(),
         }
     }
 }
@@ -125,6 +134,16 @@ impl Registry {
         handle
     }
 
+    /// Tables open (waiting or playing), for the caps on tables.
+    pub fn open_count(&self) -> usize {
+        self.read().values().filter(|h| h.is_open()).count()
+    }
+
+    /// Whether table `id` is live and open (waiting or playing).
+    pub fn is_open(&self, id: &str) -> bool {
+        self.read().get(id).is_some_and(TableHandle::is_open)
+    }
+
     /// Every live table's handle.
     pub fn all(&self) -> Vec<TableHandle> {
         self.read().values().cloned().collect()
@@ -162,6 +181,13 @@ pub struct App {
     /// Rematches are set up one at a time: two players asking at once get
     /// the same new table.
     pub rematches: Arc<tokio::sync::Mutex<()>>,
+    /// Tables, their bots, watchers and hints.
+    pub limits: Arc<TableLimits>,
+    /// Every search's slot, thinking cap and stop signal.
+    pub searches: Arc<search::Searches>,
+    /// Tables are created one at a time, each after its creator's caps and
+    /// rate are checked.
+    pub creators: Arc<tokio::sync::Mutex<creators::Creators>>,
 }
 
 impl App {
@@ -169,44 +195,56 @@ impl App {
     ///
     /// # Errors
     /// A stored record that does not replay.
-    pub async fn resume(storage: Arc<dyn Storage>, pacing: Pacing) -> Result<App, ServerError> {
-        let registry = Arc::new(Registry::default());
-        let latency = Arc::new(Latency::default());
+    pub async fn resume(
+        storage: Arc<dyn Storage>,
+        pacing: Pacing,
+        limits: TableLimits,
+    ) -> Result<App, ServerError> {
+        let app = App {
+            registry: Arc::new(Registry::default()),
+            storage: storage.clone(),
+            latency: Arc::new(Latency::default()),
+            rate_limit: RateLimit::default(),
+            writers: ws::Writers::default(),
+            web_dir: None,
+            pacing,
+            rematches: Arc::default(),
+            searches: Arc::new(search::Searches::new(&limits)),
+            limits: Arc::new(limits),
+            creators: Arc::default(),
+        };
         for stored in storage.load_unfinished().await? {
             let id = stored.meta.id.clone();
             let game = TableGame::resume(stored.lines).map_err(|reason| ServerError::Resume {
                 id: id.clone(),
                 reason,
             })?;
-            let handle = table::spawn(stored.meta, game, storage.clone(), latency.clone(), pacing);
-            registry.insert(id, handle);
+            let handle = app.spawn_table(stored.meta, game);
+            app.registry.insert(id, handle);
         }
-        Ok(App {
-            registry,
-            storage,
-            latency,
-            rate_limit: RateLimit::default(),
-            writers: ws::Writers::default(),
-            web_dir: None,
-            pacing,
-            rematches: Arc::default(),
-        })
+        Ok(app)
     }
 
     /// Starts the task of a table with this server's storage, latency
-    /// counts and pacing.
+    /// counts, pacing, limits and search slots.
     pub(crate) fn spawn_table(&self, meta: storage::TableMeta, game: TableGame) -> TableHandle {
         table::spawn(
             meta,
             game,
-            self.storage.clone(),
-            self.latency.clone(),
-            self.pacing,
+            table::Services {
+                storage: self.storage.clone(),
+                latency: self.latency.clone(),
+                pacing: self.pacing,
+                limits: self.limits.clone(),
+                searches: self.searches.clone(),
+            },
         )
     }
 
     /// Tells every table to stop and waits until each has.
     pub async fn shutdown(&self) {
+        // Searches first: a table waits for none of them to end.
+        self.searches.stop();
         let mut waits = Vec::new();
         for handle in self.registry.all() {
             let (done, wait) = oneshot::channel();
@@ -294,6 +332,7 @@ pub async fn start(config: &Config) -> Result<Running, ServerError> {
         rate_limit: RateLimit::default(),
         pacing: config.pacing,
         web_dir: config.web_dir.clone(),
+        tables: config.tables.clone(),
     };
     let mut running = start_with(config.bind, Arc::new(storage), options).await?;
     running.data_lock = Some(lock);
@@ -309,7 +348,7 @@ pub async fn start_with(
     storage: Arc<dyn Storage>,
     options: Options,
 ) -> Result<Running, ServerError> {
-    let mut app = App::resume(storage, options.pacing).await?;
+    let mut app = App::resume(storage, options.pacing, options.tables).await?;
     app.rate_limit = options.rate_limit;
     app.web_dir = options.web_dir.map(Arc::new);
     let listener = listen(bind).map_err(|source| ServerError::Bind { addr: bind, source })?;

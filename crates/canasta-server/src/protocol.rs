@@ -73,6 +73,7 @@ pub enum ErrorCode {
     Busy,
     CannotUndo,
     Unavailable,
+    TooManySpectators,
 }
 
 impl ErrorCode {
@@ -94,6 +95,7 @@ impl ErrorCode {
             ErrorCode::Busy => "busy",
             ErrorCode::CannotUndo => "cannot_undo",
             ErrorCode::Unavailable => "unavailable",
+            ErrorCode::TooManySpectators => "too_many_spectators",
         }
     }
 }

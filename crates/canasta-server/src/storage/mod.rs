@@ -75,6 +75,17 @@ pub enum TableStatus {
     Waiting,
     Playing,
     Finished,
+    /// Closed before its game ended: nobody came to a waiting table, or
+    /// every player left a game for good (`TableLimits`). Kept, never
+    /// resumed or listed.
+    Closed,
+}
+
+impl TableStatus {
+    /// Whether the table is still to be played (resumed at a start).
+    pub fn is_open(self) -> bool {
+        matches!(self, TableStatus::Waiting | TableStatus::Playing)
+    }
 }
 
 /// A stored table: its settings and its record's lines (the header first).
@@ -110,7 +121,8 @@ pub trait Storage: Send + Sync + 'static {
     /// transaction; `len` is the number of lines the caller knows stored,
     /// so that lines written meanwhile are never dropped unseen.
     fn drop_lines(&self, id: &str, keep: usize, len: usize) -> StorageFuture<'_, ()>;
-    /// Every table that is not finished, with its record, to resume them.
+    /// Every table still open (waiting or playing), with its record, to
+    /// resume them.
     fn load_unfinished(&self) -> StorageFuture<'_, Vec<StoredTable>>;
     /// One table with its record.
     fn load(&self, id: &str) -> StorageFuture<'_, Option<StoredTable>>;
