@@ -271,6 +271,13 @@ function onServer(s, msg, at) {
     }
     case 'state':
       return onState(s, msg, at);
+    case 'presence':
+      // A seat's player came or went: the seats and the turn's clock.
+      return {
+        ...s,
+        seatsInfo: msg.seats ? { seats: msg.seats, at } : s.seatsInfo,
+        deadlineAt: typeof msg.deadline_ms === 'number' ? at + msg.deadline_ms : null,
+      };
     case 'hand_end':
       return {
         ...s,
@@ -309,6 +316,8 @@ function onServer(s, msg, at) {
     }
     case 'rematch':
       return { ...s, rematch: msg.id };
+    case 'closed':
+      return { ...s, status: { text: msg.message || 'This table has closed.', kind: 'connmsg' } };
     case 'shutdown':
       return { ...s, status: { text: `${msg.message || 'The server is stopping'} \u2014 reconnecting when it is back.`, kind: 'connmsg' } };
     case 'storage':

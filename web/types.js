@@ -16,7 +16,7 @@
  * @property {boolean} [stand_in] the bot plays this seat now (an older server's mark)
  * @property {number} [stand_in_turns] turns the bot stood in for this human seat
  *
- * @typedef {'waiting' | 'playing' | 'hand_over' | 'finished'} TableStatus
+ * @typedef {'waiting' | 'playing' | 'hand_over' | 'finished' | 'closed'} TableStatus
  * @typedef {'relaxed' | 'normal' | 'fast'} Pace
  *
  * @typedef {object} TableSummary `GET /api/tables/{id}`, `welcome.table`.
@@ -159,8 +159,10 @@
  * @typedef {{type: 'shutdown', message?: string}} ShutdownMsg
  * @typedef {{type: 'pong'}} PongMsg
  * @typedef {{type: 'storage', ok: boolean, message?: string, retry_ms?: number}} StorageMsg
+ * @typedef {{type: 'presence', seats: SeatInfo[], deadline_ms: number | null}} PresenceMsg a seat's player came or went
+ * @typedef {{type: 'closed', message?: string}} ClosedMsg the table expired (nobody came, or everybody left)
  *
- * @typedef {WelcomeMsg | StateMsg | HandEndMsg | GameEndMsg | HintMsg | ErrorMsg | UndoneMsg | RematchMsg | ShutdownMsg | PongMsg | StorageMsg} ServerMsg
+ * @typedef {WelcomeMsg | StateMsg | HandEndMsg | GameEndMsg | HintMsg | ErrorMsg | UndoneMsg | RematchMsg | ShutdownMsg | PongMsg | StorageMsg | PresenceMsg | ClosedMsg} ServerMsg
  *
  * @typedef {object} RematchReply `POST /api/tables/{id}/rematch`
  * @property {string} id

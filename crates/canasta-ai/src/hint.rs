@@ -49,6 +49,18 @@ impl Hint {
 /// names the cards in the advice and figures (notation for the terminal,
 /// as drawn for the browser).
 pub fn hint(state: &GameState, time: Duration, seed: u64, style: CardStyle) -> Option<Hint> {
+    hint_until(state, time, seed, style, None)
+}
+
+/// [`hint`], whose search ends early once `stop` is set (a server
+/// stopping); unset, the same hint.
+pub fn hint_until(
+    state: &GameState,
+    time: Duration,
+    seed: u64,
+    style: CardStyle,
+    stop: Option<crate::Stop>,
+) -> Option<Hint> {
     let legal = state.legal_actions();
     if legal.is_empty() {
         return None;
@@ -69,6 +81,9 @@ pub fn hint(state: &GameState, time: Duration, seed: u64, style: CardStyle) -> O
     let mut config = Level::Expert.config();
     config.time = Some(time);
     let mut bot = IsMctsBot::with_config(config, seed ^ state.state_id());
+    if let Some(stop) = stop {
+        bot.set_stop(stop);
+    }
     let action = bot.choose(&decision);
     let stats = bot.root_stats();
     let choices = choices(&stats, &legal, rules);

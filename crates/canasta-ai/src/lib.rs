@@ -18,7 +18,7 @@ use canasta_core::{Action, CardCounts, GameState, Observation, Rng, Rules, Sampl
 use thiserror::Error;
 
 pub use heuristic::HeuristicBot;
-pub use hint::{HINT_TIME, Hint, hint};
+pub use hint::{HINT_TIME, Hint, hint, hint_until};
 pub use ismcts::{IsMctsBot, Level, RootStat};
 pub use positions::search_positions;
 pub use random::RandomBot;
@@ -211,38 +211,112 @@ pub const BOT_NAMES: &[&str] = &[
 /// (root parallelism: N searches pool their root statistics):
 /// `ismcts-hard@250ms/2`.
 pub fn bot_by_name(name: &str, seed: u64) -> Option<Box<dyn Bot>> {
-    let name = name.to_ascii_lowercase();
-    // `/N`: a search on N threads (root parallelism), `ismcts-hard@200ms/2`.
-    let (spec, threads) = match name.rsplit_once('/') {
-        Some((spec, n)) => (
-            spec,
-            Some(n.parse::<usize>().ok().filter(|&n| (1..=64).contains(&n))?),
-        ),
-        None => (name.as_str(), None),
-    };
-    let (base, budget) = match spec.split_once('@') {
-        Some((base, budget)) => (base, Some(budget)),
-        None => (spec, None),
-    };
-    let level = match base {
-        "random" if budget.is_none() && threads.is_none() => {
-            return Some(Box::new(RandomBot::new(seed)));
+    BotSpec::parse(name).map(|spec| spec.build(seed))
+}
+
+/// A bot name read ([`bot_by_name`]'s names): which bot, and for a search
+/// bot the search it runs, so that a host can weigh what a name asks of
+/// the machine (iterations, time, threads) before it builds the bot.
+#[derive(Clone, Debug)]
+pub enum BotSpec {
+    Random,
+    Heuristic,
+    Search {
+        /// The name the bot is shown by.
+        name: String,
+        config: ismcts::Config,
+    },
+}
+
+impl BotSpec {
+    /// The bot `name` names (any case); `None` for a name that is not one.
+    pub fn parse(name: &str) -> Option<BotSpec> {
+        let name = name.to_ascii_lowercase();
+        // `/N`: a search on N threads (root parallelism), `ismcts-hard@200ms/2`.
+        let (spec, threads) = match name.rsplit_once('/') {
+            Some((spec, n)) => (
+                spec,
+                Some(n.parse::<usize>().ok().filter(|&n| (1..=64).contains(&n))?),
+            ),
+            None => (name.as_str(), None),
+        };
+        let (base, budget) = match spec.split_once('@') {
+            Some((base, budget)) => (base, Some(budget)),
+            None => (spec, None),
+        };
+        let level = match base {
+            "random" if budget.is_none() && threads.is_none() => return Some(BotSpec::Random),
+            "heuristic" if budget.is_none() && threads.is_none() => {
+                return Some(BotSpec::Heuristic);
+            }
+            "ismcts" => ismcts::DEFAULT_LEVEL,
+            other => {
+                let level = other.strip_prefix("ismcts-")?;
+                Level::ALL.into_iter().find(|l| l.name() == level)?
+            }
+        };
+        if budget.is_none() && threads.is_none() {
+            return Some(BotSpec::Search {
+                name: format!("ismcts-{}", level.name()),
+                config: level.config(),
+            });
         }
-        "heuristic" if budget.is_none() && threads.is_none() => {
-            return Some(Box::new(HeuristicBot::new()));
-        }
-        "ismcts" => ismcts::DEFAULT_LEVEL,
-        other => {
-            let level = other.strip_prefix("ismcts-")?;
-            Level::ALL.into_iter().find(|l| l.name() == level)?
-        }
-    };
-    if budget.is_none() && threads.is_none() {
-        return Some(Box::new(IsMctsBot::new(level, seed)));
+        Some(BotSpec::Search {
+            config: search_config(level, budget, threads)?,
+            name,
+        })
     }
-    let mut bot = IsMctsBot::with_config(search_config(level, budget, threads)?, seed);
-    bot.set_name(&name);
-    Some(Box::new(bot))
+
+    /// The search a search bot runs; `None` for the bots that do not search.
+    pub fn search(&self) -> Option<&ismcts::Config> {
+        match self {
+            BotSpec::Search { config, .. } => Some(config),
+            BotSpec::Random | BotSpec::Heuristic => None,
+        }
+    }
+
+    /// The bot, seeded for reproducible play.
+    pub fn build(&self, seed: u64) -> Box<dyn Bot> {
+        self.build_stoppable(seed, None)
+    }
+
+    /// The bot, whose searches end early once `stop` is set (a host
+    /// shutting down); unset, it plays exactly as [`BotSpec::build`]'s.
+    pub fn build_stoppable(&self, seed: u64, stop: Option<Stop>) -> Box<dyn Bot> {
+        match self {
+            BotSpec::Random => Box::new(RandomBot::new(seed)),
+            BotSpec::Heuristic => Box::new(HeuristicBot::new()),
+            BotSpec::Search { name, config } => {
+                let mut bot = IsMctsBot::with_config(*config, seed);
+                bot.set_name(name);
+                if let Some(stop) = stop {
+                    bot.set_stop(stop);
+                }
+                Box::new(bot)
+            }
+        }
+    }
+}
+
+/// A signal that ends searches early: shared by a host and the bots it
+/// builds, set once (when the host stops), and read by each search between
+/// two iterations, so that a stopped search returns within one iteration.
+#[derive(Clone, Debug, Default)]
+pub struct Stop(std::sync::Arc<std::sync::atomic::AtomicBool>);
+
+impl Stop {
+    pub fn new() -> Stop {
+        Stop::default()
+    }
+
+    /// Ends every search reading this signal, now and from now on.
+    pub fn set(&self) {
+        self.0.store(true, std::sync::atomic::Ordering::Relaxed);
+    }
+
+    pub fn is_set(&self) -> bool {
+        self.0.load(std::sync::atomic::Ordering::Relaxed)
+    }
 }
 
 /// The level's search with the budget written after `@` (milliseconds, or
@@ -325,5 +399,33 @@ mod tests {
             (timed.time, timed.threads),
             (Some(std::time::Duration::from_millis(250)), 2)
         );
+    }
+
+    /// A stop signal left unset changes no search; set, the search ends
+    /// before its first iteration and the bot still answers legally.
+    #[test]
+    fn a_stop_ends_a_search_and_an_unset_one_changes_nothing() {
+        let rules = Rules::classic();
+        let states = search_positions(&rules, 4, 3);
+        let config = ismcts::Config {
+            iterations: 200,
+            ..Level::Easy.config()
+        };
+        let stop = Stop::new();
+        let mut plain = IsMctsBot::with_config(config, 9);
+        let mut stoppable = IsMctsBot::with_config(config, 9);
+        stoppable.set_stop(stop.clone());
+        for state in &states {
+            let legal = state.legal_actions();
+            let decision = Decision::new(state, &legal);
+            assert_eq!(plain.choose(&decision), stoppable.choose(&decision));
+            assert_eq!(plain.root_stats(), stoppable.root_stats());
+        }
+        stop.set();
+        let state = states.iter().find(|s| s.legal_actions().len() > 1).unwrap();
+        let legal = state.legal_actions();
+        let action = stoppable.choose(&Decision::new(state, &legal));
+        assert!(legal.contains(&action));
+        assert_eq!(stoppable.last_iterations(), 0);
     }
 }

@@ -3,6 +3,7 @@
 
 use anyhow::{Context, bail};
 use canasta_server::attack::{Attack, run as run_attack};
+use canasta_server::limits::TableLimits;
 use canasta_server::load::{LoadOptions, run as run_load};
 use canasta_server::pace::Pacing;
 use canasta_server::storage::{
@@ -46,6 +47,75 @@ pub struct ServeArgs {
     /// it once it passes half of this (and at shutdown).
     #[arg(long, default_value_t = StorageSettings::default().wal_limit_bytes >> 20, value_name = "MIB")]
     pub wal_limit_mb: u64,
+    #[command(flatten)]
+    pub tables: TableLimitArgs,
+}
+
+/// The bounds on tables, their bots and watchers (`TableLimits`; each
+/// default is the server's own).
+#[derive(Args, Debug)]
+#[command(next_help_heading = "Table limits")]
+pub struct TableLimitArgs {
+    /// Tables open at once (waiting or playing) on the server.
+    #[arg(long, value_name = "N", default_value_t = TableLimits::default().max_tables)]
+    pub max_tables: usize,
+    /// Open tables created from one address.
+    #[arg(long, value_name = "N", default_value_t = TableLimits::default().max_tables_per_address)]
+    pub max_tables_per_address: usize,
+    /// Tables one address may create a minute (bursts of as many).
+    #[arg(long, value_name = "N", default_value_t = TableLimits::default().creations_per_minute)]
+    pub tables_per_minute: u32,
+    /// Minutes a waiting table stays open with nobody connected and
+    /// nothing done.
+    #[arg(long, value_name = "MIN", default_value_t = TableLimits::default().idle_unstarted.as_secs() / 60)]
+    pub idle_table_minutes: u64,
+    /// Hours a game stays open with none of its players connected (a
+    /// table of bots: nobody watching); its record is kept.
+    #[arg(long, value_name = "H", default_value_t = TableLimits::default().abandoned.as_secs() / 3600)]
+    pub abandoned_table_hours: u64,
+    /// Searches (bots' decisions, hints) running at once on the server,
+    /// one thread each [default: one fewer than the machine's cores, at
+    /// least 1].
+    #[arg(long, value_name = "N")]
+    pub search_threads: Option<usize>,
+    /// Searches one table may run at once.
+    #[arg(long, value_name = "N", default_value_t = TableLimits::default().searches_per_table)]
+    pub searches_per_table: usize,
+    /// The longest a search thinks, in milliseconds: bot budgets beyond it
+    /// are refused, and every search stops there.
+    #[arg(long, value_name = "MS", default_value_t = TableLimits::default().max_think.as_millis() as u64)]
+    pub max_think_ms: u64,
+    /// The most iterations a bot's budget may name.
+    #[arg(long, value_name = "N", default_value_t = TableLimits::default().max_iterations)]
+    pub max_iterations: u32,
+    /// Spectators one table may have connected at once.
+    #[arg(long, value_name = "N", default_value_t = TableLimits::default().spectators_per_table)]
+    pub spectators_per_table: usize,
+    /// Hints one seat may ask a minute (one at a time).
+    #[arg(long, value_name = "N", default_value_t = TableLimits::default().hints_per_minute)]
+    pub hints_per_minute: u32,
+}
+
+impl TableLimitArgs {
+    fn limits(&self) -> anyhow::Result<TableLimits> {
+        let defaults = TableLimits::default();
+        if self.search_threads == Some(0) || self.searches_per_table == 0 {
+            bail!("--search-threads and --searches-per-table are at least 1");
+        }
+        Ok(TableLimits {
+            max_tables: self.max_tables,
+            max_tables_per_address: self.max_tables_per_address,
+            creations_per_minute: self.tables_per_minute,
+            idle_unstarted: Duration::from_secs(self.idle_table_minutes.saturating_mul(60)),
+            abandoned: Duration::from_secs(self.abandoned_table_hours.saturating_mul(3600)),
+            search_threads: self.search_threads.unwrap_or(defaults.search_threads),
+            searches_per_table: self.searches_per_table,
+            max_think: Duration::from_millis(self.max_think_ms),
+            max_iterations: self.max_iterations,
+            spectators_per_table: self.spectators_per_table,
+            hints_per_minute: self.hints_per_minute,
+        })
+    }
 }
 
 fn init_logs(json: bool) {
@@ -108,6 +178,7 @@ pub fn run(args: &ServeArgs) -> anyhow::Result<ExitCode> {
             wal_limit_bytes: args.wal_limit_mb << 20,
             ..StorageSettings::default()
         },
+        tables: args.tables.limits()?,
     };
     runtime()?.block_on(async {
         let server = start(&config).await?;

@@ -2,6 +2,8 @@
 //! games' records and replays, the WebSocket upgrade, and the browser
 //! client's files, embedded in the binary.
 
+use crate::creators::CreateRefused;
+use crate::limits::BotRefused;
 use crate::pace::Pace;
 use crate::protocol::MAX_MESSAGE_BYTES;
 use crate::storage::{Quarantined, SeatMeta, StorageError, StoredTable, TableMeta, TableStatus};
@@ -12,7 +14,7 @@ use crate::web_files::WebFiles;
 use crate::{App, secrets};
 use axum::Router;
 use axum::body::Bytes;
-use axum::extract::{DefaultBodyLimit, Path, Query, State, WebSocketUpgrade};
+use axum::extract::{ConnectInfo, DefaultBodyLimit, Path, Query, State, WebSocketUpgrade};
 use axum::http::{HeaderMap, StatusCode, Uri, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
@@ -22,6 +24,8 @@ use canasta_core::record::Replay;
 use canasta_core::rules::catalogue_json;
 use serde::Deserialize;
 use serde_json::{Map, Value, json};
+use std::net::{IpAddr, SocketAddr};
+use std::sync::Arc;
 use std::time::{SystemTime, UNIX_EPOCH};
 use tokio::sync::oneshot;
 
@@ -269,7 +273,7 @@ fn clean_name(name: Option<String>) -> Option<String> {
     (!name.is_empty()).then_some(name)
 }
 
-fn now_secs() -> u64 {
+pub(crate) fn now_secs() -> u64 {
     SystemTime::now()
         .duration_since(UNIX_EPOCH)
         .map_or(0, |d| d.as_secs())
@@ -283,9 +287,56 @@ struct Settings {
     turn_secs: Option<u64>,
 }
 
+/// Why `creator` may not create a table now, as the API says it.
+fn refused(refusal: CreateRefused) -> ApiError {
+    match refusal {
+        CreateRefused::ServerFull { max } => api_error(
+            StatusCode::SERVICE_UNAVAILABLE,
+            "server_full",
+            format!("the server has its {max} open tables; join one from the lobby, or try later"),
+        ),
+        CreateRefused::AddressFull { max } => api_error(
+            StatusCode::TOO_MANY_REQUESTS,
+            "too_many_tables",
+            format!(
+                "your address has {max} open tables, the most it may have; finish or leave one first"
+            ),
+        ),
+        CreateRefused::TooFast { per_minute, retry } => api_error(
+            StatusCode::TOO_MANY_REQUESTS,
+            "rate_limited",
+            format!(
+                "an address may create {per_minute} tables a minute; the next in {} s",
+                retry.as_secs().saturating_add(1)
+            ),
+        ),
+    }
+}
+
+/// A seat's bot as the server's limits allow it.
+fn admit_bot(app: &App, name: &str) -> Result<String, ApiError> {
+    app.limits.admit_bot(name).map_err(|e| match e {
+        BotRefused::Unknown { .. } => bad_request(e.to_string()),
+        BotRefused::OverCeiling { .. } => {
+            api_error(StatusCode::BAD_REQUEST, "bot_over_ceiling", e.to_string())
+        }
+    })
+}
+
 /// Stores a new table and starts its task: playing at once when every
-/// human seat is claimed, else waiting. Its id.
-async fn open_table(app: &App, rules: &Rules, settings: Settings) -> Result<String, ApiError> {
+/// human seat is claimed, else waiting. Its id. Refused when the server or
+/// its `creator`'s address has its most open tables, or the address
+/// creates them too fast.
+async fn open_table(
+    app: &App,
+    creator: IpAddr,
+    rules: &Rules,
+    settings: Settings,
+) -> Result<String, ApiError> {
+    let mut creators = app.creators.lock().await;
+    creators
+        .admit(creator, &app.limits, &app.registry)
+        .map_err(refused)?;
     let all_claimed = settings.seats.iter().all(|s| {
         !matches!(
             s,
@@ -318,10 +369,15 @@ async fn open_table(app: &App, rules: &Rules, settings: Settings) -> Result<Stri
     };
     app.storage.create(&stored).await.map_err(storage_error)?;
     app.registry.insert(id.clone(), app.spawn_table(meta, game));
+    creators.created(creator, id.clone(), &app.registry);
     Ok(id)
 }
 
-async fn create_table(State(app): State<App>, body: Bytes) -> Result<Response, ApiError> {
+async fn create_table(
+    State(app): State<App>,
+    ConnectInfo(client): ConnectInfo<SocketAddr>,
+    body: Bytes,
+) -> Result<Response, ApiError> {
     let req: CreateTable = serde_json::from_slice(&body)
         .map_err(|e| bad_request(format!("the table request: {e}")))?;
     let rules = Rules::from_header(&req.variant, req.players, &req.options)
@@ -352,17 +408,9 @@ async fn create_table(State(app): State<App>, body: Bytes) -> Result<Response, A
                     name: None,
                     token_hash: None,
                 }),
-                SeatRequest::Bot { bot } => {
-                    let bot = bot.to_ascii_lowercase();
-                    if canasta_ai::bot_by_name(&bot, 1).is_none() || bot.starts_with("cmd:") {
-                        let shown: String = bot.chars().take(40).collect();
-                        return Err(bad_request(format!(
-                            "unknown bot `{shown}` (known: {})",
-                            BOT_NAMES.join(", ")
-                        )));
-                    }
-                    Ok(SeatMeta::Bot { bot })
-                }
+                SeatRequest::Bot { bot } => Ok(SeatMeta::Bot {
+                    bot: admit_bot(&app, &bot)?,
+                }),
             })
             .collect::<Result<_, _>>()?,
     };
@@ -395,6 +443,7 @@ async fn create_table(State(app): State<App>, body: Bytes) -> Result<Response, A
     }
     let id = open_table(
         &app,
+        client.ip(),
         &rules,
         Settings {
             seats,
@@ -413,26 +462,37 @@ async fn create_table(State(app): State<App>, body: Bytes) -> Result<Response, A
     Ok((StatusCode::CREATED, axum::Json(body)).into_response())
 }
 
-async fn list_tables(State(app): State<App>) -> impl IntoResponse {
+/// The lobby: the newest open tables, at most [`LOBBY_LIMIT`]. Only those
+/// are copied and written: the server's other tables cost a comparison
+/// each, however many there are.
+async fn list_tables(State(app): State<App>) -> Response {
     app.registry.sweep();
-    let mut tables: Vec<Value> = app
+    let mut open: Vec<(u64, String, TableHandle)> = app
         .registry
         .all()
-        .iter()
-        .map(|h| (*h.summary.borrow()).as_ref().clone())
-        .filter(|s| s["status"] != "finished")
+        .into_iter()
+        .filter(TableHandle::is_open)
+        .map(|h| {
+            let (created, id) = {
+                let meta = h.meta.borrow();
+                (meta.created, meta.id.clone())
+            };
+            (created, id, h)
+        })
         .collect();
-    tables.sort_by(|a, b| {
-        let key = |v: &Value| {
-            (
-                v["created"].as_u64().unwrap_or(0),
-                v["id"].as_str().unwrap_or("").to_string(),
-            )
-        };
-        key(b).cmp(&key(a))
-    });
-    tables.truncate(LOBBY_LIMIT);
-    axum::Json(json!({ "tables": tables }))
+    let newest_first = |a: &(u64, String, TableHandle), b: &(u64, String, TableHandle)| {
+        (b.0, &b.1).cmp(&(a.0, &a.1))
+    };
+    if open.len() > LOBBY_LIMIT {
+        open.select_nth_unstable_by(LOBBY_LIMIT - 1, newest_first);
+        open.truncate(LOBBY_LIMIT);
+    }
+    open.sort_unstable_by(newest_first);
+    let tables: Vec<Arc<Value>> = open
+        .iter()
+        .map(|(_, _, h)| h.summary.borrow().clone())
+        .collect();
+    axum::Json(json!({ "tables": tables })).into_response()
 }
 
 /// A finished table (not live any more) from storage.
@@ -472,6 +532,7 @@ async fn get_table(State(app): State<App>, Path(id): Path<String>) -> Result<Res
         TableStatus::Finished => "finished",
         TableStatus::Playing => "playing",
         TableStatus::Waiting => "waiting",
+        TableStatus::Closed => "closed",
     };
     Ok(axum::Json(summary_json(&meta, &game, seats, status)).into_response())
 }
@@ -545,6 +606,7 @@ struct RematchRequest {
 /// asker's seat claimed for them (a new token for it).
 async fn rematch(
     State(app): State<App>,
+    ConnectInfo(client): ConnectInfo<SocketAddr>,
     Path(id): Path<String>,
     body: Bytes,
 ) -> Result<Response, ApiError> {
@@ -619,19 +681,24 @@ async fn rematch(
         .iter()
         .enumerate()
         .map(|(seat, s)| match s {
-            SeatMeta::Bot { bot } => SeatMeta::Bot { bot: bot.clone() },
-            SeatMeta::Human { .. } if seat == of.seat => SeatMeta::Human {
+            // A bot stored before the server's limits (or under looser
+            // ones) is refused as a new table's would be.
+            SeatMeta::Bot { bot } => Ok(SeatMeta::Bot {
+                bot: admit_bot(&app, bot)?,
+            }),
+            SeatMeta::Human { .. } if seat == of.seat => Ok(SeatMeta::Human {
                 name: name.clone(),
                 token_hash: Some(secrets::token_hash(&token)),
-            },
-            SeatMeta::Human { .. } => SeatMeta::Human {
+            }),
+            SeatMeta::Human { .. } => Ok(SeatMeta::Human {
                 name: None,
                 token_hash: None,
-            },
+            }),
         })
-        .collect();
+        .collect::<Result<_, ApiError>>()?;
     let new_id = open_table(
         &app,
+        client.ip(),
         &of.rules,
         Settings {
             seats,

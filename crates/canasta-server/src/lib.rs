@@ -8,11 +8,14 @@
 //! ([`views`]).
 
 pub mod attack;
+pub mod creators;
 pub mod http;
+pub mod limits;
 pub mod load;
 pub mod metrics;
 pub mod pace;
 pub mod protocol;
+pub mod search;
 pub mod secrets;
 pub mod storage;
 pub mod table;
@@ -20,6 +23,7 @@ pub mod views;
 pub mod web_files;
 pub mod ws;
 
+use limits::TableLimits;
 use metrics::Latency;
 use pace::Pacing;
 use protocol::RateLimit;
@@ -48,6 +52,8 @@ pub struct Config {
     pub pacing: Pacing,
     /// How the database file is kept small.
     pub storage: StorageSettings,
+    /// Tables, their bots, watchers and hints.
+    pub tables: TableLimits,
 }
 
 /// What a server started in code may differ in from one for people.
@@ -60,6 +66,8 @@ pub struct Options {
     pub pacing: Pacing,
     /// See [`Config::web_dir`].
     pub web_dir: Option<PathBuf>,
+    /// Tables, their bots, watchers and hints.
+    pub tables: TableLimits,
 }
 
 impl Options {
@@ -72,6 +80,7 @@ impl Options {
             },
             pacing: Pacing::UNPACED,
             web_dir: None,
+            tables: TableLimits::unconstrained(),
         }
     }
 }
@@ -127,6 +136,16 @@ impl Registry {
         handle
     }
 
+    /// Tables open (waiting or playing), for the caps on tables.
+    pub fn open_count(&self) -> usize {
+        self.read().values().filter(|h| h.is_open()).count()
+    }
+
+    /// Whether table `id` is live and open (waiting or playing).
+    pub fn is_open(&self, id: &str) -> bool {
+        self.read().get(id).is_some_and(TableHandle::is_open)
+    }
+
     /// Every live table's handle.
     pub fn all(&self) -> Vec<TableHandle> {
         self.read().values().cloned().collect()
@@ -167,6 +186,13 @@ pub struct App {
     /// Rematches are set up one at a time: two players asking at once get
     /// the same new table.
     pub rematches: Arc<tokio::sync::Mutex<()>>,
+    /// Tables, their bots, watchers and hints.
+    pub limits: Arc<TableLimits>,
+    /// Every search's slot, thinking cap and stop signal.
+    pub searches: Arc<search::Searches>,
+    /// Tables are created one at a time, each after its creator's caps and
+    /// rate are checked.
+    pub creators: Arc<tokio::sync::Mutex<creators::Creators>>,
 }
 
 impl App {
@@ -175,19 +201,35 @@ impl App {
     ///
     /// # Errors
     /// The storage cannot be read.
-    pub async fn resume(storage: Arc<dyn Storage>, pacing: Pacing) -> Result<App, ServerError> {
+    pub async fn resume(
+        storage: Arc<dyn Storage>,
+        pacing: Pacing,
+        limits: TableLimits,
+    ) -> Result<App, ServerError> {
         let storage_health = Arc::new(StorageHealth::default());
         let storage: Arc<dyn Storage> = Arc::new(Monitored::new(storage, storage_health.clone()));
-        let registry = Arc::new(Registry::default());
-        let latency = Arc::new(Latency::default());
+        let app = App {
+            registry: Arc::new(Registry::default()),
+            storage: storage.clone(),
+            storage_health: storage_health.clone(),
+            latency: Arc::new(Latency::default()),
+            rate_limit: RateLimit::default(),
+            writers: ws::Writers::default(),
+            web_dir: None,
+            pacing,
+            rematches: Arc::default(),
+            searches: Arc::new(search::Searches::new(&limits)),
+            limits: Arc::new(limits),
+            creators: Arc::default(),
+        };
         let mut quarantined = Vec::new();
         for stored in storage.load_unfinished().await? {
             // One bad table is left as it is stored; the others resume.
             match stored.and_then(TableGame::of_stored) {
                 Ok((meta, game)) => {
                     let id = meta.id.clone();
-                    let handle = table::spawn(meta, game, storage.clone(), latency.clone(), pacing);
-                    registry.insert(id, handle);
+                    let handle = app.spawn_table(meta, game);
+                    app.registry.insert(id, handle);
                 }
                 Err(bad) => {
                     tracing::error!(table = %bad.id, reason = %bad.reason, "a stored table is quarantined: not resumed, not listed (`canasta export --check` lists it)");
@@ -196,33 +238,29 @@ impl App {
             }
         }
         storage_health.set_quarantined(quarantined);
-        Ok(App {
-            registry,
-            storage,
-            storage_health,
-            latency,
-            rate_limit: RateLimit::default(),
-            writers: ws::Writers::default(),
-            web_dir: None,
-            pacing,
-            rematches: Arc::default(),
-        })
+        Ok(app)
     }
 
     /// Starts the task of a table with this server's storage, latency
-    /// counts and pacing.
+    /// counts, pacing, limits and search slots.
     pub(crate) fn spawn_table(&self, meta: storage::TableMeta, game: TableGame) -> TableHandle {
         table::spawn(
             meta,
             game,
-            self.storage.clone(),
-            self.latency.clone(),
-            self.pacing,
+            table::Services {
+                storage: self.storage.clone(),
+                latency: self.latency.clone(),
+                pacing: self.pacing,
+                limits: self.limits.clone(),
+                searches: self.searches.clone(),
+            },
         )
     }
 
     /// Tells every table to stop and waits until each has.
     pub async fn shutdown(&self) {
+        // Searches first: a table waits for none of them to end.
+        self.searches.stop();
         let mut waits = Vec::new();
         for handle in self.registry.all() {
             let (done, wait) = oneshot::channel();
@@ -311,6 +349,7 @@ pub async fn start(config: &Config) -> Result<Running, ServerError> {
         rate_limit: RateLimit::default(),
         pacing: config.pacing,
         web_dir: config.web_dir.clone(),
+        tables: config.tables.clone(),
     };
     let mut running = start_with(config.bind, Arc::new(storage), options).await?;
     running.data_lock = Some(lock);
@@ -326,7 +365,7 @@ pub async fn start_with(
     storage: Arc<dyn Storage>,
     options: Options,
 ) -> Result<Running, ServerError> {
-    let mut app = App::resume(storage, options.pacing).await?;
+    let mut app = App::resume(storage, options.pacing, options.tables).await?;
     app.rate_limit = options.rate_limit;
     app.web_dir = options.web_dir.map(Arc::new);
     let listener = listen(bind).map_err(|source| ServerError::Bind { addr: bind, source })?;

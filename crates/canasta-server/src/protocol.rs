@@ -75,6 +75,7 @@ pub enum ErrorCode {
     Unavailable,
     /// The table waits for a failed write to be stored again.
     StorageFailing,
+    TooManySpectators,
 }
 
 impl ErrorCode {
@@ -97,6 +98,7 @@ impl ErrorCode {
             ErrorCode::CannotUndo => "cannot_undo",
             ErrorCode::Unavailable => "unavailable",
             ErrorCode::StorageFailing => "storage_failing",
+            ErrorCode::TooManySpectators => "too_many_spectators",
         }
     }
 }

@@ -55,8 +55,7 @@ async fn a_thinking_bot_does_not_stall_other_tables() {
     assert_eq!(m["view"]["to_act"], 1, "the bot is thinking now");
     let thinking_at = m["state_id"].as_u64().unwrap();
 
-    let (_, mut others, seat, _) = server.two_seated().await;
-    let s = others[seat].state_where(|m| !m["view"].is_null()).await;
+    let (_, mut others, seat, s) = server.two_seated().await;
     others[seat]
         .send(json!({"type": "act", "state_id": s["state_id"], "action": "draw"}))
         .await;
@@ -312,9 +311,8 @@ async fn a_restarted_server_resumes_the_game_and_its_seats() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_hint_is_a_legal_action_with_advice_and_figures() {
     let server = Server::start().await;
-    let (_, mut seats, actor, _) = server.two_seated().await;
+    let (_, mut seats, actor, s) = server.two_seated().await;
     let other = 1 - actor;
-    let s = seats[actor].state_where(|m| !m["view"].is_null()).await;
     seats[actor]
         .send(json!({"type": "act", "state_id": s["state_id"], "action": "draw"}))
         .await;

@@ -94,15 +94,8 @@ struct Seated {
 }
 
 async fn seated(server: &Server) -> Seated {
-    let (id, mut seats, actor, first) = server.two_seated().await;
-    // The first state as the seat to act reads it, with its legal actions.
-    let state = if actor == 0 {
-        first
-    } else {
-        seats[actor]
-            .state_where(|m| m["state_id"] == first["state_id"])
-            .await
-    };
+    // The first state as the seat to act read it, with its legal actions.
+    let (id, seats, actor, state) = server.two_seated().await;
     Seated {
         id,
         seats,

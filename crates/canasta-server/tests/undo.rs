@@ -98,8 +98,8 @@ async fn undo_takes_back_a_discard_and_the_bots_replies_and_nothing_before() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn undo_is_refused_at_a_table_of_two_players() {
     let server = Server::start().await;
-    let (_, mut seats, actor, _) = server.two_seated().await;
-    let s = seats[actor].state_where(|m| !legal(m).is_empty()).await;
+    let (_, mut seats, actor, s) = server.two_seated().await;
+    assert!(!legal(&s).is_empty());
     seats[actor]
         .send(json!({"type": "act", "state_id": s["state_id"], "action": "draw"}))
         .await;

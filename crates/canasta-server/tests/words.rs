@@ -26,11 +26,9 @@ fn assert_drawn(what: &str, text: &str) {
 /// A two-player Classic table of humans, both seated; the seat to act's
 /// connection first, with its first state.
 async fn two_humans(server: &Server) -> (Client, Client, Value) {
-    let (_, mut seats, actor, _) = server.two_seated().await;
-    let mut other = seats.remove(1 - actor);
-    let mut me = seats.remove(0);
-    let s = me.state_where(|m| !m["view"].is_null()).await;
-    other.state_where(|m| !m["view"].is_null()).await;
+    let (_, mut seats, actor, s) = server.two_seated().await;
+    let other = seats.remove(1 - actor);
+    let me = seats.remove(0);
     (me, other, s)
 }
 

@@ -179,6 +179,8 @@ pub struct IsMctsBot {
     /// keeps its arenas and its tree, which carries over as a single
     /// search's does.
     workers: Vec<IsMctsBot>,
+    /// Ends the search before its budget once set (its host stopping).
+    stop: Option<crate::Stop>,
 }
 
 /// The root's legal actions, all ranked by the heuristic, and their
@@ -229,7 +231,22 @@ impl IsMctsBot {
             last_choice: None,
             spare: Vec::new(),
             workers: Vec::new(),
+            stop: None,
         }
+    }
+
+    /// Ends this bot's searches (its parallel searches' too) early once
+    /// `stop` is set: the search in progress returns after the iteration
+    /// under way, with what it found. Unset, nothing changes.
+    pub fn set_stop(&mut self, stop: crate::Stop) {
+        for w in &mut self.workers {
+            w.stop = Some(stop.clone());
+        }
+        self.stop = Some(stop);
+    }
+
+    fn stopped(&self) -> bool {
+        self.stop.as_ref().is_some_and(crate::Stop::is_set)
     }
 
     /// The name shown in tables (a budget suffix, say).
@@ -472,7 +489,11 @@ impl IsMctsBot {
         };
         if self.workers.len() != k {
             self.workers = (0..k)
-                .map(|_| IsMctsBot::with_config(config, self.rng.next_u64()))
+                .map(|_| {
+                    let mut w = IsMctsBot::with_config(config, self.rng.next_u64());
+                    w.stop = self.stop.clone();
+                    w
+                })
                 .collect();
         }
         let mut workers = std::mem::take(&mut self.workers);
@@ -525,7 +546,7 @@ impl IsMctsBot {
         let start = Instant::now();
         let mut path = Vec::new();
         let mut done = 0;
-        while done < self.config.iterations {
+        while done < self.config.iterations && !self.stopped() {
             self.iterate(samples, &mut path);
             done += 1;
             if let Some(t) = self.config.time

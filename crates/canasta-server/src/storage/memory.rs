@@ -1,9 +1,7 @@
 //! Tables in memory: for tests and load runs that measure everything but
 //! the disk. Nothing survives the process.
 
-use super::{
-    Quarantined, Storage, StorageError, StorageFuture, StoredTable, TableMeta, TableStatus,
-};
+use super::{Quarantined, Storage, StorageError, StorageFuture, StoredTable, TableMeta};
 use std::collections::HashMap;
 use std::sync::Mutex;
 
@@ -88,7 +86,7 @@ impl Storage for MemoryStorage {
     fn load_unfinished(&self) -> StorageFuture<'_, Vec<Result<StoredTable, Quarantined>>> {
         let mut tables: Vec<StoredTable> = self.with(|t| {
             t.values()
-                .filter(|t| t.meta.status != TableStatus::Finished)
+                .filter(|t| t.meta.status.is_open())
                 .cloned()
                 .collect()
         });

@@ -102,6 +102,17 @@ pub enum TableStatus {
     Waiting,
     Playing,
     Finished,
+    /// Closed before its game ended: nobody came to a waiting table, or
+    /// every player left a game for good (`TableLimits`). Kept, never
+    /// resumed or listed.
+    Closed,
+}
+
+impl TableStatus {
+    /// Whether the table is still to be played (resumed at a start).
+    pub fn is_open(self) -> bool {
+        matches!(self, TableStatus::Waiting | TableStatus::Playing)
+    }
 }
 
 /// A stored table: its settings and its record's lines (the header first).
@@ -137,8 +148,8 @@ pub trait Storage: Send + Sync + 'static {
     /// transaction; `len` is the number of lines the caller knows stored,
     /// so that lines written meanwhile are never dropped unseen.
     fn drop_lines(&self, id: &str, keep: usize, len: usize) -> StorageFuture<'_, ()>;
-    /// Every table that is not finished, with its record, to resume them
-    /// (oldest first); a table whose row does not decode comes as
+    /// Every table still open (waiting or playing), with its record, to
+    /// resume them (oldest first); a table whose row does not decode comes as
     /// [`Quarantined`], and the others still load.
     fn load_unfinished(&self) -> StorageFuture<'_, Vec<Result<StoredTable, Quarantined>>>;
     /// One table with its record; [`StorageError::Corrupt`] if its row

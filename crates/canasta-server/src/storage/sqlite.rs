@@ -73,6 +73,7 @@ fn status_text(status: TableStatus) -> &'static str {
         TableStatus::Waiting => "waiting",
         TableStatus::Playing => "playing",
         TableStatus::Finished => "finished",
+        TableStatus::Closed => "closed",
     }
 }
 
@@ -574,7 +575,7 @@ impl Storage for SqliteStorage {
     fn load_unfinished(&self) -> StorageFuture<'_, Vec<Result<StoredTable, Quarantined>>> {
         Box::pin(async move {
             let rows = sqlx::query(
-                "SELECT id, meta FROM tables WHERE status != 'finished' ORDER BY created",
+                "SELECT id, meta FROM tables WHERE status IN ('waiting', 'playing') ORDER BY created",
             )
             .fetch_all(&self.reads)
             .await?;

@@ -12,14 +12,16 @@ mod tests;
 pub use messages::summary_json;
 
 use super::game::{By, Event, Refusal, Step, TableGame};
-use super::{ClaimError, Command, Joined, Outgoing, TableHandle};
+use super::{ClaimError, Command, Joined, Outgoing, Services, TableHandle};
+use crate::limits::{PerMinute, TableLimits};
 use crate::metrics::Latency;
 use crate::pace::Pacing;
 use crate::protocol::{ClientError, ClientMessage, ErrorCode};
+use crate::search::{Searches, TableShare};
 use crate::secrets;
 use crate::storage::{SeatMeta, Storage, StorageError, TableMeta, TableStatus, retry_delay};
 use crate::views::Viewer;
-use canasta_ai::{Bot, Decision, bot_by_name};
+use canasta_ai::{Bot, Decision};
 use canasta_core::{Action, GameState, Phase, Rng};
 use serde_json::{Value, json};
 use std::collections::HashMap;
@@ -37,7 +39,6 @@ pub const CONN_QUEUE: usize = 512;
 struct Conn {
     viewer: Viewer,
     out: mpsc::Sender<Outgoing>,
-    hinting: bool,
 }
 
 /// A bot's (or a stand-in's) choice for the state it was given.
@@ -122,16 +123,32 @@ struct Table {
     /// waits on storage meanwhile.
     unsaved: Option<Unsaved>,
     latency: Arc<Latency>,
+    limits: Arc<TableLimits>,
+    searches: Arc<Searches>,
+    /// This table's share of the server's search slots.
+    share: TableShare,
+    /// Each seat's hint being worked out (one at a time a seat, however
+    /// many connections hold its token), and its hints' rate.
+    hinting: Vec<bool>,
+    hint_rate: Vec<PerMinute>,
+    /// When a waiting table with nobody connected expires: the
+    /// [`TableLimits::idle_unstarted`] after the last connection, claim or
+    /// message.
+    idle_expiry: Instant,
+    /// When a paused game is abandoned: [`TableLimits::abandoned`] after
+    /// it paused.
+    abandoned_expiry: Instant,
 }
 
 /// Starts the task of a table, created or resumed; `game` is its record so far.
-pub fn spawn(
-    meta: TableMeta,
-    game: TableGame,
-    storage: Arc<dyn Storage>,
-    latency: Arc<Latency>,
-    pacing: Pacing,
-) -> TableHandle {
+pub fn spawn(meta: TableMeta, game: TableGame, services: Services) -> TableHandle {
+    let Services {
+        storage,
+        latency,
+        pacing,
+        limits,
+        searches,
+    } = services;
     let (tx, rx) = mpsc::channel(QUEUE);
     let n = meta.seats.len();
     let now = Instant::now();
@@ -139,10 +156,11 @@ pub fn spawn(
         .seats
         .iter()
         .map(|seat| match seat {
-            SeatMeta::Bot { bot } => bot_by_name(bot, secrets::random_seed()),
+            SeatMeta::Bot { bot } => searches.bot(bot, secrets::random_seed()),
             SeatMeta::Human { .. } => None,
         })
         .collect();
+    let idle_expiry = first_idle_expiry(&meta, &limits, now);
     let (summary, summary_rx) = watch::channel(Arc::new(Value::Null));
     let (meta_watch, meta_rx) = watch::channel(Arc::new(meta.clone()));
     let mut table = Table {
@@ -169,6 +187,13 @@ pub fn spawn(
         broken: None,
         unsaved: None,
         latency,
+        share: searches.table_share(),
+        searches,
+        hinting: vec![false; n],
+        hint_rate: vec![PerMinute::full(limits.hints_per_minute); n],
+        idle_expiry,
+        abandoned_expiry: later(now, limits.abandoned),
+        limits,
     };
     if table.game.state().phase() == Phase::HandOver {
         table.hand_over_since = Some(now);
@@ -186,8 +211,11 @@ pub fn spawn(
 impl Table {
     async fn run(mut self, mut rx: mpsc::Receiver<Command>) {
         loop {
+            if self.expiry_due().is_some_and(|due| Instant::now() >= due) && self.close().await {
+                break;
+            }
             self.drive().await;
-            let deadline = self.next_deadline();
+            let deadline = earliest(self.next_deadline(), self.expiry_due());
             let command = tokio::select! {
                 c = rx.recv() => c,
                 () = sleep_until(deadline) => continue,
@@ -205,11 +233,16 @@ impl Table {
                     let _ = done.send(());
                     break;
                 }
-                Some(command) => self.handle(command).await,
+                Some(command) => {
+                    if command.is_activity() {
+                        self.idle_expiry = later(Instant::now(), self.limits.idle_unstarted);
+                    }
+                    self.handle(command).await;
+                }
             }
-            // A finished game with nobody watching needs no task (it is
-            // started again from storage when asked).
-            if self.meta.status == TableStatus::Finished && self.conns.is_empty() && rx.is_empty() {
+            // A finished (or closed) game with nobody watching needs no
+            // task (it is started again from storage when asked).
+            if !self.meta.status.is_open() && self.conns.is_empty() && rx.is_empty() {
                 break;
             }
         }
@@ -217,6 +250,44 @@ impl Table {
 
     fn seats(&self) -> usize {
         self.meta.seats.len()
+    }
+
+    /// When the table expires if nothing changes: a waiting table with
+    /// nobody connected, [`TableLimits::idle_unstarted`] after the last
+    /// activity; a paused game, [`TableLimits::abandoned`] after it paused.
+    pub(super) fn expiry_due(&self) -> Option<Instant> {
+        match self.meta.status {
+            TableStatus::Waiting if self.conns.is_empty() => Some(self.idle_expiry),
+            TableStatus::Playing if self.paused() => Some(self.abandoned_expiry),
+            _ => None,
+        }
+    }
+
+    /// Closes an expired table: stored as closed (kept, never resumed nor
+    /// listed), its watchers told. False when that could not be stored:
+    /// the table stays open and tries again after another period.
+    async fn close(&mut self) -> bool {
+        let mut meta = self.meta.clone();
+        meta.status = TableStatus::Closed;
+        if let Err(e) = self.storage.update_meta(&meta).await {
+            tracing::error!(table = %self.meta.id, error = %e, "closing an expired table failed");
+            let now = Instant::now();
+            self.idle_expiry = later(now, self.limits.idle_unstarted);
+            self.abandoned_expiry = later(now, self.limits.abandoned);
+            return false;
+        }
+        let why = if self.meta.status == TableStatus::Waiting {
+            "nobody came to this table: it has closed"
+        } else {
+            "everybody left this game: it has closed"
+        };
+        tracing::info!(table = %self.meta.id, reason = why, "table expired");
+        self.set_meta(meta);
+        self.broadcast_raw(&json!({"type": "closed", "message": why}).to_string());
+        for conn in self.conns.values() {
+            let _ = conn.out.try_send(Outgoing::Close("the table has closed"));
+        }
+        true
     }
 
     fn is_human(&self, seat: usize) -> bool {
@@ -325,6 +396,13 @@ impl Table {
             self.hand_over_since = Some(now);
         }
         self.changed_at = now;
+    }
+
+    /// Starts the abandoned table's clock when the table has just paused.
+    fn note_pause(&mut self, was_paused: bool) {
+        if !was_paused && self.paused() {
+            self.abandoned_expiry = later(Instant::now(), self.limits.abandoned);
+        }
     }
 
     /// When something is due without a command: a bot's choice to play at
@@ -446,7 +524,8 @@ impl Table {
                 self.publish_summary();
             }
             let bot = self.stand_ins[seat].take().unwrap_or_else(|| {
-                bot_by_name(&super::default_bot(), secrets::random_seed())
+                self.searches
+                    .bot(&super::default_bot(), secrets::random_seed())
                     .expect("the default bot exists")
             });
             (bot, true)
@@ -458,17 +537,26 @@ impl Table {
         let state_id = self.game.state_id();
         self.thinking = Some((seat, state_id));
         let me = self.me.clone();
-        tokio::task::spawn_blocking(move || {
-            let mut bot = bot;
-            let legal = state.legal_actions();
-            let action = bot.choose(&Decision::new(&state, &legal));
-            let _ = me.blocking_send(Command::BotChose {
-                seat,
-                state_id,
-                action,
-                bot,
-                stand_in,
+        let (searches, share) = (self.searches.clone(), self.share.clone());
+        tokio::spawn(async move {
+            let thought = searches.run(&share, move || {
+                let mut bot = bot;
+                let legal = state.legal_actions();
+                let action = bot.choose(&Decision::new(&state, &legal));
+                (action, bot)
             });
+            // `None`: the server is stopping.
+            if let Some((action, bot)) = thought.await {
+                let _ = me
+                    .send(Command::BotChose {
+                        seat,
+                        state_id,
+                        action,
+                        bot,
+                        stand_in,
+                    })
+                    .await;
+            }
         });
     }
 
@@ -541,11 +629,12 @@ impl Table {
             }
             Command::Hint {
                 conn,
+                seat,
                 state_id,
                 hint,
             } => {
-                if let Some(c) = self.conns.get_mut(&conn) {
-                    c.hinting = false;
+                self.hinting[seat] = false;
+                if let Some(c) = self.conns.get(&conn) {
                     let text = match hint {
                         // `why` repeats the advice for clients of the old field.
                         Some(h) => json!({
@@ -603,6 +692,24 @@ impl Table {
                 }
             }
         };
+        let spectators = self
+            .conns
+            .values()
+            .filter(|c| c.viewer == Viewer::Spectator)
+            .count();
+        if viewer == Viewer::Spectator
+            && self.meta.status.is_open()
+            && spectators >= self.limits.spectators_per_table
+        {
+            let _ = reply.send(Err(ClientError::new(
+                ErrorCode::TooManySpectators,
+                format!(
+                    "this table has its {} spectators; watch another, or later",
+                    self.limits.spectators_per_table
+                ),
+            )));
+            return;
+        }
         let conn = self.next_conn;
         self.next_conn += 1;
         let seat = match viewer {
@@ -612,8 +719,9 @@ impl Table {
         if reply.send(Ok(Joined { conn, seat })).is_err() {
             return;
         }
-        if self.meta.status == TableStatus::Finished {
-            // A finished game: what it came to, then the socket closes.
+        if !self.meta.status.is_open() {
+            // A finished (or closed) game: what it came to, then the
+            // socket closes.
             send(&out, Outgoing::Text(self.welcome_text(seat).into()));
             let state = self.state_message(viewer, None);
             send(&out, Outgoing::Text(state.into()));
@@ -621,13 +729,19 @@ impl Table {
                 let rematch = json!({"type": "rematch", "id": id});
                 send(&out, Outgoing::Text(rematch.to_string().into()));
             }
-            send(&out, Outgoing::Close("the game is over"));
+            send(
+                &out,
+                Outgoing::Close(if self.meta.status == TableStatus::Closed {
+                    "the table has closed"
+                } else {
+                    "the game is over"
+                }),
+            );
             return;
         }
         let was_paused = self.paused();
-        if let Some(s) = seat
-            && !self.connected(s)
-        {
+        let arrived = seat.filter(|&s| !self.connected(s));
+        if let Some(s) = arrived {
             self.presence_since[s] = Instant::now();
         }
         self.conns.insert(
@@ -635,16 +749,21 @@ impl Table {
             Conn {
                 viewer,
                 out: out.clone(),
-                hinting: false,
             },
         );
         if was_paused && !self.paused() {
             self.resume_play();
         }
         send(&out, Outgoing::Text(self.welcome_text(seat).into()));
-        // Everyone gets the state again: this one to begin with, the others
-        // to see the seat connected (`last` is not repeated).
-        self.broadcast_states(None);
+        // The state to this connection alone (`last` is not repeated); the
+        // others hear of a seat's player arriving, and of nothing else.
+        send(
+            &out,
+            Outgoing::Text(self.state_message(viewer, None).into()),
+        );
+        if arrived.is_some() {
+            self.broadcast_presence(Some(conn));
+        }
         if let Some(unsaved) = &self.unsaved {
             send(&out, Outgoing::Text(unsaved.message().into()));
         }
@@ -652,14 +771,16 @@ impl Table {
     }
 
     fn disconnect(&mut self, conn: u64) {
+        let was_paused = self.paused();
         let Some(c) = self.conns.remove(&conn) else {
             return;
         };
+        self.note_pause(was_paused);
         if let Viewer::Seat(s) = c.viewer
             && !self.connected(s)
         {
             self.presence_since[s] = Instant::now();
-            self.broadcast_states(None);
+            self.broadcast_presence(None);
         }
         self.publish_summary();
     }
@@ -849,7 +970,7 @@ impl Table {
                 && self.bots[seat].is_none()
                 && self.thinking.is_none_or(|(t, _)| t != seat)
             {
-                self.bots[seat] = bot_by_name(bot, secrets::random_seed());
+                self.bots[seat] = self.searches.bot(bot, secrets::random_seed());
             }
         }
         self.set_meta(meta);
@@ -882,31 +1003,50 @@ impl Table {
                 "a hint is for your own turn",
             ));
         }
-        let c = self.conns.get_mut(&conn).expect("the connection sent this");
-        if c.hinting {
+        if self.hinting[seat] {
             return Err(ClientError::new(
                 ErrorCode::Busy,
-                "a hint is being worked out",
+                "a hint for this seat is being worked out",
             ));
         }
-        c.hinting = true;
+        let per_minute = self.limits.hints_per_minute;
+        if let Err(wait) = self.hint_rate[seat].take(per_minute) {
+            return Err(ClientError::new(
+                ErrorCode::RateLimited,
+                format!(
+                    "a seat may ask {per_minute} hints a minute; the next in {} s",
+                    wait.as_secs().saturating_add(1)
+                ),
+            ));
+        }
+        self.hinting[seat] = true;
         let state = state.clone();
         let me = self.me.clone();
         let seed = self.rng.next_u64();
-        tokio::task::spawn_blocking(move || {
+        let (searches, share) = (self.searches.clone(), self.share.clone());
+        let (time, stop) = (searches.hint_time(), searches.stop_signal());
+        tokio::spawn(async move {
             // The terminal's hint: the expert search, about a second;
             // cards named as drawn.
-            let hint = canasta_ai::hint(
-                &state,
-                canasta_ai::HINT_TIME,
-                seed,
-                canasta_core::CardStyle::Drawn,
-            );
-            let _ = me.blocking_send(Command::Hint {
-                conn,
-                state_id,
-                hint,
+            let thought = searches.run(&share, move || {
+                canasta_ai::hint_until(
+                    &state,
+                    time,
+                    seed,
+                    canasta_core::CardStyle::Drawn,
+                    Some(stop),
+                )
             });
+            if let Some(hint) = thought.await {
+                let _ = me
+                    .send(Command::Hint {
+                        conn,
+                        seat,
+                        state_id,
+                        hint,
+                    })
+                    .await;
+            }
         });
         Ok(())
     }
@@ -958,7 +1098,9 @@ impl Table {
     }
 
     fn set_meta(&mut self, meta: TableMeta) {
+        let was_paused = self.paused();
         self.meta = meta;
+        self.note_pause(was_paused);
         self.meta_watch.send_replace(Arc::new(self.meta.clone()));
         self.publish_summary();
     }
@@ -1171,6 +1313,42 @@ fn send(out: &mpsc::Sender<Outgoing>, msg: Outgoing) -> bool {
             false
         }
         Err(mpsc::error::TrySendError::Closed(_)) => false,
+    }
+}
+
+/// The earlier of two deadlines, if any.
+fn earliest(a: Option<Instant>, b: Option<Instant>) -> Option<Instant> {
+    match (a, b) {
+        (Some(a), Some(b)) => Some(a.min(b)),
+        (a, b) => a.or(b),
+    }
+}
+
+/// `wait` after `now` (a century for a wait past the clock's range).
+fn later(now: Instant, wait: Duration) -> Instant {
+    now.checked_add(wait)
+        .unwrap_or_else(|| now + Duration::from_secs(100 * 365 * 86_400))
+}
+
+/// When a new (or resumed) table first expires if idle: the
+/// [`TableLimits::idle_unstarted`] from now, but for a resumed table
+/// nobody ever joined, from its creation (so that a restart does not bring
+/// back an invite that expired meanwhile).
+fn first_idle_expiry(meta: &TableMeta, limits: &TableLimits, now: Instant) -> Instant {
+    let never_joined = meta.seats.iter().all(|s| {
+        !matches!(
+            s,
+            SeatMeta::Human {
+                token_hash: Some(_),
+                ..
+            }
+        )
+    });
+    if meta.status == TableStatus::Waiting && never_joined {
+        let age = Duration::from_secs(crate::http::now_secs().saturating_sub(meta.created));
+        later(now, limits.idle_unstarted.saturating_sub(age))
+    } else {
+        later(now, limits.idle_unstarted)
     }
 }
 

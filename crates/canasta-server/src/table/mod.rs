@@ -110,6 +110,8 @@ pub enum Command {
     },
     Hint {
         conn: u64,
+        /// The seat that asked (its next hint may be asked now).
+        seat: usize,
         state_id: u64,
         /// `None`: nothing to play (the hint was asked where no seat acts).
         hint: Option<canasta_ai::Hint>,
@@ -118,6 +120,31 @@ pub enum Command {
     Shutdown {
         done: oneshot::Sender<()>,
     },
+}
+
+/// What a table uses of its server's: storage, the latency counts, the
+/// pace's scale, the limits and the search slots.
+#[derive(Clone)]
+pub struct Services {
+    pub storage: Arc<dyn crate::storage::Storage>,
+    pub latency: Arc<crate::metrics::Latency>,
+    pub pacing: crate::pace::Pacing,
+    pub limits: Arc<crate::limits::TableLimits>,
+    pub searches: Arc<crate::search::Searches>,
+}
+
+impl Command {
+    /// Whether the command comes from people (a connection, a claim, a
+    /// message): what keeps a waiting table from expiring.
+    pub fn is_activity(&self) -> bool {
+        matches!(
+            self,
+            Command::Connect { .. }
+                | Command::Message { .. }
+                | Command::Disconnect { .. }
+                | Command::Claim { .. }
+        )
+    }
 }
 
 /// How the rest of the server reaches a table.
@@ -133,5 +160,11 @@ impl TableHandle {
     /// Sends a command; false when the table has ended.
     pub async fn send(&self, command: Command) -> bool {
         self.tx.send(command).await.is_ok()
+    }
+
+    /// Whether the table's task runs and its game is still to be played
+    /// (waiting or playing): what the caps on tables count.
+    pub fn is_open(&self) -> bool {
+        !self.tx.is_closed() && self.meta.borrow().status.is_open()
     }
 }

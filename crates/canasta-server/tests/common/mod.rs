@@ -105,18 +105,20 @@ impl Server {
 
     /// A Classic table of two people, each seat connected with its token:
     /// the table's id, the seats' connections, the seat to act first and
-    /// the first state that holds a deal (as seat 0 read it).
+    /// the first state that holds a deal, as the seat to act read it (each
+    /// connection is sent the state once, when it joins).
     pub async fn two_seated(&self) -> (String, Vec<Client>, usize, Value) {
         let (id, tokens) = self.table_of_humans("classic", 2, json!({})).await;
         let mut seats = Vec::new();
+        let mut firsts = Vec::new();
         for t in &tokens {
             let mut c = self.connect(&id).await;
             c.hello(Some(t)).await;
+            firsts.push(c.state_where(|m| !m["view"].is_null()).await);
             seats.push(c);
         }
-        let first = seats[0].state_where(|m| !m["view"].is_null()).await;
-        let actor = first["view"]["to_act"].as_u64().unwrap() as usize;
-        (id, seats, actor, first)
+        let actor = firsts[0]["view"]["to_act"].as_u64().unwrap() as usize;
+        (id, seats, actor, firsts.swap_remove(actor))
     }
 
     pub async fn connect(&self, id: &str) -> Client {

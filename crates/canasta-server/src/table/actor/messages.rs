@@ -16,6 +16,7 @@ impl Table {
         match self.meta.status {
             TableStatus::Waiting => "waiting",
             TableStatus::Finished => "finished",
+            TableStatus::Closed => "closed",
             TableStatus::Playing if self.game.started() && self.game.needs_deal() => "hand_over",
             TableStatus::Playing => "playing",
         }
@@ -69,11 +70,17 @@ impl Table {
                 Viewer::Seat(s) => self.undo_allowed(s) && self.game.can_undo(),
                 Viewer::Spectator => false,
             },
-            "deadline_ms": self.stand_in_due().map(|due| {
-                due.saturating_duration_since(tokio::time::Instant::now()).as_millis() as u64
-            }),
+            "deadline_ms": self.deadline_ms(),
         })
         .to_string()
+    }
+
+    /// Milliseconds until the bot plays the turn under way for its player.
+    fn deadline_ms(&self) -> Option<u64> {
+        self.stand_in_due().map(|due| {
+            due.saturating_duration_since(tokio::time::Instant::now())
+                .as_millis() as u64
+        })
     }
 
     pub(super) fn broadcast_states(&mut self, last: Option<Value>) {
@@ -92,6 +99,29 @@ impl Table {
                 gone.push(id);
             }
         }
+        for id in gone {
+            self.disconnect(id);
+        }
+    }
+
+    /// A seat's player came or went: the seats (who is connected) and the
+    /// turn's clock, which is all that changed, to every connection but
+    /// `joiner` (sent the state itself); the state is not sent again.
+    pub(super) fn broadcast_presence(&mut self, joiner: Option<u64>) {
+        let text: Arc<str> = json!({
+            "type": "presence",
+            "seats": self.seats_json(),
+            "deadline_ms": self.deadline_ms(),
+        })
+        .to_string()
+        .into();
+        let gone: Vec<u64> = self
+            .conns
+            .iter()
+            .filter(|(id, _)| Some(**id) != joiner)
+            .filter(|(_, c)| !send(&c.out, Outgoing::Text(text.clone())))
+            .map(|(&id, _)| id)
+            .collect();
         for id in gone {
             self.disconnect(id);
         }

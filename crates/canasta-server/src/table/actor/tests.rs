@@ -2,11 +2,13 @@
 //! the pace's delays and the players' timeouts pass in virtual time, so
 //! these tests neither wait for them nor depend on the machine's speed.
 
-use super::super::{Command, Outgoing, TableHandle};
+use super::super::{Command, Outgoing, Services, TableHandle};
 use super::spawn;
+use crate::limits::TableLimits;
 use crate::metrics::Latency;
 use crate::pace::{Pace, Pacing};
 use crate::protocol::ClientMessage;
+use crate::search::Searches;
 use crate::secrets;
 use crate::storage::{MemoryStorage, SeatMeta, Storage, StoredTable, TableMeta, TableStatus};
 use crate::table::game::TableGame;
@@ -40,6 +42,29 @@ async fn table_with(
     timeout_secs: u64,
     turn_secs: Option<u64>,
 ) -> Setup {
+    table_under(
+        rules,
+        seats,
+        pace,
+        timeout_secs,
+        turn_secs,
+        TableStatus::Playing,
+        TableLimits::unconstrained(),
+    )
+    .await
+}
+
+/// A table in `status` under `limits`, created at the Unix epoch's first
+/// second (long ago, for a table's age).
+async fn table_under(
+    rules: &Rules,
+    seats: Vec<Sits>,
+    pace: Pace,
+    timeout_secs: u64,
+    turn_secs: Option<u64>,
+    status: TableStatus,
+    limits: TableLimits,
+) -> Setup {
     let id = "t-test".to_string();
     let seats = seats
         .into_iter()
@@ -56,7 +81,7 @@ async fn table_with(
         created: 1,
         seats,
         timeout_secs,
-        status: TableStatus::Playing,
+        status,
         pace,
         turn_secs,
         rematch: None,
@@ -73,9 +98,13 @@ async fn table_with(
     let handle = spawn(
         meta,
         game,
-        storage.clone(),
-        Arc::new(Latency::default()),
-        Pacing::PACED,
+        Services {
+            storage: storage.clone(),
+            latency: Arc::new(Latency::default()),
+            pacing: Pacing::PACED,
+            searches: Arc::new(Searches::new(&limits)),
+            limits: Arc::new(limits),
+        },
     );
     Setup {
         handle,
@@ -373,4 +402,88 @@ async fn a_table_of_bots_plays_only_while_watched() {
     assert!(lines.len() > 2);
     tokio::time::sleep(Duration::from_secs(3600)).await;
     assert_eq!(stored_lines(&t).await, lines);
+}
+
+/// Stored status of the table.
+async fn stored_status(t: &Setup) -> TableStatus {
+    t.storage.load(&t.id).await.unwrap().unwrap().meta.status
+}
+
+#[tokio::test(start_paused = true)]
+async fn a_game_nobody_plays_closes_once_abandoned_and_not_before() {
+    let rules = Rules::preset("classic", Some(2), None).unwrap();
+    let seats = vec![Sits::Player("ann"), Sits::Bot("heuristic")];
+    let limits = TableLimits {
+        abandoned: Duration::from_secs(3600),
+        ..TableLimits::unconstrained()
+    };
+    let t = table_under(
+        &rules,
+        seats,
+        Pace::Fast,
+        60,
+        None,
+        TableStatus::Playing,
+        limits,
+    )
+    .await;
+    // Ann plays a turn and leaves: the hour counts from then.
+    tokio::time::sleep(Duration::from_secs(1800)).await;
+    let mut ann = Conn::open(&t.handle, Some("ann")).await;
+    ann.until(is_state).await;
+    ann.close().await;
+    tokio::time::sleep(Duration::from_secs(3500)).await;
+    assert_eq!(stored_status(&t).await, TableStatus::Playing);
+    assert!(!t.handle.tx.is_closed());
+    tokio::time::sleep(Duration::from_secs(200)).await;
+    assert_eq!(stored_status(&t).await, TableStatus::Closed);
+    assert!(t.handle.tx.is_closed(), "the task ended");
+    assert_eq!(t.handle.summary.borrow()["status"], "closed");
+}
+
+#[tokio::test(start_paused = true)]
+async fn a_waiting_table_closes_when_idle_and_a_stale_invite_at_once() {
+    let rules = Rules::preset("classic", Some(2), None).unwrap();
+    let limits = TableLimits {
+        idle_unstarted: Duration::from_secs(600),
+        ..TableLimits::unconstrained()
+    };
+    // Claimed by Ann (who came): idle ten minutes from the last thing done.
+    let seats = vec![Sits::Player("ann"), Sits::Bot("heuristic")];
+    let t = table_under(
+        &rules,
+        seats,
+        Pace::Fast,
+        60,
+        None,
+        TableStatus::Waiting,
+        limits.clone(),
+    )
+    .await;
+    let ann = Conn::open(&t.handle, Some("ann")).await;
+    tokio::time::sleep(Duration::from_secs(3600)).await;
+    assert_eq!(
+        stored_status(&t).await,
+        TableStatus::Waiting,
+        "someone is there"
+    );
+    ann.close().await;
+    tokio::time::sleep(Duration::from_secs(590)).await;
+    assert_eq!(stored_status(&t).await, TableStatus::Waiting);
+    tokio::time::sleep(Duration::from_secs(20)).await;
+    assert_eq!(stored_status(&t).await, TableStatus::Closed);
+    // Nobody ever joined, created long ago (a restart's resume): closed at once.
+    let seats = vec![Sits::Bot("heuristic"), Sits::Bot("heuristic")];
+    let stale = table_under(
+        &rules,
+        seats,
+        Pace::Fast,
+        60,
+        None,
+        TableStatus::Waiting,
+        limits,
+    )
+    .await;
+    tokio::time::sleep(Duration::from_millis(10)).await;
+    assert_eq!(stored_status(&stale).await, TableStatus::Closed);
 }
