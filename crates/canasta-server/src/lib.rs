@@ -7,17 +7,20 @@
 //! What a seat is sent is built from that seat's observation only
 //! ([`views`]).
 
+pub mod connections;
 pub mod http;
 pub mod load;
 pub mod metrics;
 pub mod pace;
 pub mod protocol;
+pub mod replays;
 pub mod secrets;
 pub mod storage;
 pub mod table;
 pub mod views;
 pub mod ws;
 
+use connections::ConnectionLimits;
 use metrics::Latency;
 use pace::Pacing;
 use protocol::RateLimit;
@@ -44,6 +47,8 @@ pub struct Config {
     /// The scale on every table's pace ([`Pacing`]): paced for people
     /// unless told otherwise.
     pub pacing: Pacing,
+    /// See [`Options::connections`].
+    pub connections: ConnectionLimits,
 }
 
 /// What a server started in code may differ in from one for people.
@@ -56,6 +61,9 @@ pub struct Options {
     pub pacing: Pacing,
     /// See [`Config::web_dir`].
     pub web_dir: Option<PathBuf>,
+    /// Connections in total and by address, their timeouts, and the
+    /// names and origins browsers' requests must come with.
+    pub connections: ConnectionLimits,
 }
 
 impl Options {
@@ -68,6 +76,7 @@ impl Options {
             },
             pacing: Pacing::UNPACED,
             web_dir: None,
+            connections: ConnectionLimits::uncounted(),
         }
     }
 }
@@ -83,6 +92,11 @@ pub enum ServerError {
     #[error("cannot listen on {addr}: {source}")]
     Bind {
         addr: SocketAddr,
+        source: std::io::Error,
+    },
+    #[error("cannot open the data directory's lock file {path}: {source}")]
+    LockFile {
+        path: PathBuf,
         source: std::io::Error,
     },
     #[error(
@@ -162,6 +176,11 @@ pub struct App {
     /// Rematches are set up one at a time: two players asking at once get
     /// the same new table.
     pub rematches: Arc<tokio::sync::Mutex<()>>,
+    /// How long a new WebSocket may take to send `hello`
+    /// ([`ConnectionLimits::hello_timeout`]).
+    pub hello_timeout: std::time::Duration,
+    /// Finished games' replays, rendered once each (bounded).
+    pub replays: Arc<replays::ReplayCache>,
 }
 
 impl App {
@@ -190,6 +209,8 @@ impl App {
             web_dir: None,
             pacing,
             rematches: Arc::default(),
+            hello_timeout: ConnectionLimits::default().hello_timeout,
+            replays: Arc::default(),
         })
     }
 
@@ -270,8 +291,8 @@ pub async fn start(config: &Config) -> Result<Running, ServerError> {
     })?;
     // Two servers on one file would both resume its games and write them.
     let lock_path = config.data_dir.join("canasta.lock");
-    let data_error = |source| ServerError::DataDir {
-        path: config.data_dir.clone(),
+    let lock_error = |source| ServerError::LockFile {
+        path: lock_path.clone(),
         source,
     };
     let lock = std::fs::File::options()
@@ -279,7 +300,7 @@ pub async fn start(config: &Config) -> Result<Running, ServerError> {
         .truncate(false)
         .write(true)
         .open(&lock_path)
-        .map_err(data_error)?;
+        .map_err(lock_error)?;
     match lock.try_lock() {
         Ok(()) => {}
         Err(std::fs::TryLockError::WouldBlock) => {
@@ -287,13 +308,14 @@ pub async fn start(config: &Config) -> Result<Running, ServerError> {
                 path: config.data_dir.clone(),
             });
         }
-        Err(std::fs::TryLockError::Error(e)) => return Err(data_error(e)),
+        Err(std::fs::TryLockError::Error(e)) => return Err(lock_error(e)),
     }
     let storage = SqliteStorage::open(&config.data_dir.join("canasta.sqlite3")).await?;
     let options = Options {
         rate_limit: RateLimit::default(),
         pacing: config.pacing,
         web_dir: config.web_dir.clone(),
+        connections: config.connections.clone(),
     };
     let mut running = start_with(config.bind, Arc::new(storage), options).await?;
     running.data_lock = Some(lock);
@@ -312,22 +334,25 @@ pub async fn start_with(
     let mut app = App::resume(storage, options.pacing).await?;
     app.rate_limit = options.rate_limit;
     app.web_dir = options.web_dir.map(Arc::new);
+    app.hello_timeout = options.connections.hello_timeout;
+    let files = connections::raise_open_file_limit();
+    let cap = options.connections.connections_under(files);
+    tracing::info!(
+        open_files = files,
+        connections = cap,
+        per_address = options.connections.max_per_address,
+        "connection limits"
+    );
     let listener = listen(bind).map_err(|source| ServerError::Bind { addr: bind, source })?;
     let addr = listener
         .local_addr()
         .map_err(|source| ServerError::Bind { addr: bind, source })?;
     let (stop, mut stopped) = watch::channel(false);
-    let router = http::router(app.clone());
+    let router = connections::guarded(http::router(app.clone()), &options.connections);
     let shared = app.clone();
+    let limits = options.connections;
     let task = tokio::spawn(async move {
-        let mut signal = stopped.clone();
-        let serve = axum::serve(
-            listener,
-            router.into_make_service_with_connect_info::<SocketAddr>(),
-        )
-        .with_graceful_shutdown(async move {
-            let _ = signal.wait_for(|s| *s).await;
-        });
+        let serve = connections::serve(listener, router, &limits, cap, stopped.clone());
         // Tables are told first, so that open sockets end and the server's
         // graceful shutdown does not wait for them.
         let tables = app.clone();
@@ -335,9 +360,7 @@ pub async fn start_with(
             let _ = stopped.wait_for(|s| *s).await;
             tables.shutdown().await;
         });
-        if let Err(e) = serve.await {
-            tracing::error!(error = %e, "the server stopped");
-        }
+        serve.await;
         let _ = tell.await;
         // Upgraded sockets are not the graceful shutdown's to wait for:
         // let their writers send what the tables queued (bounded).

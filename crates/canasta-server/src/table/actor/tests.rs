@@ -60,6 +60,7 @@ async fn table_with(
         pace,
         turn_secs,
         rematch: None,
+        invite_hash: None,
     };
     let game = TableGame::new(rules);
     let storage = Arc::new(MemoryStorage::new());
