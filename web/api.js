@@ -44,8 +44,13 @@ export const getVariants = () => request('GET', '/api/variants');
 export const listTables = () => request('GET', '/api/tables');
 export const getTable = (id) => request('GET', `/api/tables/${encodeURIComponent(id)}`);
 export const createTable = (body) => request('POST', '/api/tables', body);
-export const claimSeat = (id, seat, name) =>
-  request('POST', `/api/tables/${encodeURIComponent(id)}/seats/${seat}`, name ? { name } : {});
+/** Claims seat `seat` of table `id`, with the table's invite secret when this browser has it (an invite-only table needs it). */
+export function claimSeat(id, seat, name) {
+  const body = name ? { name } : {};
+  const invite = loadInvite(id);
+  if (invite) body.invite = invite;
+  return request('POST', `/api/tables/${encodeURIComponent(id)}/seats/${seat}`, body);
+}
 export const getReplay = (id, step) =>
   request('GET', `/api/tables/${encodeURIComponent(id)}/replay/${step}`);
 /** The How to play page of a variant with house rules (`options`: an object). */
@@ -131,8 +136,23 @@ export function wsUrl(id) {
   return `${proto}//${location.host}/api/tables/${encodeURIComponent(id)}/ws`;
 }
 
-/** The invite link of table `id`, absolute. */
-export const inviteUrl = (id) => `${location.origin}/#/t/${id}`;
+/** The invite secret kept for the invite-only table `id`, or null. */
+export function loadInvite(id) {
+  const s = storage();
+  return (s && s.getItem(`canasta.invite.${id}`)) || null;
+}
+
+/** Keeps the invite secret of table `id` (from its link or its creation). */
+export function saveInvite(id, secret) {
+  const s = storage();
+  if (s && secret) s.setItem(`canasta.invite.${id}`, secret);
+}
+
+/** The invite link of table `id`, absolute: with its secret for an invite-only table. */
+export const inviteUrl = (id) => {
+  const invite = loadInvite(id);
+  return `${location.origin}/#/t/${id}${invite ? `/${invite}` : ''}`;
+};
 
 /** Asks for a rematch of the finished table `id` with a seat's token: `{id, invite, seat, token}`. */
 export const rematch = (id, token) => request('POST', `/api/tables/${encodeURIComponent(id)}/rematch`, { token });

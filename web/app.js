@@ -1,5 +1,6 @@
 // The browser client of the Canasta server: hash routes to the lobby
-// (`#/`), a table (`#/t/{id}`), a finished game's replay
+// (`#/`), a table (`#/t/{id}`, or `#/t/{id}/{secret}`: an invite-only
+// table's invite link), a finished game's replay
 // (`#/replay/{id}[/{step}]`) and a variant's rules
 // (`#/rules/{variant}?players=N&options=JSON`).
 
@@ -8,16 +9,19 @@ import { mountTable } from './table.js';
 import { mountReplay } from './replay.js';
 import { mountRules } from './rules-page.js';
 import { h, fill } from './dom.js';
+import { saveInvite } from './api.js';
 
 const root = document.getElementById('app');
 let unmount = null;
 let current = null;
 
-/** The route of a hash: `{name, id, step}`. */
+/** The route of a hash: `{name, id, step}` (`invite`: an invite link's secret). */
 export function parseRoute(hash) {
   const path = hash.replace(/^#/, '').replace(/^\/?/, '/');
   let m = /^\/t\/([\w-]+)\/?$/.exec(path);
   if (m) return { name: 'table', id: m[1] };
+  m = /^\/t\/([\w-]+)\/([\w-]+)\/?$/.exec(path);
+  if (m) return { name: 'table', id: m[1], invite: m[2] };
   m = /^\/replay\/([\w-]+)(?:\/(\d+))?\/?$/.exec(path);
   if (m) return { name: 'replay', id: m[1], step: m[2] ? Number(m[2]) : 0 };
   m = /^\/rules\/([\w-]+)\/?(?:\?(.*))?$/.exec(path);
@@ -28,6 +32,12 @@ export function parseRoute(hash) {
 
 function route() {
   const r = parseRoute(location.hash);
+  if (r.name === 'table' && r.invite) {
+    // Kept for claiming a seat; the address bar keeps the plain table link.
+    saveInvite(r.id, r.invite);
+    history.replaceState(null, '', `#/t/${r.id}`);
+    r.invite = undefined;
+  }
   const key = r.name === 'replay' ? `replay/${r.id}` : JSON.stringify(r);
   if (key === current) return; // the replay rewrites its own step into the hash
   current = key;

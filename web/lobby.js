@@ -111,6 +111,7 @@ export function mountLobby(root) {
     joinSeat: 0,
     timeout: 60,
     pace: 'normal',
+    inviteOnly: false,
     openAreas: new Set(),
     options: {},
     optionErrors: {},
@@ -616,6 +617,19 @@ export function mountLobby(root) {
       ),
       h('p.quiet.small', 'When a player is away that long on their turn, a bot plays that turn for them.'),
       h('div.field', h('label', { for: 'pace' }, 'Bots play'), paceSel),
+      h(
+        'div.field',
+        h('label', { for: 'invite-only' }, 'Invite only'),
+        h('input.toggle', {
+          type: 'checkbox',
+          id: 'invite-only',
+          role: 'switch',
+          checked: st.inviteOnly,
+          testid: 'invite-only',
+          on: { change: (e) => { st.inviteOnly = e.target.checked; } },
+        }),
+      ),
+      h('p.quiet.small', 'An invite-only table is not listed here; only those with its invite link can take a seat.'),
       presetSel
         ? h(
             'div.field.house-preset-field',
@@ -650,6 +664,7 @@ export function mountLobby(root) {
       timeout_secs: Math.max(5, Math.min(3600, st.timeout || 60)),
       pace: st.pace,
     };
+    if (st.inviteOnly) body.invite_only = true;
     const name = st.name.trim();
     if (st.joinSeat !== null && st.seats[st.joinSeat] && st.seats[st.joinSeat].kind === 'human') {
       body.join = { seat: st.joinSeat };
@@ -659,6 +674,7 @@ export function mountLobby(root) {
     renderForm();
     try {
       const r = await api.createTable(body);
+      if (r.invite_secret) api.saveInvite(r.id, r.invite_secret);
       if (r.token !== undefined && r.seat !== undefined) api.saveSeat(r.id, r.seat, r.token);
       location.hash = `#/t/${r.id}`;
     } catch (e) {

@@ -421,6 +421,7 @@ export function mountTable(root, id) {
     try {
       const r = await api.rematch(id, kept ? kept.token : '');
       api.saveSeat(r.id, r.seat, r.token);
+      if (r.invite_secret) api.saveInvite(r.id, r.invite_secret);
       location.hash = `#/t/${r.id}`;
     } catch (/** @type {any} */ e) {
       if (s.rematch) location.hash = `#/t/${s.rematch}`;

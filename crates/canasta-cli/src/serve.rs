@@ -3,6 +3,7 @@
 
 use anyhow::{Context, bail};
 use canasta_server::attack::{Attack, run as run_attack};
+use canasta_server::connections::ConnectionLimits;
 use canasta_server::limits::TableLimits;
 use canasta_server::load::{LoadOptions, run as run_load};
 use canasta_server::pace::Pacing;
@@ -49,6 +50,8 @@ pub struct ServeArgs {
     pub wal_limit_mb: u64,
     #[command(flatten)]
     pub tables: TableLimitArgs,
+    #[command(flatten)]
+    pub connections: ConnectionArgs,
 }
 
 /// The bounds on tables, their bots and watchers (`TableLimits`; each
@@ -118,6 +121,69 @@ impl TableLimitArgs {
     }
 }
 
+/// `canasta serve`'s bounds on connections (`ConnectionLimits`; the
+/// defaults are its own).
+#[derive(Args, Debug)]
+#[command(next_help_heading = "Connection limits")]
+pub struct ConnectionArgs {
+    /// TCP connections open at once, HTTP and WebSocket alike (also kept
+    /// below the open-file limit less --reserved-files).
+    #[arg(long, default_value_t = ConnectionLimits::default().max_connections, value_name = "N")]
+    pub max_connections: usize,
+    /// TCP connections from one IP address at once.
+    #[arg(long, default_value_t = ConnectionLimits::default().max_per_address, value_name = "N")]
+    pub max_connections_per_address: usize,
+    /// Open files kept from connections (database, logs, refusals).
+    #[arg(long, default_value_t = ConnectionLimits::default().reserved_files, value_name = "N")]
+    pub reserved_files: u64,
+    /// Seconds a new WebSocket may take to send `hello`.
+    #[arg(long, default_value_t = ConnectionLimits::default().hello_timeout.as_secs_f64(), value_name = "S")]
+    pub hello_timeout: f64,
+    /// Seconds a request's head may take to arrive (idle connections are
+    /// closed after as long).
+    #[arg(long, default_value_t = ConnectionLimits::default().header_timeout.as_secs_f64(), value_name = "S")]
+    pub header_timeout: f64,
+    /// Seconds a request's body may take to arrive.
+    #[arg(long, default_value_t = ConnectionLimits::default().body_timeout.as_secs_f64(), value_name = "S")]
+    pub body_timeout: f64,
+    /// A host name the server answers to (repeat for more): besides IP
+    /// addresses and localhost, requests naming any other host are refused.
+    #[arg(long = "public-name", value_name = "NAME")]
+    pub public_names: Vec<String>,
+    /// An origin (`https://example.org`) whose pages may open sockets and
+    /// change things here, besides the server's own (repeat for more).
+    #[arg(long = "allowed-origin", value_name = "ORIGIN")]
+    pub allowed_origins: Vec<String>,
+}
+
+impl ConnectionArgs {
+    /// The limits these flags give.
+    ///
+    /// # Errors
+    /// A time that is not a positive number of seconds.
+    pub fn limits(&self) -> anyhow::Result<ConnectionLimits> {
+        let seconds = |flag: &str, s: f64| {
+            Duration::try_from_secs_f64(s)
+                .ok()
+                .filter(|d| !d.is_zero())
+                .with_context(|| format!("--{flag} is a number of seconds above 0, not {s}"))
+        };
+        if self.max_connections == 0 || self.max_connections_per_address == 0 {
+            bail!("--max-connections and --max-connections-per-address are at least 1");
+        }
+        Ok(ConnectionLimits {
+            max_connections: self.max_connections,
+            max_per_address: self.max_connections_per_address,
+            reserved_files: self.reserved_files,
+            hello_timeout: seconds("hello-timeout", self.hello_timeout)?,
+            header_timeout: seconds("header-timeout", self.header_timeout)?,
+            body_timeout: seconds("body-timeout", self.body_timeout)?,
+            public_names: self.public_names.clone(),
+            allowed_origins: self.allowed_origins.clone(),
+        })
+    }
+}
+
 fn init_logs(json: bool) {
     let filter = tracing_subscriber::EnvFilter::try_from_default_env()
         .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info"));
@@ -162,7 +228,7 @@ async fn stop_signal() {
 
 pub fn run(args: &ServeArgs) -> anyhow::Result<ExitCode> {
     init_logs(args.log_json);
-    raise_file_limit();
+    let connections = args.connections.limits()?;
     let Some(pacing) = Pacing::scaled(args.pace_scale) else {
         bail!("--pace-scale is a number of at least 0");
     };
@@ -179,6 +245,7 @@ pub fn run(args: &ServeArgs) -> anyhow::Result<ExitCode> {
             ..StorageSettings::default()
         },
         tables: args.tables.limits()?,
+        connections,
     };
     runtime()?.block_on(async {
         let server = start(&config).await?;

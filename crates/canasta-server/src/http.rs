@@ -60,7 +60,11 @@ pub struct ApiError {
     message: String,
 }
 
-fn api_error(status: StatusCode, code: &'static str, message: impl Into<String>) -> ApiError {
+pub(crate) fn api_error(
+    status: StatusCode,
+    code: &'static str,
+    message: impl Into<String>,
+) -> ApiError {
     ApiError {
         status,
         code,
@@ -239,6 +243,9 @@ struct CreateTable {
     pace: Pace,
     #[serde(default)]
     turn_secs: Option<u64>,
+    /// Seats claimed only with the invite link's secret; not listed.
+    #[serde(default)]
+    invite_only: bool,
 }
 
 #[derive(Deserialize)]
@@ -285,6 +292,24 @@ struct Settings {
     timeout_secs: u64,
     pace: crate::pace::Pace,
     turn_secs: Option<u64>,
+    /// See [`TableMeta::invite_hash`].
+    invite_hash: Option<String>,
+}
+
+/// A new invite-only table's secret and what is stored of it.
+fn new_invite() -> (String, String) {
+    let secret = secrets::new_token();
+    let hash = secrets::token_hash(&secret);
+    (secret, hash)
+}
+
+/// The link that brings a player to table `id`: with the secret for an
+/// invite-only table (`#/t/ID/SECRET`).
+fn invite_link(id: &str, secret: Option<&str>) -> String {
+    match secret {
+        Some(secret) => format!("/#/t/{id}/{secret}"),
+        None => format!("/#/t/{id}"),
+    }
 }
 
 /// Why `creator` may not create a table now, as the API says it.
@@ -360,6 +385,7 @@ async fn open_table(
         pace: settings.pace,
         turn_secs: settings.turn_secs,
         rematch: None,
+        invite_hash: settings.invite_hash,
     };
     refuse_while_storage_fails(app)?;
     let game = TableGame::new(rules);
@@ -441,6 +467,7 @@ async fn create_table(
             }
         }
     }
+    let invite = req.invite_only.then(new_invite);
     let id = open_table(
         &app,
         client.ip(),
@@ -450,11 +477,16 @@ async fn create_table(
             timeout_secs,
             pace: req.pace,
             turn_secs: req.turn_secs,
+            invite_hash: invite.as_ref().map(|(_, hash)| hash.clone()),
         },
     )
     .await?;
-    tracing::info!(table = %id, variant = %req.variant, players = n, "table created");
-    let mut body = json!({"id": id, "invite": format!("/#/t/{id}")});
+    tracing::info!(table = %id, variant = %req.variant, players = n, invite_only = req.invite_only, "table created");
+    let secret = invite.as_ref().map(|(secret, _)| secret.as_str());
+    let mut body = json!({"id": id, "invite": invite_link(&id, secret)});
+    if let Some(secret) = secret {
+        body["invite_secret"] = json!(secret);
+    }
     if let Some((seat, t)) = token {
         body["seat"] = json!(seat);
         body["token"] = json!(t);
@@ -462,7 +494,7 @@ async fn create_table(
     Ok((StatusCode::CREATED, axum::Json(body)).into_response())
 }
 
-/// The lobby: the newest open tables, at most [`LOBBY_LIMIT`]. Only those
+/// The lobby: the newest open public tables, at most [`LOBBY_LIMIT`]. Only those
 /// are copied and written: the server's other tables cost a comparison
 /// each, however many there are.
 async fn list_tables(State(app): State<App>) -> Response {
@@ -472,6 +504,8 @@ async fn list_tables(State(app): State<App>) -> Response {
         .all()
         .into_iter()
         .filter(TableHandle::is_open)
+        // Invite-only tables are reached by their link, never listed.
+        .filter(|h| h.meta.borrow().invite_hash.is_none())
         .map(|h| {
             let (created, id) = {
                 let meta = h.meta.borrow();
@@ -542,6 +576,9 @@ async fn get_table(State(app): State<App>, Path(id): Path<String>) -> Result<Res
 struct ClaimRequest {
     #[serde(default)]
     name: Option<String>,
+    /// The invite link's secret, for an invite-only table.
+    #[serde(default)]
+    invite: Option<String>,
 }
 
 async fn claim_seat(
@@ -557,11 +594,25 @@ async fn claim_seat(
         )
     })?;
     let req: ClaimRequest = if body.is_empty() {
-        ClaimRequest { name: None }
+        ClaimRequest {
+            name: None,
+            invite: None,
+        }
     } else {
         serde_json::from_slice(&body).map_err(|e| bad_request(format!("the seat request: {e}")))?
     };
     let handle = app.registry.get(&id).ok_or_else(|| no_table(&id))?;
+    let invite_hash = handle.meta.borrow().invite_hash.clone();
+    if let Some(wanted) = invite_hash {
+        let given = req.invite.as_deref().map(secrets::token_hash);
+        if given.as_deref() != Some(wanted.as_str()) {
+            return Err(api_error(
+                StatusCode::FORBIDDEN,
+                "bad_invite",
+                "this table is invite only: its seats are claimed with the invite link",
+            ));
+        }
+    }
     let (reply, answer) = oneshot::channel();
     let cmd = Command::Claim {
         seat,
@@ -641,9 +692,16 @@ async fn rematch(
         SeatMeta::Human { name, .. } => name.clone(),
         SeatMeta::Bot { .. } => None,
     };
-    let created = |id: &str, token: String| {
-        let body =
-            json!({"id": id, "invite": format!("/#/t/{id}"), "seat": of.seat, "token": token});
+    // An invite-only table's rematch is invite only too, with a secret of
+    // its own (told to whoever asks first; the others come by their
+    // tokens of this table).
+    let invite = of.meta.invite_hash.as_ref().map(|_| new_invite());
+    let created = |id: &str, token: String, secret: Option<&str>| {
+        let mut body =
+            json!({"id": id, "invite": invite_link(id, secret), "seat": of.seat, "token": token});
+        if let Some(secret) = secret {
+            body["invite_secret"] = json!(secret);
+        }
         (StatusCode::CREATED, axum::Json(body)).into_response()
     };
     if let Some(new_id) = &of.meta.rematch {
@@ -665,7 +723,7 @@ async fn rematch(
             return Err(gone());
         }
         return match answer.await.map_err(|_| gone())? {
-            Ok(token) => Ok(created(new_id, token)),
+            Ok(token) => Ok(created(new_id, token, None)),
             Err(ClaimError::Storage(e)) => Err(storage_error(e)),
             Err(_) => Err(api_error(
                 StatusCode::CONFLICT,
@@ -705,6 +763,7 @@ async fn rematch(
             timeout_secs: of.meta.timeout_secs,
             pace: of.meta.pace,
             turn_secs: of.meta.turn_secs,
+            invite_hash: invite.as_ref().map(|(_, hash)| hash.clone()),
         },
     )
     .await?;
@@ -718,7 +777,11 @@ async fn rematch(
         tracing::error!(table = %id, rematch = %new_id, "the rematch could not be linked to its table");
     }
     tracing::info!(table = %id, rematch = %new_id, "rematch created");
-    Ok(created(&new_id, token))
+    Ok(created(
+        &new_id,
+        token,
+        invite.as_ref().map(|(secret, _)| secret.as_str()),
+    ))
 }
 
 /// The lines of a finished game; refused before (they hold every deck).
@@ -762,40 +825,65 @@ async fn replay_step(
     State(app): State<App>,
     Path((id, step)): Path<(String, String)>,
 ) -> Result<Response, ApiError> {
-    let lines = finished_lines(&app, &id).await?;
-    let steps = lines.len().saturating_sub(1);
-    let step: usize = step.parse().ok().filter(|&s| s < steps).ok_or_else(|| {
-        api_error(
-            StatusCode::BAD_REQUEST,
-            "no_such_step",
-            format!("steps are 0 to {}", steps.saturating_sub(1)),
-        )
-    })?;
-    let parse = |line: &str| serde_json::from_str::<Value>(line).map_err(storage_error);
-    let mut replay = Replay::start(&parse(&lines[0])?, 1).map_err(storage_error)?;
-    let mut last = Value::Null;
-    for (i, line) in lines.iter().enumerate().skip(1).take(step + 1) {
-        last = parse(line)?;
-        replay.feed(&last, i + 1).map_err(storage_error)?;
-    }
-    let state = replay.state();
-    let n = state.players();
-    let event = if last.get("deal").is_some() {
-        json!({"deal": true})
-    } else {
-        last.clone()
+    let steps = match app.replays.get(&id) {
+        Some(steps) => steps,
+        None => {
+            let lines = finished_lines(&app, &id).await?;
+            let rendered = tokio::task::spawn_blocking(move || render_steps(&lines))
+                .await
+                .map_err(storage_error)??;
+            let steps = std::sync::Arc::new(rendered);
+            app.replays.keep(&id, steps.clone());
+            steps
+        }
     };
-    let body = json!({
-        "step": step,
-        "steps": steps,
-        "hand": state.hands_played() + u32::from(!matches!(state.phase(), canasta_core::Phase::HandOver | canasta_core::Phase::GameOver)),
-        "line": describe_line(&last),
-        "event": event,
-        "view": view_json(&state.observe_public(), Viewer::Spectator),
-        "hands": (0..n).map(|s| state.hand(s).iter().map(|c| c.to_string()).collect::<Vec<_>>()).collect::<Vec<_>>(),
-        "feet": (0..n).map(|s| state.foot(s).iter().map(|c| c.to_string()).collect::<Vec<_>>()).collect::<Vec<_>>(),
-    });
-    Ok(axum::Json(body).into_response())
+    let body = step
+        .parse::<usize>()
+        .ok()
+        .and_then(|s| steps.get(s))
+        .ok_or_else(|| {
+            api_error(
+                StatusCode::BAD_REQUEST,
+                "no_such_step",
+                format!("steps are 0 to {}", steps.len().saturating_sub(1)),
+            )
+        })?;
+    Ok(([(header::CONTENT_TYPE, "application/json")], body.clone()).into_response())
+}
+
+/// Every step's answer of a finished game, in one replay of its lines:
+/// step 0 is the first deal, each following step one line of the record.
+fn render_steps(lines: &[String]) -> Result<Vec<String>, ApiError> {
+    let steps = lines.len().saturating_sub(1);
+    let parse = |line: &str| serde_json::from_str::<Value>(line).map_err(storage_error);
+    let Some(header_line) = lines.first() else {
+        return Ok(Vec::new());
+    };
+    let mut replay = Replay::start(&parse(header_line)?, 1).map_err(storage_error)?;
+    let mut rendered = Vec::with_capacity(steps);
+    for (i, line) in lines.iter().enumerate().skip(1) {
+        let last = parse(line)?;
+        replay.feed(&last, i + 1).map_err(storage_error)?;
+        let state = replay.state();
+        let n = state.players();
+        let event = if last.get("deal").is_some() {
+            json!({"deal": true})
+        } else {
+            last.clone()
+        };
+        let body = json!({
+            "step": i - 1,
+            "steps": steps,
+            "hand": state.hands_played() + u32::from(!matches!(state.phase(), canasta_core::Phase::HandOver | canasta_core::Phase::GameOver)),
+            "line": describe_line(&last),
+            "event": event,
+            "view": view_json(&state.observe_public(), Viewer::Spectator),
+            "hands": (0..n).map(|s| state.hand(s).iter().map(|c| c.to_string()).collect::<Vec<_>>()).collect::<Vec<_>>(),
+            "feet": (0..n).map(|s| state.foot(s).iter().map(|c| c.to_string()).collect::<Vec<_>>()).collect::<Vec<_>>(),
+        });
+        rendered.push(body.to_string());
+    }
+    Ok(rendered)
 }
 
 /// The live table `id`; a finished one no longer live is started again
@@ -831,10 +919,12 @@ async fn tell_table(app: &App, id: &str, mut command: Command) -> Result<(), Api
 async fn websocket(
     State(app): State<App>,
     Path(id): Path<String>,
+    slot: Option<axum::Extension<crate::connections::ConnectionSlot>>,
     ws: WebSocketUpgrade,
 ) -> Result<Response, ApiError> {
     let handle = live_table(&app, &id).await?;
     let limit = app.rate_limit;
+    let hello_timeout = app.hello_timeout;
     let writers = app.writers.clone();
     Ok(ws
         .max_message_size(2 * MAX_MESSAGE_BYTES)
@@ -844,7 +934,12 @@ async fn websocket(
                 let (app, id) = (app.clone(), id.clone());
                 async move { live_table(&app, &id).await.ok() }
             };
-            crate::ws::serve(socket, handle, reopen, limit, writers)
+            // The socket counts as its connection while it lasts.
+            let serving = crate::ws::serve(socket, handle, reopen, limit, hello_timeout, writers);
+            async move {
+                let _slot = slot;
+                serving.await;
+            }
         }))
 }
 

@@ -8,6 +8,7 @@
 //! ([`views`]).
 
 pub mod attack;
+pub mod connections;
 pub mod creators;
 pub mod http;
 pub mod limits;
@@ -15,6 +16,7 @@ pub mod load;
 pub mod metrics;
 pub mod pace;
 pub mod protocol;
+pub mod replays;
 pub mod search;
 pub mod secrets;
 pub mod storage;
@@ -23,6 +25,7 @@ pub mod views;
 pub mod web_files;
 pub mod ws;
 
+use connections::ConnectionLimits;
 use limits::TableLimits;
 use metrics::Latency;
 use pace::Pacing;
@@ -54,6 +57,8 @@ pub struct Config {
     pub storage: StorageSettings,
     /// Tables, their bots, watchers and hints.
     pub tables: TableLimits,
+    /// See [`Options::connections`].
+    pub connections: ConnectionLimits,
 }
 
 /// What a server started in code may differ in from one for people.
@@ -68,6 +73,9 @@ pub struct Options {
     pub web_dir: Option<PathBuf>,
     /// Tables, their bots, watchers and hints.
     pub tables: TableLimits,
+    /// Connections in total and by address, their timeouts, and the
+    /// names and origins browsers' requests must come with.
+    pub connections: ConnectionLimits,
 }
 
 impl Options {
@@ -81,6 +89,7 @@ impl Options {
             pacing: Pacing::UNPACED,
             web_dir: None,
             tables: TableLimits::unconstrained(),
+            connections: ConnectionLimits::uncounted(),
         }
     }
 }
@@ -96,6 +105,11 @@ pub enum ServerError {
     #[error("cannot listen on {addr}: {source}")]
     Bind {
         addr: SocketAddr,
+        source: std::io::Error,
+    },
+    #[error("cannot open the data directory's lock file {path}: {source}")]
+    LockFile {
+        path: PathBuf,
         source: std::io::Error,
     },
     #[error(
@@ -193,6 +207,11 @@ pub struct App {
     /// Tables are created one at a time, each after its creator's caps and
     /// rate are checked.
     pub creators: Arc<tokio::sync::Mutex<creators::Creators>>,
+    /// How long a new WebSocket may take to send `hello`
+    /// ([`ConnectionLimits::hello_timeout`]).
+    pub hello_timeout: std::time::Duration,
+    /// Finished games' replays, rendered once each (bounded).
+    pub replays: Arc<replays::ReplayCache>,
 }
 
 impl App {
@@ -221,6 +240,8 @@ impl App {
             searches: Arc::new(search::Searches::new(&limits)),
             limits: Arc::new(limits),
             creators: Arc::default(),
+            hello_timeout: ConnectionLimits::default().hello_timeout,
+            replays: Arc::default(),
         };
         let mut quarantined = Vec::new();
         for stored in storage.load_unfinished().await? {
@@ -324,8 +345,8 @@ pub async fn start(config: &Config) -> Result<Running, ServerError> {
     })?;
     // Two servers on one file would both resume its games and write them.
     let lock_path = config.data_dir.join("canasta.lock");
-    let data_error = |source| ServerError::DataDir {
-        path: config.data_dir.clone(),
+    let lock_error = |source| ServerError::LockFile {
+        path: lock_path.clone(),
         source,
     };
     let lock = std::fs::File::options()
@@ -333,7 +354,7 @@ pub async fn start(config: &Config) -> Result<Running, ServerError> {
         .truncate(false)
         .write(true)
         .open(&lock_path)
-        .map_err(data_error)?;
+        .map_err(lock_error)?;
     match lock.try_lock() {
         Ok(()) => {}
         Err(std::fs::TryLockError::WouldBlock) => {
@@ -341,7 +362,7 @@ pub async fn start(config: &Config) -> Result<Running, ServerError> {
                 path: config.data_dir.clone(),
             });
         }
-        Err(std::fs::TryLockError::Error(e)) => return Err(data_error(e)),
+        Err(std::fs::TryLockError::Error(e)) => return Err(lock_error(e)),
     }
     let storage =
         SqliteStorage::open_with(&config.data_dir.join("canasta.sqlite3"), config.storage).await?;
@@ -350,6 +371,7 @@ pub async fn start(config: &Config) -> Result<Running, ServerError> {
         pacing: config.pacing,
         web_dir: config.web_dir.clone(),
         tables: config.tables.clone(),
+        connections: config.connections.clone(),
     };
     let mut running = start_with(config.bind, Arc::new(storage), options).await?;
     running.data_lock = Some(lock);
@@ -368,22 +390,25 @@ pub async fn start_with(
     let mut app = App::resume(storage, options.pacing, options.tables).await?;
     app.rate_limit = options.rate_limit;
     app.web_dir = options.web_dir.map(Arc::new);
+    app.hello_timeout = options.connections.hello_timeout;
+    let files = connections::raise_open_file_limit();
+    let cap = options.connections.connections_under(files);
+    tracing::info!(
+        open_files = files,
+        connections = cap,
+        per_address = options.connections.max_per_address,
+        "connection limits"
+    );
     let listener = listen(bind).map_err(|source| ServerError::Bind { addr: bind, source })?;
     let addr = listener
         .local_addr()
         .map_err(|source| ServerError::Bind { addr: bind, source })?;
     let (stop, mut stopped) = watch::channel(false);
-    let router = http::router(app.clone());
+    let router = connections::guarded(http::router(app.clone()), &options.connections);
     let shared = app.clone();
+    let limits = options.connections;
     let task = tokio::spawn(async move {
-        let mut signal = stopped.clone();
-        let serve = axum::serve(
-            listener,
-            router.into_make_service_with_connect_info::<SocketAddr>(),
-        )
-        .with_graceful_shutdown(async move {
-            let _ = signal.wait_for(|s| *s).await;
-        });
+        let serve = connections::serve(listener, router, &limits, cap, stopped.clone());
         // Tables are told first, so that open sockets end and the server's
         // graceful shutdown does not wait for them.
         let tables = app.clone();
@@ -391,9 +416,7 @@ pub async fn start_with(
             let _ = stopped.wait_for(|s| *s).await;
             tables.shutdown().await;
         });
-        if let Err(e) = serve.await {
-            tracing::error!(error = %e, "the server stopped");
-        }
+        serve.await;
         let _ = tell.await;
         // Upgraded sockets are not the graceful shutdown's to wait for:
         // let their writers send what the tables queued (bounded).

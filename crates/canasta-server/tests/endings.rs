@@ -77,6 +77,7 @@ async fn a_rematch_sets_the_same_table_for_the_same_players() {
                 pace: Pace::Fast,
                 turn_secs: Some(30),
                 rematch: None,
+                invite_hash: None,
             },
             lines: lines[..last].to_vec(),
         })

@@ -79,6 +79,11 @@ pub struct TableMeta {
     /// The table set for the same players' next game, once one asked.
     #[serde(default)]
     pub rematch: Option<String>,
+    /// An invite-only table's invite secret, as its SHA-256 in hex (like
+    /// a token): its seats are claimed only with the secret, and it is
+    /// not listed in the lobby. `None`: an open table.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub invite_hash: Option<String>,
 }
 
 /// One seat as stored.
@@ -185,6 +190,7 @@ pub(crate) mod contract {
                     },
                 ],
                 timeout_secs: 60,
+                invite_hash: None,
                 status: TableStatus::Waiting,
                 pace: Pace::Fast,
                 turn_secs: Some(30),

@@ -201,3 +201,28 @@ impl Client {
         self.until("welcome").await
     }
 }
+
+/// A TCP connection to `server` from the loopback address `from`
+/// (127.0.0.1, 127.0.0.2, ...: each reaches a server on 127.0.0.1), for
+/// the limits by address.
+pub async fn tcp_from(from: &str, server: SocketAddr) -> TcpStream {
+    let socket = tokio::net::TcpSocket::new_v4().unwrap();
+    socket.bind(format!("{from}:0").parse().unwrap()).unwrap();
+    socket.connect(server).await.unwrap()
+}
+
+/// What the server answers to the raw HTTP `request` on `stream` before it
+/// closes it: the status and the JSON body (`Value::Null` if none).
+pub async fn answer(stream: &mut TcpStream, request: &str) -> (u16, Value) {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    stream.write_all(request.as_bytes()).await.unwrap();
+    let mut response = Vec::new();
+    tokio::time::timeout(Duration::from_secs(10), stream.read_to_end(&mut response))
+        .await
+        .expect("the server answers and closes")
+        .unwrap();
+    let text = String::from_utf8_lossy(&response);
+    let (head, body) = text.split_once("\r\n\r\n").expect("an HTTP response");
+    let status = head.split_whitespace().nth(1).unwrap().parse().unwrap();
+    (status, serde_json::from_str(body).unwrap_or(Value::Null))
+}

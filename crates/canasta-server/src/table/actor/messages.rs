@@ -188,6 +188,7 @@ pub fn summary_json(meta: &TableMeta, game: &TableGame, seats: Vec<Value>, statu
         "timeout_secs": meta.timeout_secs,
         "turn_secs": meta.turn_secs,
         "rematch": meta.rematch,
+        "invite_only": meta.invite_hash.is_some(),
         "paused": false,
         "pace": meta.pace,
         "seats": seats,

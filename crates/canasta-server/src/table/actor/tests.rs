@@ -85,6 +85,7 @@ async fn table_under(
         pace,
         turn_secs,
         rematch: None,
+        invite_hash: None,
     };
     let game = TableGame::new(rules);
     let storage = Arc::new(MemoryStorage::new());
