@@ -209,6 +209,12 @@ pub(crate) mod contract {
         let unfinished = storage.load_unfinished().await.unwrap();
         assert_eq!(unfinished.len(), 1);
         assert_eq!(unfinished[0].meta.id, "t2");
+        // A closed table is kept, and never resumed.
+        let mut closed = table("t2").meta;
+        closed.status = TableStatus::Closed;
+        storage.update_meta(&closed).await.unwrap();
+        assert!(storage.load_unfinished().await.unwrap().is_empty());
+        assert_eq!(storage.load("t2").await.unwrap().unwrap().meta, closed);
         let recent = storage.recent(10).await.unwrap();
         assert_eq!(recent.len(), 2);
     }
