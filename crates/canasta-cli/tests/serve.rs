@@ -23,9 +23,15 @@ struct Server {
 
 impl Server {
     fn start(data: &Path) -> Server {
+        Server::start_with(data, &[])
+    }
+
+    /// With these flags besides.
+    fn start_with(data: &Path, flags: &[&str]) -> Server {
         let mut child = Command::new(env!("CARGO_BIN_EXE_canasta"))
             .args(["serve", "--port", "0", "--pace-scale", "0", "--data-dir"])
             .arg(data)
+            .args(flags)
             .stdout(Stdio::piped())
             .stderr(Stdio::null())
             .spawn()
@@ -519,6 +525,39 @@ async fn bad_stored_rows_are_quarantined_and_the_rest_resumes() {
         "{listed}"
     );
     assert!(!listed.contains(good.as_str()), "{listed}");
+}
+
+/// Bots searching a minute a move (allowed by the flag): SIGTERM ends
+/// their searches, and the process exits within five seconds.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn sigterm_ends_every_search_and_exits_within_five_seconds() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = Server::start_with(dir.path(), &["--max-think-ms", "60000"]);
+    let bot = json!({"kind": "bot", "bot": "ismcts@60000ms"});
+    let body = json!({"variant": "classic", "players": 2, "seats": [bot, bot]});
+    let (status, created) = http(server.addr, "POST", "/api/tables", &body)
+        .await
+        .unwrap();
+    assert_eq!(status, 201, "{created}");
+    // A table of bots plays while someone watches.
+    let id = created["id"].as_str().unwrap();
+    let url = format!("ws://{}/api/tables/{id}/ws", server.addr);
+    let (mut watcher, _) = tokio_tungstenite::connect_async(url).await.unwrap();
+    watcher
+        .send(Message::Text(json!({"type": "hello"}).to_string().into()))
+        .await
+        .unwrap();
+    // The welcome, then a minute's search (forced moves take no time).
+    watcher.next().await.unwrap().unwrap();
+    tokio::time::sleep(Duration::from_millis(1500)).await;
+    let asked = std::time::Instant::now();
+    let status = server.terminate();
+    assert!(status.success(), "{status}");
+    assert!(
+        asked.elapsed() < Duration::from_secs(5),
+        "{:?}",
+        asked.elapsed()
+    );
 }
 
 #[test]

@@ -252,6 +252,12 @@ pub(crate) mod contract {
         assert_eq!(unfinished[0].as_ref().unwrap().meta.id, "t2");
         let ids = storage.ids().await.unwrap();
         assert_eq!(ids, vec![Ok("t1".to_string()), Ok("t2".to_string())]);
+        // A closed table is kept, and never resumed.
+        let mut closed = table("t2").meta;
+        closed.status = TableStatus::Closed;
+        storage.update_meta(&closed).await.unwrap();
+        assert!(storage.load_unfinished().await.unwrap().is_empty());
+        assert_eq!(storage.load("t2").await.unwrap().unwrap().meta, closed);
         storage.close().await.unwrap();
         storage
             .append("t2", 1, &["after closing".to_string()], None)
