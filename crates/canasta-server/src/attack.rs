@@ -254,10 +254,12 @@ async fn idle(addr: SocketAddr, counts: Arc<Counts>, until: Instant) {
         return;
     };
     Counts::add(&counts.accepted);
-    let mut byte = [0u8; 256];
-    if let Ok(read) = tokio::time::timeout_at(until, stream.read(&mut byte)).await {
-        // End of stream, a reset, or an answer (a 408 or 503) before the end.
-        let _ = read;
+    let mut answer = [0u8; 256];
+    // End of stream, a reset, or an answer (a 408 or 503) before the end.
+    if tokio::time::timeout_at(until, stream.read(&mut answer))
+        .await
+        .is_ok()
+    {
         Counts::add(&counts.closed_by_server);
     }
 }

@@ -9,7 +9,7 @@
 //! read from `--web-dir` is compressed on each request, since it may have
 //! changed (that mode is for working on the client, not for serving).
 
-use axum::body::Body;
+use axum::body::{Body, Bytes};
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use flate2::Compression;
@@ -31,9 +31,10 @@ pub struct WebFile {
     media_type: &'static str,
     /// A strong entity tag: a hash of the bytes, quoted as HTTP wants.
     etag: String,
-    plain: Vec<u8>,
+    /// Shared, not copied, by every response that sends it.
+    plain: Bytes,
     /// Present when compressing made the file smaller.
-    gzip: Option<Vec<u8>>,
+    gzip: Option<Bytes>,
 }
 
 /// Files smaller than this are sent as they are: the gzip header and a
@@ -49,11 +50,12 @@ impl WebFile {
         };
         let gzip = (compressible(media_type) && plain.len() >= SMALLEST_WORTH_COMPRESSING)
             .then(|| gzip(&plain))
-            .filter(|packed| packed.len() < plain.len());
+            .filter(|packed| packed.len() < plain.len())
+            .map(Bytes::from);
         WebFile {
             media_type,
             etag,
-            plain,
+            plain: Bytes::from(plain),
             gzip,
         }
     }
@@ -302,7 +304,10 @@ mod tests {
         assert_eq!(read_below(&dir, "missing.js").await, None);
         let served = WebFiles::from_folder(Arc::new(dir.clone()));
         assert!(served.get("tests/e2e.mjs").await.is_none());
-        assert_eq!(served.get("app.js").await.unwrap().plain, b"export {};");
+        assert_eq!(
+            served.get("app.js").await.unwrap().plain,
+            &b"export {};"[..]
+        );
         std::fs::remove_dir_all(&dir).unwrap();
     }
 }
