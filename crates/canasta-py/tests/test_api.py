@@ -161,6 +161,44 @@ def test_explicit_chance_deals_card_by_card():
         game.apply_chance(0)
 
 
+@pytest.mark.parametrize("variant,players", FORMS)
+def test_a_pickled_or_copied_game_is_the_same_game_and_plays_on_the_same(variant, players):
+    import copy
+    import pickle
+
+    game = canasta.Game(variant, players=players, seed=3, episode="game", max_hands=2)
+    rng = random.Random(players)
+    for _ in range(rng.randrange(50, 400)):
+        if game.is_terminal():
+            break
+        game.step(rng.choice(game.legal_actions()))
+    saved = pickle.dumps(game)
+    for other in (pickle.loads(saved), copy.deepcopy(game), canasta.Game.from_serial(game.serial())):
+        assert other.record() == game.record()
+        assert other.legal_actions() == game.legal_actions()
+        assert other.spelled() == game.spelled()
+        assert other.current_player == game.current_player
+        if not game.is_terminal():
+            assert (other.observation() == game.observation()).all()
+    # The copy deals later hands as the original does.
+    twin = pickle.loads(saved)
+    moves = random.Random(9)
+    while not game.is_terminal():
+        a = moves.choice(game.legal_actions())
+        game.step(a)
+        twin.step(a)
+    assert twin.record() == game.record() and twin.returns() == game.returns()
+
+
+def test_a_game_without_a_record_is_not_pickled_and_says_why():
+    import pickle
+
+    with pytest.raises(ValueError, match="keeps no record"):
+        pickle.dumps(canasta.Game("classic", record=False))
+    with pytest.raises(ValueError, match="not a saved game"):
+        canasta.Game.from_serial('{"canasta_episode": 2}')
+
+
 def test_vec_env_steps_many_games_and_restarts_them():
     env = canasta.VecEnv(16, "classic", players=2, seed=1, episode="hand")
     obs, masks = env.reset()

@@ -153,6 +153,14 @@ class Game:
     def resample(self, seat: int, seed: int) -> "Game":
         """The cards `seat` cannot see dealt anew, consistently with what it knows."""
     def clone(self) -> "Game": ...
+    def serial(self) -> str:
+        """The game as text, exactly: its record and what the record cannot
+        say (settings, the random stream, a deal or action under way); what
+        pickle stores. Raises ValueError for a game that keeps no record."""
+    @staticmethod
+    def from_serial(text: str) -> "Game":
+        """The game `serial()` wrote; the record is checked as `canasta check` does."""
+    def __reduce__(self) -> tuple[Any, tuple[str]]: ...
     def describe(self) -> str:
         """The whole position in words (every hand)."""
     def rules(self) -> dict[str, Any]: ...

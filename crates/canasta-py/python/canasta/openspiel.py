@@ -395,6 +395,8 @@ GAME_CLASSES = {
     )
     for name, game_type in _TYPES.items()
 }
+# Each class by its name in this module, so that pickle finds it.
+globals().update({cls.__name__: cls for cls in GAME_CLASSES.values()})
 
 
 def _register():
