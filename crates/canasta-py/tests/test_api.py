@@ -8,6 +8,7 @@ import json
 import os
 import random
 import subprocess
+import sys
 from pathlib import Path
 
 import numpy as np
@@ -309,3 +310,22 @@ def test_canasta_check_agrees_with_python_records(tmp_path):
         assert out.returncode == 0, out.stdout + out.stderr
         totals = game.scores
         assert str(totals[0]) in out.stdout
+
+
+def test_the_readme_example_runs_and_plays_the_same_game_every_time(tmp_path):
+    """The README's Python example, run twice: the same returns and the same
+    record (it is seeded), a record the checker accepts."""
+    readme = (Path(__file__).resolve().parents[3] / "README.md").read_text()
+    blocks = [b.split("```", 1)[0] for b in readme.split("```python\n")[1:]]
+    example = next(b for b in blocks if "canasta.Game(" in b)
+    outputs = []
+    for run in range(2):
+        where = tmp_path / f"run{run}"
+        where.mkdir()
+        proc = subprocess.run([sys.executable, "-c", example], cwd=where,
+                              capture_output=True, text=True, timeout=600)
+        assert proc.returncode == 0, proc.stderr
+        outputs.append((proc.stdout, (where / "samba.jsonl").read_text()))
+    assert outputs[0] == outputs[1]
+    game = canasta.Game.from_record(outputs[0][1])
+    assert game.is_terminal()
