@@ -280,24 +280,8 @@ def test_bots_choose_legal_actions_without_peeking():
         canasta.bots.ismcts("godlike")
 
 
-def cli():
-    path = os.environ.get("CANASTA_CLI")
-    if path:
-        return Path(path)
-    root = Path(__file__).resolve().parents[3]
-    for build in ("release", "debug"):
-        p = root / "target" / build / "canasta"
-        if p.exists():
-            return p
-    return None
-
-
-def test_canasta_check_agrees_with_python_records(tmp_path):
-    binary = cli()
-    if binary is None:
-        if os.environ.get("CANASTA_REQUIRE_CLI"):
-            pytest.fail("the canasta binary is not built (CANASTA_REQUIRE_CLI is set)")
-        pytest.skip("the canasta binary is not built")
+def test_canasta_check_agrees_with_python_records(tmp_path, canasta_cli):
+    binary = canasta_cli
     rng = random.Random(2)
     for variant, players in [("classic", 4), ("samba", 3), ("pennies", 6)]:
         game = canasta.Game(variant, players=players, seed=21, episode="hand")

@@ -45,6 +45,8 @@ def spell(action: str) -> list[int]:
     """The ids that spell an action written in the record notation (where it
     is also the start of a longer legal action, the game wants END after them)."""
 
+def seat_seeds(seed: int, index: int, players: int) -> list[int]:
+    """The seeds `canasta sim` and `canasta tournament` give the bots of game `index`."""
 def rust_random_steps(
     variant: str = "classic",
     players: Optional[int] = None,
