@@ -94,11 +94,11 @@ impl Episode {
             .ok_or_else(|| bad("rng is not a generator's state (four hex words, not all zero)"))?;
         let players = state.players();
         let dealer = as_index(field("dealer")?, players).ok_or_else(|| bad("dealer"))?;
-        let chance = match field("chance")?.as_str() {
-            None if field("chance")?.is_null() => None,
-            Some("dealer") => Some(ChanceEvent::FirstDealer),
-            Some("card") => Some(ChanceEvent::Card),
-            Some("first") => Some(ChanceEvent::FirstPlayer),
+        let chance = match field("chance")? {
+            Value::Null => None,
+            Value::String(kind) if kind == "dealer" => Some(ChanceEvent::FirstDealer),
+            Value::String(kind) if kind == "card" => Some(ChanceEvent::Card),
+            Value::String(kind) if kind == "first" => Some(ChanceEvent::FirstPlayer),
             _ => return Err(bad("chance is not dealer, card, first or null")),
         };
         let deck: Vec<Card> = field("deck")?
