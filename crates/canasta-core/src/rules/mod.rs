@@ -306,8 +306,8 @@ impl Rules {
         }
         // The deck's size bounds everything below: with an impossible deck,
         // say so and stop (the parser's copy limits are the same numbers).
-        let max_decks = crate::action::MAX_COPIES_OF_A_FACE;
-        let max_jokers = crate::action::MAX_JOKERS;
+        let max_decks = crate::card::MAX_COPIES_OF_A_FACE;
+        let max_jokers = crate::card::MAX_JOKERS;
         if self.decks == 0 || self.decks > max_decks || self.jokers > max_jokers {
             p.push(format!(
                 "decks must be 1 to {max_decks} and jokers 0 to {max_jokers}, not {} and {}",
