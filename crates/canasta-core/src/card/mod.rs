@@ -440,7 +440,9 @@ pub(crate) fn byte_sum(word: u32) -> u8 {
     (word.wrapping_mul(0x0101_0101) >> 24) as u8
 }
 
+mod classes;
 mod packed;
+pub(crate) use classes::{for_each_choice, for_each_class, wild_classes};
 pub(crate) use packed::PackedCounts;
 
 /// A multiset of faces: hands, the unseen cards, a deck's composition.

@@ -12,8 +12,7 @@ pub(crate) mod sequences;
 pub(crate) use requirements::{going_out_shortfall, requirements_met};
 
 use crate::action::Action;
-use crate::actions::movegen::for_each_class;
-use crate::card::{Card, CardCounts, Rank, Suit};
+use crate::card::{Card, CardCounts, Rank, Suit, for_each_class};
 use crate::goout::sequences::SharedOutcomes;
 use crate::meld::{CanastaKind, GoOutKind, KindCounts, Meld};
 use crate::rules::Rules;
@@ -121,28 +120,6 @@ impl MeldShape {
         };
         GoOutKind::of(rules, self.rank(), kind)
     }
-}
-
-/// Most wild cards a meld with `n_now` naturals and `w0` wild cards,
-/// growing to `n_final` naturals this turn, can take in all by the
-/// generator's steps. Where wild cards may go on a canasta, what the
-/// ratio allows at the end. Where they may not (P-CNE), they must go on
-/// while the meld is short of a canasta: after as many of its naturals as
-/// keep it short (capacity grows with naturals), all at once or one at a
-/// time (`movegen::adds_past_canasta`: one action may carry it past the
-/// canasta's size), the remaining naturals after them.
-pub(crate) fn wild_room(rules: &Rules, rank: Option<Rank>, n_now: u8, n_final: u8, w0: u8) -> u8 {
-    // Where canastas are closed by choice, a meld is not a canasta until
-    // it is closed (and a closed one takes nothing: not asked here).
-    if rules.wilds_on_canasta || rules.canasta_by_choice {
-        return rules.wild_capacity_of(rank, n_final).saturating_sub(w0);
-    }
-    let size = rules.canasta_size;
-    if n_now + w0 >= size {
-        return 0;
-    }
-    let n_at = n_final.min(size - 1 - w0);
-    rules.wild_capacity_of(rank, n_at).saturating_sub(w0)
 }
 
 /// P-CNE: a wild canasta is clean when it is all twos, or holds six jokers.
@@ -587,7 +564,7 @@ impl GameState {
             Action::Meld(groups) => {
                 for g in groups.iter() {
                     hand.remove_all(&g.counts());
-                    match crate::judge::lay_target(rules, &melds, g) {
+                    match crate::meld::lay_target(rules, &melds, g) {
                         Some(i) => melds[i].cards.merge(g),
                         None => melds
                             .try_push(Meld {

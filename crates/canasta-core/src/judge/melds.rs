@@ -5,7 +5,7 @@
 
 use crate::card::{Rank, Suit};
 use crate::error::{IllegalReason, MeldRef};
-use crate::meld::{Group, Meld};
+use crate::meld::{Group, Meld, lay_target};
 use crate::rules::{Rules, WildMeldReserve};
 use crate::state::MAX_MELDS;
 use arrayvec::ArrayVec;
@@ -13,38 +13,6 @@ use arrayvec::ArrayVec;
 /// Melds of one side while an action is judged: the side's melds, then the
 /// new ones the action begins.
 type WorkingMelds = ArrayVec<Meld, { MAX_MELDS + crate::action::MAX_GROUPS + 1 }>;
-
-/// Where a written group goes on a side that has `melds`: the index of the
-/// meld it joins, or `None` for a new meld. The one rule for both judging
-/// and applying:
-/// - a sequence (Samba) is always a new meld;
-/// - naturals of a rank join the side's meld of that rank that can still
-///   take cards (one meld per rank; where melds are capped, the one not yet
-///   full), except where a rank may have several melds (Samba), where a
-///   written group is a new meld;
-/// - wild cards alone join the side's wild meld where a side has one for
-///   the hand (P-CNE), whatever its size, so that how an action splits its
-///   wild cards into groups never matters (the judge then refuses wild
-///   cards on a meld that was a canasta before the action); where a side
-///   may begin another once the last is a canasta (P-PEN), they join the
-///   one short of a canasta.
-pub(crate) fn lay_target(rules: &Rules, melds: &[Meld], g: &Group) -> Option<usize> {
-    if g.is_sequence() {
-        return None;
-    }
-    match g.rank() {
-        None if rules.wild_meld_reserves.one_wild_meld() => {
-            melds.iter().position(|m| m.cards.is_wild_only())
-        }
-        None => melds
-            .iter()
-            .position(|m| m.cards.is_wild_only() && m.cards.len() < rules.canasta_size),
-        Some(_) if rules.several_melds_per_rank => None,
-        Some(r) => melds
-            .iter()
-            .position(|m| m.cards.rank() == Some(r) && !m.cards.is_sequence() && !m.is_full(rules)),
-    }
-}
 
 /// Why the meld an action makes or extends is not allowed: `before` is the
 /// meld as it stood before the action (`None`: a new meld), `added` the

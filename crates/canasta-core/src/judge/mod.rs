@@ -9,7 +9,7 @@
 //! and keeps those these predicates accept.
 //!
 //! How a lay is judged (record spec, `meld`): the groups go to their melds
-//! ([`lay_target`]), and each new or extended meld is judged by its
+//! ([`lay_target`](crate::meld::lay_target)), and each new or extended meld is judged by its
 //! contents after the action against the melds as they stood before it
 //! ([`meld_problem`]); rules about the action as a whole (the opening's
 //! minimum and composition, wild cards kept for an unfinished wild meld)
@@ -26,9 +26,9 @@ mod melds;
 mod turn;
 
 use melds::Lay;
+pub(crate) use melds::clean_for_opening;
 #[cfg(test)]
 pub(crate) use melds::valid_sequence;
-pub(crate) use melds::{clean_for_opening, lay_target};
 
 impl GameState {
     /// True if [`GameState::apply`] would accept `action`.

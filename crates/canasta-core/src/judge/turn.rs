@@ -2,9 +2,9 @@
 //! pile is frozen or must be taken, where its top card goes, when a player
 //! may ask, finish, or discard a card of a restricted kind.
 
-use crate::actions::movegen::extends_run;
 use crate::card::Card;
 use crate::error::IllegalReason;
+use crate::meld::extends_run;
 use crate::rules::WildMeldReserve;
 use crate::state::{GameState, Phase};
 

@@ -9,7 +9,9 @@ use crate::rules::{Rules, WildMeldReserve};
 use std::fmt;
 
 mod choices;
+mod placement;
 pub use choices::{NaturalChoices, natural_choices, pick_black_threes, pick_naturals};
+pub(crate) use placement::{extends_run, lay_target, wild_room};
 
 /// What a group is. A group of wild cards only is `Wild` until a natural
 /// joins it; a rank group may hold wild cards too (and, while being built,

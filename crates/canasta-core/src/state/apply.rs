@@ -348,10 +348,10 @@ impl GameState {
     }
 
     /// Lays a group as a new meld, or merges it into the meld
-    /// [`lay_target`](crate::judge::lay_target) names.
+    /// [`lay_target`](crate::meld::lay_target) names.
     fn lay_group(&mut self, seat: usize, side: usize, g: Group) {
         self.seat_melded[seat] = true;
-        match crate::judge::lay_target(&self.rs.rules, &self.melds[side], &g) {
+        match crate::meld::lay_target(&self.rs.rules, &self.melds[side], &g) {
             Some(i) => {
                 self.melds[side][i].cards.merge(&g);
                 self.turn.added_to_old |= i < self.turn.melds_at_start as usize;
