@@ -15,20 +15,20 @@
 //! println!("{:?}", game.last_hand().unwrap().teams);
 //! ```
 
-pub mod actions;
+pub mod action;
 pub mod card;
 pub mod error;
-mod goout;
 mod judge;
 pub mod meld;
+mod movegen;
 pub mod record;
 pub mod rng;
 pub mod rules;
+mod search;
 mod stackvec;
 pub mod state;
 
 // The public paths of the parts that moved into folders.
-pub use actions::action;
 pub use state::{determinize, observation, pile_words, score};
 
 pub use action::{Action, ActionList, Groups, ParseActionError};

@@ -188,20 +188,6 @@ pub(crate) fn valid_sequence(rules: &Rules, g: &Group) -> bool {
         && g.run_is_consecutive()
 }
 
-/// A group that may stand in an opening where the opening must be clean
-/// (P-CNE at 50): no wild card with naturals; wild cards alone only as a
-/// clean wild meld (twos alone, or jokers with at most one two). Where the
-/// wild meld is a meld of twos (RG-ITA, `WildMeldReserve::Twos`), jokers
-/// are always wild cards, which no opening may hold ("initial melds must be
-/// naturals (no wildcards)"), so only twos alone.
-pub(crate) fn clean_for_opening(rules: &Rules, g: &Group) -> bool {
-    if g.is_wild_only() {
-        g.jokers == 0 || (g.two_count() <= 1 && rules.wild_meld_reserves != WildMeldReserve::Twos)
-    } else {
-        g.wild_count() == 0
-    }
-}
-
 /// What a lay does to its side, worked out before anything moves.
 pub(super) struct Lay {
     melds: WorkingMelds,

@@ -21,12 +21,11 @@ use crate::action::{Action, ActionList, Groups};
 use crate::error::{IllegalAction, IllegalReason, MeldRef};
 use crate::meld::Group;
 use crate::rules::{CleanOpening, Rules, WildMeldReserve};
+use crate::search::opening::clean_for_opening;
 use crate::state::{GameState, MAX_MELDS, Phase};
 mod melds;
-mod turn;
 
 use melds::Lay;
-pub(crate) use melds::clean_for_opening;
 #[cfg(test)]
 pub(crate) use melds::valid_sequence;
 
@@ -57,6 +56,18 @@ impl GameState {
             }
             Err(reason) => Err(IllegalAction { action, reason }),
         }
+    }
+
+    /// Applies an action without checking it: for bots and search, which
+    /// take actions from [`GameState::legal_actions`]. Debug builds assert legality.
+    pub fn apply_unchecked(&mut self, action: Action) {
+        debug_assert!(
+            self.is_legal(&action),
+            "illegal action {action} in {:?}",
+            self.phase()
+        );
+        self.apply_raw(action);
+        self.debug_check_kept_counts(&action);
     }
 
     /// [`GameState::apply`] for a named seat, refusing out-of-turn actions.
@@ -502,8 +513,8 @@ impl GameState {
             return IllegalReason::PartnerSaidNo;
         }
         let side = self.side_of(self.to_act());
-        let shapes = crate::goout::side_shape(self, side);
-        crate::goout::going_out_shortfall(self.rules(), &shapes, self.canastas_needed())
+        let shapes = crate::search::goout::side_shape(self, side);
+        crate::search::goout::going_out_shortfall(self.rules(), &shapes, self.canastas_needed())
             .unwrap_or(IllegalReason::StrandsLastCard)
     }
 

@@ -49,18 +49,6 @@ impl GameState {
         }
     }
 
-    /// Applies an action without checking it: for bots and search, which
-    /// take actions from [`GameState::legal_actions`]. Debug builds assert legality.
-    pub fn apply_unchecked(&mut self, action: Action) {
-        debug_assert!(
-            self.is_legal(&action),
-            "illegal action {action} in {:?}",
-            self.phase
-        );
-        self.apply_raw(action);
-        self.debug_check_kept_counts(&action);
-    }
-
     /// Debug builds (tests among them) check after every legal action that
     /// the counts kept as cards move equal a fresh count. A probe of an
     /// illegal action may leave them wrong: its state is thrown away.

@@ -13,6 +13,7 @@ mod observation_check;
 pub mod pile_words;
 pub mod score;
 mod stacks;
+mod turn;
 
 pub use observation_check::ObservationError;
 

@@ -13,9 +13,10 @@ pub(crate) use requirements::{going_out_shortfall, requirements_met};
 
 use crate::action::Action;
 use crate::card::{Card, CardCounts, Rank, Suit, for_each_class};
-use crate::goout::sequences::SharedOutcomes;
+use crate::error::IllegalReason;
 use crate::meld::{CanastaKind, GoOutKind, KindCounts, Meld};
 use crate::rules::Rules;
+use crate::search::goout::sequences::SharedOutcomes;
 use crate::state::{GameState, MAX_MELDS, Phase};
 use arrayvec::ArrayVec;
 
@@ -266,7 +267,7 @@ pub(crate) fn hopeless(rules: &Rules, hand: &CardCounts, has_meld: u16) -> bool 
 /// ending with the canastas the side needs?
 fn placeable(rules: &Rules, hand: &HandShape, melds: &[MeldShape], need_total: u8) -> bool {
     if rules.max_meld_size.is_some() {
-        return crate::goout::capped::placeable_capped(rules, hand, melds, need_total);
+        return crate::search::goout::capped::placeable_capped(rules, hand, melds, need_total);
     }
     if !simple_rules(rules) || !rules.black_threes_meldable || !rules.special_threes() {
         return general::placeable_general(rules, hand, melds, need_total);
@@ -366,6 +367,47 @@ impl GameState {
         let side = after.side_of(seat);
         (by_discard || !rules.go_out_needs_discard)
             && requirements_met(rules, &side_shape(after, side), self.canastas_needed())
+    }
+
+    /// Asking is allowed only to a player who could go out this turn
+    /// (pagat: permission is asked before going out; record spec), at the
+    /// moment [`GameState::may_ask_now`] allows.
+    pub(crate) fn may_ask(&self) -> bool {
+        self.may_ask_now() && self.can_go_out(self.to_act())
+    }
+
+    /// The moment allows asking: right after the draw (or taking the pile),
+    /// before any further meld, once per turn, with a partner (P-CAN), and
+    /// with at least two cards in hand, so that a "no" leaves a card to keep.
+    #[inline]
+    pub(crate) fn may_ask_now(&self) -> bool {
+        self.ask_moment_refusal().is_none()
+    }
+
+    /// Why the moment does not allow asking (the first of
+    /// [`GameState::may_ask_now`]'s conditions that fails), or `None`.
+    #[inline]
+    pub(crate) fn ask_moment_refusal(&self) -> Option<IllegalReason> {
+        let seat = self.to_act();
+        let turn = self.turn();
+        if !self.rules().asking_allowed {
+            Some(IllegalReason::AskingNotAllowed)
+        } else if self.partner_of(seat).is_none() {
+            Some(IllegalReason::NoPartnerToAsk)
+        } else if turn.asked || turn.laid_since_draw || turn.must_go_out {
+            Some(IllegalReason::CannotAsk)
+        } else if self.hand(seat).total() < 2 {
+            Some(IllegalReason::TooFewCardsToAsk)
+        } else {
+            None
+        }
+    }
+
+    /// Going out now (emptying the hand) is allowed: the side has the
+    /// canastas it needs and partner did not say no.
+    pub(crate) fn may_finish_now(&self) -> bool {
+        let seat = self.to_act();
+        self.turn().answer != Some(false) && self.may_finish_with(self, seat, true)
     }
 
     /// Can `seat`, in its play phase, still go out this turn?
@@ -742,8 +784,6 @@ impl GameState {
         Some(self.judge_after(&hand, &melds))
     }
 }
-
-mod opening;
 
 #[cfg(test)]
 mod search_tests;

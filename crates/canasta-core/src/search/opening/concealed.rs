@@ -6,8 +6,8 @@
 //! have them, sequences and several groups of a rank too), then every way
 //! to share out the wild cards.
 
+use super::OpeningSink;
 use crate::action::{Action, Groups};
-use crate::actions::opening::OpeningSink;
 use crate::card::{Card, CardCounts, Rank, Suit, for_each_class};
 use crate::meld::{Group, pick_black_threes, pick_naturals};
 use crate::rules::Rules;

@@ -8,9 +8,9 @@
 //! combines the ranks; the wild cards left over must form wild melds.
 
 use crate::card::Rank;
-use crate::goout::{HandShape, MeldShape, WILD_MELD};
 use crate::meld::{CanastaKind, GoOutKind, KindCounts};
 use crate::rules::Rules;
+use crate::search::goout::{HandShape, MeldShape, WILD_MELD};
 
 /// What one rank's cards can end as: wild cards used and canastas gained.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]

@@ -11,9 +11,9 @@
 
 use crate::action::{Action, ActionList, Groups};
 use crate::card::{Card, CardCounts, Rank, Suit, for_each_choice, wild_classes};
-use crate::goout::sequences::{QuickOut, SharedOutcomes};
 use crate::meld::{Group, Meld, natural_choices, pick_black_threes, pick_naturals};
 use crate::rules::{Rules, WildMeldReserve};
+use crate::search::goout::sequences::{QuickOut, SharedOutcomes};
 use crate::state::{GameState, Phase};
 use arrayvec::ArrayVec;
 use std::cell::RefCell;
@@ -87,7 +87,7 @@ impl GameState {
         // all; having opened, the player may lay more from hand before drawing.
         if self.rules().open_before_draw {
             if !self.side_has_melded(side) {
-                crate::actions::opening::generate(self, None, out);
+                crate::search::opening::generate(self, None, out);
             } else if self.turn().opened_before_draw {
                 self.gen_melds_and_adds(out, true, self.wilds_reserved(side));
             }
@@ -115,7 +115,7 @@ impl GameState {
         let rest = self.pile_rest_to_hand() + rules.pile_extra_draw as usize;
         if !self.side_has_melded(side) {
             if !rules.pile_closed_to(false) {
-                crate::actions::opening::generate(self, Some(top), out);
+                crate::search::opening::generate(self, Some(top), out);
             }
             return;
         }
@@ -230,7 +230,7 @@ impl GameState {
         let wilds_reserved = self.wilds_reserved(side);
         if !self.side_has_melded(side) {
             if !rules.open_before_draw {
-                crate::actions::opening::generate(self, None, out);
+                crate::search::opening::generate(self, None, out);
             }
         } else {
             self.gen_melds_and_adds(out, false, wilds_reserved);
@@ -497,7 +497,7 @@ impl GameState {
         // rank, it does not apply, and Samba's own bounds do.
         let simple = !rules.sequences && !rules.several_melds_per_rank;
         let may = if simple {
-            !crate::goout::hopeless(rules, hand, self.meld_rank_mask(side))
+            !crate::search::goout::hopeless(rules, hand, self.meld_rank_mask(side))
         } else {
             tests_without_quick() || self.rest_may_go_out_after_threes(seat)
         };
