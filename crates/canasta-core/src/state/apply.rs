@@ -45,7 +45,7 @@ impl GameState {
         if self.rs.rules.stock_end == StockEnd::ShortStock
             && self.stacks.stock_len() < self.rs.rules.draw_count as usize
         {
-            self.end_hand(crate::score::HandEndReason::Stock, None);
+            self.end_hand(crate::state::score::HandEndReason::Stock, None);
         }
     }
 
@@ -86,7 +86,7 @@ impl GameState {
             if legal.is_empty() {
                 // P-PEN: a player left with nothing but sevens that may not
                 // be discarded ends play, with no going-out bonus.
-                self.end_hand(crate::score::HandEndReason::Blocked, None);
+                self.end_hand(crate::state::score::HandEndReason::Blocked, None);
             }
         }
     }
@@ -226,7 +226,7 @@ impl GameState {
 
     fn draw(&mut self, seat: usize) {
         if self.stacks.stock_is_empty() {
-            self.end_hand(crate::score::HandEndReason::Stock, None);
+            self.end_hand(crate::state::score::HandEndReason::Stock, None);
             return;
         }
         // Red threes drawn are laid out and replaced as part of the draw; a
@@ -259,7 +259,7 @@ impl GameState {
             StockEnd::TakePile => false,
         };
         if usable == 0 || short {
-            self.end_hand(crate::score::HandEndReason::Stock, None);
+            self.end_hand(crate::state::score::HandEndReason::Stock, None);
             return;
         }
         self.turn.drew_from_stock = true;
@@ -319,7 +319,7 @@ impl GameState {
             && self.stacks.stock_is_empty()
             && got < extra
         {
-            self.end_hand(crate::score::HandEndReason::Stock, None);
+            self.end_hand(crate::state::score::HandEndReason::Stock, None);
         }
     }
 
@@ -396,11 +396,11 @@ impl GameState {
 
     fn end_hand_out(&mut self, seat: usize) {
         self.form_partnership_against(seat);
-        self.end_hand(crate::score::HandEndReason::Out, Some(seat));
+        self.end_hand(crate::state::score::HandEndReason::Out, Some(seat));
     }
 
-    fn end_hand(&mut self, reason: crate::score::HandEndReason, seat: Option<usize>) {
-        let result = crate::score::score_hand(self, reason, seat);
+    fn end_hand(&mut self, reason: crate::state::score::HandEndReason, seat: Option<usize>) {
+        let result = crate::state::score::score_hand(self, reason, seat);
         for (t, s) in result.teams.iter().enumerate() {
             // Bounded options keep every real game far from the limit;
             // past it a score stays at the limit rather than wrap.

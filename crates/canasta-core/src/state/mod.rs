@@ -21,7 +21,7 @@ use crate::action::Action;
 use crate::card::{Card, CardCounts, FACES, PackedCounts, Rank};
 use crate::meld::{Group, Meld};
 use crate::rules::{Rules, StockEnd};
-use crate::score::HandResult;
+use crate::state::score::HandResult;
 use serde::Serialize;
 use std::sync::Arc;
 use thiserror::Error;
