@@ -1,6 +1,6 @@
-//! What a lay does to a side's melds: where each written group goes
-//! ([`lay_target`]), and whether each new or extended meld may be as the
-//! action leaves it ([`meld_problem`]), judged by its contents after the
+//! What a lay does to a side's melds: each written group placed where
+//! [`lay_target`] sends it, and whether each new or extended meld may be as
+//! the action leaves it ([`meld_problem`]), judged by its contents after the
 //! action against the meld before it.
 
 use crate::card::{Rank, Suit};

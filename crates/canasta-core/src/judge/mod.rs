@@ -5,17 +5,17 @@
 //! three more melds), is judged here by the same checks, in a fixed order;
 //! the first that fails is the refusal's reason, so a reason can never
 //! contradict legality. [`GameState::apply`] applies what the judge accepts
-//! in one piece; the generator (`movegen`, `opening`) enumerates candidates
-//! and keeps those these predicates accept.
+//! in one piece; the generator (`movegen`, `search::opening`) enumerates
+//! candidates and keeps those these predicates accept.
 //!
 //! How a lay is judged (record spec, `meld`): the groups go to their melds
-//! ([`lay_target`](crate::meld::lay_target)), and each new or extended meld is judged by its
-//! contents after the action against the melds as they stood before it
-//! ([`meld_problem`]); rules about the action as a whole (the opening's
-//! minimum and composition, wild cards kept for an unfinished wild meld)
-//! are judged over all its groups; and rules about how the turn can end
-//! (going out, a card left that cannot be discarded) are judged on the
-//! position the action leaves.
+//! ([`lay_target`](crate::meld::lay_target)), and each new or extended
+//! meld is judged by its contents after the action against the melds as
+//! they stood before it ([`meld_problem`]); rules about the action as a
+//! whole (the opening's minimum and composition, wild cards kept for an
+//! unfinished wild meld) are judged over all its groups; and rules about
+//! how the turn can end (going out, a card left that cannot be discarded)
+//! are judged on the position the action leaves.
 
 use crate::action::{Action, ActionList, Groups};
 use crate::error::{IllegalAction, IllegalReason, MeldRef};

@@ -58,8 +58,8 @@ pub(crate) fn extends_run(run: &Group, card: Card) -> bool {
 /// ratio allows at the end. Where they may not (P-CNE), they must go on
 /// while the meld is short of a canasta: after as many of its naturals as
 /// keep it short (capacity grows with naturals), all at once or one at a
-/// time (`movegen::adds_past_canasta`: one action may carry it past the
-/// canasta's size), the remaining naturals after them.
+/// time (the generator's `adds_past_canasta`: one action may carry it past
+/// the canasta's size), the remaining naturals after them.
 pub(crate) fn wild_room(rules: &Rules, rank: Option<Rank>, n_now: u8, n_final: u8, w0: u8) -> u8 {
     // Where canastas are closed by choice, a meld is not a canasta until
     // it is closed (and a closed one takes nothing: not asked here).

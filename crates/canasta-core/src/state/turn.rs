@@ -1,6 +1,8 @@
-//! The rules of the turn the judge and the generator both ask: when the
-//! pile is frozen or must be taken, where its top card goes, when a player
-//! may ask, finish, or discard a card of a restricted kind.
+//! The facts of the turn that the judge, the generator and the going-out
+//! search all read from the state: whether the pile is frozen or must be
+//! taken, where its top card goes, whether a card of a restricted kind may
+//! be discarded, when the foot is due. Whether a player may ask or finish
+//! now is the going-out search's to say (`search::goout`).
 
 use crate::card::Card;
 use crate::meld::extends_run;

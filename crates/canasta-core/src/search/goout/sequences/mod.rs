@@ -1,6 +1,6 @@
 //! Going-out feasibility with sequences and several melds of a rank
 //! (Samba). A natural can go to a group of its rank or to a sequence of its
-//! suit, so the counting tests of [`crate::goout`] do not apply. Still
+//! suit, so the counting tests of [`crate::search::goout`] do not apply. Still
 //! exact: each suit is reduced to the ways its cards can extend the side's
 //! sequences or form new ones (cards used by rank, sambas made), suits are
 //! combined by what they leave over, and what is left must form rank groups
