@@ -12,7 +12,7 @@
 //!     let pick = actions[rng.below(actions.len())];
 //!     game.apply(pick).unwrap();
 //! }
-//! println!("{:?}", game.last_hand().unwrap().teams);
+//! println!("team 0 scores {}", game.last_hand().unwrap().teams[0].total);
 //! ```
 
 pub mod action;

@@ -520,7 +520,7 @@ impl GameState {
             let ok = if k == b {
                 every_ok
             } else if !every_ok && rules.melding_out_counts() {
-                debug_assert!(!self.ok_after(a), "{a:?}");
+                debug_assert!(!self.ok_after(a), "{a}");
                 false
             } else {
                 self.ok_after_in(a, shared)

@@ -63,7 +63,7 @@ impl GameState {
     pub fn apply_unchecked(&mut self, action: Action) {
         debug_assert!(
             self.is_legal(&action),
-            "illegal action {action} in {:?}",
+            "illegal action {action} in phase `{}`",
             self.phase()
         );
         self.apply_raw(action);

@@ -84,14 +84,18 @@ fn sequence_intruder(cards: &[Card]) -> Option<GroupShapeError> {
 }
 
 /// Why a list of cards is not a group.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum GroupShapeError {
+    #[error("a group of no cards")]
     Empty,
+    #[error("{} and {} in one group that is not a sequence", .0.plural(), .1.plural())]
     MixedRanks(Rank, Rank),
     /// Naturals of one suit, each rank once, with a wild card: meant as a
     /// sequence, which takes none (P-SAM, BIC-SAM).
+    #[error("a wild card ({0}) in a sequence, which takes none")]
     WildInSequence(Card),
     /// The same with a three: a sequence runs from four up (BIC-SAM).
+    #[error("a three ({0}) in a sequence, which runs from four up")]
     ThreeInSequence(Card),
 }
 

@@ -545,7 +545,7 @@ impl GameState {
             return ok;
         }
         if let Some(ok) = self.ok_after_without_copy(seat, action, shared) {
-            debug_assert_eq!(ok, self.ok_after_by_copy(seat, action), "{action:?}");
+            debug_assert_eq!(ok, self.ok_after_by_copy(seat, action), "{action}");
             return ok;
         }
         self.ok_after_by_copy(seat, action)
