@@ -126,7 +126,7 @@ fn meld(text: &str) -> Result<Meld, BotError> {
         .map(str::parse::<Card>)
         .collect::<Result<Vec<_>, _>>()
         .map_err(|e| BotError(format!("meld `{text}`: {e}")))?;
-    let cards = Group::from_cards(&cards).map_err(|e| BotError(format!("meld `{text}`: {e:?}")))?;
+    let cards = Group::from_cards(&cards).map_err(|e| BotError(format!("meld `{text}`: {e}")))?;
     // Closed by choice (Canastia) or not is in `closed_melds`.
     Ok(Meld {
         cards,

@@ -346,7 +346,7 @@ pub fn hand_lines(rules: &Rules, number: u32, hand: &HandResult) -> Vec<String> 
             "play was blocked: the player to act held only cards that may not be discarded"
                 .to_string()
         }
-        (r, _) => format!("{r:?}").to_lowercase(),
+        (HandEndReason::Out, None) => "a player went out".to_string(),
     };
     let mut lines = vec![format!("hand {number}: {how}")];
     for (t, team) in hand.teams.iter().enumerate() {
@@ -379,6 +379,12 @@ pub fn hand_lines(rules: &Rules, number: u32, hand: &HandResult) -> Vec<String> 
     let totals: Vec<String> = hand.totals.iter().map(|t| t.to_string()).collect();
     lines.push(format!("  totals: {}", totals.join(", ")));
     lines
+}
+
+/// Teams' scores as the report prints them: `5700, 3940`.
+fn scores_words(scores: &[i32]) -> String {
+    let scores: Vec<String> = scores.iter().map(i32::to_string).collect();
+    scores.join(", ")
 }
 
 /// `7 hands`, `1 hand`, `1,408 hands`.
@@ -453,28 +459,20 @@ fn print_text(game: usize, report: &GameReport) -> anyhow::Result<()> {
     }
     match (report.winner, &report.state) {
         (Some(Some(t)), _) => outln!(
-            "  game over: team {t} ({}) wins, totals {:?}",
+            "  game over: team {t} ({}) wins, totals {}",
             members(rules, t),
-            report
-                .hands
-                .last()
-                .map(|h| h.totals.clone())
-                .unwrap_or_default()
+            scores_words(report.hands.last().map_or(&[], |h| &h.totals))
         ),
         (Some(None), _) => outln!(
-            "  game over: a tie, totals {:?}",
-            report
-                .hands
-                .last()
-                .map(|h| h.totals.clone())
-                .unwrap_or_default()
+            "  game over: a tie, totals {}",
+            scores_words(report.hands.last().map_or(&[], |h| &h.totals))
         ),
         (None, Some(state)) => match state.phase() {
             Phase::Deal => outln!("  the record stops before the first deal"),
             Phase::HandOver => outln!(
-                "  the record stops after hand {}, before the next deal (scores {:?})",
+                "  the record stops after hand {}, before the next deal (scores {})",
                 state.hands_played(),
-                state.scores()
+                scores_words(state.scores())
             ),
             _ => {
                 outln!("  the record stops in the middle of a hand; the position reached:");

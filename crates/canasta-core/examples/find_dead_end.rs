@@ -18,7 +18,10 @@ fn main() {
                 while matches!(g.phase(), Phase::Draw | Phase::Play | Phase::Answer) {
                     let actions = g.legal_actions();
                     if actions.is_empty() {
-                        println!("last {last:?}");
+                        match &last {
+                            Some((before, a)) => println!("last {a}, played from\n{before}"),
+                            None => println!("last: none"),
+                        }
                         println!(
                             "{} {} seed {seed}: dead end\n{}",
                             rules.variant(),

@@ -12,23 +12,23 @@
 //!     let pick = actions[rng.below(actions.len())];
 //!     game.apply(pick).unwrap();
 //! }
-//! println!("{:?}", game.last_hand().unwrap().teams);
+//! println!("team 0 scores {}", game.last_hand().unwrap().teams[0].total);
 //! ```
 
-pub mod actions;
+pub mod action;
 pub mod card;
 pub mod error;
-mod goout;
 mod judge;
 pub mod meld;
+mod movegen;
 pub mod record;
 pub mod rng;
 pub mod rules;
+mod search;
 mod stackvec;
 pub mod state;
 
 // The public paths of the parts that moved into folders.
-pub use actions::action;
 pub use state::{determinize, observation, pile_words, score};
 
 pub use action::{Action, ActionList, Groups, ParseActionError};

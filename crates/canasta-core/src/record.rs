@@ -8,7 +8,7 @@ use crate::action::{Action, ParseActionError};
 use crate::card::Card;
 use crate::error::IllegalAction;
 use crate::rules::{Rules, RulesError, StockEnd};
-use crate::score::{HandEndReason, HandResult};
+use crate::state::score::{HandEndReason, HandResult};
 use crate::state::{DealError, GameState, Phase};
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value, json};

@@ -92,7 +92,7 @@ impl Rng {
 }
 
 /// The deck of `rules`, shuffled by `rng`; index 0 is the top.
-pub fn shuffled_deck(rules: &crate::Rules, rng: &mut Rng) -> Vec<Card> {
+pub fn shuffled_deck(rules: &crate::rules::Rules, rng: &mut Rng) -> Vec<Card> {
     let mut deck = rules.deck().to_vec();
     rng.shuffle(&mut deck);
     deck

@@ -72,7 +72,7 @@ impl FromStr for Attack {
             .find(|attack| attack.name() == name)
             .ok_or_else(|| {
                 let names: Vec<&str> = Attack::ALL.iter().map(|a| a.name()).collect();
-                format!("no attack {name:?}: one of {}", names.join(", "))
+                format!("no attack `{name}`: one of {}", names.join(", "))
             })
     }
 }

@@ -213,6 +213,12 @@ impl Rank {
 /// Number of distinct faces: 52 naturals and the joker.
 pub const FACES: usize = 53;
 
+/// Most copies of one natural face or of the joker in any preset's deck
+/// (Pennies from Heaven: four packs and eight jokers); a test keeps these
+/// equal to the presets. More in one action cannot be cards in a hand.
+pub const MAX_COPIES_OF_A_FACE: u8 = 4;
+pub const MAX_JOKERS: u8 = 8;
+
 /// One face: a natural card (rank and suit) or a joker. One byte, `Copy`.
 ///
 /// Faces are numbered `(rank - 2) * 4 + suit`, the joker is 52, so that all
@@ -434,7 +440,9 @@ pub(crate) fn byte_sum(word: u32) -> u8 {
     (word.wrapping_mul(0x0101_0101) >> 24) as u8
 }
 
+mod classes;
 mod packed;
+pub(crate) use classes::{for_each_choice, for_each_class, wild_classes};
 pub(crate) use packed::PackedCounts;
 
 /// A multiset of faces: hands, the unseen cards, a deck's composition.
@@ -779,5 +787,23 @@ mod tests {
         assert!(!h.remove(Card::new(Rank::Ace, Suit::Clubs)));
         assert_eq!(h.total(), 2);
         assert_eq!(h.wilds(), 1);
+    }
+
+    /// The limits are the presets' own.
+    #[test]
+    fn copy_limits_match_the_largest_deck() {
+        let (mut face, mut jokers) = (0, 0);
+        for rules in crate::rules::all_forms() {
+            let deck = rules.deck();
+            jokers = jokers.max(deck.count(Card::JOKER));
+            face = face.max(
+                deck.faces()
+                    .filter(|(c, _)| !c.is_joker())
+                    .map(|(_, n)| n)
+                    .max()
+                    .unwrap_or(0),
+            );
+        }
+        assert_eq!((face, jokers), (MAX_COPIES_OF_A_FACE, MAX_JOKERS));
     }
 }

@@ -13,9 +13,7 @@ use std::fmt;
 /// A count fits in four bits: no deck holds more copies of a face (four
 /// decks' kings, eight jokers; `Rules` refuses larger decks).
 const MAX_COUNT: u8 = 15;
-const _: () = assert!(
-    crate::action::MAX_JOKERS <= MAX_COUNT && crate::action::MAX_COPIES_OF_A_FACE <= MAX_COUNT
-);
+const _: () = assert!(super::MAX_JOKERS <= MAX_COUNT && super::MAX_COPIES_OF_A_FACE <= MAX_COUNT);
 
 #[derive(Clone, Copy, PartialEq, Eq, Default)]
 pub(crate) struct PackedCounts {

@@ -1,11 +1,11 @@
-//! What a lay does to a side's melds: where each written group goes
-//! ([`lay_target`]), and whether each new or extended meld may be as the
-//! action leaves it ([`meld_problem`]), judged by its contents after the
+//! What a lay does to a side's melds: each written group placed where
+//! [`lay_target`] sends it, and whether each new or extended meld may be as
+//! the action leaves it ([`meld_problem`]), judged by its contents after the
 //! action against the meld before it.
 
 use crate::card::{Rank, Suit};
 use crate::error::{IllegalReason, MeldRef};
-use crate::meld::{Group, Meld};
+use crate::meld::{Group, Meld, lay_target};
 use crate::rules::{Rules, WildMeldReserve};
 use crate::state::MAX_MELDS;
 use arrayvec::ArrayVec;
@@ -13,38 +13,6 @@ use arrayvec::ArrayVec;
 /// Melds of one side while an action is judged: the side's melds, then the
 /// new ones the action begins.
 type WorkingMelds = ArrayVec<Meld, { MAX_MELDS + crate::action::MAX_GROUPS + 1 }>;
-
-/// Where a written group goes on a side that has `melds`: the index of the
-/// meld it joins, or `None` for a new meld. The one rule for both judging
-/// and applying:
-/// - a sequence (Samba) is always a new meld;
-/// - naturals of a rank join the side's meld of that rank that can still
-///   take cards (one meld per rank; where melds are capped, the one not yet
-///   full), except where a rank may have several melds (Samba), where a
-///   written group is a new meld;
-/// - wild cards alone join the side's wild meld where a side has one for
-///   the hand (P-CNE), whatever its size, so that how an action splits its
-///   wild cards into groups never matters (the judge then refuses wild
-///   cards on a meld that was a canasta before the action); where a side
-///   may begin another once the last is a canasta (P-PEN), they join the
-///   one short of a canasta.
-pub(crate) fn lay_target(rules: &Rules, melds: &[Meld], g: &Group) -> Option<usize> {
-    if g.is_sequence() {
-        return None;
-    }
-    match g.rank() {
-        None if rules.wild_meld_reserves.one_wild_meld() => {
-            melds.iter().position(|m| m.cards.is_wild_only())
-        }
-        None => melds
-            .iter()
-            .position(|m| m.cards.is_wild_only() && m.cards.len() < rules.canasta_size),
-        Some(_) if rules.several_melds_per_rank => None,
-        Some(r) => melds
-            .iter()
-            .position(|m| m.cards.rank() == Some(r) && !m.cards.is_sequence() && !m.is_full(rules)),
-    }
-}
 
 /// Why the meld an action makes or extends is not allowed: `before` is the
 /// meld as it stood before the action (`None`: a new meld), `added` the
@@ -218,20 +186,6 @@ pub(crate) fn valid_sequence(rules: &Rules, g: &Group) -> bool {
         && g.len() <= rules.canasta_size
         && run & ((1 << Rank::Four.index()) - 1) == 0
         && g.run_is_consecutive()
-}
-
-/// A group that may stand in an opening where the opening must be clean
-/// (P-CNE at 50): no wild card with naturals; wild cards alone only as a
-/// clean wild meld (twos alone, or jokers with at most one two). Where the
-/// wild meld is a meld of twos (RG-ITA, `WildMeldReserve::Twos`), jokers
-/// are always wild cards, which no opening may hold ("initial melds must be
-/// naturals (no wildcards)"), so only twos alone.
-pub(crate) fn clean_for_opening(rules: &Rules, g: &Group) -> bool {
-    if g.is_wild_only() {
-        g.jokers == 0 || (g.two_count() <= 1 && rules.wild_meld_reserves != WildMeldReserve::Twos)
-    } else {
-        g.wild_count() == 0
-    }
 }
 
 /// What a lay does to its side, worked out before anything moves.

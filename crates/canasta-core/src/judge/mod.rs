@@ -5,30 +5,29 @@
 //! three more melds), is judged here by the same checks, in a fixed order;
 //! the first that fails is the refusal's reason, so a reason can never
 //! contradict legality. [`GameState::apply`] applies what the judge accepts
-//! in one piece; the generator (`movegen`, `opening`) enumerates candidates
-//! and keeps those these predicates accept.
+//! in one piece; the generator (`movegen`, `search::opening`) enumerates
+//! candidates and keeps those these predicates accept.
 //!
 //! How a lay is judged (record spec, `meld`): the groups go to their melds
-//! ([`lay_target`]), and each new or extended meld is judged by its
-//! contents after the action against the melds as they stood before it
-//! ([`meld_problem`]); rules about the action as a whole (the opening's
-//! minimum and composition, wild cards kept for an unfinished wild meld)
-//! are judged over all its groups; and rules about how the turn can end
-//! (going out, a card left that cannot be discarded) are judged on the
-//! position the action leaves.
+//! ([`lay_target`](crate::meld::lay_target)), and each new or extended
+//! meld is judged by its contents after the action against the melds as
+//! they stood before it ([`meld_problem`]); rules about the action as a
+//! whole (the opening's minimum and composition, wild cards kept for an
+//! unfinished wild meld) are judged over all its groups; and rules about
+//! how the turn can end (going out, a card left that cannot be discarded)
+//! are judged on the position the action leaves.
 
 use crate::action::{Action, ActionList, Groups};
 use crate::error::{IllegalAction, IllegalReason, MeldRef};
 use crate::meld::Group;
 use crate::rules::{CleanOpening, Rules, WildMeldReserve};
+use crate::search::opening::clean_for_opening;
 use crate::state::{GameState, MAX_MELDS, Phase};
 mod melds;
-mod turn;
 
 use melds::Lay;
 #[cfg(test)]
 pub(crate) use melds::valid_sequence;
-pub(crate) use melds::{clean_for_opening, lay_target};
 
 impl GameState {
     /// True if [`GameState::apply`] would accept `action`.
@@ -57,6 +56,18 @@ impl GameState {
             }
             Err(reason) => Err(IllegalAction { action, reason }),
         }
+    }
+
+    /// Applies an action without checking it: for bots and search, which
+    /// take actions from [`GameState::legal_actions`]. Debug builds assert legality.
+    pub fn apply_unchecked(&mut self, action: Action) {
+        debug_assert!(
+            self.is_legal(&action),
+            "illegal action {action} in phase `{}`",
+            self.phase()
+        );
+        self.apply_raw(action);
+        self.debug_check_kept_counts(&action);
     }
 
     /// [`GameState::apply`] for a named seat, refusing out-of-turn actions.
@@ -502,8 +513,8 @@ impl GameState {
             return IllegalReason::PartnerSaidNo;
         }
         let side = self.side_of(self.to_act());
-        let shapes = crate::goout::side_shape(self, side);
-        crate::goout::going_out_shortfall(self.rules(), &shapes, self.canastas_needed())
+        let shapes = crate::search::goout::side_shape(self, side);
+        crate::search::goout::going_out_shortfall(self.rules(), &shapes, self.canastas_needed())
             .unwrap_or(IllegalReason::StrandsLastCard)
     }
 

@@ -9,7 +9,9 @@ use crate::rules::{Rules, WildMeldReserve};
 use std::fmt;
 
 mod choices;
+mod placement;
 pub use choices::{NaturalChoices, natural_choices, pick_black_threes, pick_naturals};
+pub(crate) use placement::{extends_run, lay_target, wild_room};
 
 /// What a group is. A group of wild cards only is `Wild` until a natural
 /// joins it; a rank group may hold wild cards too (and, while being built,
@@ -82,14 +84,18 @@ fn sequence_intruder(cards: &[Card]) -> Option<GroupShapeError> {
 }
 
 /// Why a list of cards is not a group.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum GroupShapeError {
+    #[error("a group of no cards")]
     Empty,
+    #[error("{} and {} in one group that is not a sequence", .0.plural(), .1.plural())]
     MixedRanks(Rank, Rank),
     /// Naturals of one suit, each rank once, with a wild card: meant as a
     /// sequence, which takes none (P-SAM, BIC-SAM).
+    #[error("a wild card ({0}) in a sequence, which takes none")]
     WildInSequence(Card),
     /// The same with a three: a sequence runs from four up (BIC-SAM).
+    #[error("a three ({0}) in a sequence, which runs from four up")]
     ThreeInSequence(Card),
 }
 

@@ -8,7 +8,7 @@
 //! it. Its tests hold it to the presets: every option of every form has an
 //! entry, no entry is stale, and every listed choice is accepted.
 
-use super::{PRESETS, PresetInfo, Rules, guide};
+use super::{PRESETS, PresetInfo, Rules, words};
 use serde::Serialize;
 use serde_json::{Map, Value, json};
 
@@ -872,7 +872,7 @@ pub fn value_words(key: &str, value: &Value) -> String {
         (_, Value::Bool(true)) => "On".into(),
         (_, Value::Bool(false)) => "Off".into(),
         (_, Value::Number(n)) => n.to_string(),
-        (Some(OptionKind::Text), v) => guide::table_words(key, v).unwrap_or_else(|| v.to_string()),
+        (Some(OptionKind::Text), v) => words::table_words(key, v).unwrap_or_else(|| v.to_string()),
         (_, v) => v.to_string(),
     }
 }

@@ -15,9 +15,10 @@ mod house;
 mod options;
 mod presets;
 mod values;
+mod words;
 pub use catalogue::{CatalogueEntry, Form, catalogue, catalogue_json};
 pub use fields::Freeze;
-pub use guide::{Page, Section, Table, card_words};
+pub use guide::{Page, Section, Table};
 pub use house::{
     Area, AreaOptions, HOUSE_PRESETS, HousePreset, OPTION_TABLE, OptionInfo, OptionKind,
     house_presets, house_presets_json, house_rules, option_info, value_words,
@@ -30,6 +31,7 @@ pub use values::{
     CardValues, CleanOpening, ManyCanastas, OpeningStep, PilePacket, RedThreePenalty,
     RedThreeScoring, RedThreeTiming, SpecialDiscard, StockEnd, WildMeldReserve, WildRatio,
 };
+pub use words::card_words;
 
 /// Every rule the engine knows. Build one with [`Rules::preset`] and change
 /// fields with [`Rules::with_options`]; [`Rules::validate`] reports every
@@ -306,8 +308,8 @@ impl Rules {
         }
         // The deck's size bounds everything below: with an impossible deck,
         // say so and stop (the parser's copy limits are the same numbers).
-        let max_decks = crate::action::MAX_COPIES_OF_A_FACE;
-        let max_jokers = crate::action::MAX_JOKERS;
+        let max_decks = crate::card::MAX_COPIES_OF_A_FACE;
+        let max_jokers = crate::card::MAX_JOKERS;
         if self.decks == 0 || self.decks > max_decks || self.jokers > max_jokers {
             p.push(format!(
                 "decks must be 1 to {max_decks} and jokers 0 to {max_jokers}, not {} and {}",

@@ -569,9 +569,15 @@ impl Rules {
             })?;
         let players = players.unwrap_or(info.default_players);
         if !info.players.contains(&players) {
+            // "2, 3, 4 or 6": the counts as a reader says them.
+            let counts: Vec<String> = info.players.iter().map(u8::to_string).collect();
+            let counts = match counts.split_last() {
+                Some((last, rest)) if !rest.is_empty() => format!("{} or {last}", rest.join(", ")),
+                _ => counts.concat(),
+            };
             return Err(RulesError::one(format!(
-                "variant `{}` is for {:?} players, not {players}",
-                info.id, info.players
+                "variant `{}` is for {counts} players, not {players}",
+                info.id
             )));
         }
         let mut r = match info.id {

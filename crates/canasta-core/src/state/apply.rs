@@ -45,20 +45,8 @@ impl GameState {
         if self.rs.rules.stock_end == StockEnd::ShortStock
             && self.stacks.stock_len() < self.rs.rules.draw_count as usize
         {
-            self.end_hand(crate::score::HandEndReason::Stock, None);
+            self.end_hand(crate::state::score::HandEndReason::Stock, None);
         }
-    }
-
-    /// Applies an action without checking it: for bots and search, which
-    /// take actions from [`GameState::legal_actions`]. Debug builds assert legality.
-    pub fn apply_unchecked(&mut self, action: Action) {
-        debug_assert!(
-            self.is_legal(&action),
-            "illegal action {action} in {:?}",
-            self.phase
-        );
-        self.apply_raw(action);
-        self.debug_check_kept_counts(&action);
     }
 
     /// Debug builds (tests among them) check after every legal action that
@@ -98,7 +86,7 @@ impl GameState {
             if legal.is_empty() {
                 // P-PEN: a player left with nothing but sevens that may not
                 // be discarded ends play, with no going-out bonus.
-                self.end_hand(crate::score::HandEndReason::Blocked, None);
+                self.end_hand(crate::state::score::HandEndReason::Blocked, None);
             }
         }
     }
@@ -238,7 +226,7 @@ impl GameState {
 
     fn draw(&mut self, seat: usize) {
         if self.stacks.stock_is_empty() {
-            self.end_hand(crate::score::HandEndReason::Stock, None);
+            self.end_hand(crate::state::score::HandEndReason::Stock, None);
             return;
         }
         // Red threes drawn are laid out and replaced as part of the draw; a
@@ -271,7 +259,7 @@ impl GameState {
             StockEnd::TakePile => false,
         };
         if usable == 0 || short {
-            self.end_hand(crate::score::HandEndReason::Stock, None);
+            self.end_hand(crate::state::score::HandEndReason::Stock, None);
             return;
         }
         self.turn.drew_from_stock = true;
@@ -331,7 +319,7 @@ impl GameState {
             && self.stacks.stock_is_empty()
             && got < extra
         {
-            self.end_hand(crate::score::HandEndReason::Stock, None);
+            self.end_hand(crate::state::score::HandEndReason::Stock, None);
         }
     }
 
@@ -348,10 +336,10 @@ impl GameState {
     }
 
     /// Lays a group as a new meld, or merges it into the meld
-    /// [`lay_target`](crate::judge::lay_target) names.
+    /// [`lay_target`](crate::meld::lay_target) names.
     fn lay_group(&mut self, seat: usize, side: usize, g: Group) {
         self.seat_melded[seat] = true;
-        match crate::judge::lay_target(&self.rs.rules, &self.melds[side], &g) {
+        match crate::meld::lay_target(&self.rs.rules, &self.melds[side], &g) {
             Some(i) => {
                 self.melds[side][i].cards.merge(&g);
                 self.turn.added_to_old |= i < self.turn.melds_at_start as usize;
@@ -408,11 +396,11 @@ impl GameState {
 
     fn end_hand_out(&mut self, seat: usize) {
         self.form_partnership_against(seat);
-        self.end_hand(crate::score::HandEndReason::Out, Some(seat));
+        self.end_hand(crate::state::score::HandEndReason::Out, Some(seat));
     }
 
-    fn end_hand(&mut self, reason: crate::score::HandEndReason, seat: Option<usize>) {
-        let result = crate::score::score_hand(self, reason, seat);
+    fn end_hand(&mut self, reason: crate::state::score::HandEndReason, seat: Option<usize>) {
+        let result = crate::state::score::score_hand(self, reason, seat);
         for (t, s) in result.teams.iter().enumerate() {
             // Bounded options keep every real game far from the limit;
             // past it a score stays at the limit rather than wrap.

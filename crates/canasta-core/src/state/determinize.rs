@@ -17,10 +17,10 @@
 //! may also lie in the stock, a foot or the packet.
 
 use crate::card::{Card, CardCounts, FACES, PackedCounts, Rank, Suit};
-use crate::observation::Observation;
 use crate::rng::Rng;
 use crate::rules::Rules;
 use crate::stackvec::StackVec;
+use crate::state::observation::Observation;
 use crate::state::{GameState, MAX_CARDS, TurnFlags};
 
 impl GameState {
@@ -240,7 +240,7 @@ impl GameState {
             g.discarded_ranks[s] = facts
                 .discarded_ranks
                 .get(s)
-                .map_or(0, |ranks| crate::observation::rank_bits(ranks));
+                .map_or(0, |ranks| crate::state::observation::rank_bits(ranks));
         }
         if told {
             g.hands_played = facts.hands_played;

@@ -13,6 +13,7 @@ mod observation_check;
 pub mod pile_words;
 pub mod score;
 mod stacks;
+mod turn;
 
 pub use observation_check::ObservationError;
 
@@ -20,8 +21,9 @@ use crate::action::Action;
 use crate::card::{Card, CardCounts, FACES, PackedCounts, Rank};
 use crate::meld::{Group, Meld};
 use crate::rules::{Rules, StockEnd};
-use crate::score::HandResult;
+use crate::state::score::HandResult;
 use serde::Serialize;
+use std::fmt;
 use std::sync::Arc;
 use thiserror::Error;
 
@@ -56,6 +58,19 @@ pub enum Phase {
 }
 
 impl Phase {
+    /// The phase's name in the record and the bot protocol (`hand_over`),
+    /// which messages quote.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Phase::Deal => "deal",
+            Phase::Draw => "draw",
+            Phase::Play => "play",
+            Phase::Answer => "answer",
+            Phase::HandOver => "hand_over",
+            Phase::GameOver => "game_over",
+        }
+    }
+
     /// What this point of the turn asks for, in a player's words: why an
     /// action of another point is refused.
     pub const fn expects(self) -> &'static str {
@@ -81,6 +96,12 @@ impl Phase {
             Phase::HandOver => "the hand is over".into(),
             Phase::GameOver => "the game is over".into(),
         }
+    }
+}
+
+impl fmt::Display for Phase {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
     }
 }
 
@@ -154,7 +175,7 @@ pub enum DealError {
     WrongSize { have: usize, need: usize },
     #[error("the deck has {have} of {card}, the variant has {need}")]
     WrongCount { card: Card, have: u8, need: u8 },
-    #[error("a deal is not expected now (phase {0:?})")]
+    #[error("a deal is not expected now (phase `{0}`)")]
     NotExpected(Phase),
     #[error("dealer {dealer} is not a seat (players: {players})")]
     BadDealer { dealer: usize, players: usize },

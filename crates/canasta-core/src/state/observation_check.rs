@@ -45,7 +45,7 @@ pub enum ObservationError {
     PileHidden { hidden: usize, deck: usize },
     #[error("an empty meld on side {side}")]
     EmptyMeld { side: usize },
-    #[error("phase {0:?} has no seat to act")]
+    #[error("phase `{0}` has no seat to act")]
     NoDecision(Phase),
 }
 

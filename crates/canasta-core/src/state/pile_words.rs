@@ -5,8 +5,8 @@
 //! ([`Rules::pile_freeze`], [`Rules::pile_closed_to`]).
 
 use crate::card::{Card, CardStyle, Rank};
-use crate::observation::Observation;
 use crate::rules::{Freeze, Rules};
+use crate::state::observation::Observation;
 use std::fmt;
 
 /// Who the words are for: a seat alone on its side, a seat with partners,

@@ -25,7 +25,7 @@ impl Bot {
     fn py_new(name: &str, seed: u64) -> PyResult<Bot> {
         let bot = canasta_ai::bot_by_name(name, seed).ok_or_else(|| {
             value_error(format!(
-                "unknown bot {name:?}: one of {} (IS-MCTS with a budget: ismcts@500, ismcts-hard@200ms)",
+                "unknown bot `{name}`: one of {} (IS-MCTS with a budget: ismcts@500, ismcts-hard@200ms)",
                 BOT_NAMES.join(", ")
             ))
         })?;

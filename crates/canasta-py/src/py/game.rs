@@ -216,7 +216,7 @@ impl Game {
     fn apply(&mut self, action: &str) -> PyResult<()> {
         let a: Action = action
             .parse()
-            .map_err(|e| value_error(format!("cannot read action {action:?}: {e}")))?;
+            .map_err(|e| value_error(format!("cannot read action `{action}`: {e}")))?;
         self.episode.apply_action(a).map_err(value_error)
     }
 

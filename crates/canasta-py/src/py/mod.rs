@@ -105,7 +105,7 @@ pub(crate) fn config_of(
         "hand" => Length::Hand,
         other => {
             return Err(value_error(format!(
-                "episode must be \"game\" or \"hand\", not {other:?}"
+                "episode must be \"game\" or \"hand\", not \"{other}\""
             )));
         }
     };
@@ -114,7 +114,7 @@ pub(crate) fn config_of(
         "points" => Reward::Points,
         other => {
             return Err(value_error(format!(
-                "reward must be \"win\" or \"points\", not {other:?}"
+                "reward must be \"win\" or \"points\", not \"{other}\""
             )));
         }
     };
@@ -177,7 +177,7 @@ fn action_name(id: usize) -> PyResult<String> {
 fn action_id(name: &str) -> PyResult<usize> {
     encoding::id_of_name(name)
         .map(usize::from)
-        .ok_or_else(|| value_error(format!("{name:?} names no action id")))
+        .ok_or_else(|| value_error(format!("`{name}` names no action id")))
 }
 
 /// The spelling (action ids) of an action in the record notation. Where

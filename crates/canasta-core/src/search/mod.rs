@@ -1,5 +1,18 @@
-//! Going out from a side that has not melded, where going out needs the
-//! opening minimum: an opening laid now must leave a hand that can go out.
+//! The search for openings and going out: what the turn can still come
+//! to. The judge and the generator both ask it; it asks neither of them.
+//!
+//! - [`goout`]: can the player to act still go out this turn, and can the
+//!   turn still end legally after an action (`GameState::ok_after`)?
+//! - [`opening`]: the irreducible openings that meet the minimum, and
+//!   concealed going out below it.
+//!
+//! The two ask each other: an opening is offered only where the turn can
+//! still end after it, and a side that has not melded, where going out
+//! needs the opening minimum, goes out only if an opening laid now leaves
+//! a hand that can go out (below).
+
+pub(crate) mod goout;
+pub(crate) mod opening;
 
 use crate::action::Action;
 use crate::state::{GameState, Phase};
@@ -18,7 +31,7 @@ impl GameState {
             seat,
             found: false,
         };
-        crate::actions::opening::generate(self, None, &mut finder);
+        crate::search::opening::generate(self, None, &mut finder);
         finder.found
     }
 }
@@ -32,7 +45,7 @@ struct OpeningThatGoesOut<'s> {
     found: bool,
 }
 
-impl crate::actions::opening::OpeningSink for OpeningThatGoesOut<'_> {
+impl crate::search::opening::OpeningSink for OpeningThatGoesOut<'_> {
     fn offer(&mut self, opening: Action) {
         if self.found {
             return;

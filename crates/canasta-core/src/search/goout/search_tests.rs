@@ -12,7 +12,7 @@ use crate::card::{Card, CardCounts, Rank, Suit};
 use crate::meld::Group;
 use crate::rng::{Rng, shuffled_deck};
 use crate::rules::Rules;
-use crate::score::HandEndReason;
+use crate::state::score::HandEndReason;
 use crate::state::{GameState, Phase};
 use std::collections::HashMap;
 

@@ -10,10 +10,10 @@
 //! from which the turn cannot finish legally.
 
 use crate::action::{Action, ActionList, Groups};
-use crate::card::{Card, CardCounts, Rank, Suit};
-use crate::goout::sequences::{QuickOut, SharedOutcomes};
+use crate::card::{Card, CardCounts, Rank, Suit, for_each_choice, wild_classes};
 use crate::meld::{Group, Meld, natural_choices, pick_black_threes, pick_naturals};
 use crate::rules::{Rules, WildMeldReserve};
+use crate::search::goout::sequences::{QuickOut, SharedOutcomes};
 use crate::state::{GameState, Phase};
 use arrayvec::ArrayVec;
 use std::cell::RefCell;
@@ -87,7 +87,7 @@ impl GameState {
         // all; having opened, the player may lay more from hand before drawing.
         if self.rules().open_before_draw {
             if !self.side_has_melded(side) {
-                crate::actions::opening::generate(self, None, out);
+                crate::search::opening::generate(self, None, out);
             } else if self.turn().opened_before_draw {
                 self.gen_melds_and_adds(out, true, self.wilds_reserved(side));
             }
@@ -115,7 +115,7 @@ impl GameState {
         let rest = self.pile_rest_to_hand() + rules.pile_extra_draw as usize;
         if !self.side_has_melded(side) {
             if !rules.pile_closed_to(false) {
-                crate::actions::opening::generate(self, Some(top), out);
+                crate::search::opening::generate(self, Some(top), out);
             }
             return;
         }
@@ -230,7 +230,7 @@ impl GameState {
         let wilds_reserved = self.wilds_reserved(side);
         if !self.side_has_melded(side) {
             if !rules.open_before_draw {
-                crate::actions::opening::generate(self, None, out);
+                crate::search::opening::generate(self, None, out);
             }
         } else {
             self.gen_melds_and_adds(out, false, wilds_reserved);
@@ -497,7 +497,7 @@ impl GameState {
         // rank, it does not apply, and Samba's own bounds do.
         let simple = !rules.sequences && !rules.several_melds_per_rank;
         let may = if simple {
-            !crate::goout::hopeless(rules, hand, self.meld_rank_mask(side))
+            !crate::search::goout::hopeless(rules, hand, self.meld_rank_mask(side))
         } else {
             tests_without_quick() || self.rest_may_go_out_after_threes(seat)
         };
@@ -520,7 +520,7 @@ impl GameState {
             let ok = if k == b {
                 every_ok
             } else if !every_ok && rules.melding_out_counts() {
-                debug_assert!(!self.ok_after(a), "{a:?}");
+                debug_assert!(!self.ok_after(a), "{a}");
                 false
             } else {
                 self.ok_after_in(a, shared)
@@ -606,20 +606,6 @@ fn tests_without_quick() -> bool {
     }
 }
 
-/// Whether `card` extends the sequence `run` at either end (same suit, the
-/// rank just below its lowest or just above its highest, four to ace).
-pub(crate) fn extends_run(run: &Group, card: Card) -> bool {
-    let (Some(rank), Some(suit)) = (card.rank(), card.suit()) else {
-        return false;
-    };
-    if run.run_suit() != Some(suit) || rank < Rank::Four {
-        return false;
-    }
-    let low = run.sequence_ranks().trailing_zeros() as usize;
-    let high = 15 - run.sequence_ranks().leading_zeros() as usize;
-    rank.index() + 1 == low || rank.index() == high + 1
-}
-
 /// The cards of `hand` that extend sequence `run` by one, below and above,
 /// while it is short of a samba.
 fn sequence_extensions(
@@ -651,16 +637,6 @@ fn sequence_extensions(
     out
 }
 
-/// One representative card of each wild class present: joker, two.
-fn wild_classes(hand: &CardCounts) -> impl Iterator<Item = Card> {
-    let joker = (hand.jokers() > 0).then_some(Card::JOKER);
-    let two = Suit::ALL
-        .into_iter()
-        .map(|s| Card::new(Rank::Two, s))
-        .find(|&c| hand.count(c) > 0);
-    joker.into_iter().chain(two)
-}
-
 /// Where wild cards may not go on a canasta, the adds of two or more wild
 /// cards that carry meld `i` (short of a canasta) past one: one card at a
 /// time it stops at the canasta, but the record spec lets "a wild card go
@@ -668,7 +644,7 @@ fn wild_classes(hand: &CardCounts) -> impl Iterator<Item = Card> {
 /// canasta "of (at least) seven"). Every count from one past the
 /// canasta's size to what the meld may hold, and every mix of jokers and
 /// twos; the one-card adds reach the rest, so the going-out counting
-/// (`goout::wild_room`) and the generator see the same moves.
+/// (`meld::wild_room`) and the generator see the same moves.
 fn adds_past_canasta(
     rules: &Rules,
     hand: &CardCounts,
@@ -716,62 +692,4 @@ fn wild_combos(hand: &CardCounts, w: u8) -> impl Iterator<Item = Group> + '_ {
         let t = w - j;
         (t <= twos).then(|| Group::wild_cards(pick_naturals(hand, Rank::Two, t), j))
     })
-}
-
-/// Calls `f` with every face in `hand` where suits matter, else with one
-/// representative of each class ([`for_each_class`]).
-pub(crate) fn for_each_choice(hand: &CardCounts, all_suits: bool, mut f: impl FnMut(Card)) {
-    if !all_suits {
-        return for_each_class(hand, f);
-    }
-    for (c, _) in hand.faces() {
-        // Twos and threes of one colour are still one choice.
-        let same_as_earlier = (c.is_wild()
-            && c.rank() == Some(Rank::Two)
-            && c.suit() != Some(Suit::Spades)
-            && hand
-                .faces()
-                .any(|(d, _)| d.rank() == Some(Rank::Two) && d.suit() < c.suit()))
-            || (c.rank() == Some(Rank::Three)
-                && hand.faces().any(|(d, _)| {
-                    d.rank() == Some(Rank::Three)
-                        && d.is_red_three() == c.is_red_three()
-                        && d.suit() < c.suit()
-                }));
-        if !same_as_earlier {
-            f(c);
-        }
-    }
-}
-
-/// Calls `f` with one representative face (the lowest present) of each
-/// class of card in `hand`.
-pub(crate) fn for_each_class(hand: &CardCounts, mut f: impl FnMut(Card)) {
-    // The ranks present first, without a branch a rank; then one call a
-    // rank present, its lowest suit read from the word of suit counts
-    // (one byte a suit, spades lowest).
-    let mut ranks = Rank::ALL.iter().fold(0u16, |m, &r| {
-        m | u16::from(hand.rank_word(r) != 0) << r.index()
-    });
-    while ranks != 0 {
-        let rank = Rank::from_index(ranks.trailing_zeros() as usize);
-        ranks &= ranks - 1;
-        let word = hand.rank_word(rank);
-        let lowest = |w: u32| Suit::from_index(w.trailing_zeros() as usize / 8);
-        if rank == Rank::Three {
-            // Black and red threes are different classes: spades before
-            // clubs, hearts before diamonds.
-            let (black, red) = (word & 0xff00_00ff, word & 0x00ff_ff00);
-            for w in [black, red] {
-                if w != 0 {
-                    f(Card::new(rank, lowest(w)));
-                }
-            }
-            continue;
-        }
-        f(Card::new(rank, lowest(word)));
-    }
-    if hand.jokers() > 0 {
-        f(Card::JOKER);
-    }
 }

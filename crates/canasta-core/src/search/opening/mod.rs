@@ -12,11 +12,26 @@
 
 use crate::action::{Action, ActionList, Groups, MAX_GROUPS};
 use crate::card::{Card, CardCounts, Rank, Suit};
-use crate::judge::clean_for_opening;
 use crate::meld::{Group, natural_choices, pick_black_threes, pick_naturals};
-use crate::rules::Rules;
+use crate::rules::{Rules, WildMeldReserve};
 use crate::state::GameState;
 use arrayvec::ArrayVec;
+
+mod concealed;
+
+/// A group that may stand in an opening where the opening must be clean
+/// (P-CNE at 50): no wild card with naturals; wild cards alone only as a
+/// clean wild meld (twos alone, or jokers with at most one two). Where the
+/// wild meld is a meld of twos (RG-ITA, `WildMeldReserve::Twos`), jokers
+/// are always wild cards, which no opening may hold ("initial melds must be
+/// naturals (no wildcards)"), so only twos alone.
+pub(crate) fn clean_for_opening(rules: &Rules, g: &Group) -> bool {
+    if g.is_wild_only() {
+        g.jokers == 0 || (g.two_count() <= 1 && rules.wild_meld_reserves != WildMeldReserve::Twos)
+    } else {
+        g.wild_count() == 0
+    }
+}
 
 /// Where the opening search puts what it finds: the legal list, or a test
 /// that stops the search at the first opening that passes it.
@@ -161,7 +176,7 @@ pub(crate) fn generate<O: OpeningSink>(state: &GameState, top: Option<Card>, out
                 && rules.concealed_without_minimum
                 && state.can_go_out(seat)
             {
-                crate::actions::concealed::concealed_below_minimum(state, need, out);
+                concealed::concealed_below_minimum(state, need, out);
             }
         }
     }

@@ -6,10 +6,9 @@
 //! have them, sequences and several groups of a rank too), then every way
 //! to share out the wild cards.
 
+use super::OpeningSink;
 use crate::action::{Action, Groups};
-use crate::actions::movegen::for_each_class;
-use crate::actions::opening::OpeningSink;
-use crate::card::{Card, CardCounts, Rank, Suit};
+use crate::card::{Card, CardCounts, Rank, Suit, for_each_class};
 use crate::meld::{Group, pick_black_threes, pick_naturals};
 use crate::rules::Rules;
 use crate::state::GameState;

@@ -7,6 +7,8 @@
 //! most five groups of three).
 
 use crate::card::{Card, ParseCardError};
+/// The parser refuses more copies of a card than any deck holds.
+pub use crate::card::{MAX_COPIES_OF_A_FACE, MAX_JOKERS};
 use crate::meld::{Group, GroupShapeError};
 use std::fmt;
 use std::str::FromStr;
@@ -271,12 +273,6 @@ pub enum ParseActionError {
     #[error("{count} × {card} in one action: no deck holds more than {max}")]
     TooManyCopies { card: Card, count: usize, max: u8 },
 }
-
-/// Most copies of one natural face or of the joker in any preset's deck
-/// (Pennies from Heaven: four packs and eight jokers); a test keeps these
-/// equal to the presets. More in one action cannot be cards in a hand.
-pub const MAX_COPIES_OF_A_FACE: u8 = 4;
-pub const MAX_JOKERS: u8 = 8;
 
 fn parse_group(tokens: &[&str]) -> Result<Group, ParseActionError> {
     let cards = tokens
@@ -564,23 +560,5 @@ mod tests {
                 .parse::<Action>()
                 .is_err()
         );
-    }
-
-    /// The limits are the presets' own.
-    #[test]
-    fn copy_limits_match_the_largest_deck() {
-        let (mut face, mut jokers) = (0, 0);
-        for rules in crate::rules::all_forms() {
-            let deck = rules.deck();
-            jokers = jokers.max(deck.count(Card::JOKER));
-            face = face.max(
-                deck.faces()
-                    .filter(|(c, _)| !c.is_joker())
-                    .map(|(_, n)| n)
-                    .max()
-                    .unwrap_or(0),
-            );
-        }
-        assert_eq!((face, jokers), (MAX_COPIES_OF_A_FACE, MAX_JOKERS));
     }
 }

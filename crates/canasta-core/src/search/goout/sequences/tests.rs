@@ -175,7 +175,7 @@ fn sequence_placement_matches_brute_force() {
 /// them and without (where every candidate gets the full test).
 #[test]
 fn quick_answers_change_no_legal_list() {
-    use crate::actions::movegen::WITHOUT_QUICK;
+    use crate::movegen::WITHOUT_QUICK;
     use crate::state::{GameState, Phase};
     let (mut compared, mut threes_refused) = (0, 0);
     for players in [2, 3, 4] {

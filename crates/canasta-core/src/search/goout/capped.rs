@@ -1,6 +1,6 @@
 //! Going-out feasibility where melds are capped (P-PEN: seven cards at
 //! most, after which a new meld of the rank may begin). The counting tests
-//! of [`crate::goout`] assume one meld per rank that can take any number of
+//! of [`crate::search::goout`] assume one meld per rank that can take any number of
 //! naturals; here surplus naturals must form further melds, a meld can be
 //! full, and canastas come in four kinds. Still exact, still no search over
 //! card orders: each rank is reduced to the set of outcomes (wild cards it
@@ -8,9 +8,9 @@
 //! combines the ranks; the wild cards left over must form wild melds.
 
 use crate::card::Rank;
-use crate::goout::{HandShape, MeldShape, WILD_MELD};
 use crate::meld::{CanastaKind, GoOutKind, KindCounts};
 use crate::rules::Rules;
+use crate::search::goout::{HandShape, MeldShape, WILD_MELD};
 
 /// What one rank's cards can end as: wild cards used and canastas gained.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]

@@ -2,8 +2,9 @@
 //! dirty, Pennies' four) and wild melds: a small dynamic programme over
 //! the side's melds, tracking wild cards used and canastas made.
 
-use super::{HandShape, MeldShape, WILD_MELD, rank_mask, wild_canasta_is_clean, wild_room};
+use super::{HandShape, MeldShape, WILD_MELD, rank_mask, wild_canasta_is_clean};
 use crate::card::Rank;
+use crate::meld::wild_room;
 use crate::rules::Rules;
 use arrayvec::ArrayVec;
 use smallvec::SmallVec;

@@ -1,10 +1,11 @@
-//! The rules of the turn the judge and the generator both ask: when the
-//! pile is frozen or must be taken, where its top card goes, when a player
-//! may ask, finish, or discard a card of a restricted kind.
+//! The facts of the turn that the judge, the generator and the going-out
+//! search all read from the state: whether the pile is frozen or must be
+//! taken, where its top card goes, whether a card of a restricted kind may
+//! be discarded, when the foot is due. Whether a player may ask or finish
+//! now is the going-out search's to say (`search::goout`).
 
-use crate::actions::movegen::extends_run;
 use crate::card::Card;
-use crate::error::IllegalReason;
+use crate::meld::extends_run;
 use crate::rules::WildMeldReserve;
 use crate::state::{GameState, Phase};
 
@@ -71,47 +72,6 @@ impl GameState {
                     && (rules.take_onto_canasta || !m.is_canasta(rules))
             })
             .or_else(onto_sequence)
-    }
-
-    /// Asking is allowed only to a player who could go out this turn
-    /// (pagat: permission is asked before going out; record spec), at the
-    /// moment [`GameState::may_ask_now`] allows.
-    pub(crate) fn may_ask(&self) -> bool {
-        self.may_ask_now() && self.can_go_out(self.to_act())
-    }
-
-    /// The moment allows asking: right after the draw (or taking the pile),
-    /// before any further meld, once per turn, with a partner (P-CAN), and
-    /// with at least two cards in hand, so that a "no" leaves a card to keep.
-    #[inline]
-    pub(crate) fn may_ask_now(&self) -> bool {
-        self.ask_moment_refusal().is_none()
-    }
-
-    /// Why the moment does not allow asking (the first of
-    /// [`GameState::may_ask_now`]'s conditions that fails), or `None`.
-    #[inline]
-    pub(crate) fn ask_moment_refusal(&self) -> Option<IllegalReason> {
-        let seat = self.to_act();
-        let turn = self.turn();
-        if !self.rules().asking_allowed {
-            Some(IllegalReason::AskingNotAllowed)
-        } else if self.partner_of(seat).is_none() {
-            Some(IllegalReason::NoPartnerToAsk)
-        } else if turn.asked || turn.laid_since_draw || turn.must_go_out {
-            Some(IllegalReason::CannotAsk)
-        } else if self.hand(seat).total() < 2 {
-            Some(IllegalReason::TooFewCardsToAsk)
-        } else {
-            None
-        }
-    }
-
-    /// Going out now (emptying the hand) is allowed: the side has the
-    /// canastas it needs and partner did not say no.
-    pub(crate) fn may_finish_now(&self) -> bool {
-        let seat = self.to_act();
-        self.turn().answer != Some(false) && self.may_finish_with(self, seat, true)
     }
 
     /// P-CNE: the final discard must be a natural card (not wild, not a three).

@@ -1,6 +1,6 @@
 //! Going-out feasibility with sequences and several melds of a rank
 //! (Samba). A natural can go to a group of its rank or to a sequence of its
-//! suit, so the counting tests of [`crate::goout`] do not apply. Still
+//! suit, so the counting tests of [`crate::search::goout`] do not apply. Still
 //! exact: each suit is reduced to the ways its cards can extend the side's
 //! sequences or form new ones (cards used by rank, sambas made), suits are
 //! combined by what they leave over, and what is left must form rank groups
@@ -194,7 +194,7 @@ fn onto_meld(rules: &Rules, rank: Rank, meld: (u8, u8, bool), k: u8, pool: u8, n
     let room = if done && !rules.wilds_on_canasta {
         0
     } else {
-        crate::goout::wild_room(rules, Some(rank), a, a + k, b)
+        crate::meld::wild_room(rules, Some(rank), a, a + k, b)
     };
     let mut here = NOTHING;
     for x in 0..=room.min(pool) {
@@ -268,7 +268,7 @@ impl GroupMemo {
                 }
                 // A new group's wild cards, by the generator's steps (the
                 // same rule as for a meld on the table).
-                let cap = crate::goout::wild_room(rules, Some(rank), 0, p, 0).min(pool);
+                let cap = crate::meld::wild_room(rules, Some(rank), 0, p, 0).min(pool);
                 let least = rules.min_meld.saturating_sub(p);
                 if least > cap {
                     continue;

@@ -12,11 +12,11 @@ pub(crate) mod sequences;
 pub(crate) use requirements::{going_out_shortfall, requirements_met};
 
 use crate::action::Action;
-use crate::actions::movegen::for_each_class;
-use crate::card::{Card, CardCounts, Rank, Suit};
-use crate::goout::sequences::SharedOutcomes;
+use crate::card::{Card, CardCounts, Rank, Suit, for_each_class};
+use crate::error::IllegalReason;
 use crate::meld::{CanastaKind, GoOutKind, KindCounts, Meld};
 use crate::rules::Rules;
+use crate::search::goout::sequences::SharedOutcomes;
 use crate::state::{GameState, MAX_MELDS, Phase};
 use arrayvec::ArrayVec;
 
@@ -121,28 +121,6 @@ impl MeldShape {
         };
         GoOutKind::of(rules, self.rank(), kind)
     }
-}
-
-/// Most wild cards a meld with `n_now` naturals and `w0` wild cards,
-/// growing to `n_final` naturals this turn, can take in all by the
-/// generator's steps. Where wild cards may go on a canasta, what the
-/// ratio allows at the end. Where they may not (P-CNE), they must go on
-/// while the meld is short of a canasta: after as many of its naturals as
-/// keep it short (capacity grows with naturals), all at once or one at a
-/// time (`movegen::adds_past_canasta`: one action may carry it past the
-/// canasta's size), the remaining naturals after them.
-pub(crate) fn wild_room(rules: &Rules, rank: Option<Rank>, n_now: u8, n_final: u8, w0: u8) -> u8 {
-    // Where canastas are closed by choice, a meld is not a canasta until
-    // it is closed (and a closed one takes nothing: not asked here).
-    if rules.wilds_on_canasta || rules.canasta_by_choice {
-        return rules.wild_capacity_of(rank, n_final).saturating_sub(w0);
-    }
-    let size = rules.canasta_size;
-    if n_now + w0 >= size {
-        return 0;
-    }
-    let n_at = n_final.min(size - 1 - w0);
-    rules.wild_capacity_of(rank, n_at).saturating_sub(w0)
 }
 
 /// P-CNE: a wild canasta is clean when it is all twos, or holds six jokers.
@@ -289,7 +267,7 @@ pub(crate) fn hopeless(rules: &Rules, hand: &CardCounts, has_meld: u16) -> bool 
 /// ending with the canastas the side needs?
 fn placeable(rules: &Rules, hand: &HandShape, melds: &[MeldShape], need_total: u8) -> bool {
     if rules.max_meld_size.is_some() {
-        return crate::goout::capped::placeable_capped(rules, hand, melds, need_total);
+        return crate::search::goout::capped::placeable_capped(rules, hand, melds, need_total);
     }
     if !simple_rules(rules) || !rules.black_threes_meldable || !rules.special_threes() {
         return general::placeable_general(rules, hand, melds, need_total);
@@ -389,6 +367,47 @@ impl GameState {
         let side = after.side_of(seat);
         (by_discard || !rules.go_out_needs_discard)
             && requirements_met(rules, &side_shape(after, side), self.canastas_needed())
+    }
+
+    /// Asking is allowed only to a player who could go out this turn
+    /// (pagat: permission is asked before going out; record spec), at the
+    /// moment [`GameState::may_ask_now`] allows.
+    pub(crate) fn may_ask(&self) -> bool {
+        self.may_ask_now() && self.can_go_out(self.to_act())
+    }
+
+    /// The moment allows asking: right after the draw (or taking the pile),
+    /// before any further meld, once per turn, with a partner (P-CAN), and
+    /// with at least two cards in hand, so that a "no" leaves a card to keep.
+    #[inline]
+    pub(crate) fn may_ask_now(&self) -> bool {
+        self.ask_moment_refusal().is_none()
+    }
+
+    /// Why the moment does not allow asking (the first of
+    /// [`GameState::may_ask_now`]'s conditions that fails), or `None`.
+    #[inline]
+    pub(crate) fn ask_moment_refusal(&self) -> Option<IllegalReason> {
+        let seat = self.to_act();
+        let turn = self.turn();
+        if !self.rules().asking_allowed {
+            Some(IllegalReason::AskingNotAllowed)
+        } else if self.partner_of(seat).is_none() {
+            Some(IllegalReason::NoPartnerToAsk)
+        } else if turn.asked || turn.laid_since_draw || turn.must_go_out {
+            Some(IllegalReason::CannotAsk)
+        } else if self.hand(seat).total() < 2 {
+            Some(IllegalReason::TooFewCardsToAsk)
+        } else {
+            None
+        }
+    }
+
+    /// Going out now (emptying the hand) is allowed: the side has the
+    /// canastas it needs and partner did not say no.
+    pub(crate) fn may_finish_now(&self) -> bool {
+        let seat = self.to_act();
+        self.turn().answer != Some(false) && self.may_finish_with(self, seat, true)
     }
 
     /// Can `seat`, in its play phase, still go out this turn?
@@ -526,7 +545,7 @@ impl GameState {
             return ok;
         }
         if let Some(ok) = self.ok_after_without_copy(seat, action, shared) {
-            debug_assert_eq!(ok, self.ok_after_by_copy(seat, action), "{action:?}");
+            debug_assert_eq!(ok, self.ok_after_by_copy(seat, action), "{action}");
             return ok;
         }
         self.ok_after_by_copy(seat, action)
@@ -587,7 +606,7 @@ impl GameState {
             Action::Meld(groups) => {
                 for g in groups.iter() {
                     hand.remove_all(&g.counts());
-                    match crate::judge::lay_target(rules, &melds, g) {
+                    match crate::meld::lay_target(rules, &melds, g) {
                         Some(i) => melds[i].cards.merge(g),
                         None => melds
                             .try_push(Meld {
@@ -765,8 +784,6 @@ impl GameState {
         Some(self.judge_after(&hand, &melds))
     }
 }
-
-mod opening;
 
 #[cfg(test)]
 mod search_tests;
