@@ -28,7 +28,7 @@ mod turn;
 use melds::Lay;
 #[cfg(test)]
 pub(crate) use melds::valid_sequence;
-pub(crate) use melds::{clean_for_opening, lay_target};
+pub(crate) use melds::{clean_for_opening, lay_target, meld_problem};
 
 impl GameState {
     /// True if [`GameState::apply`] would accept `action`.

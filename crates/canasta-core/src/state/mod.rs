@@ -8,12 +8,14 @@ mod apply;
 pub(crate) mod deal;
 pub mod determinize;
 mod meld_table;
+mod notation;
 pub mod observation;
 mod observation_check;
 pub mod pile_words;
 pub mod score;
 mod stacks;
 
+pub use notation::NotationError;
 pub use observation_check::ObservationError;
 
 use crate::action::Action;
