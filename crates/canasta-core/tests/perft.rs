@@ -600,3 +600,50 @@ fn regenerate(name: &str) {
         print!("{out}");
     }
 }
+
+/// Writes every file's blocks with their positions in the notation of
+/// `docs/position-notation.md` in place of `seed` and `walk` (the
+/// positions those reach today), keeping each block's id, `find` line and
+/// perft lines as they are. Run once to turn the files into positions as
+/// data; a comment in each block says which seed and walk it came from.
+#[test]
+#[ignore = "rewrites tests/data/*.perft with positions in notation (CANASTA_PERFT_WRITE=1)"]
+fn convert_perft_to_notation() {
+    for name in FILES {
+        let (text, blocks) = load(name);
+        let mut out = String::new();
+        for line in text.lines() {
+            if line.trim_start().starts_with("id ") {
+                break;
+            }
+            out += line;
+            out += "\n";
+        }
+        for b in &blocks {
+            let g = b.position();
+            let _ = writeln!(out, "id {}", b.id);
+            if !b.find.is_empty() {
+                let _ = writeln!(out, "find {}", b.find.join(" "));
+            }
+            let _ = writeln!(
+                out,
+                "# reached by `rules {}`, seed {}, walk {} (the seed-and-walk format of 2026-12-02)",
+                b.rules, b.seed, b.walk
+            );
+            out += &g.to_notation();
+            let back = GameState::from_notation(&g.to_notation()).unwrap();
+            assert_eq!(back.legal_actions(), g.legal_actions(), "{}", b.id);
+            let _ = writeln!(out, "{}", summary(&g).replacen("# ", "# summary: ", 1));
+            for &(depth, n) in &b.perft {
+                let _ = writeln!(out, "perft {depth} {n}");
+            }
+            out += "\n";
+        }
+        let out = out.trim_end().to_string() + "\n";
+        if std::env::var("CANASTA_PERFT_WRITE").as_deref() == Ok("1") {
+            std::fs::write(path(name), &out).unwrap();
+        } else {
+            print!("{out}");
+        }
+    }
+}
