@@ -480,3 +480,63 @@ fn the_documented_example_is_canonical() {
     assert_eq!(g.rules().variant, "classic");
     assert_eq!(g.players(), 4);
 }
+
+#[test]
+fn the_turn_and_the_table_must_be_possible() {
+    use crate::card::Rank;
+    // Classic for two: nobody has a partner to answer.
+    let t = start("classic", 2);
+    let e = refused(&format!(
+        "{}\nturn-flags asked",
+        with_line(&t, "turn", "turn 1 answer")
+    ));
+    assert!(matches!(e, NotationError::NoPartner(1)), "{e}");
+    // Canastia closes canastas by choice, but not a meld of three.
+    let t = start("canastia", 2);
+    let e = refused(&format!(
+        "{} closed",
+        with_meld(&t, 0, 3, rank_is(Rank::King))
+    ));
+    assert!(
+        matches!(e, NotationError::BadClosed { why, .. } if why.contains("too short")),
+        "{e}"
+    );
+    // Canastone: one wild meld a side.
+    let t = with_meld(&start("canastone", 4), 0, 3, Card::is_wild);
+    GameState::from_notation(&t).unwrap_or_else(|e| panic!("{e}\n{t}"));
+    let e = refused(&with_meld(&t, 0, 3, Card::is_wild));
+    assert!(
+        matches!(e, NotationError::SecondWildMeld { side: 0, index: 1 }),
+        "{e}"
+    );
+}
+
+/// Samba with four packs (a house rule) has the cards for more melds than
+/// a side may hold.
+#[test]
+fn a_side_holds_at_most_max_melds() {
+    let mut rules = Rules::preset("samba", Some(2), None).unwrap();
+    rules.decks = 4;
+    rules.jokers = 8;
+    rules.red_three_values = (0..=8).map(|k| k * 100).collect();
+    rules.validate().unwrap();
+    let mut g = GameState::new(rules);
+    g.deal_random(&mut Rng::new(1), 0);
+    let mut text = g.to_notation();
+    let mut melds = 0;
+    for rank in crate::card::Rank::THREE_TO_ACE.into_iter().skip(1) {
+        while melds <= crate::state::MAX_MELDS
+            && stock_of(&text)
+                .iter()
+                .filter(|c| c.starts_with(rank.letter()))
+                .count()
+                >= 3
+        {
+            text = with_meld(&text, 0, 3, rank_is(rank));
+            melds += 1;
+        }
+    }
+    assert!(melds > crate::state::MAX_MELDS, "{melds} melds");
+    let e = refused(&text);
+    assert!(matches!(e, NotationError::TooManyMelds(0)), "{e}");
+}
