@@ -41,4 +41,6 @@ pub use pile_words::PileWords;
 pub use rng::{Rng, shuffled_deck};
 pub use rules::{CleanOpening, Freeze, PRESETS, PresetInfo, Rules, RulesError};
 pub use score::{HandEndReason, HandResult, TeamScore};
-pub use state::{DealError, DealOutcome, GameState, ObservationError, Phase, TurnFlags};
+pub use state::{
+    DealError, DealOutcome, GameState, NotationError, ObservationError, Phase, TurnFlags,
+};

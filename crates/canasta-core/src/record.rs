@@ -38,17 +38,7 @@ impl Header {
     /// The header for a game under `rules` (options are the differences
     /// from the preset).
     pub fn for_rules(rules: &Rules, seed: Option<u64>) -> Header {
-        // The preset's own form for this player count, and the teams option
-        // only where the preset offers a choice that differs from its default.
-        let default = Rules::preset(&rules.variant, Some(rules.players), None).ok();
-        let teams_differ = default.as_ref().is_some_and(|d| d.teams != rules.teams);
-        let preset = Rules::preset(&rules.variant, Some(rules.players), Some(rules.teams))
-            .unwrap_or_else(|_| rules.clone());
-        let mut options = rules.options_against(&preset);
-        options.remove("teams");
-        if teams_differ {
-            options.insert("teams".into(), json!(rules.teams));
-        }
+        let options = rules.options_from_preset();
         Header {
             canasta_record: RECORD_VERSION,
             variant: rules.variant.clone(),

@@ -1,15 +1,16 @@
 //! Perft as data (after shakmaty's `tests/*.perft`): the number of action
 //! sequences of a given length from fixed positions, read from
-//! `tests/data/*.perft`. A change in the generator, in `apply` or in the
-//! action space (`docs/decisions/action-space.md`) shows up as a changed
-//! number here.
+//! `tests/data/*.perft`, each position written in the notation of
+//! `docs/position-notation.md`. A change in the generator, in `apply` or
+//! in the action space (`docs/decisions/action-space.md`) shows up as a
+//! changed number here, from the same position.
 //!
 //! One file per preset (`FILES`). `cargo test` runs every line up to
 //! [`NODE_LIMIT`]; the `#[ignore]`d `perft_deep` runs them all, and
-//! `regenerate_perft` recomputes the numbers (see the header of
-//! `data/classic.perft`).
+//! `regenerate_perft` recounts the listed positions once a change has
+//! stated its rule (see the header of `data/classic.perft`).
 
-use canasta_core::{Action, GameState, Phase, Rng, Rules, shuffled_deck};
+use canasta_core::{Action, GameState, Phase, Rules};
 use std::collections::BTreeSet;
 use std::fmt::Write as _;
 use std::path::PathBuf;
@@ -20,8 +21,6 @@ const NODE_LIMIT: u64 = 200_000;
 const DEEP_LIMIT: u64 = 5_000_000;
 /// ... and never goes deeper than this.
 const MAX_DEPTH: u32 = 7;
-/// How many seeds from a block's own the regenerator tries for its `find`.
-const SEED_SEARCH: u64 = 500;
 
 /// Number of action sequences of length `depth` from `state`, walking
 /// `legal_actions` and `apply_unchecked` on clones. A position where the
@@ -54,99 +53,22 @@ fn in_hand(state: &GameState) -> bool {
 struct Block {
     line: usize,
     id: String,
-    /// The `rules` line's arguments: variant, players, optional teams.
-    rules: String,
-    seed: u64,
-    walk: usize,
-    /// What the position is there for ([`FEATURES`]); the regenerator
-    /// chooses `walk` as the first position of the hand where all hold.
+    /// What the position is there for ([`FEATURES`]).
     find: Vec<String>,
+    /// Comment lines of the block, but the regenerator's summary.
+    notes: Vec<String>,
+    /// The position's lines, in notation.
+    position: String,
     perft: Vec<(u32, u64)>,
 }
 
+/// A comment the regenerator writes (and rewrites) in each block.
+const SUMMARY: &str = "# summary: ";
+
 impl Block {
-    fn rules(&self) -> Rules {
-        let parts: Vec<&str> = self.rules.split_whitespace().collect();
-        let num = |s: &str| -> u8 {
-            s.parse()
-                .unwrap_or_else(|_| panic!("{}: bad number `{s}` in rules", self.id))
-        };
-        match parts.as_slice() {
-            [variant, players] => Rules::preset(variant, Some(num(players)), None),
-            [variant, players, teams] => {
-                Rules::preset(variant, Some(num(players)), Some(num(teams)))
-            }
-            _ => panic!("{}: `rules <variant> <players> [teams]`", self.id),
-        }
-        .unwrap_or_else(|e| panic!("{}: {e}", self.id))
-    }
-
-    /// The deal of `seed` (dealer 0), then `walk` actions chosen by
-    /// `Rng::new(seed ^ 0xABCDEF)` from the generated lists.
     fn position(&self) -> GameState {
-        let mut walker = Walker::new(&self.rules(), self.seed);
-        for step in 0..self.walk {
-            assert!(
-                in_hand(&walker.state),
-                "{} (line {}): the hand ended after {step} of {} walk steps",
-                self.id,
-                self.line,
-                self.walk
-            );
-            walker.step();
-        }
-        let g = walker.state;
-        assert!(in_hand(&g), "{}: the walk ends the hand", self.id);
-        g
-    }
-
-    /// The first walk length at which every `find` feature holds, from
-    /// this block's seed or, failing that, the next seeds.
-    fn find_position(&self) -> (u64, usize) {
-        let rules = self.rules();
-        for seed in self.seed..self.seed + SEED_SEARCH {
-            let mut walker = Walker::new(&rules, seed);
-            let mut walk = 0;
-            while in_hand(&walker.state) {
-                if self.find.iter().all(|f| holds(f, &walker.state, walk)) {
-                    return (seed, walk);
-                }
-                walker.step();
-                walk += 1;
-            }
-        }
-        panic!(
-            "{}: no hand of seeds {}..{} reaches {:?}",
-            self.id,
-            self.seed,
-            self.seed + SEED_SEARCH,
-            self.find
-        );
-    }
-}
-
-/// A deal and the random walk from it, as the file format defines them.
-struct Walker {
-    state: GameState,
-    rng: Rng,
-}
-
-impl Walker {
-    fn new(rules: &Rules, seed: u64) -> Walker {
-        let mut state = GameState::new(rules.clone());
-        state
-            .deal(&shuffled_deck(rules, &mut Rng::new(seed)), 0)
-            .unwrap();
-        Walker {
-            state,
-            rng: Rng::new(seed ^ 0xABCDEF),
-        }
-    }
-
-    fn step(&mut self) {
-        let actions = self.state.legal_actions();
-        let a = actions[self.rng.below(actions.len())];
-        self.state.apply(a).unwrap();
+        GameState::from_notation(&self.position)
+            .unwrap_or_else(|e| panic!("{} (line {}): {e}", self.id, self.line))
     }
 }
 
@@ -154,31 +76,33 @@ fn parse(text: &str) -> Vec<Block> {
     let mut blocks: Vec<Block> = Vec::new();
     for (i, raw) in text.lines().enumerate() {
         let line = raw.trim();
-        if line.is_empty() || line.starts_with('#') {
-            continue;
-        }
         let (key, value) = line.split_once(' ').unwrap_or((line, ""));
         let value = value.trim();
         if key == "id" {
             blocks.push(Block {
                 line: i + 1,
                 id: value.to_string(),
-                rules: String::new(),
-                seed: 0,
-                walk: 0,
                 find: Vec::new(),
+                notes: Vec::new(),
+                position: String::new(),
                 perft: Vec::new(),
             });
             continue;
         }
-        let b = blocks
-            .last_mut()
-            .unwrap_or_else(|| panic!("line {}: `{key}` before any `id`", i + 1));
+        // Blank lines and the header's comments, before the first block.
+        let Some(b) = blocks.last_mut() else {
+            assert!(
+                line.is_empty() || line.starts_with('#'),
+                "line {}: `{key}` before any `id`",
+                i + 1
+            );
+            continue;
+        };
         let bad = || -> ! { panic!("line {}: cannot read `{line}`", i + 1) };
         match key {
-            "rules" => b.rules = value.to_string(),
-            "seed" => b.seed = value.parse().unwrap_or_else(|_| bad()),
-            "walk" => b.walk = value.parse().unwrap_or_else(|_| bad()),
+            "" => {}
+            _ if line.starts_with(SUMMARY) => {}
+            _ if line.starts_with('#') => b.notes.push(line.to_string()),
             "find" => {
                 b.find = value.split_whitespace().map(String::from).collect();
                 for f in &b.find {
@@ -195,11 +119,11 @@ fn parse(text: &str) -> Vec<Block> {
                 let n = n.trim().parse().unwrap_or_else(|_| bad());
                 b.perft.push((d, n));
             }
-            _ => bad(),
+            _ => {
+                b.position += line;
+                b.position += "\n";
+            }
         }
-    }
-    for b in &blocks {
-        assert!(!b.rules.is_empty(), "{}: no `rules` line", b.id);
     }
     blocks
 }
@@ -266,7 +190,7 @@ fn perft_deep() {
     }
 }
 
-type Test = fn(&GameState, usize) -> bool;
+type Test = fn(&GameState) -> bool;
 
 fn opened(g: &GameState) -> bool {
     !g.melds(g.side_of(g.to_act())).is_empty()
@@ -285,21 +209,25 @@ fn pickups(g: &GameState) -> usize {
 /// What a fixture position can be there for (a block's `find` line), as
 /// tests of the position and the walk that reached it.
 const FEATURES: &[(&str, Test)] = &[
-    ("first-decision", |_, walk| walk == 0),
+    // The hand's first decision: nobody has discarded or laid a card.
+    ("first-decision", |g| {
+        g.phase() == Phase::Draw
+            && (0..g.players()).all(|s| g.discarded_ranks(s) == 0 && !g.seat_melded(s))
+    }),
     // A side that has not opened, after drawing, with several openings.
-    ("opening-melds", |g, _| {
+    ("opening-melds", |g| {
         g.phase() == Phase::Play && !opened(g) && count(g, |a| matches!(a, Action::Meld(_))) >= 2
     }),
     // ... and with none.
-    ("no-opening", |g, _| {
+    ("no-opening", |g| {
         g.phase() == Phase::Play && !opened(g) && count(g, |a| matches!(a, Action::Meld(_))) == 0
     }),
     // A side that has not opened may take the pile (opening with it).
-    ("opening-with-pile", |g, _| {
+    ("opening-with-pile", |g| {
         g.phase() == Phase::Draw && !opened(g) && pickups(g) > 0
     }),
     // ... with melds laid from hand in the same act.
-    ("opening-with-pile-and-melds", |g, _| {
+    ("opening-with-pile-and-melds", |g| {
         g.phase() == Phase::Draw
             && !opened(g)
             && count(
@@ -307,65 +235,65 @@ const FEATURES: &[(&str, Test)] = &[
                 |a| matches!(a, Action::Pickup { also, .. } if !also.is_empty()),
             ) > 0
     }),
-    ("pile-onto-meld", |g, _| {
+    ("pile-onto-meld", |g| {
         g.legal_actions().contains(&Action::PickupOnto)
     }),
-    ("pile-natural-and-wild", |g, _| {
+    ("pile-natural-and-wild", |g| {
         opened(g)
             && count(
                 g,
                 |a| matches!(a, Action::Pickup { with, .. } if with.wild_count() > 0),
             ) > 0
     }),
-    ("pile-frozen-pair", |g, _| {
+    ("pile-frozen-pair", |g| {
         g.phase() == Phase::Draw && opened(g) && g.pile_frozen() && pickups(g) > 0
     }),
-    ("mid-hand-play", |g, _| {
+    ("mid-hand-play", |g| {
         g.phase() == Phase::Play && opened(g) && g.legal_actions().len() >= 15
     }),
-    ("short-hand", |g, _| {
+    ("short-hand", |g| {
         g.phase() == Phase::Play && opened(g) && g.hand(g.to_act()).total() <= 3
     }),
-    ("partnership-formed", |g, _| g.lone_hand().is_some()),
+    ("partnership-formed", |g| g.lone_hand().is_some()),
     // Classic 3 players: nobody has taken the pile yet.
-    ("no-partnership-yet", |g, _| {
+    ("no-partnership-yet", |g| {
         g.rules().temporary_partnership() && g.lone_hand().is_none()
     }),
-    ("ask", |g, _| g.legal_actions().contains(&Action::Ask)),
-    ("answer", |g, _| g.phase() == Phase::Answer),
-    ("late-stock", |g, _| {
+    ("ask", |g| g.legal_actions().contains(&Action::Ask)),
+    ("answer", |g| g.phase() == Phase::Answer),
+    ("late-stock", |g| {
         g.phase() == Phase::Draw && g.stock_len() < 6
     }),
-    ("must-take-pile", |g, _| {
+    ("must-take-pile", |g| {
         g.phase() == Phase::Draw && !g.legal_actions().contains(&Action::Draw)
     }),
     // P-CNE: a side that has not opened opens before drawing.
-    ("opening-before-draw", |g, _| {
+    ("opening-before-draw", |g| {
         g.phase() == Phase::Draw && !opened(g) && count(g, |a| matches!(a, Action::Meld(_))) >= 1
     }),
     // P-CNE: having opened before the draw, lay more before drawing.
-    ("laying-before-draw", |g, _| {
+    ("laying-before-draw", |g| {
         g.phase() == Phase::Draw && opened(g) && count(g, |a| matches!(a, Action::Add { .. })) >= 1
     }),
     // A meld of wild cards only may be begun (P-CNE, P-PEN).
-    ("wild-meld", |g, _| {
+    ("wild-meld", |g| {
         count(
             g,
             |a| matches!(a, Action::Meld(gs) if gs.iter().any(|x| x.is_wild_only())),
         ) >= 1
     }),
     // Samba: a sequence may be begun, or extended.
-    ("sequence", |g, _| {
+    ("sequence", |g| {
         count(
             g,
             |a| matches!(a, Action::Meld(gs) if gs.iter().any(|x| x.is_sequence())),
         ) >= 1
     }),
-    ("sequence-on-table", |g, _| {
+    ("sequence-on-table", |g| {
         g.phase() == Phase::Play && g.melds_of(g.to_act()).iter().any(|m| m.cards.is_sequence())
     }),
     // Samba: a second meld of a rank the side has melded.
-    ("second-meld-of-a-rank", |g, _| {
+    ("second-meld-of-a-rank", |g| {
         let melds = g.melds_of(g.to_act());
         g.phase() == Phase::Play
             && count(g, |a| matches!(a, Action::Meld(_))) >= 1
@@ -375,34 +303,34 @@ const FEATURES: &[(&str, Test)] = &[
                 .any(|(i, m)| m.rank().is_some() && melds[..i].iter().any(|o| o.rank() == m.rank()))
     }),
     // Pennies: a meld at its cap (seven), which takes nothing more.
-    ("full-meld", |g, _| {
+    ("full-meld", |g| {
         let rules = g.rules();
         g.phase() == Phase::Play && g.melds_of(g.to_act()).iter().any(|m| m.is_full(rules))
     }),
     // Canastia: a meld of seven or more may be closed as a canasta.
-    ("close-canasta", |g, _| {
+    ("close-canasta", |g| {
         count(g, |a| matches!(a, Action::CloseCanasta(_))) >= 1
     }),
     // Canastia: threes melded as an ordinary rank.
-    ("threes-meld", |g, _| {
+    ("threes-meld", |g| {
         count(
             g,
             |a| matches!(a, Action::Meld(gs) if gs.iter().any(|x| x.rank() == Some(canasta_core::Rank::Three))),
         ) >= 1
     }),
     // A canasta on the table.
-    ("canasta-on-table", |g, _| {
+    ("canasta-on-table", |g| {
         let rules = g.rules();
         g.phase() == Phase::Play && g.melds_of(g.to_act()).iter().any(|m| m.is_canasta(rules))
     }),
 ];
 
-fn holds(feature: &str, g: &GameState, walk: usize) -> bool {
+fn holds(feature: &str, g: &GameState) -> bool {
     let (_, test) = FEATURES
         .iter()
         .find(|(name, _)| *name == feature)
         .unwrap_or_else(|| panic!("unknown feature `{feature}`"));
-    test(g, walk)
+    test(g)
 }
 
 /// A one-line summary of a position and its legal actions by kind.
@@ -429,7 +357,7 @@ fn summary(g: &GameState) -> String {
     }
     let kinds: Vec<String> = kinds.iter().map(|(k, n)| format!("{k} {n}")).collect();
     let mut s = format!(
-        "# {:?}, seat {seat} to act (side {side}, {}), {} card(s) in hand; pile {}",
+        "{SUMMARY}{:?}, seat {seat} to act (side {side}, {}), {} card(s) in hand; pile {}",
         g.phase(),
         if g.melds(side).is_empty() {
             "not opened"
@@ -475,13 +403,14 @@ fn perft_covers_every_form() {
             );
             assert!(!b.find.is_empty(), "{}: no `find` line", b.id);
             let g = b.position();
+            assert_eq!(
+                g.to_notation(),
+                b.position,
+                "{}: the position is written as the writer writes it",
+                b.id
+            );
             for f in &b.find {
-                assert!(
-                    holds(f, &g, b.walk),
-                    "{}: not `{f}` at walk {}",
-                    b.id,
-                    b.walk
-                );
+                assert!(holds(f, &g), "{}: not `{f}`", b.id);
             }
         }
         all.extend(blocks);
@@ -492,7 +421,7 @@ fn perft_covers_every_form() {
         let form = form_name(&rules);
         let found: BTreeSet<&str> = all
             .iter()
-            .filter(|b| form_name(&b.rules()) == form)
+            .filter(|b| form_name(b.position().rules()) == form)
             .flat_map(|b| b.find.iter().map(String::as_str))
             .collect();
         for w in ["first-decision", "mid-hand-play"] {
@@ -532,14 +461,13 @@ fn form_name(r: &Rules) -> String {
     }
 }
 
-/// Recomputes every block's position (from its `find` line: the first
-/// position of its seed's walk with those features, or of the next seed
-/// that has one), perft lines (depth
-/// 1 up, while the count stays within `DEEP_LIMIT`, at most `MAX_DEPTH`) and
-/// summary comment.
+/// Recounts every block's listed depths from its position (a block with
+/// no perft lines gets depths 1 up while the count stays within
+/// `DEEP_LIMIT`, at most `MAX_DEPTH`) and rewrites its summary comment.
+/// Positions never move: a block's position is written back as read.
 /// Writes the file when `CANASTA_PERFT_WRITE=1`, else prints it.
 #[test]
-#[ignore = "regenerates tests/data/*.perft (CANASTA_PERFT_FILE=name for one); see classic.perft's header"]
+#[ignore = "recounts tests/data/*.perft (CANASTA_PERFT_FILE=name for one); see classic.perft's header"]
 fn regenerate_perft() {
     let only = std::env::var("CANASTA_PERFT_FILE").ok();
     for name in FILES {
@@ -562,33 +490,23 @@ fn regenerate(name: &str) {
         out += "\n";
     }
     for b in &blocks {
-        let mut b = b.clone();
-        if !b.find.is_empty() {
-            (b.seed, b.walk) = b.find_position();
-        }
         let g = b.position();
         let _ = writeln!(out, "id {}", b.id);
-        let _ = writeln!(out, "rules {}", b.rules);
-        let _ = writeln!(out, "seed {}", b.seed);
         if !b.find.is_empty() {
             let _ = writeln!(out, "find {}", b.find.join(" "));
         }
-        let _ = writeln!(out, "walk {}", b.walk);
+        for note in &b.notes {
+            let _ = writeln!(out, "{note}");
+        }
+        out += &b.position;
         let _ = writeln!(out, "{}", summary(&g));
-        let (mut last, mut prev) = (1u64, 1u64);
-        for depth in 1..=MAX_DEPTH {
-            // Skip a depth that the last branching factor says is far beyond
-            // the limit (deterministic, and spares minutes of counting).
-            if depth > 2 && prev.saturating_mul(prev / last.max(1)) > 4 * DEEP_LIMIT {
-                break;
-            }
-            let n = perft(&g, depth);
-            if n > DEEP_LIMIT {
-                break;
-            }
-            let _ = writeln!(out, "perft {depth} {n}");
-            last = prev;
-            prev = n;
+        let depths: Vec<u32> = if b.perft.is_empty() {
+            new_depths(&g)
+        } else {
+            b.perft.iter().map(|&(d, _)| d).collect()
+        };
+        for depth in depths {
+            let _ = writeln!(out, "perft {depth} {}", perft(&g, depth));
         }
         out += "\n";
         eprintln!("{} done", b.id);
@@ -599,4 +517,26 @@ fn regenerate(name: &str) {
     } else {
         print!("{out}");
     }
+}
+
+/// The depths a new position lists: 1 up while the count stays within
+/// `DEEP_LIMIT`, at most `MAX_DEPTH`.
+fn new_depths(g: &GameState) -> Vec<u32> {
+    let mut depths = Vec::new();
+    let (mut last, mut prev) = (1u64, 1u64);
+    for depth in 1..=MAX_DEPTH {
+        // Skip a depth that the last branching factor says is far beyond
+        // the limit (deterministic, and spares minutes of counting).
+        if depth > 2 && prev.saturating_mul(prev / last.max(1)) > 4 * DEEP_LIMIT {
+            break;
+        }
+        let n = perft(g, depth);
+        if n > DEEP_LIMIT {
+            break;
+        }
+        depths.push(depth);
+        last = prev;
+        prev = n;
+    }
+    depths
 }

@@ -28,6 +28,7 @@ mod melds;
 use melds::Lay;
 #[cfg(test)]
 pub(crate) use melds::valid_sequence;
+pub(crate) use melds::meld_problem;
 
 impl GameState {
     /// True if [`GameState::apply`] would accept `action`.

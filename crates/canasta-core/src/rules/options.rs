@@ -116,6 +116,24 @@ impl Rules {
         Rules::try_from(fields)
     }
 
+    /// The options that, given to [`Rules::from_header`] with this
+    /// variant and player count, make these rules: the differences from the
+    /// preset's form for the player count, with `teams` only where it
+    /// differs from the preset's default. Records and position notation
+    /// name rules so.
+    pub fn options_from_preset(&self) -> serde_json::Map<String, serde_json::Value> {
+        let default = Rules::preset(&self.variant, Some(self.players), None).ok();
+        let teams_differ = default.as_ref().is_some_and(|d| d.teams != self.teams);
+        let preset = Rules::preset(&self.variant, Some(self.players), Some(self.teams))
+            .unwrap_or_else(|_| self.clone());
+        let mut options = self.options_against(&preset);
+        options.remove("teams");
+        if teams_differ {
+            options.insert("teams".into(), serde_json::json!(self.teams));
+        }
+        options
+    }
+
     /// Options that differ from `base`, as the record header's `options`.
     pub fn options_against(&self, base: &Rules) -> serde_json::Map<String, serde_json::Value> {
         let a = serde_json::to_value(self).expect("rules serialize");

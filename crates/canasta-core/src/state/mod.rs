@@ -8,6 +8,7 @@ mod apply;
 pub(crate) mod deal;
 pub mod determinize;
 mod meld_table;
+mod notation;
 pub mod observation;
 mod observation_check;
 pub mod pile_words;
@@ -15,6 +16,7 @@ pub mod score;
 mod stacks;
 mod turn;
 
+pub use notation::NotationError;
 pub use observation_check::ObservationError;
 
 use crate::action::Action;
