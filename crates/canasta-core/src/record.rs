@@ -40,19 +40,25 @@ impl Header {
     pub fn for_rules(rules: &Rules, seed: Option<u64>) -> Header {
         // The preset's own form for this player count, and the teams option
         // only where the preset offers a choice that differs from its default.
-        let default = Rules::preset(&rules.variant, Some(rules.players), None).ok();
-        let teams_differ = default.as_ref().is_some_and(|d| d.teams != rules.teams);
-        let preset = Rules::preset(&rules.variant, Some(rules.players), Some(rules.teams))
-            .unwrap_or_else(|_| rules.clone());
+        let default = Rules::preset(&rules.game.variant, Some(rules.game.players), None).ok();
+        let teams_differ = default
+            .as_ref()
+            .is_some_and(|d| d.game.teams != rules.game.teams);
+        let preset = Rules::preset(
+            &rules.game.variant,
+            Some(rules.game.players),
+            Some(rules.game.teams),
+        )
+        .unwrap_or_else(|_| rules.clone());
         let mut options = rules.options_against(&preset);
         options.remove("teams");
         if teams_differ {
-            options.insert("teams".into(), json!(rules.teams));
+            options.insert("teams".into(), json!(rules.game.teams));
         }
         Header {
             canasta_record: RECORD_VERSION,
-            variant: rules.variant.clone(),
-            players: Some(rules.players),
+            variant: rules.game.variant.clone(),
+            players: Some(rules.game.players),
             options,
             seed,
             names: None,
@@ -65,12 +71,15 @@ impl Header {
     /// # Errors
     /// Unknown variant, player count or options.
     pub fn rules(&self) -> Result<Rules, RulesError> {
-        let mut rules = Rules::from_header(&self.variant, self.players, &self.options)?;
-        if let Some(t) = self.target {
-            rules.target = t;
-            rules.validate()?;
+        let rules = Rules::from_header(&self.variant, self.players, &self.options)?;
+        match self.target {
+            Some(target) => {
+                let mut spec = rules.into_spec();
+                spec.game.target = target;
+                Rules::new(spec)
+            }
+            None => Ok(rules),
         }
-        Ok(rules)
     }
 }
 
@@ -420,7 +429,7 @@ impl Replay {
                 return Err(RecordErrorKind::ActionAfterHandEnd {
                     how: hand.reason,
                     seat: hand.seat,
-                    stock_end: self.state.rules().stock_end,
+                    stock_end: self.state.rules().going_out.stock_end,
                 });
             }
             _ => {}
@@ -529,7 +538,7 @@ impl Replay {
                 state.phase().expects()
             );
         }
-        let target = state.rules().target();
+        let target = state.rules().game.target;
         let scores = state.scores();
         let best = scores.iter().copied().max().unwrap_or(0);
         if best < target {

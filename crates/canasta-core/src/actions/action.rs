@@ -146,7 +146,7 @@ impl Action {
     /// do (Samba), the action itself with its groups in a fixed order.
     /// Even then twos and threes fold: they are never in a sequence.
     pub fn key_under(&self, rules: &crate::rules::Rules) -> Action {
-        if !rules.suits_matter() {
+        if !rules.melds.suits_matter() {
             return self.class_key();
         }
         let fold = |g: Group| -> Group {
@@ -571,7 +571,7 @@ mod tests {
     fn copy_limits_match_the_largest_deck() {
         let (mut face, mut jokers) = (0, 0);
         for rules in crate::rules::all_forms() {
-            let deck = rules.deck();
+            let deck = rules.deal.deck();
             jokers = jokers.max(deck.count(Card::JOKER));
             face = face.max(
                 deck.faces()

@@ -33,13 +33,13 @@ pub(crate) fn lay_target(rules: &Rules, melds: &[Meld], g: &Group) -> Option<usi
         return None;
     }
     match g.rank() {
-        None if rules.wild_meld_reserves.one_wild_meld() => {
+        None if rules.melds.wild_meld_reserves.one_wild_meld() => {
             melds.iter().position(|m| m.cards.is_wild_only())
         }
         None => melds
             .iter()
-            .position(|m| m.cards.is_wild_only() && m.cards.len() < rules.canasta_size),
-        Some(_) if rules.several_melds_per_rank => None,
+            .position(|m| m.cards.is_wild_only() && m.cards.len() < rules.melds.canasta_size),
+        Some(_) if rules.melds.several_melds_per_rank => None,
         Some(r) => melds
             .iter()
             .position(|m| m.cards.rank() == Some(r) && !m.cards.is_sequence() && !m.is_full(rules)),
@@ -68,7 +68,7 @@ pub(crate) fn meld_problem(
         return Some(R::CanastaClosed(MeldRef::new(index, &b.cards)));
     }
     if b.cards.is_sequence() {
-        if b.cards.len() >= rules.canasta_size {
+        if b.cards.len() >= rules.melds.canasta_size {
             return Some(R::SambaClosed(MeldRef::new(index, &b.cards)));
         }
         let suit = b.cards.run_suit();
@@ -88,7 +88,7 @@ pub(crate) fn meld_problem(
     }
     if b.is_full(rules) {
         return Some(R::MeldFull {
-            cap: rules.meld_cap(),
+            cap: rules.melds.cap(),
         });
     }
     if b.cards.is_special_threes(rules) {
@@ -104,12 +104,12 @@ pub(crate) fn meld_problem(
     }
     // Wild cards may not be added to a canasta (P-CNE), a wild one too;
     // where they may (`wilds_on_canasta`), a wild canasta grows like any.
-    if b.cards.is_wild_only() && !rules.wilds_on_canasta && b.is_canasta(rules) {
+    if b.cards.is_wild_only() && !rules.melds.wilds_on_canasta && b.is_canasta(rules) {
         return Some(R::WildCanastaComplete(MeldRef::new(index, &b.cards)));
     }
     if added.wild_count() > 0
         && b.cards.rank().is_some()
-        && !rules.wilds_on_canasta
+        && !rules.melds.wilds_on_canasta
         && b.is_canasta(rules)
     {
         return Some(R::NoWildOnCanasta);
@@ -132,11 +132,11 @@ pub(crate) fn meld_problem(
 fn contents_problem(rules: &Rules, all: &Group, new: bool) -> Option<IllegalReason> {
     use IllegalReason as R;
     let too_small = || R::MeldTooSmall {
-        need: rules.min_meld,
+        need: rules.melds.min_meld,
         have: all.len(),
     };
     if all.is_sequence() {
-        if !rules.sequences {
+        if !rules.melds.sequences {
             return Some(R::NoSequences);
         }
         if !valid_sequence(rules, all) {
@@ -144,29 +144,31 @@ fn contents_problem(rules: &Rules, all: &Group, new: bool) -> Option<IllegalReas
         }
         return None;
     }
-    if all.len() > rules.meld_cap() {
+    if all.len() > rules.melds.cap() {
         return Some(R::MeldFull {
-            cap: rules.meld_cap(),
+            cap: rules.melds.cap(),
         });
     }
     if let Some(r) = all.rank()
-        && Some(r) == rules.pure_rank
+        && Some(r) == rules.melds.pure_rank
         && all.wild_count() > 0
     {
         return Some(R::PureRank(r));
     }
     match all.rank() {
-        None if !rules.wild_melds => return Some(R::WildMeld),
+        None if !rules.melds.wild_melds => return Some(R::WildMeld),
         None => {
             // P-CNE's one wild meld a side, ever, is `lay_target`'s: wild
             // cards join it whatever its size.
-            if all.len() < rules.min_meld {
+            if all.len() < rules.melds.min_meld {
                 return Some(too_small());
             }
             return None;
         }
-        Some(Rank::Three) if rules.threes_natural => {}
-        Some(Rank::Three) if !rules.black_threes_meldable => return Some(R::ThreesNotMeldable),
+        Some(Rank::Three) if rules.melds.threes_natural => {}
+        Some(Rank::Three) if !rules.melds.black_threes_meldable => {
+            return Some(R::ThreesNotMeldable);
+        }
         Some(Rank::Three) => {
             let red = all.naturals[Suit::Hearts as usize] + all.naturals[Suit::Diamonds as usize];
             if red > 0 {
@@ -178,7 +180,7 @@ fn contents_problem(rules: &Rules, all: &Group, new: bool) -> Option<IllegalReas
             if !new {
                 return Some(R::BlackThreesMeldClosed);
             }
-            if all.len() < rules.min_meld {
+            if all.len() < rules.melds.min_meld {
                 return Some(too_small());
             }
             return None;
@@ -186,16 +188,16 @@ fn contents_problem(rules: &Rules, all: &Group, new: bool) -> Option<IllegalReas
         Some(_) => {}
     }
     let (n, w) = (all.natural_count(), all.wild_count());
-    if all.len() < rules.min_meld {
+    if all.len() < rules.melds.min_meld {
         return Some(too_small());
     }
-    if n < rules.min_naturals {
+    if n < rules.melds.min_naturals {
         return Some(R::TooFewNaturals {
-            need: rules.min_naturals,
+            need: rules.melds.min_naturals,
             have: n,
         });
     }
-    let max = rules.wild_capacity_of(all.rank(), n);
+    let max = rules.melds.wild_capacity_of(all.rank(), n);
     if w > max {
         return Some(R::TooManyWilds {
             max,
@@ -210,12 +212,12 @@ fn contents_problem(rules: &Rules, all: &Group, new: bool) -> Option<IllegalReas
 /// in consecutive ranks, four to ace, one card a rank, no wild cards.
 pub(crate) fn valid_sequence(rules: &Rules, g: &Group) -> bool {
     let run = g.sequence_ranks();
-    rules.sequences
+    rules.melds.sequences
         && g.is_sequence()
         && g.wild_count() == 0
         && u32::from(g.natural_count()) == run.count_ones()
-        && g.len() >= rules.min_meld
-        && g.len() <= rules.canasta_size
+        && g.len() >= rules.melds.min_meld
+        && g.len() <= rules.melds.canasta_size
         && run & ((1 << Rank::Four.index()) - 1) == 0
         && g.run_is_consecutive()
 }
@@ -228,7 +230,8 @@ pub(crate) fn valid_sequence(rules: &Rules, g: &Group) -> bool {
 /// naturals (no wildcards)"), so only twos alone.
 pub(crate) fn clean_for_opening(rules: &Rules, g: &Group) -> bool {
     if g.is_wild_only() {
-        g.jokers == 0 || (g.two_count() <= 1 && rules.wild_meld_reserves != WildMeldReserve::Twos)
+        g.jokers == 0
+            || (g.two_count() <= 1 && rules.melds.wild_meld_reserves != WildMeldReserve::Twos)
     } else {
         g.wild_count() == 0
     }
