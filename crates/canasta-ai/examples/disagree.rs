@@ -55,7 +55,7 @@ fn main() {
     let (mut asked, mut hands) = (0, 0);
     while asked < positions {
         let mut g = GameState::new(rules.clone());
-        let dealer = hands % rules.players() as usize;
+        let dealer = hands % rules.game.players as usize;
         while g
             .deal(&shuffled_deck(&rules, &mut rng), dealer)
             .expect("a valid deck")

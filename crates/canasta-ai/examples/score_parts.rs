@@ -18,7 +18,7 @@ fn main() {
         Some(v) => Rules::preset(&v, arg(5).and_then(|p| p.parse().ok()), None).expect("preset"),
         None => Rules::classic(),
     };
-    let n = rules.players() as usize;
+    let n = rules.game.players as usize;
     let mut sums = [[0i64; 8]; 2];
     let mut outs = [0u32; 2];
     let mut sides = [0u32; 2];
@@ -26,7 +26,7 @@ fn main() {
     let mut legal = ActionList::new();
     for deal in 0..deals {
         for swap in 0..2 {
-            let bot_of = |seat: usize| (rules.team_of(seat) + swap) % 2;
+            let bot_of = |seat: usize| (rules.game.team_of(seat) + swap) % 2;
             let mut rng = Rng::stream(3, deal);
             let mut bots: Vec<_> = (0..n)
                 .map(|s| bot_by_name(&names[bot_of(s)], rng.next_u64()).expect("bot"))
@@ -35,7 +35,7 @@ fn main() {
             let dealer = rng.below(n);
             loop {
                 let deck = shuffled_deck(&rules, &mut rng);
-                let first = rules.random_first_player().then(|| rng.below(n));
+                let first = rules.deal.random_first_player.then(|| rng.below(n));
                 if state.deal_with_first(&deck, dealer, first).expect("deal")
                     == canasta_core::DealOutcome::Dealt
                 {
@@ -73,7 +73,9 @@ fn main() {
                     sums[b][i] += i64::from(x);
                 }
                 sides[b] += 1;
-                let seat = (0..n).find(|&s| rules.team_of(s) == team).expect("a seat");
+                let seat = (0..n)
+                    .find(|&s| rules.game.team_of(s) == team)
+                    .expect("a seat");
                 let mut k = KindCounts::default();
                 for m in state.melds(state.side_of(seat)) {
                     if let Some(g) = m.going_out_kind(&rules) {

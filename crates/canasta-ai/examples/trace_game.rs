@@ -26,7 +26,7 @@ fn main() {
         Some(v) => Rules::preset(&v, arg(5).and_then(|p| p.parse().ok()), None).expect("preset"),
         None => Rules::classic(),
     };
-    let n = rules.players() as usize;
+    let n = rules.game.players as usize;
     assert_eq!(names.len(), n, "one bot a seat");
     let mut rng = Rng::stream(seed, deal);
     let seeds: Vec<u64> = (0..n).map(|_| rng.next_u64()).collect();
@@ -42,7 +42,7 @@ fn main() {
     while !state.is_over() {
         loop {
             let deck = shuffled_deck(&rules, &mut rng);
-            let first = rules.random_first_player().then(|| rng.below(n));
+            let first = rules.deal.random_first_player.then(|| rng.below(n));
             if state.deal_with_first(&deck, dealer, first).expect("deal")
                 == canasta_core::DealOutcome::Dealt
             {

@@ -370,7 +370,7 @@ mod tests {
             for s in (0..obs.players).filter(|&s| s != seat) {
                 placed += obs.hand_sizes[s];
             }
-            obs.stock = rules.deck().total() - placed;
+            obs.stock = rules.deal.deck().total() - placed;
             obs.validate(rules).unwrap();
             GameState::from_observation(&obs, rules, &mut rng)
         }

@@ -15,7 +15,7 @@ pub fn search_positions(rules: &Rules, count: usize, seed: u64) -> Vec<GameState
     let mut hands = 0usize;
     while out.len() < count {
         let mut g = GameState::new(rules.clone());
-        g.deal_random(&mut rng, hands % rules.players() as usize);
+        g.deal_random(&mut rng, hands % rules.game.players as usize);
         hands += 1;
         while matches!(g.phase(), Phase::Draw | Phase::Play | Phase::Answer) {
             g.legal_actions_into(&mut buf);

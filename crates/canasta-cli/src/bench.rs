@@ -72,7 +72,7 @@ fn random_hand(
 fn hands_per_second(rules: &Rules, seed: u64, budget: Duration) -> anyhow::Result<Hands> {
     let mut rng = Rng::new(seed);
     let mut buf = ActionList::new();
-    let n = rules.players() as usize;
+    let n = rules.game.players as usize;
     let start = Instant::now();
     let (mut hands, mut decisions) = (0u64, 0u64);
     while hands == 0 || start.elapsed() < budget {
@@ -97,7 +97,7 @@ fn sample_states(rules: &Rules, seed: u64, want: usize) -> anyhow::Result<Vec<Ga
         random_hand(
             rules,
             &mut rng,
-            hand % rules.players() as usize,
+            hand % rules.game.players as usize,
             &mut buf,
             |g| {
                 // Every 7th decision, to spread the sample over the hand.
@@ -175,7 +175,7 @@ pub fn run(args: &BenchArgs) -> anyhow::Result<ExitCode> {
 
     let mut others = Vec::new();
     for rules in all_forms() {
-        if rules.variant() == "classic" && rules.players() == 4 {
+        if rules.game.variant == "classic" && rules.game.players == 4 {
             continue;
         }
         let h = hands_per_second(&rules, args.seed, budget)?;
@@ -197,17 +197,17 @@ pub fn run(args: &BenchArgs) -> anyhow::Result<ExitCode> {
     let size = std::mem::size_of::<GameState>();
     // How many times Classic 4's time a card of the deck costs: decks differ
     // in size (108 to 216 cards), so presets compare per card dealt.
-    let classic_cards_per_second = hps * classic.deck_size() as f64;
+    let classic_cards_per_second = hps * classic.deal.deck_size() as f64;
     let cost_per_card = |r: &Rules, h: &Hands| {
-        classic_cards_per_second / (h.hands as f64 / h.seconds * r.deck_size() as f64)
+        classic_cards_per_second / (h.hands as f64 / h.seconds * r.deal.deck_size() as f64)
     };
     if args.json {
         let rows: Vec<_> = others
             .iter()
             .map(|(r, h)| {
                 json!({
-                    "variant": r.variant(), "players": r.players(), "teams": r.teams(),
-                    "cards": r.deck_size(),
+                    "variant": &r.game.variant, "players": r.game.players, "teams": r.game.teams,
+                    "cards": r.deal.deck_size(),
                     "hands_per_second": h.hands as f64 / h.seconds,
                     "decisions_per_hand": h.decisions as f64 / h.hands as f64,
                     "cost_per_card_vs_classic_4": cost_per_card(r, h),
@@ -269,10 +269,10 @@ pub fn run(args: &BenchArgs) -> anyhow::Result<ExitCode> {
     );
     outln!(
         "  {:<10} {:>7} {:>5} {:>5} {:>10} {:>14.1} {:>9.2}",
-        classic.variant(),
-        classic.players(),
-        classic.teams(),
-        classic.deck_size(),
+        &classic.game.variant,
+        classic.game.players,
+        classic.game.teams,
+        classic.deal.deck_size(),
         per_sec(hps),
         per_hand,
         1.0
@@ -280,10 +280,10 @@ pub fn run(args: &BenchArgs) -> anyhow::Result<ExitCode> {
     for (r, h) in &others {
         outln!(
             "  {:<10} {:>7} {:>5} {:>5} {:>10} {:>14.1} {:>9.2}",
-            r.variant(),
-            r.players(),
-            r.teams(),
-            r.deck_size(),
+            &r.game.variant,
+            r.game.players,
+            r.game.teams,
+            r.deal.deck_size(),
             per_sec(h.hands as f64 / h.seconds),
             h.decisions as f64 / h.hands as f64,
             cost_per_card(r, h)

@@ -307,8 +307,8 @@ fn print_json(game: usize, report: &GameReport) -> anyhow::Result<()> {
 
 /// The seats of team `t`, as "seat 2" or "seats 0, 2".
 pub fn members(rules: &Rules, team: usize) -> String {
-    let seats: Vec<String> = (0..rules.players() as usize)
-        .filter(|&s| rules.team_of(s) == team)
+    let seats: Vec<String> = (0..rules.game.players as usize)
+        .filter(|&s| rules.game.team_of(s) == team)
         .map(|s| s.to_string())
         .collect();
     format!(
@@ -335,7 +335,7 @@ pub fn hand_lines(rules: &Rules, number: u32, hand: &HandResult) -> Vec<String> 
         // Canastone a concealed going out scores as any other.
         (HandEndReason::Out, Some(s)) => format!(
             "seat {s} went out{}",
-            if hand.concealed && rules.concealed_bonus() != 0 {
+            if hand.concealed && rules.scoring.concealed_bonus != 0 {
                 " concealed"
             } else {
                 ""
@@ -404,16 +404,16 @@ fn summary_line(game: usize, report: &GameReport) -> String {
     let Some(rules) = &report.rules else {
         return format!("{head}: no game");
     };
-    let alone = rules.teams() == rules.players();
-    let teams = if alone || rules.teams() == 2 {
+    let alone = rules.game.teams == rules.game.players;
+    let teams = if alone || rules.game.teams == 2 {
         String::new()
     } else {
-        format!(" in {} teams", rules.teams())
+        format!(" in {} teams", rules.game.teams)
     };
     let scores: Vec<i32> = match (&report.state, report.hands.last()) {
         (Some(state), _) => state.scores().to_vec(),
         (None, Some(hand)) => hand.totals.clone(),
-        (None, None) => vec![0; rules.teams() as usize],
+        (None, None) => vec![0; rules.game.teams as usize],
     };
     let scores: Vec<String> = scores.iter().map(i32::to_string).collect();
     let end = match (report.winner, &report.state) {
@@ -429,8 +429,8 @@ fn summary_line(game: usize, report: &GameReport) -> String {
     };
     format!(
         "{head}: {}, {} players{teams}, {}, {} {}: {end}",
-        rules.variant(),
-        rules.players(),
+        &rules.game.variant,
+        rules.game.players,
         count(report.hands.len(), "hand"),
         if report.winner.is_some() {
             "final"
@@ -448,9 +448,9 @@ fn print_text(game: usize, report: &GameReport) -> anyhow::Result<()> {
     outln!(
         "game {game} (line {}): {}, {} players, {} teams",
         report.header_line,
-        rules.variant(),
-        rules.players(),
-        rules.teams()
+        &rules.game.variant,
+        rules.game.players,
+        rules.game.teams
     );
     for (i, hand) in report.hands.iter().enumerate() {
         for line in hand_lines(rules, i as u32 + 1, hand) {

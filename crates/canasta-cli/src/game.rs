@@ -116,7 +116,7 @@ impl Setup {
     /// The rules and bots the arguments name.
     pub fn from_args(args: &GameArgs) -> anyhow::Result<Setup> {
         let rules = rules_from(&args.variant, args.players, &args.options)?;
-        let n = rules.players() as usize;
+        let n = rules.game.players as usize;
         let bots = match args.bots.len() {
             0 => vec!["random".to_string(); n],
             1 => vec![args.bots[0].clone(); n],
@@ -186,7 +186,7 @@ pub fn play_game(
     obs: &mut impl Observer,
 ) -> Result<Outcome, String> {
     let rules = &setup.rules;
-    let n = rules.players() as usize;
+    let n = rules.game.players as usize;
     let mut rng = Rng::stream(seed, index);
     let seeds: Vec<u64> = (0..n).map(|_| rng.next_u64()).collect();
     let mut bots: Vec<Box<dyn Bot>> = setup
@@ -215,7 +215,7 @@ pub fn play_game(
         loop {
             let deck = shuffled_deck(rules, &mut rng);
             // Canastia: the first player is drawn at random.
-            let first = rules.random_first_player().then(|| rng.below(n));
+            let first = rules.deal.random_first_player.then(|| rng.below(n));
             let outcome = state
                 .deal_with_first(&deck, dealer, first)
                 .map_err(|e| format!("the engine refused its own deck: {e}"))?;

@@ -63,7 +63,7 @@ impl Recorder {
 
 impl Observer for Recorder {
     fn deal(&mut self, state: &GameState, deck: &[Card], dealer: usize) {
-        let first = (state.rules().random_first_player()
+        let first = (state.rules().deal.random_first_player
             && state.phase() != canasta_core::Phase::Deal)
             .then(|| state.current());
         self.line(&write::deal_with_first(deck, dealer, first));
@@ -181,7 +181,7 @@ pub fn run(args: &SimArgs) -> anyhow::Result<ExitCode> {
     let progress = Progress::new(args.games);
 
     let start = Instant::now();
-    let teams = setup.rules.teams() as usize;
+    let teams = setup.rules.game.teams as usize;
     let mut wins = vec![0u64; teams];
     let (mut ties, mut hands, mut actions, mut out_hands, mut stock_hands) =
         (0u64, 0u64, 0u64, 0u64, 0u64);
@@ -269,9 +269,9 @@ pub fn run(args: &SimArgs) -> anyhow::Result<ExitCode> {
             "wins": wins,
             "ties": ties,
             "unfinished": unfinished,
-            "variant": rules.variant(),
-            "players": rules.players(),
-            "teams": rules.teams(),
+            "variant": &rules.game.variant,
+            "players": rules.game.players,
+            "teams": rules.game.teams,
             "options": canasta_core::record::Header::for_rules(rules, None).options,
             "bots": setup.bots,
             "seed": seed,
@@ -303,9 +303,9 @@ pub fn run(args: &SimArgs) -> anyhow::Result<ExitCode> {
         say!(
             "{} of {} ({} players, {} teams), bots {bots}; seed {seed}, {}",
             count(games, "game"),
-            rules.variant(),
-            rules.players(),
-            rules.teams(),
+            &rules.game.variant,
+            rules.game.players,
+            rules.game.teams,
             count(threads as u64, "thread")
         );
         say!(

@@ -468,9 +468,10 @@ fn base(e: &CatalogueEntry) -> Option<Rules> {
 fn accepts(base: &Rules, key: &str, value: Value) -> Result<(), String> {
     let mut map = Map::new();
     map.insert(key.to_string(), value);
-    base.with_options(&map)
-        .map(|_| ())
-        .map_err(|e| e.problems.join("; "))
+    base.with_options(&map).map(|_| ()).map_err(|e| {
+        let problems: Vec<String> = e.problems.iter().map(ToString::to_string).collect();
+        problems.join("; ")
+    })
 }
 
 /// What option `key` (default `default`) takes: read from its default's

@@ -428,9 +428,12 @@ fn bench_runs() {
 fn records_of_every_preset_check() {
     let dir = tempfile::tempdir().unwrap();
     for rules in canasta_core::rules::all_forms() {
-        let (variant, players) = (rules.variant().to_string(), rules.players().to_string());
-        let teams = format!("teams={}", rules.teams());
-        let name = format!("{variant}{players}t{}.jsonl", rules.teams());
+        let (variant, players) = (
+            rules.game.variant.to_string(),
+            rules.game.players.to_string(),
+        );
+        let teams = format!("teams={}", rules.game.teams);
+        let name = format!("{variant}{players}t{}.jsonl", rules.game.teams);
         let args = [
             "--variant",
             &variant,

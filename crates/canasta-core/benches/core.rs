@@ -44,7 +44,10 @@ fn random_hands(c: &mut Criterion) {
     let mut group = c.benchmark_group("random_hand");
     group.throughput(Throughput::Elements(1));
     for rules in canasta_core::rules::all_forms() {
-        let id = format!("{}/{}x{}", rules.variant(), rules.players(), rules.teams());
+        let id = format!(
+            "{}/{}x{}",
+            &rules.game.variant, rules.game.players, rules.game.teams
+        );
         group.bench_with_input(BenchmarkId::from_parameter(id), &rules, |b, rules| {
             let mut rng = Rng::new(1);
             let mut buf = ActionList::new();

@@ -5,7 +5,7 @@ fn main() {
     let variant = std::env::args().nth(1).unwrap_or_else(|| "samba".into());
     let rules_list: Vec<Rules> = canasta_core::rules::all_forms()
         .into_iter()
-        .filter(|r| r.variant() == variant)
+        .filter(|r| r.game.variant == variant)
         .collect();
     for rules in rules_list {
         let mut hands = 0;
@@ -13,7 +13,7 @@ fn main() {
             let mut rng = Rng::new(seed);
             let mut g = GameState::new(rules.clone());
             for h in 0..3 {
-                g.deal_random(&mut rng, h % rules.players() as usize);
+                g.deal_random(&mut rng, h % rules.game.players as usize);
                 let mut last = None;
                 while matches!(g.phase(), Phase::Draw | Phase::Play | Phase::Answer) {
                     let actions = g.legal_actions();
@@ -24,8 +24,8 @@ fn main() {
                         }
                         println!(
                             "{} {} seed {seed}: dead end\n{}",
-                            rules.variant(),
-                            rules.players(),
+                            &rules.game.variant,
+                            rules.game.players,
                             g.describe()
                         );
                         return;
@@ -43,8 +43,7 @@ fn main() {
         }
         println!(
             "{} players {}: {hands} hands, no dead end",
-            rules.variant(),
-            rules.players()
+            &rules.game.variant, rules.game.players
         );
     }
 }

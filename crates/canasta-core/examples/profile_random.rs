@@ -17,7 +17,7 @@ fn main() {
         }
         None => Rules::classic(),
     };
-    let players = rules.players() as usize;
+    let players = rules.game.players as usize;
     let mut rng = Rng::new(1);
     let mut buf = ActionList::new();
     let mut decisions = 0usize;

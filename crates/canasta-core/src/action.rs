@@ -148,7 +148,7 @@ impl Action {
     /// do (Samba), the action itself with its groups in a fixed order.
     /// Even then twos and threes fold: they are never in a sequence.
     pub fn key_under(&self, rules: &crate::rules::Rules) -> Action {
-        if !rules.suits_matter() {
+        if !rules.melds.suits_matter() {
             return self.class_key();
         }
         let fold = |g: Group| -> Group {

@@ -85,7 +85,7 @@ impl GameState {
         let (_, side) = self.seat_side();
         // P-CNE: a side that has not melded opens before drawing, or not at
         // all; having opened, the player may lay more from hand before drawing.
-        if self.rules().open_before_draw {
+        if self.rules().opening.open_before_draw {
             if !self.side_has_melded(side) {
                 crate::search::opening::generate(self, None, out);
             } else if self.turn().opened_before_draw {
@@ -108,33 +108,36 @@ impl GameState {
         if !top.is_plain_natural() {
             return;
         }
-        if hand.total() == 1 && self.pile().len() == 1 && !rules.one_card_may_take_one_card_pile {
+        if hand.total() == 1
+            && self.pile().len() == 1
+            && !rules.pile.one_card_may_take_one_card_pile
+        {
             return;
         }
         let rank = top.rank().unwrap();
-        let rest = self.pile_rest_to_hand() + rules.pile_extra_draw as usize;
+        let rest = self.pile_rest_to_hand() + rules.pile.pile_extra_draw as usize;
         if !self.side_has_melded(side) {
-            if !rules.pile_closed_to(false) {
+            if !rules.pile.closed_to(false) {
                 crate::search::opening::generate(self, Some(top), out);
             }
             return;
         }
         // P-SAM (Dutch): the top card alone onto a sequence, for the draw.
-        if rules.top_card_to_sequence && self.pickup_onto_target(side, top).is_some() {
+        if rules.pile.top_card_to_sequence && self.pickup_onto_target(side, top).is_some() {
             out.push(Action::PickupOnto);
         }
         let frozen = self.frozen_for(side);
         // Where a rank may have several melds (Samba), a pair taken with the
         // top card is a new meld; the top card alone goes on a meld that
         // can take it (`pickup_onto_target`).
-        let existing = if rules.several_melds_per_rank {
+        let existing = if rules.melds.several_melds_per_rank {
             None
         } else {
             self.meld_index_of_rank(side, Some(rank))
                 .map(|i| self.melds(side)[i])
         };
         // One meld per rank: the same meld (not looked up twice).
-        let onto = if rules.several_melds_per_rank || rules.top_card_to_sequence {
+        let onto = if rules.melds.several_melds_per_rank || rules.pile.top_card_to_sequence {
             self.pickup_onto_target(side, top)
                 .map(|i| self.melds(side)[i])
         } else {
@@ -145,7 +148,7 @@ impl GameState {
             // A closed canasta takes nothing more (Canastia).
             return;
         }
-        let extra = rules.pile_extra_draw as usize;
+        let extra = rules.pile.pile_extra_draw as usize;
         let push = |a: Action, used: usize, out: &mut ActionList| {
             let remaining = hand.total() - used + rest;
             // A take that would leave only the unseen stock card (P-CNE)
@@ -157,19 +160,19 @@ impl GameState {
         };
         if let Some(m) = onto
             && !frozen
-            && rules.take_onto_meld
-            && (rules.take_onto_canasta || !m.is_canasta(rules))
+            && rules.pile.take_onto_meld
+            && (rules.pile.take_onto_canasta || !m.is_canasta(rules))
         {
             push(Action::PickupOnto, 0, out);
         }
         // Where melds are capped, the pile's group must fit the open meld.
-        let room = existing.map_or(rules.meld_cap(), |m| {
-            rules.meld_cap().saturating_sub(m.cards.len())
+        let room = existing.map_or(rules.melds.cap(), |m| {
+            rules.melds.cap().saturating_sub(m.cards.len())
         });
-        let needed = rules.pile_naturals(frozen);
-        let pair = needed.max(rules.min_meld.saturating_sub(1));
+        let needed = rules.pile.naturals_to_take(frozen);
+        let pair = needed.max(rules.melds.min_meld.saturating_sub(1));
         let meld_room = existing.is_some() || self.melds(side).len() < crate::state::MAX_MELDS;
-        let all_suits = rules.suits_matter();
+        let all_suits = rules.melds.suits_matter();
         if n >= pair && pair < room && meld_room {
             for naturals in natural_choices(hand, rank, pair, all_suits) {
                 let mut with = Group::of_rank(rank);
@@ -186,18 +189,18 @@ impl GameState {
         }
         let reserved = self.wilds_reserved(side);
         if !frozen
-            && rules.take_with_natural_and_wild
+            && rules.pile.take_with_natural_and_wild
             && reserved != WildMeldReserve::WildCards
             && n >= 1
-            && rules.min_meld <= 3
+            && rules.melds.min_meld <= 3
             && room >= 3
             && meld_room
-            && existing.is_none_or(|m| rules.wilds_on_canasta || !m.is_canasta(rules))
+            && existing.is_none_or(|m| rules.melds.wilds_on_canasta || !m.is_canasta(rules))
         {
             let (nat, wilds) = existing.map_or((2, 1), |m| {
                 (m.cards.natural_count() + 2, m.cards.wild_count() + 1)
             });
-            if rules.wild_capacity_of(Some(rank), nat) >= wilds {
+            if rules.melds.wild_capacity_of(Some(rank), nat) >= wilds {
                 for naturals in natural_choices(hand, rank, 1, all_suits) {
                     for wild in wild_classes(hand).filter(|&c| !reserved.holds(c == Card::JOKER)) {
                         let mut with = Group::of_rank(rank);
@@ -229,7 +232,7 @@ impl GameState {
         // It walks the side's melds: once for the melds and the discards.
         let wilds_reserved = self.wilds_reserved(side);
         if !self.side_has_melded(side) {
-            if !rules.open_before_draw {
+            if !rules.opening.open_before_draw {
                 crate::search::opening::generate(self, None, out);
             }
         } else {
@@ -248,9 +251,10 @@ impl GameState {
         // holds nothing else.
         let reserved = wilds_reserved.holds_discards() && hand.wilds() < hand.total() as u8;
         let special = rules
+            .melds
             .special_canasta_rank
             .filter(|_| self.special_discard_blocked(seat));
-        for_each_choice(hand, rules.suits_matter(), |c| {
+        for_each_choice(hand, rules.melds.suits_matter(), |c| {
             if (!finishing || self.final_discard_ok(c))
                 && !(reserved && c.is_wild())
                 && (special.is_none() || c.rank() != special)
@@ -272,7 +276,7 @@ impl GameState {
         reserved: WildMeldReserve,
     ) {
         let rules = self.rules();
-        if rules.sequences || rules.several_melds_per_rank {
+        if rules.melds.sequences || rules.melds.several_melds_per_rank {
             self.gen_melds_and_adds_sharing(out, before_draw, reserved);
         } else {
             self.gen_melds_and_adds_in(out, before_draw, reserved, None);
@@ -311,7 +315,7 @@ impl GameState {
         // Where going out is searched (Samba), many candidates of a player
         // bound to go out are answered at once by a quick test that shares
         // the work between them; the rest get the full one.
-        let quick_rules = (rules.sequences || rules.several_melds_per_rank)
+        let quick_rules = (rules.melds.sequences || rules.melds.several_melds_per_rank)
             && self.foot_size(seat) == 0
             && self.turn().answer != Some(false)
             && !tests_without_quick();
@@ -327,18 +331,18 @@ impl GameState {
         let melds = self.melds(side);
         let room = crate::state::MAX_MELDS > melds.len();
         // Several melds of a rank (Samba): a new group is always a new meld.
-        let has_meld = if rules.several_melds_per_rank {
+        let has_meld = if rules.melds.several_melds_per_rank {
             0
         } else {
             self.meld_rank_mask(side)
         };
-        if rules.sequences && room {
+        if rules.melds.sequences && room {
             self.gen_sequences(out, &push);
         }
         // The meld ranks of which the hand holds enough naturals and the
         // side has no meld, lowest first.
         let mut ranks = if room {
-            hand.ranks_with_at_least(rules.min_naturals) & rules.meld_rank_bits() & !has_meld
+            hand.ranks_with_at_least(rules.melds.min_naturals) & rules.melds.rank_bits() & !has_meld
         } else {
             0
         };
@@ -347,15 +351,15 @@ impl GameState {
             ranks &= ranks - 1;
             let n = hand.rank_count(rank);
             // Minimal groups: exactly `min_meld` cards.
-            let size = rules.min_meld;
-            for k in (rules.min_naturals..=n.min(size)).rev() {
+            let size = rules.melds.min_meld;
+            for k in (rules.melds.min_naturals..=n.min(size)).rev() {
                 let w = size - k;
-                if w > rules.wild_capacity_of(Some(rank), k)
+                if w > rules.melds.wild_capacity_of(Some(rank), k)
                     || (w > 0 && reserved == WildMeldReserve::WildCards)
                 {
                     continue;
                 }
-                for naturals in natural_choices(hand, rank, k, rules.suits_matter()) {
+                for naturals in natural_choices(hand, rank, k, rules.melds.suits_matter()) {
                     let mut g = Group::of_rank(rank);
                     g.naturals = naturals;
                     for wilds in wild_combos(hand, w).filter(|c| !c.holds_reserved(reserved)) {
@@ -368,28 +372,28 @@ impl GameState {
         }
         // A meld of wild cards only (P-CNE: one per side; P-PEN: a new one
         // once the last is a canasta).
-        if rules.wild_melds
+        if rules.melds.wild_melds
             && room
             && !melds
                 .iter()
-                .any(|m| m.cards.is_wild_only() && m.cards.len() < rules.canasta_size)
-            && (!rules.wild_meld_reserves.one_wild_meld()
+                .any(|m| m.cards.is_wild_only() && m.cards.len() < rules.melds.canasta_size)
+            && (!rules.melds.wild_meld_reserves.one_wild_meld()
                 || !melds.iter().any(|m| m.cards.is_wild_only()))
         {
-            for g in wild_combos(hand, rules.min_meld) {
+            for g in wild_combos(hand, rules.melds.min_meld) {
                 push(
                     Action::Meld(Groups::from_iter([g])),
-                    rules.min_meld as usize,
+                    rules.melds.min_meld as usize,
                     out,
                 );
             }
         }
         let b = hand.black_threes();
-        if rules.black_threes_meldable
+        if rules.melds.black_threes_meldable
             && room
-            && rules.special_threes()
+            && rules.melds.special_threes()
             && !before_draw
-            && b >= rules.min_meld
+            && b >= rules.melds.min_meld
             && self.meld_rank_mask(side) & (1 << Rank::Three.index()) == 0
         {
             self.gen_black_threes_melds(out, shared);
@@ -418,13 +422,16 @@ impl GameState {
                 continue;
             }
             // Canastia: a meld of seven or more may be closed as a canasta.
-            if rules.canasta_by_choice && !before_draw && m.cards.len() >= rules.canasta_size {
+            if rules.melds.canasta_by_choice
+                && !before_draw
+                && m.cards.len() >= rules.melds.canasta_size
+            {
                 out.push(Action::CloseCanasta(i as u8));
             }
             if let Some(rank) = m.cards.rank()
                 && counts[rank.index()] > 0
             {
-                for naturals in natural_choices(hand, rank, 1, rules.suits_matter()) {
+                for naturals in natural_choices(hand, rank, 1, rules.melds.suits_matter()) {
                     let mut g = Group::of_rank(rank);
                     g.naturals = naturals;
                     push(
@@ -444,12 +451,14 @@ impl GameState {
                 // A wild meld grows one card at a time to a canasta, and
                 // past it only where wild cards may go on canastas (else
                 // only by the adds past a canasta below).
-                None => rules.wilds_on_canasta || !m.is_canasta(rules),
+                None => rules.melds.wilds_on_canasta || !m.is_canasta(rules),
                 Some(rank) => {
                     reserved != WildMeldReserve::WildCards
-                        && rules.wild_capacity_of(Some(rank), m.cards.natural_count())
+                        && rules
+                            .melds
+                            .wild_capacity_of(Some(rank), m.cards.natural_count())
                             > m.cards.wild_count()
-                        && (rules.wilds_on_canasta || !m.is_canasta(rules))
+                        && (rules.melds.wilds_on_canasta || !m.is_canasta(rules))
                 }
             };
             if wild_room {
@@ -468,7 +477,7 @@ impl GameState {
                         out,
                     );
                 }
-                if !rules.wilds_on_canasta {
+                if !rules.melds.wilds_on_canasta {
                     adds_past_canasta(rules, hand, i, m, reserved, |a, w| push(a, w, out));
                 }
             }
@@ -495,7 +504,7 @@ impl GameState {
         // fit (it reads the meld ranks and wild cards, never the threes);
         // where naturals may also join sequences or further melds of a
         // rank, it does not apply, and Samba's own bounds do.
-        let simple = !rules.sequences && !rules.several_melds_per_rank;
+        let simple = !rules.melds.sequences && !rules.melds.several_melds_per_rank;
         let may = if simple {
             !crate::search::goout::hopeless(rules, hand, self.meld_rank_mask(side))
         } else {
@@ -515,7 +524,7 @@ impl GameState {
         // leaves that way out open too. So when melding every three fails,
         // so does keeping one back, and its exact test is spared.
         let every_ok = self.ok_after_in(meld_of(b), shared);
-        for k in rules.min_meld.max(b - 1)..=b {
+        for k in rules.melds.min_meld.max(b - 1)..=b {
             let a = meld_of(k);
             let ok = if k == b {
                 every_ok
@@ -553,7 +562,7 @@ impl GameState {
                     self.hand(seat),
                     self.melds(side),
                     self.canastas_needed(),
-                    !rules.go_out_needs_discard,
+                    !rules.going_out.requirement.needs_discard,
                     |c| self.final_discard_ok(c),
                 )
             });
@@ -574,7 +583,7 @@ impl GameState {
     /// holds three consecutive naturals of; longer ones grow by extensions.
     fn gen_sequences(&self, out: &mut ActionList, push: &impl Fn(Action, usize, &mut ActionList)) {
         let hand = self.hand(self.to_act());
-        let size = self.rules().min_meld as usize;
+        let size = self.rules().melds.min_meld as usize;
         let masks = hand.run_masks();
         for suit in Suit::ALL {
             let have = masks[suit as usize];
@@ -617,7 +626,7 @@ fn sequence_extensions(
     let Some(suit) = run.run_suit() else {
         return out;
     };
-    if run.len() >= rules.canasta_size {
+    if run.len() >= rules.melds.canasta_size {
         return out;
     }
     let low = run.sequence_ranks().trailing_zeros() as usize;
@@ -656,20 +665,21 @@ fn adds_past_canasta(
     let len = m.cards.len();
     // Where canastas are closed by choice a meld of seven or more that is
     // not closed takes wild cards one at a time.
-    if len >= rules.canasta_size {
+    if len >= rules.melds.canasta_size {
         return;
     }
     let rank = m.cards.rank();
     let fits = match rank {
         None => u8::MAX,
         Some(_) => rules
+            .melds
             .wild_capacity_of(rank, m.cards.natural_count())
             .saturating_sub(m.cards.wild_count()),
     };
     let most = fits
         .min(hand.wilds())
-        .min(rules.meld_cap().saturating_sub(len));
-    for w in rules.canasta_size + 1 - len..=most {
+        .min(rules.melds.cap().saturating_sub(len));
+    for w in rules.melds.canasta_size + 1 - len..=most {
         for g in wild_combos(hand, w) {
             if rank.is_some() && g.holds_reserved(reserved) {
                 continue;

@@ -41,8 +41,8 @@ impl Header {
         let options = rules.options_from_preset();
         Header {
             canasta_record: RECORD_VERSION,
-            variant: rules.variant.clone(),
-            players: Some(rules.players),
+            variant: rules.game.variant.clone(),
+            players: Some(rules.game.players),
             options,
             seed,
             names: None,
@@ -55,12 +55,15 @@ impl Header {
     /// # Errors
     /// Unknown variant, player count or options.
     pub fn rules(&self) -> Result<Rules, RulesError> {
-        let mut rules = Rules::from_header(&self.variant, self.players, &self.options)?;
-        if let Some(t) = self.target {
-            rules.target = t;
-            rules.validate()?;
+        let rules = Rules::from_header(&self.variant, self.players, &self.options)?;
+        match self.target {
+            Some(target) => {
+                let mut spec = rules.into_spec();
+                spec.game.target = target;
+                Rules::new(spec)
+            }
+            None => Ok(rules),
         }
-        Ok(rules)
     }
 }
 
@@ -410,7 +413,7 @@ impl Replay {
                 return Err(RecordErrorKind::ActionAfterHandEnd {
                     how: hand.reason,
                     seat: hand.seat,
-                    stock_end: self.state.rules().stock_end,
+                    stock_end: self.state.rules().going_out.stock_end,
                 });
             }
             _ => {}
@@ -519,7 +522,7 @@ impl Replay {
                 state.phase().expects()
             );
         }
-        let target = state.rules().target();
+        let target = state.rules().game.target;
         let scores = state.scores();
         let best = scores.iter().copied().max().unwrap_or(0);
         if best < target {

@@ -93,7 +93,7 @@ impl Rng {
 
 /// The deck of `rules`, shuffled by `rng`; index 0 is the top.
 pub fn shuffled_deck(rules: &crate::rules::Rules, rng: &mut Rng) -> Vec<Card> {
-    let mut deck = rules.deck().to_vec();
+    let mut deck = rules.deal.deck().to_vec();
     rng.shuffle(&mut deck);
     deck
 }
@@ -139,7 +139,7 @@ mod tests {
         let deck = shuffled_deck(&rules, &mut Rng::new(3));
         assert_eq!(
             crate::CardCounts::from_cards(deck.iter().copied()),
-            rules.deck()
+            rules.deal.deck()
         );
     }
 }

@@ -81,9 +81,7 @@ fn generating_sampling_and_applying_allocates_nothing() {
                     if n > 0 && std::env::var("SHOW").is_ok() {
                         eprintln!(
                             "{} {}p: {pick} allocated {n} ({} bytes)",
-                            rules.variant(),
-                            rules.players(),
-                            change.bytes_allocated
+                            &rules.game.variant, rules.game.players, change.bytes_allocated
                         );
                     }
                 }
@@ -95,12 +93,11 @@ fn generating_sampling_and_applying_allocates_nothing() {
         assert!(
             counted > 50,
             "{}: only {counted} decisions",
-            rules.variant()
+            &rules.game.variant
         );
         report.push(format!(
             "{} {}p: {allocations} allocations in {counted} decisions",
-            rules.variant(),
-            rules.players()
+            &rules.game.variant, rules.game.players
         ));
     }
     let bad: Vec<&String> = report

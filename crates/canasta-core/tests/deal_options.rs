@@ -22,7 +22,7 @@ fn excluded_faces_leave_the_deck() {
         Rules::preset("classic", Some(2), None).unwrap(),
         r#"{"hand_size": 10, "excluded_faces": ["9S", "9H", "9D", "9C", "2H", "2D"]}"#,
     );
-    let deck = rules.deck();
+    let deck = rules.deal.deck();
     assert_eq!(deck.total(), 108 - 12);
     assert_eq!(deck.count(card("9S")), 0);
     assert_eq!(deck.count(card("2S")), 2);
@@ -121,7 +121,7 @@ fn the_leader_needs_the_higher_opening() {
 #[test]
 fn threes_as_an_ordinary_rank() {
     let rules = with(Rules::classic(), r#"{"threes_natural": true}"#);
-    let deck = rules.deck();
+    let deck = rules.deal.deck();
     let mut rng = Rng::new(12);
     let mut threes_melded = 0;
     for _ in 0..60 {
@@ -156,7 +156,7 @@ fn feet_are_dealt_hidden_and_picked_up() {
         r#"{"hand_size": 13, "foot_size": 11}"#,
     );
     rules.validate().unwrap();
-    let deck = rules.deck();
+    let deck = rules.deal.deck();
     let mut rng = Rng::new(5);
     let (mut picked, mut penalties) = (0, 0);
     for _ in 0..80 {

@@ -86,7 +86,7 @@ fn positions(
         let mut g = GameState::new(rules.clone());
         let mut step = 0usize;
         while !g.is_over() && g.hands_played() < hands {
-            let dealer = (seed as usize + g.hands_played() as usize) % rules.players() as usize;
+            let dealer = (seed as usize + g.hands_played() as usize) % rules.game.players as usize;
             g.deal_random(&mut rng, dealer);
             while in_hand(&g) {
                 if step.is_multiple_of(every) {
@@ -126,13 +126,14 @@ fn views_without_id(g: &GameState) -> (String, Vec<Observation>) {
 
 fn context(g: &GameState, what: &str) -> String {
     let r = g.rules();
-    let house =
-        r.options_against(&Rules::preset(r.variant(), Some(r.players()), Some(r.teams())).unwrap());
+    let house = r.options_against(
+        &Rules::preset(&r.game.variant, Some(r.game.players), Some(r.game.teams)).unwrap(),
+    );
     format!(
         "{what}\n{} {} players {} teams {house:?}\n{}\nlegal: {}",
-        r.variant(),
-        r.players(),
-        r.teams(),
+        &r.game.variant,
+        r.game.players,
+        r.game.teams,
         g.describe(),
         g.legal_actions()
             .iter()
@@ -335,7 +336,7 @@ fn candidates(g: &GameState) -> Vec<Action> {
 fn merge_steps(g: &GameState, a: &Action) -> Option<Vec<Action>> {
     let Action::Meld(groups) = a else { return None };
     // Where a rank may have several melds (Samba) a group is a new meld.
-    if g.phase() != Phase::Play || groups.len() != 1 || g.rules().several_melds_per_rank() {
+    if g.phase() != Phase::Play || groups.len() != 1 || g.rules().melds.several_melds_per_rank {
         return None;
     }
     let grp = groups.as_slice()[0];
@@ -349,11 +350,11 @@ fn merge_steps(g: &GameState, a: &Action) -> Option<Vec<Action>> {
         Some(rank) => g
             .melds(side)
             .iter()
-            .position(|m| m.rank() == Some(rank) && !rules.meld_full(m.cards.len()))?,
+            .position(|m| m.rank() == Some(rank) && !rules.melds.full(m.cards.len()))?,
         None if grp.is_wild_only() => g
             .melds(side)
             .iter()
-            .position(|m| m.cards.is_wild_only() && m.cards.len() < rules.canasta_size())?,
+            .position(|m| m.cards.is_wild_only() && m.cards.len() < rules.melds.canasta_size)?,
         None => return None,
     };
     if !g.hand(g.to_act()).contains_all(&a.cards_from_hand()) {
@@ -699,7 +700,7 @@ fn check_observations(g: &GameState) {
 /// everything visible it is the deck.
 fn check_unseen(g: &GameState) {
     let rules = g.rules();
-    let deck = rules.deck();
+    let deck = rules.deal.deck();
     let (hearts, diamonds) = (
         Card::new(Rank::Three, Suit::Hearts),
         Card::new(Rank::Three, Suit::Diamonds),
@@ -813,13 +814,13 @@ fn candidates_not_generated_are_refused_and_change_nothing() {
 #[test]
 fn candidates_that_carry_a_meld_past_a_canasta_are_one_generated_add() {
     let mut past_canasta = 0;
-    for rules in forms().into_iter().filter(|r| !r.wilds_on_canasta()) {
+    for rules in forms().into_iter().filter(|r| !r.melds.wilds_on_canasta) {
         let near = |g: &GameState| {
             let side = g.side_of(g.to_act());
             g.phase() == Phase::Play
                 && g.hand(g.to_act()).wilds() >= 3
                 && g.melds(side).iter().any(|m| {
-                    !m.is_canasta(g.rules()) && m.cards.len() + 2 >= g.rules().canasta_size()
+                    !m.is_canasta(g.rules()) && m.cards.len() + 2 >= g.rules().melds.canasta_size
                 })
         };
         for g in positions(&rules, 20..60, 2, 1).iter().filter(|g| near(g)) {
@@ -842,8 +843,8 @@ fn two_generated_one_card_adds_are_one_add_of_both() {
         assert!(
             checked >= 20,
             "{} {}: {checked} pairs",
-            rules.variant(),
-            rules.players()
+            &rules.game.variant,
+            rules.game.players
         );
     }
 }

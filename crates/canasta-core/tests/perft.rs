@@ -257,7 +257,7 @@ const FEATURES: &[(&str, Test)] = &[
     ("partnership-formed", |g| g.lone_hand().is_some()),
     // Classic 3 players: nobody has taken the pile yet.
     ("no-partnership-yet", |g| {
-        g.rules().temporary_partnership() && g.lone_hand().is_none()
+        g.rules().game.temporary_partnership && g.lone_hand().is_none()
     }),
     ("ask", |g| g.legal_actions().contains(&Action::Ask)),
     ("answer", |g| g.phase() == Phase::Answer),
@@ -454,10 +454,10 @@ fn perft_covers_every_form() {
 
 /// A form as a `rules` line names it (teams only where there is a choice).
 fn form_name(r: &Rules) -> String {
-    if r.players() == 6 {
-        format!("{} {} {}", r.variant(), r.players(), r.teams())
+    if r.game.players == 6 {
+        format!("{} {} {}", &r.game.variant, r.game.players, r.game.teams)
     } else {
-        format!("{} {}", r.variant(), r.players())
+        format!("{} {}", &r.game.variant, r.game.players)
     }
 }
 

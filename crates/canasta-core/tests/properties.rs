@@ -384,7 +384,7 @@ proptest! {
         let opts: Map<String, Value> = [(name.clone(), Value::from(value))].into_iter().collect();
         let err = rules.with_options(&opts).unwrap_err();
         prop_assert!(err.to_string().contains(&format!("`{name}`")), "{}", err);
-        prop_assert!(err.problems.iter().any(|p| p.contains("unknown option")), "{}", err);
+        prop_assert!(err.problems.iter().any(|p| p.to_string().contains("unknown option")), "{}", err);
     }
 
     /// Any subset of fields, each set to its own value, gives the same rules;

@@ -15,9 +15,9 @@ fn forms() -> Vec<Rules> {
 fn play_checked(rules: &Rules, seed: u64, max_hands: u32) {
     let mut rng = Rng::new(seed);
     let mut g = GameState::new(rules.clone());
-    let deck = rules.deck();
+    let deck = rules.deal.deck();
     while !g.is_over() && g.hands_played() < max_hands {
-        let dealer = g.hands_played() as usize % rules.players() as usize;
+        let dealer = g.hands_played() as usize % rules.game.players as usize;
         g.deal_random(&mut rng, dealer);
         let mut steps = 0;
         while matches!(g.phase(), Phase::Draw | Phase::Play | Phase::Answer) {
@@ -87,15 +87,15 @@ fn random_games_end() {
     // never hold the four kinds of canasta, so nobody goes out and every
     // hand ends by the stock with both sides minus.
     for rules in forms().into_iter().filter(|r| {
-        !(matches!(r.variant(), "canastone" | "italian") && r.players() == 6)
-            && r.variant() != "pennies"
+        !(matches!(r.game.variant.as_str(), "canastone" | "italian") && r.game.players == 6)
+            && r.game.variant != "pennies"
     }) {
         for seed in 100..103 {
             let mut rng = Rng::new(seed);
             let mut g = GameState::new(rules.clone());
             while !g.is_over() {
                 assert!(g.hands_played() < 1000, "game does not end");
-                let dealer = g.hands_played() as usize % rules.players() as usize;
+                let dealer = g.hands_played() as usize % rules.game.players as usize;
                 g.deal_random(&mut rng, dealer);
                 while matches!(g.phase(), Phase::Draw | Phase::Play | Phase::Answer) {
                     let actions = g.legal_actions();
@@ -103,7 +103,7 @@ fn random_games_end() {
                 }
             }
             let best = *g.scores().iter().max().unwrap();
-            assert!(best >= rules.target());
+            assert!(best >= rules.game.target);
             match g.winner().unwrap() {
                 Some(w) => assert_eq!(g.scores()[w], best),
                 None => assert!(g.scores().iter().filter(|&&s| s == best).count() > 1),

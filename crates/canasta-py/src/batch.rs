@@ -70,7 +70,7 @@ impl Batch {
             .collect();
         Batch {
             obs_size: crate::tensor::Layout::of(&rules).size(),
-            players: usize::from(rules.players()),
+            players: usize::from(rules.game.players),
             episodes,
             rules,
             config,

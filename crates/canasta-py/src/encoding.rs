@@ -444,7 +444,7 @@ mod tests {
                     assert!(
                         seen.insert(speller.spelling(i).to_vec()),
                         "{}: two actions spelled alike: {a}",
-                        rules.variant(),
+                        &rules.game.variant,
                     );
                 }
                 // Walk every action by its own spelling: each step is legal.

@@ -42,11 +42,11 @@ pub struct Field {
 
 impl Layout {
     pub fn of(rules: &Rules) -> Layout {
-        let seats = rules.players() as usize;
-        let sides = if rules.temporary_partnership() {
+        let seats = rules.game.players as usize;
+        let sides = if rules.game.temporary_partnership {
             seats
         } else {
-            rules.teams() as usize
+            rules.game.teams as usize
         };
         Layout { seats, sides }
     }
@@ -187,10 +187,12 @@ pub fn write(state: &GameState, seat: usize, prefix: &[u16], layout: Layout, out
         f32::from(u8::from(state.pile_frozen())),
         f32::from(u8::from(
             rules
-                .pile_freeze(state.pile_frozen(), side_opened)
+                .pile
+                .freeze
+                .against(state.pile_frozen(), side_opened)
                 .is_some(),
         )),
-        f32::from(u8::from(rules.pile_closed_to(side_opened))),
+        f32::from(u8::from(rules.pile.closed_to(side_opened))),
     ];
     out[pile].copy_from_slice(&facts);
     let stock = take(1);
@@ -308,7 +310,7 @@ pub fn write(state: &GameState, seat: usize, prefix: &[u16], layout: Layout, out
     }
     let game = take(2);
     out[game.start] = state.hands_played() as f32;
-    out[game.start + 1] = rules.target() as f32 / 1000.0;
+    out[game.start + 1] = rules.game.target as f32 / 1000.0;
     debug_assert_eq!(at, out.len());
 }
 
@@ -338,7 +340,7 @@ mod tests {
                     write(&g, seat, &[], layout, &mut a);
                     let other = g.determinize(seat, &mut rng);
                     write(&other, seat, &[], layout, &mut b);
-                    assert_eq!(a, b, "{} seat {seat}", rules.variant());
+                    assert_eq!(a, b, "{} seat {seat}", &rules.game.variant);
                 }
                 let legal = g.legal_actions();
                 g.apply_unchecked(legal[rng.below(legal.len())]);

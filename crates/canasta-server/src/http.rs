@@ -408,7 +408,7 @@ async fn create_table(
         .map_err(|e| bad_request(format!("the table request: {e}")))?;
     let rules = Rules::from_header(&req.variant, req.players, &req.options)
         .map_err(|e| bad_request(e.to_string()))?;
-    let n = rules.players() as usize;
+    let n = rules.game.players as usize;
     let seats: Vec<SeatMeta> = match req.seats {
         None => (0..n)
             .map(|s| match s {

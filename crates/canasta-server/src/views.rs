@@ -82,7 +82,7 @@ pub fn annotations(obs: &Observation, rules: &Rules, viewer: Viewer) -> Value {
     // The judge's predicate: a spectator sees what freezes it for everyone.
     let frozen_for_me = match viewer {
         Viewer::Seat(_) => obs.pile_freeze(rules).is_some(),
-        Viewer::Spectator => rules.pile_freeze(obs.pile_frozen, true).is_some(),
+        Viewer::Spectator => rules.pile.freeze.against(obs.pile_frozen, true).is_some(),
     };
     let top = obs.pile.last().copied();
     let seat = match viewer {
@@ -90,10 +90,10 @@ pub fn annotations(obs: &Observation, rules: &Rules, viewer: Viewer) -> Value {
         Viewer::Spectator => None,
     };
     let pile_words = PileWords::new(obs, rules, seat).map(|w| format!("{w:#}"));
-    let teams: Vec<Value> = (0..rules.teams() as usize)
+    let teams: Vec<Value> = (0..rules.game.teams as usize)
         .map(|team| {
             let seats: Vec<usize> = (0..obs.players)
-                .filter(|&s| rules.team_of(s) == team)
+                .filter(|&s| rules.game.team_of(s) == team)
                 .collect();
             json!({
                 "seats": seats,
@@ -195,7 +195,7 @@ mod tests {
         let pennies = Rules::preset("pennies", None, None).unwrap();
         let sevens = meld(&pennies, "7S 7S 7H 7H 7D 7C 7C");
         assert_eq!(sevens["name"], "sevens");
-        assert_eq!(sevens["bonus"], pennies.special_canasta_bonus());
+        assert_eq!(sevens["bonus"], pennies.scoring.special_canasta_bonus);
         let wild = meld(&pennies, "2S 2H 2D 2C JK JK 2S");
         assert_eq!(wild["name"], "wild");
 
@@ -205,6 +205,6 @@ mod tests {
             (run["name"].as_str(), run["label"].as_str()),
             (Some("samba"), Some("4–T♠"))
         );
-        assert_eq!(run["bonus"], samba.samba_bonus());
+        assert_eq!(run["bonus"], samba.scoring.samba_bonus);
     }
 }

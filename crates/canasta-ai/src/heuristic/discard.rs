@@ -53,7 +53,7 @@ pub(super) fn keep_unbounded(v: &View<'_>, c: Card) -> i32 {
     if v.own_meld_ranks() & u32::from(bit) != 0 {
         k += 40;
     }
-    if Some(r) == rules.special_canasta_rank() && v.needs_special() {
+    if Some(r) == rules.melds.special_canasta_rank && v.needs_special() {
         // Pennies' sevens build the 1500 canasta that going out needs.
         k += 30;
     }
@@ -65,7 +65,7 @@ pub(super) fn keep_unbounded(v: &View<'_>, c: Card) -> i32 {
     } else {
         k -= 20;
     }
-    let value = rules.card_values().of(c);
+    let value = rules.scoring.card_values.of(c);
     if v.side_opened {
         // Opened: a high card left in hand costs its value.
         k -= value / 5;
@@ -88,7 +88,7 @@ pub(super) fn keep_unbounded(v: &View<'_>, c: Card) -> i32 {
 /// opponent is to take the pile with each other card, which their keep
 /// counts. On a pile already frozen a wild card only stops the next player.
 fn wild_keep(v: &View<'_>) -> i32 {
-    if v.pile_frozen || !v.rules.wilds_freeze_pile() {
+    if v.pile_frozen || !v.rules.pile.freeze.wild_cards {
         return 300;
     }
     (WILD_KEEP - pile_worth_base(v) / 4).max(WILD_KEEP_FLOOR)
@@ -98,13 +98,13 @@ fn wild_keep(v: &View<'_>) -> i32 {
 /// of its suit in hand, builds toward a samba.
 fn sequence_keep(v: &View<'_>, c: Card, r: Rank, bit: u16) -> i32 {
     let rules = v.rules;
-    if !rules.sequences() {
+    if !rules.melds.sequences {
         return 0;
     }
     let Some(suit) = c.suit() else { return 0 };
     let extends = v.own_melds.iter().any(|m| {
         m.cards.run_suit() == Some(suit)
-            && m.cards.len() < rules.canasta_size()
+            && m.cards.len() < rules.melds.canasta_size
             && (m.cards.sequence_ranks() & (bit << 1) != 0
                 || m.cards.sequence_ranks() & (bit >> 1) != 0)
             && m.cards.sequence_ranks() & bit == 0
@@ -120,7 +120,7 @@ fn sequence_keep(v: &View<'_>, c: Card, r: Rank, bit: u16) -> i32 {
 /// What the pile would bring whoever takes it with `top` discarded on it:
 /// the points of its cards and their use as material.
 pub(super) fn pile_worth(v: &View<'_>, top: Card) -> i32 {
-    pile_worth_base(v) + v.rules.card_values().of(top) + PILE_CARD_USE
+    pile_worth_base(v) + v.rules.scoring.card_values.of(top) + PILE_CARD_USE
 }
 
 fn pile_worth_base(v: &View<'_>) -> i32 {
@@ -152,20 +152,24 @@ pub(super) fn take_chance(v: &View<'_>, r: Rank) -> f32 {
     let Some(next) = &v.next_opp else {
         return 0.0;
     };
-    if rules.pile_closed_to(next.opened) {
+    if rules.pile.closed_to(next.opened) {
         return 0.0;
     }
-    let frozen = rules.pile_freeze(v.pile_frozen, next.opened).is_some();
+    let frozen = rules
+        .pile
+        .freeze
+        .against(v.pile_frozen, next.opened)
+        .is_some();
     let bit = 1u32 << r.index();
     if !frozen && v.next_onto_ranks() & bit != 0 {
         return 1.0;
     }
     let need = if frozen {
-        rules.pile_take_naturals_frozen()
+        rules.pile.pile_take_naturals_frozen
     } else {
-        rules.pile_take_naturals()
+        rules.pile.pile_take_naturals
     }
-    .max(rules.min_meld().saturating_sub(1));
+    .max(rules.melds.min_meld.saturating_sub(1));
     let known = next.known.rank_count(r);
     if known >= need {
         return 1.0;
@@ -178,7 +182,7 @@ pub(super) fn take_chance(v: &View<'_>, r: Rank) -> f32 {
     let share = (hidden_hand as f32 / unseen as f32).min(1.0);
     let copies = u32::from(v.unseen().rank_count(r));
     let mut chance = at_least(copies, share, u32::from(need - known));
-    if !frozen && rules.take_with_natural_and_wild() {
+    if !frozen && rules.pile.take_with_natural_and_wild {
         // One natural and a wild card take an open pile too (P-CAN).
         let wild = if next.known.wilds() > 0 {
             1.0

@@ -35,16 +35,16 @@ pub(super) fn holds_back(v: &View<'_>) -> bool {
     // The hand's score if it ends now, each card left in a hand costing
     // what an unseen card is worth on average.
     let card = v.unseen_card_value();
-    let ours = v.own_table() + rules.going_out_bonus() - card * v.partner_cards as i32;
+    let ours = v.own_table() + rules.scoring.going_out_bonus - card * v.partner_cards as i32;
     let rival = v.rival();
     let theirs = rival.table - card * rival.cards as i32;
     let final_score = v.own_score + ours;
-    let wins_the_game = final_score >= rules.target() && final_score > v.rival_score() + theirs;
-    let far_behind = ours - theirs <= -rules.mixed_canasta_bonus();
+    let wins_the_game = final_score >= rules.game.target && final_score > v.rival_score() + theirs;
+    let far_behind = ours - theirs <= -rules.scoring.mixed_canasta_bonus;
     let side_holds_the_cards = v.hand.total() + v.partner_cards >= rival.cards;
     let rival_close =
         v.opp_min_hand <= RIVAL_CLOSE || (rival.ready && v.opp_min_hand <= RIVAL_READY_CLOSE);
-    let round = usize::from(rules.draw_count()) * usize::from(rules.players());
+    let round = usize::from(rules.deal.draw_count) * usize::from(rules.game.players);
     let stock_short = v.stock <= 2 * round;
     let something_to_build = v.own_melds.iter().any(|m| {
         !m.closed && !m.is_full(rules) && !m.is_canasta(rules) && !m.cards.is_special_threes(rules)

@@ -93,7 +93,7 @@ fn bonus(g: &Group, rules: &Rules) -> i32 {
 
 /// Threes that cannot be melded in the ordinary way.
 fn is_stopper(c: Card, rules: &Rules) -> bool {
-    c.is_black_three() && !rules.threes_natural()
+    c.is_black_three() && !rules.melds.threes_natural
 }
 
 /// Ending the hand, unless the side does better playing on.
@@ -107,7 +107,7 @@ pub fn score(v: &View<'_>, action: &Action) -> i32 {
     // Matched by reference: an action holds up to seven groups, and most
     // scored are discards and one-card adds.
     match action {
-        Action::Draw => 20 + 8 * i32::from(rules.draw_count()),
+        Action::Draw => 20 + 8 * i32::from(rules.deal.draw_count),
         Action::PickupOnto => 15 + 8 * v.pile_len() as i32,
         Action::Pickup { with, also } => {
             let wilds: i32 = i32::from(with.wild_count())
@@ -189,7 +189,7 @@ fn group_score(v: &View<'_>, g: &Group, old: Option<Group>) -> i32 {
         m.merge(g);
         m
     };
-    let size = rules.canasta_size();
+    let size = rules.melds.canasta_size;
     let before_len = old_naturals + old_wilds;
     let merged_len = before_len + g_naturals + g_wilds;
     let sequence = g.is_sequence() || old.is_some_and(|o| o.is_sequence());
@@ -201,7 +201,8 @@ fn group_score(v: &View<'_>, g: &Group, old: Option<Group>) -> i32 {
     let merged_naturals = old_naturals + g_naturals;
     let completes = merged_len >= size && before_len < size;
     let mut s = 12 * naturals;
-    if merged_rank.is_some() && merged_rank == rules.special_canasta_rank() && v.needs_special() {
+    if merged_rank.is_some() && merged_rank == rules.melds.special_canasta_rank && v.needs_special()
+    {
         // Pennies' sevens build the 1500 canasta that going out needs.
         s += 15 * naturals;
     }
@@ -218,7 +219,7 @@ fn group_score(v: &View<'_>, g: &Group, old: Option<Group>) -> i32 {
         // where the rules say so (every one in Canastone, the twos in US
         // Italian): only with plenty of them. Where it does not (Pennies, which needs a wild canasta to
         // go out) it is a good home for them.
-        return if rules.wild_meld_reserves() == canasta_core::rules::WildMeldReserve::Nothing {
+        return if rules.melds.wild_meld_reserves == canasta_core::rules::WildMeldReserve::Nothing {
             25 * wilds
         } else if wilds >= 4 {
             40 * wilds
@@ -260,7 +261,7 @@ fn group_score(v: &View<'_>, g: &Group, old: Option<Group>) -> i32 {
 /// and the hand is not about to end (then cards in hand only cost).
 fn holds_pair_for_pile(v: &View<'_>) -> bool {
     v.side_opened
-        && !v.rules.pile_closed_to(true)
+        && !v.rules.pile.closed_to(true)
         && v.pile_len() >= PAIR_PILE
         && v.opp_min_hand > 3
         && v.partner_min_hand > 2
@@ -284,12 +285,12 @@ const HELD_SET: i32 = -2_000;
 /// -21, Canastone 6 -166; each seat has fewer turns in a hand to lay what
 /// it held), so there sets go down at once.
 fn holds_set_for_pile(v: &View<'_>, groups: &[Group], after: usize) -> bool {
-    matches!(v.rules.players(), 2 | 4)
+    matches!(v.rules.game.players, 2 | 4)
         && holds_pair_for_pile(v)
         && after >= 3
         && groups
             .iter()
-            .all(|g| g.wild_count() == 0 && g.len() < v.rules.canasta_size())
+            .all(|g| g.wild_count() == 0 && g.len() < v.rules.melds.canasta_size)
 }
 
 /// Smallest pile a pair is held back for: one that takes no more than a

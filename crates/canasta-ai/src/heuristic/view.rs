@@ -164,7 +164,7 @@ fn strongest_rival<'m>(
         let this = Rival {
             table: table_points(melds, rules),
             cards,
-            ready: canastas_of(melds, rules).meet(rules, rules.canastas_to_go_out()),
+            ready: canastas_of(melds, rules).meet(rules, rules.going_out.requirement.canastas),
         };
         if rival.is_none_or(|r| this.table > r.table) {
             rival = Some(this);
@@ -178,13 +178,13 @@ fn strongest_rival<'m>(
 
 /// Ranks of `melds` that can still take the pile's top card.
 fn onto_ranks(melds: &[Meld], rules: &Rules) -> u32 {
-    if !rules.take_onto_meld() {
+    if !rules.pile.take_onto_meld {
         return 0;
     }
     melds
         .iter()
         .filter(|m| {
-            !m.closed && !m.is_full(rules) && (rules.take_onto_canasta() || !m.is_canasta(rules))
+            !m.closed && !m.is_full(rules) && (rules.pile.take_onto_canasta || !m.is_canasta(rules))
         })
         .filter_map(|m| m.rank())
         .fold(0, |acc, r| acc | 1 << r.index())
@@ -388,7 +388,7 @@ impl<'a> View<'a> {
     ) -> T {
         match self.state {
             Some(state) => f(state.ruleset().card_value_table()),
-            None => f(&self.rules.card_values().table()),
+            None => f(&self.rules.scoring.card_values.table()),
         }
     }
 
@@ -400,11 +400,11 @@ impl<'a> View<'a> {
     /// The side still lacks a canasta of the special rank that the rules
     /// ask for (Pennies' sevens).
     pub(super) fn needs_special(&self) -> bool {
-        self.canastas().special < self.rules.go_out_special_canastas()
+        self.canastas().special < self.rules.going_out.requirement.special_canastas
     }
 
     pub(super) fn needs_dirty(&self) -> bool {
-        self.canastas().dirty < self.rules.go_out_mixed_canastas()
+        self.canastas().dirty < self.rules.going_out.requirement.mixed_canastas
     }
 
     /// Whether the hand looks like it can go out this turn: the side has
@@ -412,7 +412,10 @@ impl<'a> View<'a> {
     /// cannot be laid. An estimate: the generator has the exact test.
     pub(super) fn can_go_out(&self) -> bool {
         let rules = self.rules;
-        if !self.canastas().meet(rules, rules.canastas_to_go_out()) {
+        if !self
+            .canastas()
+            .meet(rules, rules.going_out.requirement.canastas)
+        {
             return false;
         }
         let mut wilds = i32::from(self.hand.wilds());
@@ -425,17 +428,17 @@ impl<'a> View<'a> {
             if n == 0 || self.own_melds.iter().any(|m| m.rank() == Some(r)) {
                 continue;
             }
-            if r == Rank::Three && !rules.threes_natural() {
+            if r == Rank::Three && !rules.melds.threes_natural {
                 let black = i32::from(self.hand.black_threes());
-                if black < 3 || !rules.black_threes_meldable() {
+                if black < 3 || !rules.melds.black_threes_meldable {
                     stuck += black;
                 }
-            } else if n >= i32::from(rules.min_meld()) {
+            } else if n >= i32::from(rules.melds.min_meld) {
                 continue;
-            } else if n >= i32::from(rules.min_naturals())
-                && wilds >= i32::from(rules.min_meld()) - n
+            } else if n >= i32::from(rules.melds.min_naturals)
+                && wilds >= i32::from(rules.melds.min_meld) - n
             {
-                wilds -= i32::from(rules.min_meld()) - n;
+                wilds -= i32::from(rules.melds.min_meld) - n;
             } else {
                 stuck += n;
             }

@@ -155,7 +155,7 @@ impl<'a> Seat<'a> {
         let p = |verb, gerund, rest: String| Phrase { verb, gerund, rest };
         match action {
             Action::Draw => {
-                let n = rules.draw_count();
+                let n = rules.deal.draw_count;
                 let what = if n == 1 {
                     String::new()
                 } else {
@@ -260,7 +260,7 @@ impl<'a> Seat<'a> {
 
     fn going_out_reasons(&self) -> Vec<String> {
         let mut out = Vec::new();
-        let bonus = self.rules.going_out_bonus();
+        let bonus = self.rules.scoring.going_out_bonus;
         if bonus > 0 {
             out.push(format!("{bonus} points for going out"));
         }
@@ -329,7 +329,7 @@ impl<'a> Seat<'a> {
                 vec![format!(
                     "your side has {} ({} needed to go out)",
                     count(n, "canasta", "canastas"),
-                    number(usize::from(self.rules.canastas_to_go_out()))
+                    number(usize::from(self.rules.going_out.requirement.canastas))
                 )]
             }
             Action::Answer(yes) => {
@@ -337,7 +337,7 @@ impl<'a> Seat<'a> {
                     .obs
                     .hand
                     .iter()
-                    .map(|c| self.rules.card_values().of(c))
+                    .map(|c| self.rules.scoring.card_values.of(c))
                     .sum();
                 vec![if yes {
                     format!("your hand holds only {cost} points")
@@ -417,7 +417,7 @@ impl<'a> Seat<'a> {
                 continue;
             }
             let len = usize::from(after.cards.len());
-            let left = usize::from(rules.canasta_size()).saturating_sub(len);
+            let left = usize::from(rules.melds.canasta_size).saturating_sub(len);
             let mut grows = format!(
                 "it takes your {} to {} cards",
                 self.meld_words(after),
@@ -425,7 +425,7 @@ impl<'a> Seat<'a> {
             );
             if (1..=3).contains(&left) {
                 grows.push_str(&format!(", {} short of a canasta", number(left)));
-            } else if left == 0 && rules.canasta_by_choice() {
+            } else if left == 0 && rules.melds.canasta_by_choice {
                 grows.push_str(", enough to close as a canasta");
             }
             out.push(grows);
@@ -439,7 +439,7 @@ impl<'a> Seat<'a> {
         let mut out = Vec::new();
         let Some(rank) = c.rank().filter(|_| !c.is_wild()) else {
             // A wild card: nobody takes a pile topped by one.
-            out.push(if !self.obs.pile_frozen && rules.wilds_freeze_pile() {
+            out.push(if !self.obs.pile_frozen && rules.pile.freeze.wild_cards {
                 format!(
                     "it freezes the pile, {} cards with it, so the next player cannot take it",
                     self.pile_size() + 1
@@ -459,7 +459,7 @@ impl<'a> Seat<'a> {
                     "three"
                 }
             ));
-            if c.is_black_three() && rules.black_three_freezes() && !self.obs.pile_frozen {
+            if c.is_black_three() && rules.pile.freeze.black_three && !self.obs.pile_frozen {
                 out.push("it freezes the pile".into());
             }
             return out;
@@ -472,15 +472,17 @@ impl<'a> Seat<'a> {
             // Can the next player take the pile with it? The rules say how
             // many naturals it takes, frozen or not, and whether a meld of
             // the rank on the table will do.
-            let freeze =
-                rules.pile_freeze(self.obs.pile_frozen, !self.obs.melds[next_side].is_empty());
+            let freeze = rules
+                .pile
+                .freeze
+                .against(self.obs.pile_frozen, !self.obs.melds[next_side].is_empty());
             let need = if freeze.is_some() {
-                rules.pile_take_naturals_frozen()
+                rules.pile.pile_take_naturals_frozen
             } else {
-                rules.pile_take_naturals()
+                rules.pile.pile_take_naturals
             };
             let onto = freeze.is_none()
-                && rules.take_onto_meld()
+                && rules.pile.take_onto_meld
                 && self.obs.melds[next_side]
                     .iter()
                     .any(|m| m.rank() == Some(rank) && !m.closed);
@@ -526,7 +528,7 @@ impl<'a> Seat<'a> {
         } else if held == 1 && !self.own_melds().iter().any(|m| m.rank() == Some(rank)) {
             out.push(format!("you hold no other {plural}"));
         }
-        let value = rules.card_values().of(c);
+        let value = rules.scoring.card_values.of(c);
         if (v.opp_min_hand <= 3 || v.partner_min_hand <= 2) && value >= 10 {
             out.insert(
                 0,

@@ -669,10 +669,10 @@ pub fn side_value(state: &GameState, side: usize) -> f64 {
     if !in_hand(state)
         && let Some(result) = state.last_hand()
     {
-        let team = seats().next().map_or(side, |s| rules.team_of(s));
+        let team = seats().next().map_or(side, |s| rules.game.team_of(s));
         return f64::from(result.teams[team].total);
     }
-    let size = i32::from(rules.canasta_size());
+    let size = i32::from(rules.melds.canasta_size);
     let mut v = 0.0;
     let melds = state.melds(side);
     for m in melds {
@@ -692,7 +692,7 @@ pub fn side_value(state: &GameState, side: usize) -> f64 {
                 2 => 0.2,
                 _ => 0.0,
             };
-            v += share * f64::from(rules.mixed_canasta_bonus());
+            v += share * f64::from(rules.scoring.mixed_canasta_bonus);
         }
     }
     // The variant's own scoring of red threes, many canastas, hands and
@@ -700,7 +700,7 @@ pub fn side_value(state: &GameState, side: usize) -> f64 {
     // red threes.
     let mut teams_seen = 0u8;
     for s in seats() {
-        let team = rules.team_of(s);
+        let team = rules.game.team_of(s);
         if teams_seen & (1 << team) != 0 {
             continue;
         }
@@ -727,7 +727,7 @@ fn reward_of_lead(lead: f64, scale: f64) -> f64 {
 /// whose hands score in thousands, could not tell a big lead from a bigger
 /// one, and its easy level only drew with the heuristic in whole games.
 fn reward_scale(rules: &Rules) -> f64 {
-    f64::from(rules.target().max(1)) / 12.5
+    f64::from(rules.game.target.max(1)) / 12.5
 }
 
 /// Each seat's reward in [0, 1]: its side's value against the best other

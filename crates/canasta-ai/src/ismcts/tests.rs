@@ -180,14 +180,14 @@ fn reward_scale_follows_the_target() {
     assert_eq!(reward_scale(&Rules::classic()), 400.0);
     assert_eq!(reward_scale(&Rules::canastone()), 960.0);
     let squash = |lead: f64, rules: &Rules| reward_of_lead(lead, reward_scale(rules));
-    let tenth = |rules: &Rules| f64::from(rules.target()) / 10.0;
+    let tenth = |rules: &Rules| f64::from(rules.game.target) / 10.0;
     for rules in all_forms() {
         let classic = Rules::classic();
         let r = squash(tenth(&rules), &rules);
         assert!(
             (r - squash(tenth(&classic), &classic)).abs() < 1e-12,
             "{}",
-            rules.variant()
+            &rules.game.variant
         );
     }
     let canastone = Rules::canastone();
@@ -226,7 +226,7 @@ fn the_roots_list_and_ranking_are_the_same_in_every_sample() {
                 let samples = decision.samples(&mut rng);
                 for _ in 0..6 {
                     let sample = samples.draw(&mut rng);
-                    assert_eq!(ranked(&sample), truth, "{} at {g:?}", rules.variant());
+                    assert_eq!(ranked(&sample), truth, "{} at {g:?}", &rules.game.variant);
                     compared += 1;
                 }
             }

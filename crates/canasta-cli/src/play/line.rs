@@ -188,7 +188,7 @@ impl<R: BufRead, W: Write> Lines<'_, R, W> {
             "{}, {}, target {}; seed {}; seats: {}; type `help` for commands",
             rules.variant_name(),
             super::view::players_words(rules),
-            rules.target(),
+            rules.game.target,
             self.session
                 .shown_seed()
                 .map_or("from the clock, shown at the end".to_string(), |s| s

@@ -119,7 +119,7 @@ pub fn run(args: &PlayArgs) -> anyhow::Result<ExitCode> {
             }
             let setup = Setup::from_args(&game)?;
             let seed = args.seed.unwrap_or_else(clock_seed);
-            let n = setup.rules.players() as usize;
+            let n = setup.rules.game.players as usize;
             let humans = human_seats(args, n)?.unwrap_or_else(|| vec![0]);
             if humans.is_empty() {
                 return transcript::run(&setup, seed);
@@ -167,7 +167,7 @@ fn resume(args: &PlayArgs, path: &PathBuf) -> anyhow::Result<Session> {
     let rules = header
         .rules()
         .map_err(|e| anyhow::anyhow!("{}: line 1: {e}", path.display()))?;
-    let n = rules.players() as usize;
+    let n = rules.game.players as usize;
     let names = header.names.clone().unwrap_or_default();
     let named = |s: usize| names.get(s).map(String::as_str);
     let humans = match human_seats(args, n)? {

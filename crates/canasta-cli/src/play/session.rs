@@ -175,7 +175,7 @@ type SeatBots = Vec<Option<Box<dyn Bot>>>;
 
 /// The bots' seeds and the first dealer, from the stream (seed, 0).
 fn bots_and_dealer(rules: &Rules, seats: &[Seat], seed: u64) -> anyhow::Result<(SeatBots, usize)> {
-    let n = rules.players() as usize;
+    let n = rules.game.players as usize;
     let mut rng = Rng::stream(seed, 0);
     let seeds: Vec<u64> = (0..n).map(|_| rng.next_u64()).collect();
     let mut bots = Vec::with_capacity(n);
@@ -196,8 +196,8 @@ impl Session {
     /// # Errors
     /// A seat list of the wrong length, or a bot that cannot be set up.
     pub fn new(rules: Rules, seats: Vec<Seat>, seed: u64, max_hands: u32) -> anyhow::Result<Self> {
-        if seats.len() != rules.players() as usize {
-            bail!("{} seats for {} players", seats.len(), rules.players());
+        if seats.len() != rules.game.players as usize {
+            bail!("{} seats for {} players", seats.len(), rules.game.players);
         }
         let (bots, dealer) = bots_and_dealer(&rules, &seats, seed)?;
         let mut header = Header::for_rules(&rules, Some(seed));
@@ -288,8 +288,8 @@ impl Session {
         let header = Session::record_header(text)?;
         let seed = header.seed.unwrap_or_else(crate::game::clock_seed);
         let rules = state.rules().clone();
-        if seats.len() != rules.players() as usize {
-            bail!("{} seats for {} players", seats.len(), rules.players());
+        if seats.len() != rules.game.players as usize {
+            bail!("{} seats for {} players", seats.len(), rules.game.players);
         }
         let (bots, first_dealer) = bots_and_dealer(&rules, &seats, seed)?;
         // The header names who sits where now: the seats may have changed
@@ -300,7 +300,7 @@ impl Session {
             header.names = Some(names);
             record[0] = serde_json::to_string(&header)?;
         }
-        let n = rules.players() as usize;
+        let n = rules.game.players as usize;
         let next_dealer = match last_dealer {
             None => first_dealer,
             // The last deal was annulled: the same dealer deals again.
@@ -363,11 +363,13 @@ impl Session {
         let rules = self.rules();
         let mut cmd = format!(
             "canasta play -v {} -p {} -s {}",
-            rules.variant(),
-            rules.players(),
-            self.seed
+            &rules.game.variant, rules.game.players, self.seed
         );
-        let preset = Rules::preset(rules.variant(), Some(rules.players()), Some(rules.teams()));
+        let preset = Rules::preset(
+            &rules.game.variant,
+            Some(rules.game.players),
+            Some(rules.game.teams),
+        );
         if preset.as_ref().ok() != Some(rules) {
             cmd.push_str(" with the same -o house rules");
         }
@@ -425,7 +427,7 @@ impl Session {
             let rules = self.state.rules();
             let mut rng = Rng::stream(self.seed, self.deals + 1);
             let deck = shuffled_deck(rules, &mut rng);
-            let first = rules.random_first_player().then(|| rng.below(n));
+            let first = rules.deal.random_first_player.then(|| rng.below(n));
             let dealer = self.next_dealer;
             let outcome = self
                 .state

@@ -63,7 +63,7 @@ impl<W: Write> Observer for Transcript<W> {
             };
             self.say(&format!(
                 "seat {seat} (team {}): {}{reds}",
-                state.rules().team_of(seat),
+                state.rules().game.team_of(seat),
                 state.hand(seat)
             ));
         }
@@ -167,7 +167,7 @@ pub fn run(setup: &Setup, seed: u64) -> anyhow::Result<ExitCode> {
         "{}, {}, target {}; bots {}; seed {seed}",
         rules.variant_name(),
         super::view::players_words(rules),
-        rules.target(),
+        rules.game.target,
         setup.bots.join(",")
     ));
     let outcome = play_game(setup, seed, 0, &mut t).map_err(|e| anyhow!("the game failed: {e}"))?;

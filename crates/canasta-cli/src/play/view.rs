@@ -259,14 +259,14 @@ impl TableView {
         let seats = (0..n)
             .map(|s| SeatView {
                 label: seat_label(s),
-                team: rules.team_of(s),
+                team: rules.game.team_of(s),
                 cards: obs.hand_sizes[s],
                 foot: obs.foot_sizes.get(s).copied().unwrap_or(0),
                 red_threes: red_three_cards(obs.red_three_suits[s]),
                 hand: None,
             })
             .collect();
-        let team_seats = |t: usize| (0..n).filter(move |&s| rules.team_of(s) == t);
+        let team_seats = |t: usize| (0..n).filter(move |&s| rules.game.team_of(s) == t);
         // A team of one player is called by the player's seat.
         let team_label = |t: usize| {
             let mut members_of = team_seats(t);
@@ -280,7 +280,7 @@ impl TableView {
         };
         // Before the first deal nobody has a side yet: show the teams.
         let side_of: Vec<usize> = if obs.phase == Phase::Deal && obs.table.hands_played == 0 {
-            (0..n).map(|s| rules.team_of(s)).collect()
+            (0..n).map(|s| rules.game.team_of(s)).collect()
         } else {
             obs.side_of.clone()
         };
@@ -290,7 +290,7 @@ impl TableView {
             let Some(first) = (0..n).find(in_side) else {
                 continue;
             };
-            let team = rules.team_of(first);
+            let team = rules.game.team_of(first);
             // A side that is exactly a team is called one (a Classic
             // three-player hand pairs two teams into one side).
             let label = if team_seats(team).eq((0..n).filter(in_side)) {
@@ -335,9 +335,9 @@ impl TableView {
                 "{}, {}, target {}",
                 rules.variant_name(),
                 players_words(rules),
-                rules.target()
+                rules.game.target
             ),
-            target: rules.target(),
+            target: rules.game.target,
             hands_played: obs.table.hands_played,
             phase: obs.phase,
             dealer: obs.dealer,
@@ -356,7 +356,7 @@ impl TableView {
             answer: None,
             must_go_out: false,
             open_first: obs.phase == Phase::Draw
-                && rules.open_before_draw()
+                && rules.opening.open_before_draw
                 && obs.melds[obs.side_of[obs.to_act]].is_empty(),
         }
     }
@@ -494,10 +494,13 @@ impl TableView {
 
 /// `4 players in 2 teams`, `2 players` (each alone).
 pub fn players_words(rules: &Rules) -> String {
-    if rules.teams() == rules.players() {
-        format!("{} players", rules.players())
+    if rules.game.teams == rules.game.players {
+        format!("{} players", rules.game.players)
     } else {
-        format!("{} players in {} teams", rules.players(), rules.teams())
+        format!(
+            "{} players in {} teams",
+            rules.game.players, rules.game.teams
+        )
     }
 }
 
@@ -632,7 +635,7 @@ mod tests {
         let public = TableView::onlooker(&g.observe_public(), &rules, &names(4));
         assert_eq!(
             public.pile_note.is_some(),
-            rules.pile_freeze(g.pile_frozen(), true).is_some()
+            rules.pile.freeze.against(g.pile_frozen(), true).is_some()
                 || !g.pile_top().is_some_and(|c| c.is_plain_natural())
         );
     }

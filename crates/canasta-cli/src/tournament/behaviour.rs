@@ -255,7 +255,7 @@ impl Observer for Watcher<'_> {
             b.hands += 1;
         }
         let Some(seat) = result.seat else { return };
-        let team = self.rules.team_of(seat);
+        let team = self.rules.game.team_of(seat);
         let own = result.teams[team].total;
         let behind = (0..result.teams.len()).any(|t| t != team && result.teams[t].total > own);
         let b = self.of(seat);

@@ -56,8 +56,8 @@ impl RunHeader {
     ) -> RunHeader {
         RunHeader {
             canasta_tournament: FORMAT,
-            variant: rules.variant().to_string(),
-            players: rules.players(),
+            variant: rules.game.variant.to_string(),
+            players: rules.game.players,
             options: canasta_core::record::Header::for_rules(rules, None).options,
             seed,
             unit: if one_hand { "deal" } else { "game" }.to_string(),

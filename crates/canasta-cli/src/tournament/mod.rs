@@ -261,12 +261,12 @@ fn play(
     seed: u64,
     progress: &Progress,
 ) -> Result<GameResult, String> {
-    let n = rules.players() as usize;
-    let teams = rules.teams() as usize;
+    let n = rules.game.players as usize;
+    let teams = rules.game.teams as usize;
     let second = |t: usize| job.colouring & (1 << t) != 0;
     let bots = (0..n)
         .map(|s| {
-            let b = if second(rules.team_of(s)) {
+            let b = if second(rules.game.team_of(s)) {
                 pair.1
             } else {
                 pair.0
@@ -285,7 +285,7 @@ fn play(
     };
     let mut second_seats = [false; canasta_core::state::MAX_SEATS];
     for (seat, is_second) in second_seats.iter_mut().enumerate().take(n) {
-        *is_second = second(rules.team_of(seat));
+        *is_second = second(rules.game.team_of(seat));
     }
     let mut watcher = Watcher::new(rules, second_seats);
     let played = play_game(&setup, seed, job.deal, &mut progress.observer(&mut watcher));
@@ -335,7 +335,7 @@ pub fn run(args: &TournamentArgs) -> anyhow::Result<ExitCode> {
     for name in &args.bots {
         crate::external::check_seat_name(name).map_err(anyhow::Error::msg)?;
     }
-    let teams = rules.teams() as usize;
+    let teams = rules.game.teams as usize;
     if !(2..=6).contains(&teams) {
         bail!("a tournament needs 2 to 6 teams, the rules have {teams}");
     }
@@ -491,9 +491,9 @@ pub fn run(args: &TournamentArgs) -> anyhow::Result<ExitCode> {
             })
             .collect();
         let summary = json!({
-            "variant": rules.variant(),
-            "players": rules.players(),
-            "teams": rules.teams(),
+            "variant": &rules.game.variant,
+            "players": rules.game.players,
+            "teams": rules.game.teams,
             "options": canasta_core::record::Header::for_rules(&rules, None).options,
             "seed": seed,
             "mode": if args.gauntlet {
@@ -523,7 +523,7 @@ pub fn run(args: &TournamentArgs) -> anyhow::Result<ExitCode> {
     } else {
         format!(
             "each played {per_deal} times, every way of giving the {} teams to the two bots",
-            rules.teams()
+            rules.game.teams
         )
     };
     outln!(
@@ -542,12 +542,12 @@ pub fn run(args: &TournamentArgs) -> anyhow::Result<ExitCode> {
         wrap(
             &format!(
                 "{}, {} players {}; {} a pairing{}, {how}; seed {seed}",
-                rules.variant(),
-                rules.players(),
-                if rules.teams() == rules.players() {
+                &rules.game.variant,
+                rules.game.players,
+                if rules.game.teams == rules.game.players {
                     "each for themselves".to_string()
                 } else {
-                    format!("in {} teams", rules.teams())
+                    format!("in {} teams", rules.game.teams)
                 },
                 count(args.games, "deal"),
                 if args.one_hand {

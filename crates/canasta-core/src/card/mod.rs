@@ -794,7 +794,7 @@ mod tests {
     fn copy_limits_match_the_largest_deck() {
         let (mut face, mut jokers) = (0, 0);
         for rules in crate::rules::all_forms() {
-            let deck = rules.deck();
+            let deck = rules.deal.deck();
             jokers = jokers.max(deck.count(Card::JOKER));
             face = face.max(
                 deck.faces()

@@ -36,7 +36,7 @@ pub(crate) fn meld_problem(
         return Some(R::CanastaClosed(MeldRef::new(index, &b.cards)));
     }
     if b.cards.is_sequence() {
-        if b.cards.len() >= rules.canasta_size {
+        if b.cards.len() >= rules.melds.canasta_size {
             return Some(R::SambaClosed(MeldRef::new(index, &b.cards)));
         }
         let suit = b.cards.run_suit();
@@ -56,7 +56,7 @@ pub(crate) fn meld_problem(
     }
     if b.is_full(rules) {
         return Some(R::MeldFull {
-            cap: rules.meld_cap(),
+            cap: rules.melds.cap(),
         });
     }
     if b.cards.is_special_threes(rules) {
@@ -72,12 +72,12 @@ pub(crate) fn meld_problem(
     }
     // Wild cards may not be added to a canasta (P-CNE), a wild one too;
     // where they may (`wilds_on_canasta`), a wild canasta grows like any.
-    if b.cards.is_wild_only() && !rules.wilds_on_canasta && b.is_canasta(rules) {
+    if b.cards.is_wild_only() && !rules.melds.wilds_on_canasta && b.is_canasta(rules) {
         return Some(R::WildCanastaComplete(MeldRef::new(index, &b.cards)));
     }
     if added.wild_count() > 0
         && b.cards.rank().is_some()
-        && !rules.wilds_on_canasta
+        && !rules.melds.wilds_on_canasta
         && b.is_canasta(rules)
     {
         return Some(R::NoWildOnCanasta);
@@ -100,11 +100,11 @@ pub(crate) fn meld_problem(
 fn contents_problem(rules: &Rules, all: &Group, new: bool) -> Option<IllegalReason> {
     use IllegalReason as R;
     let too_small = || R::MeldTooSmall {
-        need: rules.min_meld,
+        need: rules.melds.min_meld,
         have: all.len(),
     };
     if all.is_sequence() {
-        if !rules.sequences {
+        if !rules.melds.sequences {
             return Some(R::NoSequences);
         }
         if !valid_sequence(rules, all) {
@@ -112,29 +112,31 @@ fn contents_problem(rules: &Rules, all: &Group, new: bool) -> Option<IllegalReas
         }
         return None;
     }
-    if all.len() > rules.meld_cap() {
+    if all.len() > rules.melds.cap() {
         return Some(R::MeldFull {
-            cap: rules.meld_cap(),
+            cap: rules.melds.cap(),
         });
     }
     if let Some(r) = all.rank()
-        && Some(r) == rules.pure_rank
+        && Some(r) == rules.melds.pure_rank
         && all.wild_count() > 0
     {
         return Some(R::PureRank(r));
     }
     match all.rank() {
-        None if !rules.wild_melds => return Some(R::WildMeld),
+        None if !rules.melds.wild_melds => return Some(R::WildMeld),
         None => {
             // P-CNE's one wild meld a side, ever, is `lay_target`'s: wild
             // cards join it whatever its size.
-            if all.len() < rules.min_meld {
+            if all.len() < rules.melds.min_meld {
                 return Some(too_small());
             }
             return None;
         }
-        Some(Rank::Three) if rules.threes_natural => {}
-        Some(Rank::Three) if !rules.black_threes_meldable => return Some(R::ThreesNotMeldable),
+        Some(Rank::Three) if rules.melds.threes_natural => {}
+        Some(Rank::Three) if !rules.melds.black_threes_meldable => {
+            return Some(R::ThreesNotMeldable);
+        }
         Some(Rank::Three) => {
             let red = all.naturals[Suit::Hearts as usize] + all.naturals[Suit::Diamonds as usize];
             if red > 0 {
@@ -146,7 +148,7 @@ fn contents_problem(rules: &Rules, all: &Group, new: bool) -> Option<IllegalReas
             if !new {
                 return Some(R::BlackThreesMeldClosed);
             }
-            if all.len() < rules.min_meld {
+            if all.len() < rules.melds.min_meld {
                 return Some(too_small());
             }
             return None;
@@ -154,16 +156,16 @@ fn contents_problem(rules: &Rules, all: &Group, new: bool) -> Option<IllegalReas
         Some(_) => {}
     }
     let (n, w) = (all.natural_count(), all.wild_count());
-    if all.len() < rules.min_meld {
+    if all.len() < rules.melds.min_meld {
         return Some(too_small());
     }
-    if n < rules.min_naturals {
+    if n < rules.melds.min_naturals {
         return Some(R::TooFewNaturals {
-            need: rules.min_naturals,
+            need: rules.melds.min_naturals,
             have: n,
         });
     }
-    let max = rules.wild_capacity_of(all.rank(), n);
+    let max = rules.melds.wild_capacity_of(all.rank(), n);
     if w > max {
         return Some(R::TooManyWilds {
             max,
@@ -178,12 +180,12 @@ fn contents_problem(rules: &Rules, all: &Group, new: bool) -> Option<IllegalReas
 /// in consecutive ranks, four to ace, one card a rank, no wild cards.
 pub(crate) fn valid_sequence(rules: &Rules, g: &Group) -> bool {
     let run = g.sequence_ranks();
-    rules.sequences
+    rules.melds.sequences
         && g.is_sequence()
         && g.wild_count() == 0
         && u32::from(g.natural_count()) == run.count_ones()
-        && g.len() >= rules.min_meld
-        && g.len() <= rules.canasta_size
+        && g.len() >= rules.melds.min_meld
+        && g.len() <= rules.melds.canasta_size
         && run & ((1 << Rank::Four.index()) - 1) == 0
         && g.run_is_consecutive()
 }

@@ -26,9 +26,9 @@ use crate::state::{GameState, MAX_MELDS, Phase};
 mod melds;
 
 use melds::Lay;
+pub(crate) use melds::meld_problem;
 #[cfg(test)]
 pub(crate) use melds::valid_sequence;
-pub(crate) use melds::meld_problem;
 
 impl GameState {
     /// True if [`GameState::apply`] would accept `action`.
@@ -134,7 +134,7 @@ impl GameState {
             (Phase::Answer, Action::Answer(_)) => Ok(()),
             (Phase::Answer, _) | (_, Action::Answer(_)) => wrong,
             (Phase::Draw, Action::Draw | Action::PickupOnto | Action::Pickup { .. }) => Ok(()),
-            (Phase::Draw, Action::Meld(_)) if self.rules().open_before_draw => Ok(()),
+            (Phase::Draw, Action::Meld(_)) if self.rules().opening.open_before_draw => Ok(()),
             (Phase::Draw, Action::Add { .. }) if self.laying_before_draw() => Ok(()),
             (Phase::Draw, _) => wrong,
             (Phase::Play, Action::Draw | Action::PickupOnto | Action::Pickup { .. }) => wrong,
@@ -168,12 +168,12 @@ impl GameState {
         }
         if self.hand(seat).total() == 1
             && self.pile().len() == 1
-            && !rules.one_card_may_take_one_card_pile
+            && !rules.pile.one_card_may_take_one_card_pile
         {
             return Err(R::OneCardPile);
         }
         let side = self.side_of(seat);
-        if rules.pile_closed_to(self.side_has_melded(side)) {
+        if rules.pile.closed_to(self.side_has_melded(side)) {
             return Err(R::PileNeedsMeld);
         }
         Ok(top)
@@ -185,24 +185,24 @@ impl GameState {
         let rules = self.rules();
         let seat = self.to_act();
         let side = self.side_of(seat);
-        if !rules.take_onto_meld && !rules.top_card_to_sequence {
+        if !rules.pile.take_onto_meld && !rules.pile.top_card_to_sequence {
             // The pile is taken only with naturals from the hand (P-CNE).
             let frozen = self.frozen_for(side);
             return Err(R::PileNeedsNaturals {
-                need: rules.pile_naturals(frozen),
-                or_wild: !frozen && rules.take_with_natural_and_wild,
+                need: rules.pile.naturals_to_take(frozen),
+                or_wild: !frozen && rules.pile.take_with_natural_and_wild,
             });
         }
         let Some(i) = self.pickup_onto_target(side, top) else {
             // Where a rank has several melds, a canasta is passed over as
             // a target: say so rather than that there is no meld.
-            let onto_canasta = !rules.top_card_to_sequence
-                && !rules.take_onto_canasta
+            let onto_canasta = !rules.pile.top_card_to_sequence
+                && !rules.pile.take_onto_canasta
                 && self
                     .melds(side)
                     .iter()
                     .any(|m| m.cards.rank() == top.rank() && m.is_canasta(rules));
-            return Err(if rules.top_card_to_sequence {
+            return Err(if rules.pile.top_card_to_sequence {
                 R::NoSequenceForTopCard(top)
             } else if onto_canasta {
                 R::TopCardOntoCanasta
@@ -210,21 +210,21 @@ impl GameState {
                 R::NoMeldForTopCard
             });
         };
-        if rules.top_card_to_sequence {
+        if rules.pile.top_card_to_sequence {
             // P-SAM (Dutch): the top card alone onto a sequence, for the draw.
             return Ok(());
         }
         if self.frozen_for(side) {
             return Err(R::PileFrozen {
                 top,
-                need: rules.pile_naturals(true),
+                need: rules.pile.naturals_to_take(true),
             });
         }
         let m = self.melds(side)[i];
         if m.closed {
             return Err(R::CanastaClosed(MeldRef::new(i as u8, &m.cards)));
         }
-        if m.is_canasta(rules) && !rules.take_onto_canasta {
+        if m.is_canasta(rules) && !rules.pile.take_onto_canasta {
             return Err(R::TopCardOntoCanasta);
         }
         self.judge_pickup_ending(Action::PickupOnto, 0)
@@ -242,18 +242,18 @@ impl GameState {
         }
         let frozen = self.frozen_for(side);
         let naturals = with.natural_count();
-        let need = rules.pile_naturals(frozen);
+        let need = rules.pile.naturals_to_take(frozen);
         if frozen && naturals < need {
             return Err(R::PileFrozen { top, need });
         }
         // An unfrozen pile: a natural pair, or (P-CAN) one natural and a
         // wild card where the rules allow it.
         let natural_and_wild =
-            rules.take_with_natural_and_wild && naturals >= 1 && with.wild_count() >= 1;
+            rules.pile.take_with_natural_and_wild && naturals >= 1 && with.wild_count() >= 1;
         if !frozen && naturals < need && !natural_and_wild {
             return Err(R::PileNeedsNaturals {
                 need,
-                or_wild: rules.take_with_natural_and_wild,
+                or_wild: rules.pile.take_with_natural_and_wild,
             });
         }
         let mut taken = with;
@@ -261,7 +261,7 @@ impl GameState {
         let before = self.melds(side);
         let mut lay = Lay::new(before);
         // Canastia: a closed canasta of the rank takes nothing more.
-        if !rules.several_melds_per_rank
+        if !rules.melds.several_melds_per_rank
             && let Some(i) = before
                 .iter()
                 .position(|m| m.cards.rank() == top.rank() && m.closed)
@@ -278,7 +278,7 @@ impl GameState {
         }
         if !opened {
             let need = self.opening_minimum(seat);
-            if rules.opening_must_be_clean(need)
+            if rules.opening.must_be_clean(need)
                 && !std::iter::once(&taken)
                     .chain(also.iter())
                     .all(|g| clean_for_opening(rules, g))
@@ -291,7 +291,7 @@ impl GameState {
         }
         if !opened {
             // P-PEN: only the melds laid from hand count.
-            let from_pile = if rules.pile_opening_from_hand {
+            let from_pile = if rules.opening.pile_opening_from_hand {
                 0
             } else {
                 taken.opening_points(rules)
@@ -316,7 +316,7 @@ impl GameState {
     /// looking at that card: legality must not depend on what nobody may see.
     fn judge_pickup_ending(&self, action: Action, used: usize) -> Result<(), IllegalReason> {
         let seat = self.to_act();
-        let extra = self.rules().pile_extra_draw as usize;
+        let extra = self.rules().pile.pile_extra_draw as usize;
         let remaining = self.hand(seat).total() - used + self.pile_rest_to_hand() + extra;
         if remaining >= 2 && !self.turn().must_go_out && !self.binds_to_go_out(&action) {
             return Ok(());
@@ -354,11 +354,11 @@ impl GameState {
         let opened = self.side_has_melded(side);
         if groups.is_empty() {
             return Err(R::MeldTooSmall {
-                need: rules.min_meld,
+                need: rules.melds.min_meld,
                 have: 0,
             });
         }
-        if !opened && rules.open_before_draw && self.phase() == Phase::Play {
+        if !opened && rules.opening.open_before_draw && self.phase() == Phase::Play {
             return Err(R::OpenBeforeDrawing);
         }
         if opened && self.phase() == Phase::Draw && !self.laying_before_draw() {
@@ -376,7 +376,7 @@ impl GameState {
         }
         let need = self.opening_minimum(seat);
         if !opened
-            && rules.opening_must_be_clean(need)
+            && rules.opening.must_be_clean(need)
             && !groups.iter().all(|g| clean_for_opening(rules, g))
         {
             return Err(unclean_opening(rules, need));
@@ -390,8 +390,9 @@ impl GameState {
                 // P-CAN, S002: a concealed going out after a stock draw
                 // needs no minimum; it must then take the whole hand.
                 let left = self.hand(seat).total() - groups.card_count();
-                let concealed =
-                    left <= 1 && self.turn().drew_from_stock && rules.concealed_without_minimum;
+                let concealed = left <= 1
+                    && self.turn().drew_from_stock
+                    && rules.opening.concealed_without_minimum;
                 if !concealed {
                     return Err(R::OpeningTooLow { need, have });
                 }
@@ -481,7 +482,9 @@ impl GameState {
             // kept back too (fewer cards melded), so that comes before the
             // discard going out also needs.
             let why = s.why_not_finish();
-            if why == IllegalReason::StrandsLastCard && self.rules().go_out_needs_discard {
+            if why == IllegalReason::StrandsLastCard
+                && self.rules().going_out.requirement.needs_discard
+            {
                 return Err(IllegalReason::MustDiscardToGoOut);
             }
             return Err(why);
@@ -536,13 +539,15 @@ impl GameState {
             return Err(R::MustGoOut);
         }
         if rules
+            .melds
             .special_canasta_rank
             .is_some_and(|r| c.rank() == Some(r))
             && self.special_discard_blocked(seat)
         {
             return Err(R::RestrictedDiscard {
                 card: c,
-                every_side: rules.special_discard == crate::rules::SpecialDiscard::UntilEverySide,
+                every_side: rules.pile.special_discard
+                    == crate::rules::SpecialDiscard::UntilEverySide,
             });
         }
         if finishing && !self.final_discard_ok(c) {
@@ -563,7 +568,7 @@ impl GameState {
     fn judge_close(&self, m: u8) -> Result<(), IllegalReason> {
         use IllegalReason as R;
         let rules = self.rules();
-        if !rules.canasta_by_choice {
+        if !rules.melds.canasta_by_choice {
             return Err(R::ClosingNotInRules);
         }
         let side = self.side_of(self.to_act());
@@ -576,10 +581,10 @@ impl GameState {
         if meld.cards.is_sequence() || meld.cards.is_special_threes(rules) {
             return Err(R::NotAvailable);
         }
-        if meld.cards.len() < rules.canasta_size {
+        if meld.cards.len() < rules.melds.canasta_size {
             return Err(R::TooShortToClose(
                 MeldRef::new(m, &meld.cards),
-                rules.canasta_size,
+                rules.melds.canasta_size,
             ));
         }
         Ok(())
@@ -589,7 +594,7 @@ impl GameState {
 /// The refusal for a lay that puts held-back wild cards elsewhere: every
 /// wild card (P-CNE) or the twos (RG-ITA).
 fn reserved_reason(rules: &Rules) -> IllegalReason {
-    if rules.wild_meld_reserves() == WildMeldReserve::Twos {
+    if rules.melds.wild_meld_reserves == WildMeldReserve::Twos {
         IllegalReason::TwosReserved
     } else {
         IllegalReason::WildsReserved
@@ -600,7 +605,7 @@ fn reserved_reason(rules: &Rules) -> IllegalReason {
 /// names the rule's bound where there is one (P-CNE: 50), and no minimum
 /// where every opening must be clean (US Italian).
 fn unclean_opening(rules: &Rules, need: i32) -> IllegalReason {
-    let up_to = match rules.clean_opening() {
+    let up_to = match rules.opening.clean_opening {
         CleanOpening::UpTo(up_to) => Some(up_to),
         CleanOpening::Never | CleanOpening::Always => None,
     };

@@ -73,7 +73,7 @@ fn fold_group(g: &Group, suits_matter: bool) -> Group {
 fn key(g: &GameState) -> Key {
     let seat = g.current();
     let side = g.side_of(seat);
-    let suits = g.rules().suits_matter();
+    let suits = g.rules().melds.suits_matter();
     let mut melds: Vec<(Group, bool)> = g
         .melds(side)
         .iter()
@@ -106,12 +106,12 @@ fn oracle(g: &GameState, action: &Action) -> bool {
     if !g.hand(seat).contains_all(&action.cards_from_hand()) {
         return false;
     }
-    let cards = fold_counts(&action.cards_from_hand(), rules.suits_matter());
+    let cards = fold_counts(&action.cards_from_hand(), rules.melds.suits_matter());
     let mut target = g.clone();
     target.apply_raw(*action);
     let opening = g.melds(side).is_empty();
     // The opening's composition, over all its groups.
-    if opening && rules.opening_must_be_clean(g.opening_minimum(seat)) {
+    if opening && rules.opening.must_be_clean(g.opening_minimum(seat)) {
         let mut groups: Vec<Group> = Vec::new();
         match action {
             Action::Meld(gs) => groups.extend(gs.iter()),
@@ -126,12 +126,12 @@ fn oracle(g: &GameState, action: &Action) -> bool {
         }
     }
     // Wild cards held for an unfinished wild meld, over the whole action.
-    let reserve = rules.wild_meld_reserves;
-    if rules.wild_melds && reserve != crate::rules::WildMeldReserve::Nothing {
+    let reserve = rules.melds.wild_meld_reserves;
+    if rules.melds.wild_melds && reserve != crate::rules::WildMeldReserve::Nothing {
         let after = target.melds(side);
         let short_wild = |m: &crate::meld::Meld| {
             m.cards.is_wild_only()
-                && m.cards.len() < rules.canasta_size
+                && m.cards.len() < rules.melds.canasta_size
                 && (reserve != crate::rules::WildMeldReserve::Twos || m.cards.two_count() > 0)
         };
         let open_wild = after.iter().any(short_wild) && g.melds(side).iter().any(short_wild);
@@ -155,16 +155,16 @@ fn oracle(g: &GameState, action: &Action) -> bool {
     if search(g, &want, cards, pickup, &mut seen, None) {
         return true;
     }
-    if rules.wilds_on_canasta {
+    if rules.melds.wilds_on_canasta {
         return false;
     }
     // The spec's sentence: wild cards may go into a meld this action
     // completes. Search again with the restriction lifted, keeping wild
     // cards off melds that were canastas before the action.
     let was_canasta: Vec<bool> = g.melds(side).iter().map(|m| m.is_canasta(rules)).collect();
-    let mut relaxed: Rules = rules.clone();
-    relaxed.wilds_on_canasta = true;
-    let lifted = g.under_rules(relaxed);
+    let mut relaxed = rules.clone().into_spec();
+    relaxed.melds.wilds_on_canasta = true;
+    let lifted = g.under_rules(Rules::new(relaxed).expect("wild cards on canastas are valid"));
     let mut seen = HashSet::new();
     let found = search(
         &lifted,
@@ -204,7 +204,7 @@ fn search(
         if is_pickup != pickup_first {
             continue;
         }
-        let used = fold_counts(&a.cards_from_hand(), s.rules().suits_matter());
+        let used = fold_counts(&a.cards_from_hand(), s.rules().melds.suits_matter());
         if !left.contains_all(&used) {
             continue;
         }
@@ -437,8 +437,8 @@ fn describe(g: &GameState, a: &Action, judged: &Result<(), crate::IllegalReason>
     let r = g.rules();
     format!(
         "{} {} players: `{a}`: judge {judged:?}, oracle disagrees\n{}\nlegal: {}",
-        r.variant,
-        r.players,
+        r.game.variant,
+        r.game.players,
         g.describe(),
         g.legal_actions()
             .iter()
@@ -482,7 +482,7 @@ fn check_variant(id: &str) {
     let mut illegal = 0;
     for rules in crate::rules::all_forms()
         .into_iter()
-        .filter(|r| r.variant == id)
+        .filter(|r| r.game.variant == id)
     {
         let (l, i) = check_form(&rules, 1..6, 5);
         legal += l;

@@ -275,8 +275,8 @@ impl Group {
     /// all twos"); a meld of jokers alone holds nothing back there.
     pub fn holds_wilds_back(&self, rules: &Rules) -> bool {
         self.is_wild_only()
-            && self.len() < rules.canasta_size
-            && match rules.wild_meld_reserves {
+            && self.len() < rules.melds.canasta_size
+            && match rules.melds.wild_meld_reserves {
                 WildMeldReserve::Nothing => false,
                 WildMeldReserve::WildCards => true,
                 WildMeldReserve::Twos => self.two_count() > 0,
@@ -305,7 +305,7 @@ impl Group {
 
     /// Black threes that follow their special rule under `rules`.
     pub fn is_special_threes(&self, rules: &Rules) -> bool {
-        self.is_black_threes() && rules.special_threes()
+        self.is_black_threes() && rules.melds.special_threes()
     }
 
     /// Every card, naturals first (suit order; a sequence low to high),
@@ -426,9 +426,9 @@ impl Group {
     /// a group long enough to be one where the rules count it (Canastia).
     pub fn opening_points(&self, rules: &Rules) -> i32 {
         let mut p = self.points(rules);
-        if rules.opening_counts_canasta_bonus
+        if rules.opening.opening_counts_canasta_bonus
             && self.rank().is_some()
-            && self.len() >= rules.canasta_size
+            && self.len() >= rules.melds.canasta_size
         {
             p += Meld {
                 cards: *self,
@@ -470,7 +470,7 @@ impl Group {
 
     /// Point value of the cards.
     pub fn points(&self, rules: &Rules) -> i32 {
-        let v = &rules.card_values;
+        let v = &rules.scoring.card_values;
         if self.is_sequence() {
             return self.cards().map(|c| v.of(c)).sum();
         }
@@ -552,8 +552,8 @@ impl GoOutKind {
     /// natural or mixed by its cards.
     pub fn of(rules: &Rules, rank: Option<Rank>, kind: CanastaKind) -> GoOutKind {
         match rank {
-            None if rules.go_out_wild_canastas > 0 => GoOutKind::Wild,
-            Some(r) if Some(r) == rules.special_canasta_rank => GoOutKind::Special,
+            None if rules.going_out.requirement.wild_canastas > 0 => GoOutKind::Wild,
+            Some(r) if Some(r) == rules.melds.special_canasta_rank => GoOutKind::Special,
             _ if kind == CanastaKind::Natural => GoOutKind::Clean,
             _ => GoOutKind::Dirty,
         }
@@ -586,10 +586,10 @@ impl KindCounts {
     /// Enough canastas, in all and of each kind, to go out.
     pub fn meet(&self, rules: &Rules, need_total: u8) -> bool {
         self.total() >= need_total
-            && self.clean >= rules.go_out_natural_canastas
-            && self.dirty >= rules.go_out_mixed_canastas
-            && self.wild >= rules.go_out_wild_canastas
-            && self.special >= rules.go_out_special_canastas
+            && self.clean >= rules.going_out.requirement.natural_canastas
+            && self.dirty >= rules.going_out.requirement.mixed_canastas
+            && self.wild >= rules.going_out.requirement.wild_canastas
+            && self.special >= rules.going_out.requirement.special_canastas
     }
 }
 
@@ -634,19 +634,19 @@ impl Meld {
     /// [`Meld::canasta`] says it is), for callers that already know it.
     pub(crate) fn bonus_as(&self, rules: &Rules, kind: CanastaKind) -> i32 {
         if self.cards.is_sequence() {
-            return rules.samba_bonus;
+            return rules.scoring.samba_bonus;
         }
         match (self.cards.rank(), kind) {
-            (None, _) if self.cards.jokers == 0 => rules.twos_canasta_bonus,
-            (None, CanastaKind::Natural) => rules.jokers_canasta_bonus,
-            (None, CanastaKind::Mixed) => rules.wild_canasta_bonus,
-            (Some(r), CanastaKind::Natural) if Some(r) == rules.special_canasta_rank => {
-                rules.special_canasta_bonus
+            (None, _) if self.cards.jokers == 0 => rules.scoring.twos_canasta_bonus,
+            (None, CanastaKind::Natural) => rules.scoring.jokers_canasta_bonus,
+            (None, CanastaKind::Mixed) => rules.scoring.wild_canasta_bonus,
+            (Some(r), CanastaKind::Natural) if Some(r) == rules.melds.special_canasta_rank => {
+                rules.scoring.special_canasta_bonus
             }
-            (Some(Rank::Ace), CanastaKind::Natural) => rules.natural_ace_canasta_bonus,
-            (Some(Rank::Ace), CanastaKind::Mixed) => rules.mixed_ace_canasta_bonus,
-            (_, CanastaKind::Natural) => rules.natural_canasta_bonus,
-            (_, CanastaKind::Mixed) => rules.mixed_canasta_bonus,
+            (Some(Rank::Ace), CanastaKind::Natural) => rules.scoring.natural_ace_canasta_bonus,
+            (Some(Rank::Ace), CanastaKind::Mixed) => rules.scoring.mixed_ace_canasta_bonus,
+            (_, CanastaKind::Natural) => rules.scoring.natural_canasta_bonus,
+            (_, CanastaKind::Mixed) => rules.scoring.mixed_canasta_bonus,
         }
     }
 
@@ -660,7 +660,7 @@ impl Meld {
             GroupKind::Sequence(..) => "samba",
             GroupKind::Wild => "wild",
             GroupKind::Rank(r)
-                if Some(r) == rules.special_canasta_rank && kind == CanastaKind::Natural =>
+                if Some(r) == rules.melds.special_canasta_rank && kind == CanastaKind::Natural =>
             {
                 r.plural()
             }
@@ -688,7 +688,7 @@ impl Meld {
     /// Full where melds are capped (P-PEN): it takes nothing more. Cheap
     /// where they are not (the common case in hot loops).
     pub fn is_full(&self, rules: &Rules) -> bool {
-        rules.meld_full(self.cards.len())
+        rules.melds.full(self.cards.len())
     }
 
     /// A canasta (of whatever kind): asked for every meld of every list,
@@ -696,8 +696,8 @@ impl Meld {
     #[inline]
     pub fn is_canasta(&self, rules: &Rules) -> bool {
         !self.cards.is_special_threes(rules)
-            && self.cards.len() >= rules.canasta_size
-            && (!rules.canasta_by_choice || self.closed)
+            && self.cards.len() >= rules.melds.canasta_size
+            && (!rules.melds.canasta_by_choice || self.closed)
     }
 
     pub fn rank(&self) -> Option<Rank> {

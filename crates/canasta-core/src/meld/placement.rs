@@ -25,13 +25,13 @@ pub(crate) fn lay_target(rules: &Rules, melds: &[Meld], g: &Group) -> Option<usi
         return None;
     }
     match g.rank() {
-        None if rules.wild_meld_reserves.one_wild_meld() => {
+        None if rules.melds.wild_meld_reserves.one_wild_meld() => {
             melds.iter().position(|m| m.cards.is_wild_only())
         }
         None => melds
             .iter()
-            .position(|m| m.cards.is_wild_only() && m.cards.len() < rules.canasta_size),
-        Some(_) if rules.several_melds_per_rank => None,
+            .position(|m| m.cards.is_wild_only() && m.cards.len() < rules.melds.canasta_size),
+        Some(_) if rules.melds.several_melds_per_rank => None,
         Some(r) => melds
             .iter()
             .position(|m| m.cards.rank() == Some(r) && !m.cards.is_sequence() && !m.is_full(rules)),
@@ -63,13 +63,16 @@ pub(crate) fn extends_run(run: &Group, card: Card) -> bool {
 pub(crate) fn wild_room(rules: &Rules, rank: Option<Rank>, n_now: u8, n_final: u8, w0: u8) -> u8 {
     // Where canastas are closed by choice, a meld is not a canasta until
     // it is closed (and a closed one takes nothing: not asked here).
-    if rules.wilds_on_canasta || rules.canasta_by_choice {
-        return rules.wild_capacity_of(rank, n_final).saturating_sub(w0);
+    if rules.melds.wilds_on_canasta || rules.melds.canasta_by_choice {
+        return rules
+            .melds
+            .wild_capacity_of(rank, n_final)
+            .saturating_sub(w0);
     }
-    let size = rules.canasta_size;
+    let size = rules.melds.canasta_size;
     if n_now + w0 >= size {
         return 0;
     }
     let n_at = n_final.min(size - 1 - w0);
-    rules.wild_capacity_of(rank, n_at).saturating_sub(w0)
+    rules.melds.wild_capacity_of(rank, n_at).saturating_sub(w0)
 }

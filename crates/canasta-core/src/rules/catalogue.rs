@@ -39,10 +39,10 @@ fn options_of(rules: &Rules) -> Map<String, Value> {
 fn forms(info: &PresetInfo, base: &Rules) -> Vec<Form> {
     info.forms()
         .into_iter()
-        .filter(|r| !(r.players() == info.default_players && r.teams() == base.teams()))
+        .filter(|r| !(r.game.players == info.default_players && r.game.teams == base.game.teams))
         .map(|rules| Form {
-            players: rules.players(),
-            teams: rules.teams(),
+            players: rules.game.players,
+            teams: rules.game.teams,
             differs: rules.options_against(base),
         })
         .collect()

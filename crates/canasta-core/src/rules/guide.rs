@@ -63,10 +63,14 @@ fn section(area: Area, paragraphs: Vec<String>, tables: Vec<Table>) -> Section {
 impl Rules {
     /// The rules in force as a "How to play" page.
     pub fn how_to_play(&self) -> Page {
-        let info = preset_info(&self.variant);
-        let name = info.map_or(self.variant.as_str(), |i| i.name);
+        let info = preset_info(&self.game.variant);
+        let name = info.map_or(self.game.variant.as_str(), |i| i.name);
         let mut summary = info.map_or(String::new(), |i| i.summary.to_string());
-        if let Ok(form) = Rules::preset(&self.variant, Some(self.players), Some(self.teams)) {
+        if let Ok(form) = Rules::preset(
+            &self.game.variant,
+            Some(self.game.players),
+            Some(self.game.teams),
+        ) {
             let changed = self.options_against(&form);
             if !changed.is_empty() {
                 let list: Vec<String> = changed
@@ -95,9 +99,9 @@ impl Rules {
 
     fn deck_section(&self) -> Section {
         let mut p = Vec::new();
-        let n = self.players;
-        let t = self.teams;
-        let seating = if self.temporary_partnership {
+        let n = self.game.players;
+        let t = self.game.teams;
+        let seating = if self.game.temporary_partnership {
             format!(
                 "{} players, each playing alone until the discard pile is first taken.",
                 count(n)
@@ -119,7 +123,7 @@ impl Rules {
             )
         };
         p.push(capitalize(&seating));
-        if self.temporary_partnership {
+        if self.game.temporary_partnership {
             p.push(
                 "The first player to take the discard pile plays alone for the rest of the hand; \
                  the other two become partners."
@@ -128,25 +132,30 @@ impl Rules {
         }
         let mut deck = format!(
             "The deck is {} of 52 cards with {}, {} cards in all",
-            things(self.decks, "pack", "packs"),
-            things(self.jokers, "joker", "jokers"),
-            self.deck_size()
+            things(self.deal.decks, "pack", "packs"),
+            things(self.deal.jokers, "joker", "jokers"),
+            self.deal.deck_size()
         );
-        if !self.excluded_faces.is_empty() {
-            let left: Vec<String> = self.excluded_faces.iter().map(|&c| card_words(c)).collect();
+        if !self.deal.excluded_faces.is_empty() {
+            let left: Vec<String> = self
+                .deal
+                .excluded_faces
+                .iter()
+                .map(|&c| card_words(c))
+                .collect();
             deck.push_str(&format!(" once these are taken out: {}", left.join(" ")));
         }
         deck.push('.');
         p.push(deck);
         let mut deal = format!(
             "Each player is dealt {}",
-            things(self.hand_size, "card", "cards")
+            things(self.deal.hand_size, "card", "cards")
         );
-        if self.foot_size > 0 {
+        if self.deal.foot_size > 0 {
             deal.push_str(&format!(
                 " and a foot of {} face down, which they pick up after the discard that ends a \
                  turn in which they completed a canasta",
-                self.foot_size
+                self.deal.foot_size
             ));
         }
         deal.push_str(
@@ -154,16 +163,16 @@ impl Rules {
         );
         p.push(deal);
         let mut upcard = Vec::new();
-        if self.upcard_wild_turns_again {
+        if self.pile.upcard_wild_turns_again {
             upcard.push("a wild card");
         }
-        if self.upcard_threes_turn_again {
+        if self.pile.upcard_threes_turn_again {
             upcard.push("a three");
         } else {
-            if self.deck().red_threes() > 0 {
+            if self.deal.deck().red_threes() > 0 {
                 upcard.push("a red three");
             }
-            if self.upcard_black_three_turns_again {
+            if self.pile.upcard_black_three_turns_again {
                 upcard.push("a black three");
             }
         }
@@ -175,43 +184,43 @@ impl Rules {
                 or_list(&upcard)
             )
         };
-        if self.max_upcards > 0 {
+        if self.pile.max_upcards > 0 {
             up.push_str(&format!(
                 ", at most {} in all; if every one of them calls for another, the deal is void and the same dealer deals again",
-                count(self.max_upcards)
+                count(self.pile.max_upcards)
             ));
         }
         up.push('.');
         p.push(up);
-        if self.pile_packet == PilePacket::ByRank {
+        if self.pile.pile_packet == PilePacket::ByRank {
             p.push(
                 "Then as many cards as the upcard's rank (4 to 10 as numbered, jack 11, queen 12, \
                  king 13, ace 14) are put face down under it."
                     .into(),
             );
         }
-        p.push(if self.random_first_player {
+        p.push(if self.deal.random_first_player {
             "The first player of each hand is chosen at random.".into()
         } else {
             "The player to the dealer's left plays first.".to_string()
         });
         let mut turn = format!(
             "On your turn you draw {} from the stock or take the discard pile",
-            things(self.draw_count, "card", "cards")
+            things(self.deal.draw_count, "card", "cards")
         );
-        if self.pile_extra_draw > 0 {
+        if self.pile.pile_extra_draw > 0 {
             turn.push_str(&format!(
                 " (and {} from the stock with it)",
-                things(self.pile_extra_draw, "card", "cards")
+                things(self.pile.pile_extra_draw, "card", "cards")
             ));
         }
         turn.push_str("; then you may meld; then you discard one card onto the pile.");
         p.push(turn);
         p.push("Twos and jokers are wild: they stand for any natural card in a meld.".into());
-        if self.threes_natural {
+        if self.melds.threes_natural {
             p.push("Threes are an ordinary rank here: they meld like any other.".into());
         } else {
-            let when = match self.red_three_timing {
+            let when = match self.deal.red_three_timing {
                 RedThreeTiming::AfterDeal => {
                     "Red threes are bonus cards: a player dealt one lays it out at once and draws a replacement, and one drawn later is laid out the same way."
                 }
@@ -229,7 +238,7 @@ impl Rules {
 
     fn melds_section(&self) -> Section {
         let mut p = Vec::new();
-        let ranks = if self.threes_natural {
+        let ranks = if self.melds.threes_natural {
             "threes to aces"
         } else {
             "fours to aces"
@@ -237,11 +246,11 @@ impl Rules {
         p.push(format!(
             "A meld is {} or more cards of one rank ({ranks}), laid face up in front of your side. \
              It needs at least {} and may hold at most {}.",
-            count(self.min_meld),
-            things(self.min_naturals, "natural card", "natural cards"),
-            things(self.max_wilds, "wild card", "wild cards")
+            count(self.melds.min_meld),
+            things(self.melds.min_naturals, "natural card", "natural cards"),
+            things(self.melds.max_wilds, "wild card", "wild cards")
         ));
-        match self.wild_ratio {
+        match self.melds.wild_ratio {
             WildRatio::Any => {}
             WildRatio::NotMoreThanNaturals => {
                 p.push("Wild cards may never outnumber the natural cards of a meld.".into())
@@ -253,18 +262,18 @@ impl Rules {
                 "A meld must hold at least twice as many natural cards as wild cards.".into(),
             ),
         }
-        if self.sequences {
+        if self.melds.sequences {
             p.push(format!(
                 "A sequence is a meld too: {} or more natural cards of one suit in a row, four low \
                  and ace high, with no wild card and no three. At {} cards it is a samba and \
                  takes no more.",
-                count(self.min_meld),
-                count(self.canasta_size)
+                count(self.melds.min_meld),
+                count(self.melds.canasta_size)
             ));
         }
-        if self.several_melds_per_rank {
+        if self.melds.several_melds_per_rank {
             p.push("A side may have several melds of one rank and keep them apart.".into());
-        } else if self.max_meld_size.is_none() {
+        } else if self.melds.max_meld_size.is_none() {
             p.push(
                 "A side has one meld of each rank; more cards of that rank are added to it.".into(),
             );
@@ -272,29 +281,29 @@ impl Rules {
         let mut canasta = format!(
             "A meld of {} or more cards is a canasta: natural (clean) if it has no wild card, \
              mixed (dirty) if it has one.",
-            count(self.canasta_size)
+            count(self.melds.canasta_size)
         );
-        if self.canasta_by_choice {
+        if self.melds.canasta_by_choice {
             canasta.push_str(
                 " It becomes a canasta only when its owner closes it, and then takes no more cards.",
             );
         }
         p.push(canasta);
-        p.push(if self.wilds_on_canasta {
+        p.push(if self.melds.wilds_on_canasta {
             "Cards of its rank may be added to a canasta, and wild cards too within the limit; a \
              wild card makes a clean canasta dirty."
                 .into()
         } else {
             "A canasta takes more natural cards of its rank but never a wild card.".to_string()
         });
-        if let Some(cap) = self.max_meld_size {
+        if let Some(cap) = self.melds.max_meld_size {
             p.push(format!(
                 "No meld may hold more than {cap} cards; once one is full, its side may start \
                  another meld of the same rank."
             ));
         }
-        if self.wild_melds {
-            let reserve = match self.wild_meld_reserves {
+        if self.melds.wild_melds {
+            let reserve = match self.melds.wild_meld_reserves {
                 WildMeldReserve::Nothing => "",
                 WildMeldReserve::WildCards => {
                     " Until it is a canasta, the side may not use a wild card elsewhere, discard one, or go out."
@@ -307,14 +316,14 @@ impl Rules {
                 "Wild cards may be melded on their own; seven of them make a wild canasta.{reserve}"
             ));
         }
-        if let Some(rank) = self.pure_rank {
+        if let Some(rank) = self.melds.pure_rank {
             p.push(format!(
                 "A meld of {} may hold no wild card.",
                 rank.plural()
             ));
         }
-        if !self.threes_natural {
-            p.push(if self.black_threes_meldable {
+        if !self.melds.threes_natural {
+            p.push(if self.melds.black_threes_meldable {
                 "Black threes can be melded only by a player going out, three or four together \
                  and without wild cards."
                     .into()
@@ -325,53 +334,59 @@ impl Rules {
         let mut rows = vec![
             (
                 "Natural (clean)".to_string(),
-                points(self.natural_canasta_bonus),
+                points(self.scoring.natural_canasta_bonus),
             ),
             (
                 "Mixed (dirty)".to_string(),
-                points(self.mixed_canasta_bonus),
+                points(self.scoring.mixed_canasta_bonus),
             ),
         ];
-        if self.natural_ace_canasta_bonus != self.natural_canasta_bonus
-            || self.mixed_ace_canasta_bonus != self.mixed_canasta_bonus
+        if self.scoring.natural_ace_canasta_bonus != self.scoring.natural_canasta_bonus
+            || self.scoring.mixed_ace_canasta_bonus != self.scoring.mixed_canasta_bonus
         {
             rows.push((
                 "Natural of aces".into(),
-                points(self.natural_ace_canasta_bonus),
+                points(self.scoring.natural_ace_canasta_bonus),
             ));
-            rows.push(("Mixed of aces".into(), points(self.mixed_ace_canasta_bonus)));
+            rows.push((
+                "Mixed of aces".into(),
+                points(self.scoring.mixed_ace_canasta_bonus),
+            ));
         }
-        if self.wild_melds {
-            if self.twos_canasta_bonus == self.jokers_canasta_bonus
-                && self.twos_canasta_bonus == self.wild_canasta_bonus
+        if self.melds.wild_melds {
+            if self.scoring.twos_canasta_bonus == self.scoring.jokers_canasta_bonus
+                && self.scoring.twos_canasta_bonus == self.scoring.wild_canasta_bonus
             {
                 rows.push((
                     "Wild (any seven wild cards)".into(),
-                    points(self.wild_canasta_bonus),
+                    points(self.scoring.wild_canasta_bonus),
                 ));
             } else {
-                rows.push(("Seven twos".into(), points(self.twos_canasta_bonus)));
+                rows.push(("Seven twos".into(), points(self.scoring.twos_canasta_bonus)));
                 rows.push((
                     "Six jokers and a two".into(),
-                    points(self.jokers_canasta_bonus),
+                    points(self.scoring.jokers_canasta_bonus),
                 ));
-                rows.push(("Other wild canasta".into(), points(self.wild_canasta_bonus)));
+                rows.push((
+                    "Other wild canasta".into(),
+                    points(self.scoring.wild_canasta_bonus),
+                ));
             }
         }
-        if let Some(rank) = self.special_canasta_rank {
+        if let Some(rank) = self.melds.special_canasta_rank {
             rows.push((
                 format!("{} (no wild card)", ranks_title(rank)),
-                points(self.special_canasta_bonus),
+                points(self.scoring.special_canasta_bonus),
             ));
         }
-        if self.sequences {
+        if self.melds.sequences {
             rows.push((
                 "Samba (a sequence of seven)".into(),
-                points(self.samba_bonus),
+                points(self.scoring.samba_bonus),
             ));
         }
         let mut tables = vec![two_columns("Canasta bonuses", ["Canasta", "Bonus"], rows)];
-        if self.wild_melds && self.wild_bonus_only_if_out {
+        if self.melds.wild_melds && self.scoring.wild_bonus_only_if_out {
             tables[0]
                 .caption
                 .push_str(" (wild canastas: only for the side that goes out)");
@@ -382,16 +397,16 @@ impl Rules {
     fn pile_section(&self) -> Section {
         let mut p = Vec::new();
         let mut freeze = Vec::new();
-        if self.pile_always_frozen {
+        if self.pile.freeze.always {
             p.push("The pile is always frozen.".to_string());
         } else {
-            if self.wilds_freeze_pile {
+            if self.pile.freeze.wild_cards {
                 freeze.push("a wild card is discarded onto it");
             }
-            if self.red_three_upcard_freezes && self.deck().red_threes() > 0 {
+            if self.pile.freeze.red_three_upcard && self.deal.deck().red_threes() > 0 {
                 freeze.push("a red three is among the upcards");
             }
-            if self.black_three_freezes {
+            if self.pile.freeze.black_three {
                 freeze.push("a black three is discarded onto it");
             }
             if freeze.is_empty() {
@@ -402,19 +417,19 @@ impl Rules {
                     or_list(&freeze)
                 ));
             }
-            if self.unopened_side_frozen {
+            if self.pile.freeze.unopened_side {
                 p.push("It is also frozen against a side that has not melded yet.".into());
             }
         }
-        let stop = if self.threes_natural {
+        let stop = if self.melds.threes_natural {
             "A three on top stops the pile: nobody takes it that turn."
-        } else if self.black_three_freezes {
+        } else if self.pile.freeze.black_three {
             "A black three on top stops the next player taking it."
         } else {
             "A black three on top stops the next player taking the pile (it does not freeze it)."
         };
         p.push(stop.into());
-        if self.pile_needs_opened_side {
+        if self.pile.pile_needs_opened_side {
             p.push("A side that has not melded may not take the pile.".into());
         }
         p.push(
@@ -424,20 +439,24 @@ impl Rules {
         let frozen = format!(
             "{} from your hand matching the top card",
             things(
-                self.pile_take_naturals_frozen,
+                self.pile.pile_take_naturals_frozen,
                 "natural card",
                 "natural cards"
             )
         );
         let mut open = vec![format!(
             "{} from your hand matching the top card",
-            things(self.pile_take_naturals, "natural card", "natural cards")
+            things(
+                self.pile.pile_take_naturals,
+                "natural card",
+                "natural cards"
+            )
         )];
-        if self.take_with_natural_and_wild {
+        if self.pile.take_with_natural_and_wild {
             open.push("a matching natural and a wild card".into());
         }
-        if self.take_onto_meld {
-            if self.take_onto_canasta {
+        if self.pile.take_onto_meld {
+            if self.pile.take_onto_canasta {
                 open.push("the top card put on your side's meld or canasta of its rank".into());
             } else {
                 open.push(
@@ -447,29 +466,29 @@ impl Rules {
         }
         let mut rows = Vec::new();
         let never_frozen =
-            !self.pile_always_frozen && freeze.is_empty() && !self.unopened_side_frozen;
+            !self.pile.freeze.always && freeze.is_empty() && !self.pile.freeze.unopened_side;
         if never_frozen {
             rows.push(("Any pile".to_string(), capitalize(&or_list(&open))));
         } else {
-            if !self.pile_always_frozen {
+            if !self.pile.freeze.always {
                 rows.push(("Not frozen".to_string(), capitalize(&or_list(&open))));
             }
             rows.push(("Frozen".to_string(), capitalize(&frozen)));
         }
-        if self.top_card_to_sequence {
+        if self.pile.top_card_to_sequence {
             p.push(
                 "Instead of drawing, you may take the top card alone to extend one of your side's \
                  sequences; the rest of the pile stays."
                     .into(),
             );
         }
-        if self.one_card_may_take_one_card_pile {
+        if self.pile.one_card_may_take_one_card_pile {
             p.push("A player holding one card may take a pile of one card.".into());
         } else {
             p.push("A player holding one card may not take a pile of one card.".into());
         }
-        if let Some(rank) = self.special_canasta_rank {
-            match self.special_discard {
+        if let Some(rank) = self.melds.special_canasta_rank {
+            match self.pile.special_discard {
                 SpecialDiscard::Free => {}
                 SpecialDiscard::UntilEverySide => p.push(format!(
                     "{} may not be discarded until every side has a canasta of them, and never as the last card.",
@@ -494,19 +513,19 @@ impl Rules {
         let mut first = "Your side's first meld (its opening) must be worth at least the minimum \
                          for your side's score so far, counting the cards melded in that turn"
             .to_string();
-        if self.opening_counts_canasta_bonus {
+        if self.opening.opening_counts_canasta_bonus {
             first.push_str(" and the bonus of any canasta among them");
         } else {
             first.push_str("; bonuses and red threes do not count");
         }
         first.push('.');
         p.push(first);
-        if let Some(need) = self.opening_when_leading {
+        if let Some(need) = self.opening.opening_when_leading {
             p.push(format!(
                 "From the second hand on, a player ahead of everyone else needs {need} instead."
             ));
         }
-        match self.clean_opening {
+        match self.opening.clean_opening {
             CleanOpening::Never => {}
             CleanOpening::UpTo(up_to) => p.push(format!(
                 "While the minimum is {up_to} or less, the opening must be of natural cards only."
@@ -515,30 +534,30 @@ impl Rules {
                 p.push("The opening must always be of natural cards only.".into())
             }
         }
-        if self.open_before_draw {
+        if self.opening.open_before_draw {
             p.push(
                 "A side that has not melded opens before drawing, from hand only, or not at all that turn."
                     .into(),
             );
         }
-        if self.pile_opening_from_hand {
+        if self.opening.pile_opening_from_hand {
             p.push(
                 "To open by taking the pile, the melds you lay from hand must meet the minimum; \
                  the top card and its pair do not count."
                     .into(),
             );
-        } else if !self.pile_needs_opened_side {
+        } else if !self.pile.pile_needs_opened_side {
             p.push(
                 "You may open by taking the pile: the top card counts toward the minimum.".into(),
             );
         }
-        if self.concealed_without_minimum {
+        if self.opening.concealed_without_minimum {
             p.push(
                 "A player going out concealed after drawing from the stock need not meet the minimum."
                     .into(),
             );
         }
-        let rows = opening_rows(&self.opening_table)
+        let rows = opening_rows(&self.opening.opening_table)
             .into_iter()
             .map(|(range, need)| (range, points(need)))
             .collect();
@@ -554,74 +573,82 @@ impl Rules {
         let mut p = Vec::new();
         let mut need = format!(
             "Your side needs {} before you may go out",
-            things(self.canastas_to_go_out, "canasta", "canastas")
+            things(self.going_out.requirement.canastas, "canasta", "canastas")
         );
         let mut kinds = Vec::new();
-        if self.go_out_natural_canastas > 0 {
+        if self.going_out.requirement.natural_canastas > 0 {
             kinds.push(things(
-                self.go_out_natural_canastas,
+                self.going_out.requirement.natural_canastas,
                 "clean canasta",
                 "clean canastas",
             ));
         }
-        if self.go_out_mixed_canastas > 0 {
+        if self.going_out.requirement.mixed_canastas > 0 {
             kinds.push(things(
-                self.go_out_mixed_canastas,
+                self.going_out.requirement.mixed_canastas,
                 "dirty canasta",
                 "dirty canastas",
             ));
         }
-        if self.go_out_wild_canastas > 0 {
+        if self.going_out.requirement.wild_canastas > 0 {
             kinds.push(things(
-                self.go_out_wild_canastas,
+                self.going_out.requirement.wild_canastas,
                 "wild canasta",
                 "wild canastas",
             ));
         }
-        if let Some(rank) = self.special_canasta_rank
-            && self.go_out_special_canastas > 0
+        if let Some(rank) = self.melds.special_canasta_rank
+            && self.going_out.requirement.special_canastas > 0
         {
             kinds.push(format!(
                 "{} of {}",
-                things(self.go_out_special_canastas, "canasta", "canastas"),
+                things(
+                    self.going_out.requirement.special_canastas,
+                    "canasta",
+                    "canastas"
+                ),
                 rank.plural()
             ));
         }
         if !kinds.is_empty() {
             need.push_str(&format!(", among them {}", and_list(&kinds)));
         }
-        if self.sequences {
+        if self.melds.sequences {
             need.push_str(" (sambas count)");
         }
         need.push('.');
         p.push(need);
-        if self.wild_melds && !self.wild_canastas_count_to_go_out {
+        if self.melds.wild_melds && !self.going_out.requirement.wild_canastas_count {
             p.push("A wild canasta does not count toward going out.".into());
         }
-        if self.canastas_to_go_out_concealed > 0 {
+        if self.going_out.requirement.canastas_if_concealed > 0 {
             p.push(format!(
                 "A side going out on the turn it opens needs only {}.",
-                things(self.canastas_to_go_out_concealed, "canasta", "canastas")
+                things(
+                    self.going_out.requirement.canastas_if_concealed,
+                    "canasta",
+                    "canastas"
+                )
             ));
         }
-        let mut how = if self.go_out_needs_discard {
+        let mut how = if self.going_out.requirement.needs_discard {
             "You go out by discarding your last card; melding it does not go out.".to_string()
         } else {
             "You go out by melding all your cards, or all but one and discarding it.".to_string()
         };
-        if self.final_discard_natural {
+        if self.going_out.requirement.final_discard_natural {
             how.push_str(" That discard must be a natural card, not a wild card or a three.");
         }
         p.push(how);
-        p.push(if self.asking_allowed {
+        p.push(if self.going_out.asking_allowed {
             "Before going out you may ask your partner \"May I go out?\"; the answer binds you."
                 .into()
         } else {
             "Nobody asks a partner before going out.".to_string()
         });
-        p.push(match self.stock_end {
+        p.push(match self.going_out.stock_end {
             StockEnd::TakePile => {
-                let forced = if self.empty_stock_forces_pile {
+                let forced = if self.going_out.empty_stock_forces_pile {
                     " a player must take a pile that matches a meld of their side, and"
                 } else {
                     " players may go on taking the pile, and"
@@ -647,39 +674,42 @@ impl Rules {
         let mut end = "At the end of a hand each side scores the cards it melded and its bonuses, \
                        minus the cards left in its players' hands"
             .to_string();
-        if self.foot_size > 0 {
+        if self.deal.foot_size > 0 {
             end.push_str(" and in feet not picked up");
         }
         end.push('.');
-        if self.unopened_hand_multiplier > 1 {
+        if self.scoring.unopened_hand_multiplier > 1 {
             end.push_str(&format!(
                 " A side that never melded loses its cards in hand {} times over.",
-                count(self.unopened_hand_multiplier)
+                count(self.scoring.unopened_hand_multiplier)
             ));
         }
         p.push(end);
-        let values = card_value_rows(&self.card_values, Some(self))
+        let values = card_value_rows(&self.scoring.card_values, Some(self))
             .into_iter()
             .map(|(name, v)| (name, points(v)))
             .collect();
         let mut tables = vec![two_columns("Card values", ["Card", "Points"], values)];
-        let mut bonuses = vec![("Going out".to_string(), points(self.going_out_bonus))];
-        if self.concealed_bonus != 0 {
+        let mut bonuses = vec![(
+            "Going out".to_string(),
+            points(self.scoring.going_out_bonus),
+        )];
+        if self.scoring.concealed_bonus != 0 {
             let mut label = "Going out concealed (extra)".to_string();
-            if !self.concealed_bonus_if_pile_taken {
+            if !self.scoring.concealed_bonus_if_pile_taken {
                 label.push_str(", not after taking the pile");
             }
-            bonuses.push((label, points(self.concealed_bonus)));
+            bonuses.push((label, points(self.scoring.concealed_bonus)));
         }
-        for m in &self.many_canastas_bonuses {
+        for m in &self.scoring.many_canastas_bonuses {
             bonuses.push((capitalize(&many_row(m)), points(m.bonus)));
         }
         tables.push(two_columns("Bonuses", ["For", "Points"], bonuses));
-        if !self.threes_natural && self.deck().red_threes() > 0 {
-            match self.red_three_scoring {
+        if !self.melds.threes_natural && self.deal.deck().red_threes() > 0 {
+            match self.scoring.red_three_scoring {
                 RedThreeScoring::Table | RedThreeScoring::NeedsSpecialCanasta => {
-                    let when = match (self.red_three_scoring, self.red_three_penalty) {
-                        (RedThreeScoring::NeedsSpecialCanasta, _) => match self.special_canasta_rank {
+                    let when = match (self.scoring.red_three_scoring, self.scoring.red_three_penalty) {
+                        (RedThreeScoring::NeedsSpecialCanasta, _) => match self.melds.special_canasta_rank {
                             Some(rank) => format!("has no canasta of {}", rank.plural()),
                             None => "has no special canasta".into(),
                         },
@@ -692,8 +722,8 @@ impl Rules {
                     p.push(format!(
                         "A side's red threes count plus, as the table says, unless the side {when}: then they count as much minus."
                     ));
-                    let rows = (1..=self.deck().red_threes() as usize)
-                        .map(|n| (capitalize(&things(n as i64, "red three", "red threes")), points(self.red_three_value(n))))
+                    let rows = (1..=self.deal.deck().red_threes() as usize)
+                        .map(|n| (capitalize(&things(n as i64, "red three", "red threes")), points(self.scoring.red_three_value(n))))
                         .collect();
                     tables.push(two_columns("Red threes", ["A side with", "Points"], rows));
                 }
@@ -707,9 +737,9 @@ impl Rules {
         }
         let mut target = format!(
             "The game ends when a side reaches {} points; the highest total wins.",
-            points(self.target)
+            points(self.game.target)
         );
-        if self.tie_plays_on {
+        if self.game.tie_plays_on {
             target.push_str(" A tie for the lead is played on with another hand.");
         }
         p.push(target);
@@ -769,7 +799,7 @@ mod tests {
             assert_eq!(page.sections.len(), Area::ALL.len());
             for (s, area) in page.sections.iter().zip(Area::ALL) {
                 assert_eq!(s.area, area);
-                assert!(!s.paragraphs.is_empty(), "{} {:?}", form.variant(), area);
+                assert!(!s.paragraphs.is_empty(), "{} {:?}", form.game.variant, area);
                 for t in &s.tables {
                     for r in &t.rows {
                         assert_eq!(r.len(), t.columns.len());
@@ -792,7 +822,7 @@ mod tests {
                 assert!(
                     !w.contains('_') && !w.contains('{'),
                     "{}: {w}",
-                    form.variant()
+                    form.game.variant
                 );
             }
             assert_eq!(page, form.how_to_play(), "deterministic");

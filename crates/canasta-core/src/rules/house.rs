@@ -883,7 +883,7 @@ fn accepted(info: &PresetInfo, key: &str, value: &Value) -> bool {
     options.insert(key.to_string(), value.clone());
     info.forms()
         .iter()
-        .any(|form| Rules::from_header(info.id, Some(form.players()), &options).is_ok())
+        .any(|form| Rules::from_header(info.id, Some(form.game.players), &options).is_ok())
 }
 
 /// One option of a preset as the lobby's form shows it: `{key, label,
@@ -1128,8 +1128,8 @@ mod tests {
                 assert!(
                     option_info(&key).is_some(),
                     "{} {}: no entry for `{key}`",
-                    form.variant(),
-                    form.players()
+                    form.game.variant,
+                    form.game.players
                 );
             }
         }
@@ -1172,7 +1172,9 @@ mod tests {
                     let ok = info.forms().iter().any(|form| {
                         let teams = options.get("teams").and_then(Value::as_u64);
                         let form = match teams {
-                            Some(t) => Rules::preset(info.id, Some(form.players()), Some(t as u8)),
+                            Some(t) => {
+                                Rules::preset(info.id, Some(form.game.players), Some(t as u8))
+                            }
                             None => Ok(form.clone()),
                         };
                         form.and_then(|f| f.with_options(&options)).is_ok()
@@ -1194,7 +1196,7 @@ mod tests {
                         assert!(
                             (i64::from(min)..=i64::from(max)).contains(&v),
                             "{} {}: {v} outside {min}..={max}",
-                            form.variant(),
+                            form.game.variant,
                             o.key
                         );
                     }

@@ -1,38 +1,279 @@
 //! House rules as options: a record header's `options` object (or
 //! `--option name=value`) changes fields of a preset's [`Rules`]; the
-//! research's camelCase names are accepted too.
+//! research's camelCase names are accepted too. Options are flat, one name
+//! a rule, and [`OPTION_FIELDS`] maps each name to its field of the nested
+//! [`RulesSpec`]; [`Rules`]' JSON is that flat map.
 
-use super::{Rules, RulesError};
+use super::{MAX_POINTS, Rules, RulesError, RulesProblem, RulesSpec};
+use serde::de::Error as DeError;
+use serde::ser::{Error as _, SerializeMap};
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+use serde_json::{Map, Value};
+
+/// Every option by name, with the field of [`RulesSpec`] it sets (a JSON
+/// pointer into the spec's nested form), in the order the flat form has
+/// always been written. Records, the option maps of the server, the
+/// terminal and Python, and [`Rules`]' own JSON all read and write through
+/// this one table.
+pub const OPTION_FIELDS: &[(&str, &str)] = &[
+    ("variant", "/game/variant"),
+    ("players", "/game/players"),
+    ("teams", "/game/teams"),
+    ("temporary_partnership", "/game/temporary_partnership"),
+    ("decks", "/deal/decks"),
+    ("jokers", "/deal/jokers"),
+    ("hand_size", "/deal/hand_size"),
+    ("foot_size", "/deal/foot_size"),
+    ("draw_count", "/deal/draw_count"),
+    (
+        "upcard_black_three_turns_again",
+        "/pile/upcard_black_three_turns_again",
+    ),
+    ("red_three_timing", "/deal/red_three_timing"),
+    ("min_meld", "/melds/min_meld"),
+    ("min_naturals", "/melds/min_naturals"),
+    ("max_wilds", "/melds/max_wilds"),
+    ("wild_ratio", "/melds/wild_ratio"),
+    ("canasta_size", "/melds/canasta_size"),
+    ("canasta_by_choice", "/melds/canasta_by_choice"),
+    ("natural_canasta_bonus", "/scoring/natural_canasta_bonus"),
+    ("mixed_canasta_bonus", "/scoring/mixed_canasta_bonus"),
+    ("card_values", "/scoring/card_values"),
+    ("opening_table", "/opening/opening_table"),
+    ("canastas_to_go_out", "/going_out/requirement/canastas"),
+    (
+        "opening_counts_canasta_bonus",
+        "/opening/opening_counts_canasta_bonus",
+    ),
+    ("wilds_freeze_pile", "/pile/freeze/wild_cards"),
+    (
+        "canastas_to_go_out_concealed",
+        "/going_out/requirement/canastas_if_concealed",
+    ),
+    ("going_out_bonus", "/scoring/going_out_bonus"),
+    ("concealed_bonus", "/scoring/concealed_bonus"),
+    (
+        "concealed_bonus_if_pile_taken",
+        "/scoring/concealed_bonus_if_pile_taken",
+    ),
+    (
+        "concealed_without_minimum",
+        "/opening/concealed_without_minimum",
+    ),
+    ("red_three_values", "/scoring/red_three_values"),
+    ("red_three_penalty", "/scoring/red_three_penalty"),
+    ("black_three_freezes", "/pile/freeze/black_three"),
+    (
+        "one_card_may_take_one_card_pile",
+        "/pile/one_card_may_take_one_card_pile",
+    ),
+    ("pile_always_frozen", "/pile/freeze/always"),
+    (
+        "take_with_natural_and_wild",
+        "/pile/take_with_natural_and_wild",
+    ),
+    ("take_onto_canasta", "/pile/take_onto_canasta"),
+    ("asking_allowed", "/going_out/asking_allowed"),
+    ("unopened_side_frozen", "/pile/freeze/unopened_side"),
+    ("target", "/game/target"),
+    ("max_upcards", "/pile/max_upcards"),
+    ("upcard_threes_turn_again", "/pile/upcard_threes_turn_again"),
+    ("upcard_wild_turns_again", "/pile/upcard_wild_turns_again"),
+    ("red_three_upcard_freezes", "/pile/freeze/red_three_upcard"),
+    ("pile_packet", "/pile/pile_packet"),
+    ("open_before_draw", "/opening/open_before_draw"),
+    ("pile_needs_opened_side", "/pile/pile_needs_opened_side"),
+    ("pile_take_naturals", "/pile/pile_take_naturals"),
+    (
+        "pile_take_naturals_frozen",
+        "/pile/pile_take_naturals_frozen",
+    ),
+    ("take_onto_meld", "/pile/take_onto_meld"),
+    ("pile_extra_draw", "/pile/pile_extra_draw"),
+    ("wilds_on_canasta", "/melds/wilds_on_canasta"),
+    ("wild_melds", "/melds/wild_melds"),
+    ("black_threes_meldable", "/melds/black_threes_meldable"),
+    ("threes_natural", "/melds/threes_natural"),
+    ("clean_opening", "/opening/clean_opening"),
+    (
+        "go_out_natural_canastas",
+        "/going_out/requirement/natural_canastas",
+    ),
+    (
+        "go_out_mixed_canastas",
+        "/going_out/requirement/mixed_canastas",
+    ),
+    (
+        "go_out_needs_discard",
+        "/going_out/requirement/needs_discard",
+    ),
+    (
+        "final_discard_natural",
+        "/going_out/requirement/final_discard_natural",
+    ),
+    ("stock_end", "/going_out/stock_end"),
+    (
+        "empty_stock_forces_pile",
+        "/going_out/empty_stock_forces_pile",
+    ),
+    (
+        "unopened_hand_multiplier",
+        "/scoring/unopened_hand_multiplier",
+    ),
+    (
+        "natural_ace_canasta_bonus",
+        "/scoring/natural_ace_canasta_bonus",
+    ),
+    (
+        "mixed_ace_canasta_bonus",
+        "/scoring/mixed_ace_canasta_bonus",
+    ),
+    ("twos_canasta_bonus", "/scoring/twos_canasta_bonus"),
+    ("jokers_canasta_bonus", "/scoring/jokers_canasta_bonus"),
+    ("wild_canasta_bonus", "/scoring/wild_canasta_bonus"),
+    (
+        "wild_canastas_count_to_go_out",
+        "/going_out/requirement/wild_canastas_count",
+    ),
+    ("wild_bonus_only_if_out", "/scoring/wild_bonus_only_if_out"),
+    ("many_canastas_bonuses", "/scoring/many_canastas_bonuses"),
+    ("excluded_faces", "/deal/excluded_faces"),
+    ("random_first_player", "/deal/random_first_player"),
+    ("opening_when_leading", "/opening/opening_when_leading"),
+    ("red_three_scoring", "/scoring/red_three_scoring"),
+    ("max_meld_size", "/melds/max_meld_size"),
+    ("pure_rank", "/melds/pure_rank"),
+    ("special_canasta_rank", "/melds/special_canasta_rank"),
+    ("special_canasta_bonus", "/scoring/special_canasta_bonus"),
+    (
+        "go_out_special_canastas",
+        "/going_out/requirement/special_canastas",
+    ),
+    (
+        "go_out_wild_canastas",
+        "/going_out/requirement/wild_canastas",
+    ),
+    ("special_discard", "/pile/special_discard"),
+    ("wild_meld_reserves", "/melds/wild_meld_reserves"),
+    ("pile_opening_from_hand", "/opening/pile_opening_from_hand"),
+    ("tie_plays_on", "/game/tie_plays_on"),
+    ("sequences", "/melds/sequences"),
+    ("samba_bonus", "/scoring/samba_bonus"),
+    ("several_melds_per_rank", "/melds/several_melds_per_rank"),
+    ("top_card_to_sequence", "/pile/top_card_to_sequence"),
+];
+
+/// The rules as the flat map of [`OPTION_FIELDS`], every option by name.
+fn flat(spec: &RulesSpec) -> Map<String, Value> {
+    let nested = serde_json::to_value(spec).expect("rules serialize");
+    OPTION_FIELDS
+        .iter()
+        .map(|(name, field)| {
+            let value = nested.pointer(field).cloned();
+            (
+                (*name).to_string(),
+                value.expect("every option names a field"),
+            )
+        })
+        .collect()
+}
+
+/// The spec a flat map names: every option once, no other name.
+fn spec_of_flat(flat: &Map<String, Value>) -> Result<RulesSpec, serde_json::Error> {
+    if let Some(unknown) = flat
+        .keys()
+        .find(|k| !OPTION_FIELDS.iter().any(|(name, _)| name == k))
+    {
+        return Err(<serde_json::Error as DeError>::custom(format!(
+            "unknown field `{unknown}`"
+        )));
+    }
+    let mut nested = Value::Object(Map::new());
+    for (name, field) in OPTION_FIELDS {
+        let value = flat.get(*name).ok_or_else(|| {
+            <serde_json::Error as DeError>::custom(format!("missing field `{name}`"))
+        })?;
+        put(&mut nested, field, value.clone());
+    }
+    RulesSpec::deserialize(nested)
+}
+
+/// Sets the field at `pointer` (`/pile/freeze/always`) of a nested object,
+/// making the objects on the way.
+fn put(root: &mut Value, pointer: &str, value: Value) {
+    match pointer.trim_start_matches('/').split_once('/') {
+        None => {
+            root.as_object_mut()
+                .expect("the spec's parts are objects")
+                .insert(pointer.trim_start_matches('/').to_string(), value);
+        }
+        Some((part, rest)) => {
+            let inner = root
+                .as_object_mut()
+                .expect("the spec's parts are objects")
+                .entry(part)
+                .or_insert_with(|| Value::Object(Map::new()));
+            put(inner, rest, value);
+        }
+    }
+}
+
+/// The flat map of option names, in [`OPTION_FIELDS`]' order: what records,
+/// `canasta variants --json` and Python's `rules()` have always read.
+impl Serialize for Rules {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let nested = serde_json::to_value(self.spec()).map_err(S::Error::custom)?;
+        let mut map = serializer.serialize_map(Some(OPTION_FIELDS.len()))?;
+        for (name, field) in OPTION_FIELDS {
+            let value = nested
+                .pointer(field)
+                .ok_or_else(|| S::Error::custom(format!("no field for option `{name}`")))?;
+            map.serialize_entry(name, value)?;
+        }
+        map.end()
+    }
+}
+
+/// Reads the flat map [`Rules`] serializes to (every option once) and
+/// checks it.
+impl<'de> Deserialize<'de> for Rules {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Rules, D::Error> {
+        let flat = Map::<String, Value>::deserialize(deserializer)?;
+        let spec = spec_of_flat(&flat).map_err(D::Error::custom)?;
+        Rules::new(spec).map_err(D::Error::custom)
+    }
+}
 
 impl Rules {
     /// A preset with options (house rules) applied on top: `options` is a
-    /// JSON object whose keys are field names of [`Rules`]. A `teams` option
-    /// selects the preset's form first (Classic 6 players), so the fields
-    /// that depend on it follow.
+    /// JSON object whose keys are option names ([`OPTION_FIELDS`]). A
+    /// `teams` option selects the preset's form first (Classic 6 players),
+    /// so the fields that depend on it follow.
     pub fn from_header(
         variant: &str,
         players: Option<u8>,
-        options: &serde_json::Map<String, serde_json::Value>,
+        options: &Map<String, Value>,
     ) -> Result<Rules, RulesError> {
         let teams =
             match options.get("teams") {
                 None => None,
                 Some(v) => Some(v.as_u64().and_then(|t| u8::try_from(t).ok()).ok_or_else(
-                    || RulesError::one(format!("option `teams` must be a small number, not {v}")),
+                    || {
+                        RulesError::one(RulesProblem::field(
+                            "teams",
+                            format!("option `teams` must be a small number, not {v}"),
+                        ))
+                    },
                 )?),
             };
         let preset = Rules::preset(variant, players, teams)?;
         preset.with_options(options)
     }
 
-    /// These rules with some fields replaced, validated.
-    pub fn with_options(
-        &self,
-        options: &serde_json::Map<String, serde_json::Value>,
-    ) -> Result<Rules, RulesError> {
-        let defaults = serde_json::to_value(self).expect("rules serialize");
-        let mut value = defaults.clone();
-        let fields = value.as_object_mut().expect("rules are an object");
+    /// These rules with some options replaced, validated.
+    pub fn with_options(&self, options: &Map<String, Value>) -> Result<Rules, RulesError> {
+        let defaults = flat(self.spec());
+        let mut fields = defaults.clone();
         let mut problems = Vec::new();
         let mut given = Vec::new();
         for (k, v) in options {
@@ -44,8 +285,9 @@ impl Rules {
                     Some("dutch") => true,
                     Some("us") => false,
                     _ => {
-                        problems.push(format!(
-                            "option `samba_pile_rule` is `us` or `dutch`, not {v}"
+                        problems.push(RulesProblem::field(
+                            k,
+                            format!("option `samba_pile_rule` is `us` or `dutch`, not {v}"),
                         ));
                         continue;
                     }
@@ -58,34 +300,35 @@ impl Rules {
             if k == "ask_only_if_able" {
                 // Once a house rule; the record spec now makes asking only
                 // for a player who could go out, in every variant.
-                if v != serde_json::Value::Bool(true) {
-                    problems.push(
+                if v != Value::Bool(true) {
+                    problems.push(RulesProblem::field(
+                        k,
                         "option `ask_only_if_able` can only be true: asking is only for a \
-                         player who could go out this turn (record spec)"
-                            .to_string(),
-                    );
+                         player who could go out this turn (record spec)",
+                    ));
                 }
                 continue;
             }
             if k == "last_red_three_may_meld" {
                 // Research §1.1's option, not offered: the engine plays pagat.
-                if v != serde_json::Value::Bool(false) {
-                    problems.push(
+                if v != Value::Bool(false) {
+                    problems.push(RulesProblem::field(
+                        k,
                         "option `last_red_three_may_meld` can only be false: BRIT lets a player \
                          whose draw of the last stock card is a red three meld but not discard, \
                          and a record has no action that ends a turn without a discard; these \
-                         rules follow pagat (no meld and no discard: the hand ends)"
-                            .to_string(),
-                    );
+                         rules follow pagat (no meld and no discard: the hand ends)",
+                    ));
                 }
                 continue;
             }
             if k == "variant" || k == "players" {
-                problems.push(format!(
-                    "`{k}` belongs in the record header, not in options"
+                problems.push(RulesProblem::field(
+                    k,
+                    format!("`{k}` belongs in the record header, not in options"),
                 ));
             } else if !fields.contains_key(k) {
-                problems.push(format!("unknown option `{k}`"));
+                problems.push(RulesProblem::UnknownOption(k.clone()));
             } else {
                 fields.insert(k.clone(), v.clone());
                 given.push((k.clone(), v));
@@ -94,26 +337,30 @@ impl Rules {
         if !problems.is_empty() {
             return Err(RulesError { problems });
         }
-        let fields: super::fields::RulesFields = serde_json::from_value(value).map_err(|e| {
+        let spec = spec_of_flat(&fields).map_err(|e| {
             // Name the option whose value cannot be read: each one alone
             // on the defaults.
-            let named: Vec<String> = given
+            let named: Vec<RulesProblem> = given
                 .iter()
                 .filter_map(|(k, v)| {
                     let mut alone = defaults.clone();
-                    alone[k.as_str()] = v.clone();
-                    serde_json::from_value::<super::fields::RulesFields>(alone)
+                    alone.insert(k.clone(), v.clone());
+                    spec_of_flat(&alone)
                         .err()
-                        .map(|e| format!("option `{k}`: {e}"))
+                        .map(|e| RulesProblem::field(k, format!("option `{k}`: {e}")))
                 })
                 .collect();
             if named.is_empty() {
-                RulesError::one(format!("bad option value: {e}"))
+                let names: Vec<&str> = given.iter().map(|(k, _)| k.as_str()).collect();
+                RulesError::one(RulesProblem::field(
+                    names.join(", "),
+                    format!("bad option value: {e}"),
+                ))
             } else {
                 RulesError { problems: named }
             }
         })?;
-        Rules::try_from(fields)
+        Rules::new(spec)
     }
 
     /// The options that, given to [`Rules::from_header`] with this
@@ -122,26 +369,24 @@ impl Rules {
     /// differs from the preset's default. Records and position notation
     /// name rules so.
     pub fn options_from_preset(&self) -> serde_json::Map<String, serde_json::Value> {
-        let default = Rules::preset(&self.variant, Some(self.players), None).ok();
-        let teams_differ = default.as_ref().is_some_and(|d| d.teams != self.teams);
-        let preset = Rules::preset(&self.variant, Some(self.players), Some(self.teams))
+        let game = &self.game;
+        let default = Rules::preset(&game.variant, Some(game.players), None).ok();
+        let teams_differ = default.as_ref().is_some_and(|d| d.game.teams != game.teams);
+        let preset = Rules::preset(&game.variant, Some(game.players), Some(game.teams))
             .unwrap_or_else(|_| self.clone());
         let mut options = self.options_against(&preset);
         options.remove("teams");
         if teams_differ {
-            options.insert("teams".into(), serde_json::json!(self.teams));
+            options.insert("teams".into(), serde_json::json!(game.teams));
         }
         options
     }
 
     /// Options that differ from `base`, as the record header's `options`.
-    pub fn options_against(&self, base: &Rules) -> serde_json::Map<String, serde_json::Value> {
-        let a = serde_json::to_value(self).expect("rules serialize");
-        let b = serde_json::to_value(base).expect("rules serialize");
-        let (a, b) = (a.as_object().unwrap(), b.as_object().unwrap());
-        a.iter()
-            .filter(|(k, v)| b.get(*k) != Some(v) && *k != "players")
-            .map(|(k, v)| (k.clone(), v.clone()))
+    pub fn options_against(&self, base: &Rules) -> Map<String, Value> {
+        let (a, b) = (flat(self.spec()), flat(base.spec()));
+        a.into_iter()
+            .filter(|(k, v)| b.get(k) != Some(v) && k != "players")
             .collect()
     }
 }
@@ -190,7 +435,7 @@ fn normalize_option(key: &str, value: &serde_json::Value) -> (String, serde_json
             if let Some(n) = value.as_i64() {
                 value = if n <= 0 {
                     "never".into()
-                } else if n >= i64::from(super::MAX_POINTS) {
+                } else if n >= i64::from(MAX_POINTS) {
                     "always".into()
                 } else {
                     serde_json::json!({ "up_to": n })
@@ -302,17 +547,18 @@ mod tests {
                 canastone
                     .with_options(&options(old))
                     .unwrap()
-                    .clean_opening(),
+                    .opening
+                    .clean_opening,
                 new
             );
         }
         let pennies = Rules::preset("pennies", Some(6), None).unwrap();
-        assert_eq!(pennies.max_meld_size(), Some(7));
+        assert_eq!(pennies.melds.max_meld_size, Some(7));
         let uncapped = pennies
             .with_options(&options(r#"{"max_meld_size": 0}"#))
             .unwrap();
         assert_eq!(
-            (uncapped.max_meld_size(), uncapped.meld_cap()),
+            (uncapped.melds.max_meld_size, uncapped.melds.cap()),
             (None, u8::MAX)
         );
         assert!(

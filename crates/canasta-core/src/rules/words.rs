@@ -70,11 +70,11 @@ pub(super) fn card_value_rows(values: &CardValues, rules: Option<&Rules>) -> Vec
         rules.is_none_or(|r| {
             Suit::ALL
                 .iter()
-                .any(|&s| r.deck().count(Card::new(rank, s)) > 0)
+                .any(|&s| r.deal.deck().count(Card::new(rank, s)) > 0)
         })
     };
     let mut rows: Vec<(String, i32)> = Vec::new();
-    if rules.is_none_or(|r| r.jokers > 0) {
+    if rules.is_none_or(|r| r.deal.jokers > 0) {
         rows.push(("Joker".into(), values.joker));
     }
     if in_deck(Rank::Two) {
@@ -117,7 +117,7 @@ pub(super) fn card_value_rows(values: &CardValues, rules: Option<&Rules>) -> Vec
         run.push(rank);
     }
     flush(&mut run, &mut rows);
-    let threes = if rules.is_some_and(|r| r.threes_natural) {
+    let threes = if rules.is_some_and(|r| r.melds.threes_natural) {
         "3"
     } else {
         "Black 3"

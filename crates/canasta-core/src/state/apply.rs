@@ -42,8 +42,8 @@ impl GameState {
             self.lay_out_red_threes(seat);
         }
         // P-CNE: play ends when a turn begins with the stock too short to draw.
-        if self.rs.rules.stock_end == StockEnd::ShortStock
-            && self.stacks.stock_len() < self.rs.rules.draw_count as usize
+        if self.rs.rules.going_out.stock_end == StockEnd::ShortStock
+            && self.stacks.stock_len() < self.rs.rules.deal.draw_count as usize
         {
             self.end_hand(crate::state::score::HandEndReason::Stock, None);
         }
@@ -62,7 +62,7 @@ impl GameState {
         let seat = self.to_act as usize;
         let side = self.side_of[seat] as usize;
         self.state_id += 1;
-        let feet = self.rs.rules.foot_size > 0;
+        let feet = self.rs.rules.deal.foot_size > 0;
         let canastas_before = if feet { self.canastas(side) } else { 0 };
         self.apply_action(seat, side, action);
         if feet
@@ -101,7 +101,7 @@ impl GameState {
     fn apply_action(&mut self, seat: usize, side: usize, action: Action) {
         match action {
             Action::Draw => self.draw(seat),
-            Action::PickupOnto if self.rs.rules.top_card_to_sequence => {
+            Action::PickupOnto if self.rs.rules.pile.top_card_to_sequence => {
                 // P-SAM (Dutch): the top card alone, onto a sequence, for the draw.
                 let top = self.stacks.pop_pile().expect("pile has a top card");
                 let i = self
@@ -196,8 +196,8 @@ impl GameState {
                 if let Some(r) = c.rank() {
                     self.discarded_ranks[seat] |= 1 << r.index();
                 }
-                if (c.is_wild() && self.rs.rules.wilds_freeze_pile)
-                    || (c.is_black_three() && self.rs.rules.black_three_freezes)
+                if (c.is_wild() && self.rs.rules.pile.freeze.wild_cards)
+                    || (c.is_black_three() && self.rs.rules.pile.freeze.black_three)
                 {
                     self.pile_frozen = true;
                 }
@@ -232,7 +232,7 @@ impl GameState {
         // Red threes drawn are laid out and replaced as part of the draw; a
         // draw that yields no usable card from an emptied stock ends the hand
         // (P-CAN, RG-2: "a lone last card that is a red three").
-        let mut needed = self.rs.rules.draw_count;
+        let mut needed = self.rs.rules.deal.draw_count;
         let mut usable = 0;
         let mut red = false;
         while needed > 0 {
@@ -252,7 +252,7 @@ impl GameState {
         }
         // P-CNE: a red three among the last cards drawn ends play at once;
         // Canastia: emptying the stock does.
-        let short = match self.rs.rules.stock_end {
+        let short = match self.rs.rules.going_out.stock_end {
             // Only when a red three could not be replaced (S000).
             StockEnd::ShortStock => red && self.stacks.stock_is_empty() && needed > 0,
             StockEnd::Emptied => self.stacks.stock_is_empty(),
@@ -296,7 +296,7 @@ impl GameState {
         self.phase = Phase::Play;
         // P-CNE: one card from the stock goes with the pile; a red three
         // is laid out and replaced.
-        let extra = self.rs.rules.pile_extra_draw;
+        let extra = self.rs.rules.pile.pile_extra_draw;
         let (mut got, mut red) = (0, false);
         for _ in 0..extra {
             while let Some(c) = self.stacks.pop_stock() {
@@ -314,7 +314,7 @@ impl GameState {
         }
         // P-CNE: a red three among the last cards drawn ends play at once,
         // the card that goes with the pile as much as a draw's (`draw`).
-        if self.rs.rules.stock_end == StockEnd::ShortStock
+        if self.rs.rules.going_out.stock_end == StockEnd::ShortStock
             && red
             && self.stacks.stock_is_empty()
             && got < extra
@@ -373,7 +373,7 @@ impl GameState {
     /// alone; the other two pool their melds from now on (merging melds of
     /// the same rank; the later seat's melds are numbered after the earlier's).
     pub(crate) fn form_partnership_against(&mut self, lone: usize) {
-        if !self.rs.rules.temporary_partnership || self.lone_hand.is_some() {
+        if !self.rs.rules.game.temporary_partnership || self.lone_hand.is_some() {
             return;
         }
         self.lone_hand = Some(lone as u8);
@@ -407,11 +407,13 @@ impl GameState {
             self.scores[t] = self.scores[t].saturating_add(s.total);
         }
         self.hands_played += 1;
-        let teams = self.rs.rules.teams as usize;
+        let teams = self.rs.rules.game.teams as usize;
         let best = *self.scores[..teams].iter().max().unwrap();
         self.phase = Phase::HandOver;
         let leaders: Vec<usize> = (0..teams).filter(|&t| self.scores[t] == best).collect();
-        if best >= self.rs.rules.target && !(self.rs.rules.tie_plays_on && leaders.len() > 1) {
+        if best >= self.rs.rules.game.target
+            && !(self.rs.rules.game.tie_plays_on && leaders.len() > 1)
+        {
             self.winner = Some((leaders.len() == 1).then(|| leaders[0] as u8));
             self.phase = Phase::GameOver;
         }

@@ -25,7 +25,7 @@ impl GameState {
     /// its first player at random (Canastia, S004: no rotation is stated).
     /// `canasta check` refuses a record's deal by another seat.
     pub fn next_dealer(&self) -> Option<usize> {
-        if self.rs.rules.random_first_player {
+        if self.rs.rules.deal.random_first_player {
             return None;
         }
         match self.phase {
@@ -58,12 +58,12 @@ impl GameState {
             return Err(DealError::BadDealer { dealer, players: n });
         }
         if let Some(f) = first
-            && (f >= n || (!self.rs.rules.random_first_player && f != (dealer + 1) % n))
+            && (f >= n || (!self.rs.rules.deal.random_first_player && f != (dealer + 1) % n))
         {
             return Err(DealError::BadFirst { first: f });
         }
         let rules = &self.rs.rules;
-        let need = rules.deck();
+        let need = rules.deal.deck();
         if deck.len() != need.total() {
             return Err(DealError::WrongSize {
                 have: deck.len(),
@@ -83,14 +83,14 @@ impl GameState {
         let mut pos = 0;
         // 1. Hands, one card at a time clockwise from the dealer's left.
         let mut seat = dealer;
-        for _ in 0..n * rules.hand_size as usize {
+        for _ in 0..n * rules.deal.hand_size as usize {
             seat = self.next_seat(seat);
             self.hands[seat].add(deck[pos]);
             pos += 1;
         }
         // 2. Feet: each seat's whole packet, seats in the same order.
         for i in 0..n {
-            for _ in 0..rules.foot_size {
+            for _ in 0..rules.deal.foot_size {
                 self.feet[(dealer + 1 + i) % n].add(deck[pos]);
                 pos += 1;
             }
@@ -101,7 +101,7 @@ impl GameState {
         for &c in deck[pos..].iter().rev() {
             self.stacks.push_stock(c);
         }
-        let timing = rules.red_three_timing;
+        let timing = rules.deal.red_three_timing;
         if timing == RedThreeTiming::BeforeUpcard {
             self.lay_out_dealt_red_threes(dealer);
         }
@@ -157,19 +157,20 @@ impl GameState {
         while let Some(c) = self.stacks.pop_stock() {
             turned += 1;
             self.stacks.push_pile(c);
-            if (c.is_wild() && rules.wilds_freeze_pile)
-                || (c.is_red_three() && rules.red_three_upcard_freezes)
+            if (c.is_wild() && rules.pile.freeze.wild_cards)
+                || (c.is_red_three() && rules.pile.freeze.red_three_upcard)
             {
                 self.pile_frozen = true;
             }
-            let again = (c.is_wild() && rules.upcard_wild_turns_again)
+            let again = (c.is_wild() && rules.pile.upcard_wild_turns_again)
                 || c.is_red_three()
                 || (c.is_black_three()
-                    && (rules.upcard_black_three_turns_again || rules.upcard_threes_turn_again));
+                    && (rules.pile.upcard_black_three_turns_again
+                        || rules.pile.upcard_threes_turn_again));
             if !again {
                 break;
             }
-            if rules.max_upcards > 0 && turned == rules.max_upcards {
+            if rules.pile.max_upcards > 0 && turned == rules.pile.max_upcards {
                 return false;
             }
         }
@@ -179,7 +180,7 @@ impl GameState {
     /// Step 4: the face-down packet under the upcards (P-CNE), as one block: its
     /// first card from the stock lies at the bottom of the pile.
     fn put_packet_under_upcards(&mut self) {
-        let packet = match self.rs.rules.pile_packet {
+        let packet = match self.rs.rules.pile.pile_packet {
             PilePacket::None => 0,
             PilePacket::ByRank => self
                 .stacks
@@ -218,10 +219,10 @@ impl GameState {
         self.red_threes = [[0; 2]; MAX_SEATS];
         self.face_up = CardCounts::new();
         for s in 0..n {
-            self.side_of[s] = if rules.temporary_partnership {
+            self.side_of[s] = if rules.game.temporary_partnership {
                 s as u8
             } else {
-                rules.team_of(s) as u8
+                rules.game.team_of(s) as u8
             };
         }
         self.seat_melded = [false; MAX_SEATS];

@@ -245,7 +245,7 @@ impl GameState {
         if told {
             g.hands_played = facts.hands_played;
         }
-        if rules.temporary_partnership {
+        if rules.game.temporary_partnership {
             g.lone_hand = (0..n)
                 .find(|&s| (0..n).all(|o| o == s || g.side_of[o] != g.side_of[s]))
                 .filter(|_| (0..n).any(|o| g.side_of[o] as usize != o))
@@ -459,8 +459,9 @@ mod tests {
     #[test]
     fn samples_deal_every_unseen_card_uniformly() {
         let after_deal = classic_position(Rules::classic(), |g| g.stock_len() < 60);
-        let mut first_turn = Rules::classic();
-        first_turn.red_three_timing = crate::rules::RedThreeTiming::FirstTurn;
+        let mut first_turn = crate::rules::RulesSpec::classic();
+        first_turn.deal.red_three_timing = crate::rules::RedThreeTiming::FirstTurn;
+        let first_turn = Rules::new(first_turn).unwrap();
         let mixed = classic_position(first_turn, |g| {
             let seat = g.to_act();
             let others = || (0..g.players()).filter(move |&s| s != seat);

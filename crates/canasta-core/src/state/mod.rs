@@ -125,8 +125,8 @@ impl Ruleset {
     }
 
     pub fn new(rules: Rules) -> Arc<Ruleset> {
-        let values = rules.card_values.table();
-        let deck = rules.deck();
+        let values = rules.scoring.card_values.table();
+        let deck = rules.deal.deck();
         Arc::new(Ruleset {
             rules,
             values,
@@ -338,7 +338,7 @@ impl GameState {
     }
 
     pub fn players(&self) -> usize {
-        self.rs.rules.players as usize
+        self.rs.rules.game.players as usize
     }
 
     pub fn phase(&self) -> Phase {
@@ -394,7 +394,7 @@ impl GameState {
 
     /// Cumulative scores by team (by seat in individual games).
     pub fn scores(&self) -> &[i32] {
-        &self.scores[..self.rs.rules.teams as usize]
+        &self.scores[..self.rs.rules.game.teams as usize]
     }
 
     pub fn hands_played(&self) -> u32 {
@@ -488,15 +488,16 @@ impl GameState {
     /// the seat's team picks the row (3 players: the seat's own score).
     pub fn opening_minimum(&self, seat: usize) -> i32 {
         let rules = &self.rs.rules;
-        let team = rules.team_of(seat);
-        if let Some(need) = rules.opening_when_leading {
+        let team = rules.game.team_of(seat);
+        if let Some(need) = rules.opening.opening_when_leading {
             let mine = self.scores[team];
-            let leading = (0..rules.teams as usize).all(|t| t == team || self.scores[t] < mine);
+            let leading =
+                (0..rules.game.teams as usize).all(|t| t == team || self.scores[t] < mine);
             if self.hands_played > 0 && leading {
                 return need;
             }
         }
-        rules.opening_minimum(self.scores[team])
+        rules.opening.minimum(self.scores[team])
     }
 
     /// The seat has laid cards on the table this hand (public).
@@ -611,9 +612,10 @@ mod position_tests {
     /// it refusing the add).
     #[test]
     fn an_add_that_blocks_the_hand_stays_legal() {
-        let mut rules = Rules::preset("samba", Some(2), None).unwrap();
-        rules.special_canasta_rank = Some(Rank::Seven);
-        rules.special_discard = SpecialDiscard::UntilOwnSide;
+        let mut spec = Rules::preset("samba", Some(2), None).unwrap().into_spec();
+        spec.melds.special_canasta_rank = Some(Rank::Seven);
+        spec.pile.special_discard = SpecialDiscard::UntilOwnSide;
+        let rules = Rules::new(spec).unwrap();
         let fives = naturals(Rank::Five, [1, 1, 0, 1]);
         let g = play_position(rules, &["5H", "7S"], &[(fives, false)]);
         let add = Action::Add {
@@ -637,9 +639,10 @@ mod position_tests {
     /// melding out counts (a review found it sparing it here; 84c066c fixed it).
     #[test]
     fn keeping_a_black_three_back_stays_legal_when_canastas_close_by_choice() {
-        let mut rules = Rules::preset("classic", Some(2), None).unwrap();
-        rules.canasta_by_choice = true;
-        rules.canastas_to_go_out = 2;
+        let mut spec = Rules::preset("classic", Some(2), None).unwrap().into_spec();
+        spec.melds.canasta_by_choice = true;
+        spec.going_out.requirement.canastas = 2;
+        let rules = Rules::new(spec).unwrap();
         let queens = naturals(Rank::Queen, [2, 2, 2, 1]);
         let kings = naturals(Rank::King, [1, 2, 2, 1]);
         let hand = ["KS", "3S", "3S", "3C", "3C"];

@@ -88,21 +88,26 @@ impl Observation {
     /// The pile is closed to this seat's side until it melds (P-CNE): the
     /// judge's own predicate ([`Rules::pile_closed_to`]).
     pub fn pile_closed(&self, rules: &Rules) -> bool {
-        rules.pile_closed_to(!self.melds[self.side_of[self.seat]].is_empty())
+        rules
+            .pile
+            .closed_to(!self.melds[self.side_of[self.seat]].is_empty())
     }
 
     /// Why the pile is frozen against this seat's side, if it is: the
     /// judge's own predicate ([`Rules::pile_freeze`]) on what the seat sees.
     pub fn pile_freeze(&self, rules: &Rules) -> Option<crate::rules::Freeze> {
         let side = self.side_of[self.seat];
-        rules.pile_freeze(self.pile_frozen, !self.melds[side].is_empty())
+        rules
+            .pile
+            .freeze
+            .against(self.pile_frozen, !self.melds[side].is_empty())
     }
 
     /// Every card this seat cannot see: the deck minus its hand, the table,
     /// the pile and the cards known to be in other hands.
     pub fn unseen(&self, rules: &Rules) -> CardCounts {
         let seen = self.seen();
-        let mut unseen = rules.deck();
+        let mut unseen = rules.deal.deck();
         for (c, n) in seen.faces() {
             unseen.remove_up_to(c, n);
         }

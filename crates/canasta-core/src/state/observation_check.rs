@@ -58,7 +58,7 @@ impl Observation {
     /// The first impossibility found.
     pub fn validate(&self, rules: &Rules) -> Result<(), ObservationError> {
         use ObservationError as E;
-        let n = rules.players as usize;
+        let n = rules.game.players as usize;
         if self.players != n {
             return Err(E::Players {
                 have: self.players,
@@ -79,7 +79,7 @@ impl Observation {
                 });
             }
         }
-        let teams = rules.teams as usize;
+        let teams = rules.game.teams as usize;
         for (field, have, need) in [
             ("hand_sizes", self.hand_sizes.len(), n),
             ("foot_sizes", self.foot_sizes.len(), n),
@@ -152,7 +152,7 @@ impl Observation {
         {
             return Err(E::EmptyMeld { side });
         }
-        let deck = rules.deck().total();
+        let deck = rules.deal.deck().total();
         if self.pile_hidden > deck {
             return Err(E::PileHidden {
                 hidden: self.pile_hidden,
@@ -166,7 +166,7 @@ impl Observation {
     /// the deck somewhere (hands, feet, stock, pile, melds, red threes).
     fn validate_cards(&self, rules: &Rules) -> Result<(), ObservationError> {
         use ObservationError as E;
-        let deck = rules.deck();
+        let deck = rules.deal.deck();
         let seen = self.seen();
         if let Some((card, n)) = seen.faces().find(|&(c, n)| n > deck.count(c)) {
             return Err(E::TooManyCopies {
@@ -223,7 +223,7 @@ mod tests {
                     assert!(
                         with_own.contains_all(&shown),
                         "{} seat {seat}: {with_own} vs {shown} known {:?}",
-                        rules.variant,
+                        rules.game.variant,
                         public.known
                     );
                     // Nothing of another seat's hand beyond what it took openly.
@@ -250,7 +250,7 @@ mod tests {
                     break;
                 }
                 let o = g.observe(g.to_act());
-                assert_eq!(o.validate(&rules), Ok(()), "{}", rules.variant);
+                assert_eq!(o.validate(&rules), Ok(()), "{}", rules.game.variant);
                 let legal = g.legal_actions();
                 g.apply_unchecked(legal[rng.below(legal.len())]);
             }

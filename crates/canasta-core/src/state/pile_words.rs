@@ -63,12 +63,12 @@ impl PileWords {
         let hidden = obs.pile_hidden;
         let Some(seat) = seat else {
             // What holds for every side: the freeze by card or by rule.
-            let freeze = rules.pile_freeze(obs.pile_frozen, true)?;
+            let freeze = rules.pile.freeze.against(obs.pile_frozen, true)?;
             return Some(PileWords::Frozen {
                 taker: Taker::Anyone,
                 freeze,
                 rank,
-                need: rules.pile_naturals(true),
+                need: rules.pile.naturals_to_take(true),
                 opening: None,
                 hidden,
             });
@@ -80,27 +80,27 @@ impl PileWords {
         };
         let melds = &obs.melds[side];
         let opened = !melds.is_empty();
-        if rules.pile_closed_to(opened) {
+        if rules.pile.closed_to(opened) {
             return Some(PileWords::Closed(taker));
         }
-        if let Some(freeze) = rules.pile_freeze(obs.pile_frozen, opened) {
+        if let Some(freeze) = rules.pile.freeze.against(obs.pile_frozen, opened) {
             return Some(PileWords::Frozen {
                 taker,
                 freeze,
                 rank,
-                need: rules.pile_naturals(true),
+                need: rules.pile.naturals_to_take(true),
                 opening: Some(obs.opening_needed[seat]).filter(|&n| n > 0),
                 hidden,
             });
         }
-        if !rules.top_card_to_sequence() {
+        if !rules.pile.top_card_to_sequence {
             let of_rank = melds.iter().find(|m| m.rank() == Some(rank) && !m.closed);
             if let Some(meld) = of_rank {
                 let canasta = meld.is_canasta(rules);
-                if !rules.take_onto_meld() || (canasta && !rules.take_onto_canasta()) {
+                if !rules.pile.take_onto_meld || (canasta && !rules.pile.take_onto_canasta) {
                     return Some(PileWords::NotOntoMeld {
                         rank,
-                        need: rules.pile_naturals(false),
+                        need: rules.pile.naturals_to_take(false),
                         canasta,
                         hidden,
                     });

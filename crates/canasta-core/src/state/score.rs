@@ -69,7 +69,7 @@ pub(crate) fn score_hand(
         reason,
         seat: out,
         concealed,
-        teams: (0..state.rules().teams as usize)
+        teams: (0..state.rules().game.teams as usize)
             .map(|team| score_team(state, team, out, concealed))
             .collect(),
         totals: Vec::new(),
@@ -93,7 +93,7 @@ fn score_team(state: &GameState, team: usize, out: Option<usize>, concealed: boo
     let rules = state.rules();
     let values = &state.rs.values;
     let n = state.players();
-    let members = (0..n).filter(|&s| rules.team_of(s) == team);
+    let members = (0..n).filter(|&s| rules.game.team_of(s) == team);
     // The side whose melds this team is credited with (3 players: the
     // temporary partnership's pooled melds count for both partners).
     let side = state.side_of(members.clone().next().expect("a team has a seat"));
@@ -109,7 +109,7 @@ fn score_team(state: &GameState, team: usize, out: Option<usize>, concealed: boo
         let Some(kind) = m.canasta(rules) else {
             continue;
         };
-        if !m.cards.is_wild_only() || went_out || !rules.wild_bonus_only_if_out {
+        if !m.cards.is_wild_only() || went_out || !rules.scoring.wild_bonus_only_if_out {
             s.canastas += m.bonus_as(rules, kind);
         }
         if m.going_out_kind_as(rules, kind) == crate::meld::GoOutKind::Special {
@@ -122,6 +122,7 @@ fn score_team(state: &GameState, team: usize, out: Option<usize>, concealed: boo
     }
     let canastas = clean + dirty;
     s.other += rules
+        .scoring
         .many_canastas_bonuses
         .iter()
         .filter(|b| canastas >= b.canastas && clean >= b.clean && dirty >= b.dirty)
@@ -130,7 +131,7 @@ fn score_team(state: &GameState, team: usize, out: Option<usize>, concealed: boo
         .unwrap_or(0);
     let never_melded = state.melds(side).is_empty();
     let multiplier = if never_melded {
-        rules.unopened_hand_multiplier
+        rules.scoring.unopened_hand_multiplier
     } else {
         1
     };
@@ -138,14 +139,14 @@ fn score_team(state: &GameState, team: usize, out: Option<usize>, concealed: boo
         s.in_hand -= multiplier * state.hand(seat).dot(values);
     }
     let reds: usize = members.map(|seat| state.red_threes(seat)).sum();
-    s.red_threes = match rules.red_three_scoring {
+    s.red_threes = match rules.scoring.red_three_scoring {
         RedThreeScoring::Table => {
-            let penalised = match rules.red_three_penalty {
+            let penalised = match rules.scoring.red_three_penalty {
                 RedThreePenalty::NoMeld => never_melded,
                 RedThreePenalty::NoCanasta => canastas == 0,
-                RedThreePenalty::BelowGoingOut => canastas < rules.canastas_to_go_out,
+                RedThreePenalty::BelowGoingOut => canastas < rules.going_out.requirement.canastas,
             };
-            let red_value = rules.red_three_value(reds);
+            let red_value = rules.scoring.red_three_value(reds);
             if penalised { -red_value } else { red_value }
         }
         // P-CNE: 100 each; plus with a clean and a dirty canasta, zero with
@@ -163,12 +164,17 @@ fn score_team(state: &GameState, team: usize, out: Option<usize>, concealed: boo
         }
         // P-PEN: plus with a sevens canasta, minus without one.
         RedThreeScoring::NeedsSpecialCanasta => {
-            let value = rules.red_three_value(reds);
+            let value = rules.scoring.red_three_value(reds);
             if special > 0 { value } else { -value }
         }
     };
     if went_out {
-        s.going_out = rules.going_out_bonus + if concealed { rules.concealed_bonus } else { 0 };
+        s.going_out = rules.scoring.going_out_bonus
+            + if concealed {
+                rules.scoring.concealed_bonus
+            } else {
+                0
+            };
     }
     for seat in side_seats() {
         if state.feet[seat].is_empty() {
@@ -187,7 +193,10 @@ fn score_team(state: &GameState, team: usize, out: Option<usize>, concealed: boo
 fn went_out_concealed(state: &GameState, seat: usize) -> bool {
     let t = &state.turn;
     let rules = state.rules();
-    if t.had_melded || t.added_to_old || (t.took_pile && !rules.concealed_bonus_if_pile_taken) {
+    if t.had_melded
+        || t.added_to_old
+        || (t.took_pile && !rules.scoring.concealed_bonus_if_pile_taken)
+    {
         return false;
     }
     let side = state.side_of(seat);

@@ -18,7 +18,7 @@ impl GameState {
     /// against them and whose top card matches one of their side's melds
     /// (P-CAN; not where the rules leave it to the player).
     pub(crate) fn must_take_pile(&self) -> bool {
-        if !self.rules().empty_stock_forces_pile {
+        if !self.rules().going_out.empty_stock_forces_pile {
             return false;
         }
         let (_, side) = (self.to_act(), self.side_of(self.to_act()));
@@ -32,7 +32,9 @@ impl GameState {
 
     pub(crate) fn frozen_for(&self, side: usize) -> bool {
         self.rules()
-            .pile_freeze(self.pile_frozen(), self.side_has_melded(side))
+            .pile
+            .freeze
+            .against(self.pile_frozen(), self.side_has_melded(side))
             .is_some()
     }
 
@@ -54,14 +56,14 @@ impl GameState {
         let onto_sequence = || {
             melds.iter().position(|m| {
                 m.cards.is_sequence()
-                    && m.cards.len() < rules.canasta_size
+                    && m.cards.len() < rules.melds.canasta_size
                     && extends_run(&m.cards, top)
             })
         };
-        if rules.top_card_to_sequence {
+        if rules.pile.top_card_to_sequence {
             return onto_sequence();
         }
-        if !rules.several_melds_per_rank {
+        if !rules.melds.several_melds_per_rank {
             return self.meld_index_of_rank(side, top.rank());
         }
         melds
@@ -69,7 +71,7 @@ impl GameState {
             .position(|m| {
                 m.cards.rank() == top.rank()
                     && !m.closed
-                    && (rules.take_onto_canasta || !m.is_canasta(rules))
+                    && (rules.pile.take_onto_canasta || !m.is_canasta(rules))
             })
             .or_else(onto_sequence)
     }
@@ -78,10 +80,10 @@ impl GameState {
     /// P-PEN: never a seven (the special rank) as the last discard.
     pub(crate) fn final_discard_ok(&self, card: Card) -> bool {
         let rules = self.rules();
-        (!rules.final_discard_natural || card.is_plain_natural())
-            && !(rules.special_discard != crate::rules::SpecialDiscard::Free
+        (!rules.going_out.requirement.final_discard_natural || card.is_plain_natural())
+            && !(rules.pile.special_discard != crate::rules::SpecialDiscard::Free
                 && card.rank().is_some()
-                && card.rank() == rules.special_canasta_rank)
+                && card.rank() == rules.melds.special_canasta_rank)
     }
 
     /// What the side's wild meld holds back now: nothing unless it is
@@ -89,14 +91,14 @@ impl GameState {
     /// pile (P-CNE), or twos, from other melds (RG-ITA).
     pub(crate) fn wilds_reserved(&self, side: usize) -> WildMeldReserve {
         let rules = self.rules();
-        let open = rules.wild_melds
-            && rules.wild_meld_reserves != WildMeldReserve::Nothing
+        let open = rules.melds.wild_melds
+            && rules.melds.wild_meld_reserves != WildMeldReserve::Nothing
             && self
                 .melds(side)
                 .iter()
                 .any(|m| m.cards.holds_wilds_back(rules));
         if open {
-            rules.wild_meld_reserves
+            rules.melds.wild_meld_reserves
         } else {
             WildMeldReserve::Nothing
         }
@@ -120,7 +122,7 @@ impl GameState {
                 .iter()
                 .any(|m| m.going_out_kind(rules) == Some(crate::meld::GoOutKind::Special))
         };
-        match rules.special_discard {
+        match rules.pile.special_discard {
             SpecialDiscard::Free => false,
             SpecialDiscard::UntilOwnSide => !has(self.side_of(seat)),
             SpecialDiscard::UntilEverySide => {
@@ -140,10 +142,10 @@ impl GameState {
     /// be discarded (P-PEN's sevens).
     pub(crate) fn holds_only_restricted(&self, seat: usize) -> bool {
         let rules = self.rules();
-        let Some(rank) = rules.special_canasta_rank else {
+        let Some(rank) = rules.melds.special_canasta_rank else {
             return false;
         };
-        rules.special_discard != crate::rules::SpecialDiscard::Free
+        rules.pile.special_discard != crate::rules::SpecialDiscard::Free
             && self.hand(seat).rank_count(rank) as usize == self.hand(seat).total()
             && self.special_discard_blocked(seat)
     }

@@ -129,7 +129,7 @@ pub struct DealSpec {
 
 impl DealSpec {
     pub fn new(rules: Rules, dealer: usize) -> DealSpec {
-        let n = rules.players() as usize;
+        let n = rules.game.players as usize;
         DealSpec {
             rules,
             dealer,
@@ -165,7 +165,7 @@ impl DealSpec {
     pub fn hand(mut self, seat: usize, s: &str) -> DealSpec {
         self.hands[seat] = cards(s);
         assert!(
-            self.hands[seat].len() <= self.rules.hand_size() as usize,
+            self.hands[seat].len() <= self.rules.deal.hand_size as usize,
             "seat {seat}: more cards than the hand size"
         );
         self
@@ -174,7 +174,7 @@ impl DealSpec {
     pub fn foot(mut self, seat: usize, s: &str) -> DealSpec {
         self.feet[seat] = cards(s);
         assert!(
-            self.feet[seat].len() <= self.rules.foot_size() as usize,
+            self.feet[seat].len() <= self.rules.deal.foot_size as usize,
             "seat {seat}: more cards than the foot size"
         );
         self
@@ -203,9 +203,9 @@ impl DealSpec {
     /// The full deck, index 0 = top.
     pub fn deck(&self) -> Vec<Card> {
         let rules = &self.rules;
-        let n = rules.players() as usize;
-        let size = rules.hand_size() as usize;
-        let mut pool = rules.deck();
+        let n = rules.game.players as usize;
+        let size = rules.deal.hand_size as usize;
+        let mut pool = rules.deal.deck();
         let specified = self
             .hands
             .iter()
@@ -262,13 +262,14 @@ impl DealSpec {
         // three (P-CNE); Canastia turns one only. So every upcard but the
         // last must be one. A deal the rules annul (P-CNE: `max_upcards` of them) turns only such cards.
         let again = |c: &Card| {
-            (c.is_wild() && rules.upcard_wild_turns_again())
+            (c.is_wild() && rules.pile.upcard_wild_turns_again)
                 || c.is_red_three()
                 || (c.is_black_three()
-                    && (rules.upcard_black_three_turns_again() || rules.upcard_threes_turn_again()))
+                    && (rules.pile.upcard_black_three_turns_again
+                        || rules.pile.upcard_threes_turn_again))
         };
-        let annulled = rules.max_upcards() > 0
-            && self.upcards.len() == rules.max_upcards() as usize
+        let annulled = rules.pile.max_upcards > 0
+            && self.upcards.len() == rules.pile.max_upcards as usize
             && self.upcards.iter().all(again);
         if let Some((last, rest)) = self.upcards.split_last()
             && !annulled
@@ -276,17 +277,18 @@ impl DealSpec {
             assert!(rest.iter().all(again), "only a turning card is covered");
             assert!(!again(last), "the last upcard stops the turning");
             assert!(
-                rules.max_upcards() == 0 || self.upcards.len() <= rules.max_upcards() as usize,
+                rules.pile.max_upcards == 0
+                    || self.upcards.len() <= rules.pile.max_upcards as usize,
                 "too many upcards"
             );
         }
-        let mut deck = Vec::with_capacity(rules.deck_size());
+        let mut deck = Vec::with_capacity(rules.deal.deck_size());
         // 1. Hands, one card at a time clockwise from the dealer's left.
         for i in 0..n * size {
             deck.push(hands[(self.dealer + 1 + i) % n][i / n]);
         }
         // 2. Feet, each seat's as one block, in the same seat order.
-        let foot_size = rules.foot_size() as usize;
+        let foot_size = rules.deal.foot_size as usize;
         for i in 0..n {
             let seat = (self.dealer + 1 + i) % n;
             let mut foot = self.feet[seat].clone();
@@ -299,7 +301,7 @@ impl DealSpec {
         // the replacements come off the top of the named stock, a
         // replacement that is itself a red three replaced in turn.
         let mut stock = self.stock.as_slice();
-        if rules.red_three_timing() == canasta_core::rules::RedThreeTiming::BeforeUpcard {
+        if rules.deal.red_three_timing == canasta_core::rules::RedThreeTiming::BeforeUpcard {
             let mut owed = hands.iter().flatten().filter(|c| c.is_red_three()).count();
             let mut taken = 0;
             while owed > 0 {
@@ -319,7 +321,7 @@ impl DealSpec {
             deck.push(c);
         }
         // 4. The packet (P-CNE), as one block, filled up to its size.
-        let packet = match (annulled, rules.pile_packet()) {
+        let packet = match (annulled, rules.pile.pile_packet) {
             (false, canasta_core::rules::PilePacket::ByRank) => packet_size(*deck.last().unwrap()),
             _ => 0,
         };
@@ -335,7 +337,7 @@ impl DealSpec {
         deck.extend(stock);
         deck.extend(filler);
         deck.extend(&self.bottom);
-        assert_eq!(deck.len(), rules.deck_size());
+        assert_eq!(deck.len(), rules.deal.deck_size());
         deck
     }
 

@@ -70,7 +70,7 @@ fn dealt_red_threes_are_laid_out_and_replaced_seat_by_seat_from_the_dealers_left
     );
     assert_eq!(g.stock_len(), 108 - 44 - 1 - 3);
     assert_eq!(g.stock().next(), Some(card("9D")));
-    assert_eq!(g.all_cards(), spec.rules.deck());
+    assert_eq!(g.all_cards(), spec.rules.deal.deck());
 }
 
 /// P-CAN ("repeat until no red 3 remains"), record spec step 5: a replacement
@@ -91,7 +91,7 @@ fn a_replacement_red_three_is_laid_out_and_replaced_at_once() {
     assert_eq!(g.hand(2), &counts("4D 5D 6D 7D 8D 9D TD JD QD KD AH"));
     assert_eq!(g.hand(1).total(), 11);
     assert_eq!(g.stock_len(), 108 - 44 - 1 - 4);
-    assert_eq!(g.all_cards(), spec.rules.deck());
+    assert_eq!(g.all_cards(), spec.rules.deal.deck());
 }
 
 /// P-CAN: while the upcard is a wild card, another is turned on it, and the

@@ -188,7 +188,9 @@ fn canastones_hold_as_an_option_keeps_every_wild_card_back() {
         italian().with_options(&options).unwrap()
     };
     assert_eq!(
-        with("wild_meld_reserves_wilds", serde_json::json!(false)).wild_meld_reserves(),
+        with("wild_meld_reserves_wilds", serde_json::json!(false))
+            .melds
+            .wild_meld_reserves,
         canasta_core::rules::WildMeldReserve::Nothing
     );
     for (key, value) in [

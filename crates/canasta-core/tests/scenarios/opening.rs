@@ -17,7 +17,7 @@ fn opening_minimum_table_by_cumulative_score() {
         (3000, 120),
         (4995, 120),
     ] {
-        assert_eq!(r.opening_minimum(score), need, "score {score}");
+        assert_eq!(r.opening.minimum(score), need, "score {score}");
     }
 }
 

@@ -8,7 +8,7 @@ use canasta_core::{GameState, HandEndReason, IllegalReason, Phase};
 #[test]
 fn two_players_are_dealt_15_and_draw_two() {
     let mut g = DealSpec::classic(2, 0).stock("9S 9H").game();
-    assert_eq!(g.rules().hand_size(), 15);
+    assert_eq!(g.rules().deal.hand_size, 15);
     assert_eq!((g.hand(0).total(), g.hand(1).total()), (15, 15));
     assert_eq!(g.stock_len(), 108 - 30 - 1);
     assert_eq!(g.to_act(), 1);

@@ -8,8 +8,8 @@ use canasta_core::{GameState, HandEndReason, Rules};
 #[test]
 fn three_players_are_dealt_13_and_draw_two() {
     let mut g = DealSpec::classic(3, 0).game();
-    assert_eq!(g.rules().teams(), 3);
-    assert_eq!(g.rules().target(), 7500);
+    assert_eq!(g.rules().game.teams, 3);
+    assert_eq!(g.rules().game.target, 7500);
     for s in 0..3 {
         assert_eq!(g.hand(s).total(), 13);
         assert_eq!(g.side_of(s), s);
@@ -97,7 +97,7 @@ fn three_players_score_individually_with_the_partnership_credited_to_both() {
     // Each player's own score sets their opening minimum (P-CAN).
     let r = Rules::preset("classic", Some(3), None).unwrap();
     for s in 0..3 {
-        assert_eq!(g.opening_minimum(s), r.opening_minimum(g.scores()[s]));
+        assert_eq!(g.opening_minimum(s), r.opening.minimum(g.scores()[s]));
     }
 }
 

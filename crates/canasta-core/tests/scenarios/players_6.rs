@@ -7,8 +7,8 @@ use canasta_core::{HandEndReason, IllegalReason, Rules};
 #[test]
 fn six_players_use_162_cards_and_deal_13() {
     let r = classic(6);
-    assert_eq!(r.deck_size(), 162);
-    let deck = r.deck();
+    assert_eq!(r.deal.deck_size(), 162);
+    let deck = r.deal.deck();
     assert_eq!(deck.jokers(), 6);
     assert_eq!(deck.count(card("AS")), 3);
     assert_eq!(deck.red_threes(), 6);
@@ -18,7 +18,7 @@ fn six_players_use_162_cards_and_deal_13() {
     }
     assert_eq!(g.stock_len(), 162 - 78 - 1);
     assert_eq!(
-        g.rules().draw_count(),
+        g.rules().deal.draw_count,
         1,
         "research §1.4: assume one, as in Classic"
     );
@@ -32,7 +32,7 @@ fn six_players_red_three_table() {
         classic(6),
         Rules::preset("classic", Some(6), Some(2)).unwrap(),
     ] {
-        let v: Vec<i32> = (0..=6).map(|n| r.red_three_value(n)).collect();
+        let v: Vec<i32> = (0..=6).map(|n| r.scoring.red_three_value(n)).collect();
         assert_eq!(v, vec![0, 100, 200, 300, 400, 1000, 1200]);
     }
 }
@@ -43,8 +43,8 @@ fn six_players_red_three_table() {
 #[test]
 fn six_players_three_teams_of_two_or_two_teams_of_three() {
     let three = classic(6);
-    assert_eq!((three.teams(), three.target()), (3, 7500));
-    assert_eq!(three.opening_minimum(7000), 120);
+    assert_eq!((three.game.teams, three.game.target), (3, 7500));
+    assert_eq!(three.opening.minimum(7000), 120);
     let g = DealSpec::new(three, 0).game();
     assert_eq!(
         (0..6).map(|s| g.side_of(s)).collect::<Vec<_>>(),
@@ -54,9 +54,9 @@ fn six_players_three_teams_of_two_or_two_teams_of_three() {
     assert_eq!(g.partner_of(4), Some(1));
 
     let two = Rules::preset("classic", Some(6), Some(2)).unwrap();
-    assert_eq!((two.teams(), two.target()), (2, 10000));
-    assert_eq!(two.opening_minimum(6995), 120);
-    assert_eq!(two.opening_minimum(7000), 150);
+    assert_eq!((two.game.teams, two.game.target), (2, 10000));
+    assert_eq!(two.opening.minimum(6995), 120);
+    assert_eq!(two.opening.minimum(7000), 150);
     let g = DealSpec::new(two, 0).game();
     assert_eq!(
         (0..6).map(|s| g.side_of(s)).collect::<Vec<_>>(),

@@ -54,7 +54,7 @@ fn hand_score_items_after_going_out() {
 #[test]
 fn four_red_threes_count_800_or_minus_800() {
     let r = Rules::classic();
-    let values: Vec<i32> = (0..=4).map(|n| r.red_three_value(n)).collect();
+    let values: Vec<i32> = (0..=4).map(|n| r.scoring.red_three_value(n)).collect();
     assert_eq!(values, vec![0, 100, 200, 300, 800]);
 
     let g = crate::opening::hand_one();

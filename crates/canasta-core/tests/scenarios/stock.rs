@@ -84,7 +84,7 @@ fn drawing_from_the_empty_stock_ends_the_hand_without_a_going_out_bonus() {
     );
     let in_hand_0 = -(hand_value(g.hand(0)) + hand_value(g.hand(2)));
     assert_eq!(h.teams[0].in_hand, in_hand_0);
-    assert_eq!(g.all_cards(), g.rules().deck());
+    assert_eq!(g.all_cards(), g.rules().deal.deck());
 }
 
 /// P-CAN (register #4): if the last card of the stock is a red three, it is

@@ -43,7 +43,7 @@ impl Episode {
         let mut replay = record::Replay::start(&header, 1).map_err(|e| err(e.to_string()))?;
         let header_seed = header.get("seed").and_then(Value::as_u64);
         let rules = replay.state().rules().clone();
-        let n = rules.players() as usize;
+        let n = rules.game.players as usize;
         let mut dealer = None;
         for (i, line) in lines.iter().enumerate().skip(1) {
             let value: Value = serde_json::from_str(line).map_err(|e| err(e.to_string()))?;

@@ -139,7 +139,7 @@ impl Episode {
     /// A new game under `rules`. With the seeded stream, the first hand is
     /// dealt at once; with explicit chance the first dealer is awaited.
     pub fn new(rules: Rules, config: Config, seed: u64, index: u64) -> Episode {
-        let n = rules.players() as usize;
+        let n = rules.game.players as usize;
         let mut rng = Rng::stream(seed, index);
         // `canasta sim` draws a seed for each seat's bot first.
         for _ in 0..n {
@@ -415,10 +415,10 @@ impl Episode {
         // temporary (Classic 3): the seat's own score counts.
         let rules = self.state.rules();
         for seat in 0..self.players() {
-            let index = if rules.temporary_partnership() {
+            let index = if rules.game.temporary_partnership {
                 seat
             } else {
-                rules.team_of(seat)
+                rules.game.team_of(seat)
             };
             self.returns[seat] = per_side[index];
         }
@@ -430,7 +430,7 @@ impl Episode {
         let n = self.players();
         loop {
             let deck = shuffled_deck(&rules, &mut self.rng);
-            let first = rules.random_first_player().then(|| self.rng.below(n));
+            let first = rules.deal.random_first_player.then(|| self.rng.below(n));
             if self.deal(&deck, first) == DealOutcome::Dealt {
                 return;
             }
@@ -454,7 +454,7 @@ impl Episode {
 
     fn start_deck(&mut self) {
         self.deck.clear();
-        self.deck_left = self.state.rules().deck();
+        self.deck_left = self.state.rules().deal.deck();
         self.chance = Some(ChanceEvent::Card);
     }
 
@@ -504,7 +504,7 @@ impl Episode {
                 }
                 self.deck.push(card);
                 if self.deck_left.is_empty() {
-                    if self.state.rules().random_first_player() {
+                    if self.state.rules().deal.random_first_player {
                         self.chance = Some(ChanceEvent::FirstPlayer);
                     } else {
                         self.finish_deal(None);

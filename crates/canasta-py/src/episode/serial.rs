@@ -341,7 +341,7 @@ mod tests {
                         random_step(c, &mut d);
                     }
                     steps += 1;
-                    assert!(steps < 400_000, "{} did not end", rules.variant());
+                    assert!(steps < 400_000, "{} did not end", &rules.game.variant);
                 }
                 let end = Episode::from_serial(&ep.to_serial().unwrap()).unwrap();
                 same(&ep, &end);

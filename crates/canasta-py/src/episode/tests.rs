@@ -36,7 +36,7 @@ fn random_episodes_of_every_form_end_and_their_records_check() {
             };
             let mut ep = Episode::new(rules.clone(), config, f as u64, 3);
             let mut rng = Rng::new(f as u64);
-            let deck = rules.deck().total();
+            let deck = rules.deal.deck().total();
             let mut steps = 0;
             while !ep.is_terminal() {
                 random_step(&mut ep, &mut rng);
@@ -44,7 +44,7 @@ fn random_episodes_of_every_form_end_and_their_records_check() {
                     assert_eq!(ep.state().all_cards().total(), deck);
                 }
                 steps += 1;
-                assert!(steps < 200_000, "{} did not end", rules.variant());
+                assert!(steps < 200_000, "{} did not end", &rules.game.variant);
             }
             let sum: f64 = ep.returns().iter().sum();
             assert!(sum.abs() < 1e-9, "{:?}", ep.returns());
@@ -53,7 +53,7 @@ fn random_episodes_of_every_form_end_and_their_records_check() {
             assert!(
                 check.error.is_none(),
                 "{}: {:?}",
-                rules.variant(),
+                &rules.game.variant,
                 check.error
             );
             assert_eq!(check.games[0].hands.len(), 1);

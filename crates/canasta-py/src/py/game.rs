@@ -103,7 +103,7 @@ impl Game {
 
     #[getter]
     fn variant(&self) -> String {
-        self.episode.rules().variant().to_string()
+        self.episode.rules().game.variant.to_string()
     }
 
     #[getter]
@@ -237,7 +237,7 @@ impl Game {
     /// Cards in the deck of this form (chance deals them one by one).
     #[getter]
     fn deck_size(&self) -> usize {
-        self.episode.rules().deck_size()
+        self.episode.rules().deal.deck_size()
     }
 
     fn apply_chance(&mut self, outcome: usize) -> PyResult<()> {
@@ -383,7 +383,7 @@ impl Game {
     fn __repr__(&self) -> String {
         format!(
             "<canasta.Game {} players={} hands_played={} current_player={}>",
-            self.episode.rules().variant(),
+            &self.episode.rules().game.variant,
             self.episode.players(),
             self.episode.state().hands_played(),
             self.current_player()

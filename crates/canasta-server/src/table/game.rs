@@ -238,7 +238,7 @@ impl TableGame {
             state: GameState::new(rules.clone()),
             lines: vec![write::header(rules, None)],
             log: VecDeque::new(),
-            stand_ins: StandIns::new(rules.players() as usize),
+            stand_ins: StandIns::new(rules.game.players as usize),
             logged: 0,
             undo: Vec::new(),
             sealed: UndoRefusal::Nothing,
@@ -262,7 +262,7 @@ impl TableGame {
         };
         let game = TableGame::resume(stored.lines)
             .map_err(|e| quarantined(format!("its record does not replay: {e}")))?;
-        let players = game.rules().players() as usize;
+        let players = game.rules().game.players as usize;
         if stored.meta.seats.len() != players {
             return Err(quarantined(format!(
                 "its settings have {} seats for a game of {players} players",
@@ -431,7 +431,7 @@ impl TableGame {
     pub fn deal(&self, rng: &mut Rng) -> Step {
         let mut state = self.state.clone();
         let rules = state.rules().clone();
-        let n = rules.players() as usize;
+        let n = rules.game.players as usize;
         let dealer = if self.started() {
             (state.dealer() + 1) % n
         } else {
@@ -440,7 +440,7 @@ impl TableGame {
         let mut lines = Vec::new();
         loop {
             let deck = shuffled_deck(&rules, rng);
-            let first = rules.random_first_player().then(|| rng.below(n));
+            let first = rules.deal.random_first_player.then(|| rng.below(n));
             let outcome = state
                 .deal_with_first(&deck, dealer, first)
                 .expect("a shuffled deck of the rules' own cards deals");

@@ -13,10 +13,10 @@ fn cards(s: &str) -> Vec<Card> {
 /// nobody named, red threes last so that no seat lays one out and draws a
 /// card the script counts on.
 pub fn stacked(rules: &Rules, hands: &[&str], up: &str, stock: &str) -> GameState {
-    let players = usize::from(rules.players());
-    let size = usize::from(rules.hand_size());
+    let players = usize::from(rules.game.players);
+    let size = usize::from(rules.deal.hand_size);
     assert_eq!(hands.len(), players, "one hand a seat");
-    let mut spare = rules.deck();
+    let mut spare = rules.deal.deck();
     let mut named: Vec<Vec<Card>> = hands.iter().map(|h| cards(h)).collect();
     let up = cards(up);
     let stock = cards(stock);

@@ -42,7 +42,7 @@ fn view_with(rules: &Rules, hand: &str) -> View<'static> {
         memo: Default::default(),
     };
     v.set_rival(Rival::default(), 0);
-    *v.unseen_mut() = rules.deck();
+    *v.unseen_mut() = rules.deal.deck();
     v
 }
 

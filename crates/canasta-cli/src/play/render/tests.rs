@@ -270,7 +270,7 @@ fn the_screen_never_shows_a_hidden_card() {
 /// turn or `limit` actions have passed.
 fn played(rules: Rules, seed: u64, limit: usize, stop: impl Fn(&Session) -> bool) -> Session {
     let mut seats = vec![Seat::Human];
-    seats.extend((1..rules.players()).map(|_| Seat::Bot("heuristic".into())));
+    seats.extend((1..rules.game.players).map(|_| Seat::Bot("heuristic".into())));
     let mut session = Session::new(rules.clone(), seats, seed, 50).unwrap();
     let mut human = canasta_ai::bot_by_name("heuristic", seed).unwrap();
     let mut actions = 0;
@@ -606,14 +606,14 @@ fn titles_name_the_variant_and_canastone_offers_opening_first() {
         let view = TableView::new(
             &g.observe(g.to_act()),
             &rules,
-            &names(rules.players() as usize),
+            &names(rules.game.players as usize),
         );
         assert!(view.title.starts_with(name), "{id}: {}", view.title);
         let opens_first = id == "canastone" || id == "italian";
         assert_eq!(
             view.heading()
                 .contains("to open from hand before drawing, or draw"),
-            opens_first && rules.open_before_draw(),
+            opens_first && rules.opening.open_before_draw,
             "{id}: {}",
             view.heading()
         );

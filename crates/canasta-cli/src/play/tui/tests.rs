@@ -233,7 +233,7 @@ fn ctrl_c(app: &mut App) {
 /// One human (seat 0, playing the heuristic's choice) against heuristic
 /// bots.
 fn one_human(rules: Rules, seed: u64, max_hands: u32) -> Session {
-    let mut seats = vec![Seat::Bot("heuristic".into()); rules.players() as usize];
+    let mut seats = vec![Seat::Bot("heuristic".into()); rules.game.players as usize];
     seats[0] = Seat::Human;
     Session::new(rules, seats, seed, max_hands).unwrap()
 }
@@ -573,7 +573,7 @@ fn the_card_just_drawn_is_marked_and_the_hand_sorts_by_suit() {
 #[test]
 fn the_key_bar_offers_asking_only_with_partners() {
     let bar = |rules: Rules| {
-        let players = rules.players() as usize;
+        let players = rules.game.players as usize;
         let mut seats = vec![Seat::Human];
         seats.resize(players, Seat::Bot("heuristic".into()));
         let mut session = Session::new(rules, seats, 21, 10).unwrap();

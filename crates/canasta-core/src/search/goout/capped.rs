@@ -37,10 +37,10 @@ fn slot(kind: GoOutKind) -> usize {
 /// total needed for any kind.
 fn caps(rules: &Rules, need_total: u8) -> [u8; 4] {
     let need = [
-        rules.go_out_natural_canastas,
-        rules.go_out_mixed_canastas,
-        rules.go_out_wild_canastas,
-        rules.go_out_special_canastas,
+        rules.going_out.requirement.natural_canastas,
+        rules.going_out.requirement.mixed_canastas,
+        rules.going_out.requirement.wild_canastas,
+        rules.going_out.requirement.special_canastas,
     ];
     need.map(|n| n.max(need_total))
 }
@@ -65,8 +65,8 @@ fn rank_outcomes(
     max_wilds: u8,
     out: &mut Vec<Outcome>,
 ) {
-    let cap = rules.meld_cap();
-    let size = rules.canasta_size;
+    let cap = rules.melds.cap();
+    let size = rules.melds.canasta_size;
     let mut memo: Vec<Option<Vec<Outcome>>> = vec![None; n as usize + 1];
     let (a, b) = open.unwrap_or((0, 0));
     let room = if open.is_some() {
@@ -77,6 +77,7 @@ fn rank_outcomes(
     for k in 0..=n.min(room) {
         let wild_cap = if open.is_some() {
             rules
+                .melds
                 .wild_capacity_of(Some(rank), a + k)
                 .saturating_sub(b)
                 .min(room - k)
@@ -129,15 +130,16 @@ fn partitions(
             gains: [0; 4],
         });
     }
-    let cap = rules.meld_cap();
-    let size = rules.canasta_size;
-    for p in rules.min_naturals.max(1)..=m.min(cap) {
+    let cap = rules.melds.cap();
+    let size = rules.melds.canasta_size;
+    for p in rules.melds.min_naturals.max(1)..=m.min(cap) {
         let rest = m - p;
         let wild_cap = rules
+            .melds
             .wild_capacity_of(Some(rank), p)
             .min(cap - p)
             .min(max_wilds);
-        let least = rules.min_meld.saturating_sub(p);
+        let least = rules.melds.min_meld.saturating_sub(p);
         if least > wild_cap {
             continue;
         }
@@ -176,11 +178,11 @@ fn wild_meld_canastas(rules: &Rules, pool: u8, open: Option<u8>) -> Option<u8> {
     if pool == 0 {
         return Some(0);
     }
-    if !rules.wild_melds {
+    if !rules.melds.wild_melds {
         return None;
     }
     // A wild meld grows to a canasta and no further.
-    let cap = rules.meld_cap().min(rules.canasta_size);
+    let cap = rules.melds.cap().min(rules.melds.canasta_size);
     let (mut made, mut rest) = (0, pool);
     if let Some(have) = open {
         let k = rest.min(cap - have);
@@ -189,7 +191,7 @@ fn wild_meld_canastas(rules: &Rules, pool: u8, open: Option<u8>) -> Option<u8> {
     }
     made += rest / cap;
     let last = rest % cap;
-    (last == 0 || last >= rules.min_meld).then_some(made)
+    (last == 0 || last >= rules.melds.min_meld).then_some(made)
 }
 
 /// Can every card of `hand` be melded, with melds capped, ending with the
@@ -205,11 +207,11 @@ pub(crate) fn placeable_capped(
         return false;
     }
     let three = Rank::Three.index();
-    let special_threes = rules.special_threes();
+    let special_threes = rules.melds.special_threes();
     if special_threes {
         let b = hand.ranks[three];
         let has_threes = melds.iter().any(|m| m.rank as usize == three);
-        if b > 0 && (!rules.black_threes_meldable || b < rules.min_meld || has_threes) {
+        if b > 0 && (!rules.melds.black_threes_meldable || b < rules.melds.min_meld || has_threes) {
             return false;
         }
     }
@@ -218,9 +220,9 @@ pub(crate) fn placeable_capped(
     let mut open_by_rank: [Option<(u8, u8)>; 13] = [None; 13];
     let mut open_wild: Option<u8> = None;
     for m in melds {
-        let open = !rules.meld_full(m.len()) && !m.closed;
+        let open = !rules.melds.full(m.len()) && !m.closed;
         if m.rank == WILD_MELD {
-            if open && m.len() < rules.canasta_size {
+            if open && m.len() < rules.melds.canasta_size {
                 open_wild = Some(m.len());
                 continue;
             }
@@ -265,7 +267,7 @@ pub(crate) fn placeable_capped(
     let mut cur = vec![false; len];
     cur[idx(0, [start.clean, start.dirty, start.wild, start.special])] = true;
     let mut outcomes = Vec::new();
-    for &rank in rules.meld_ranks() {
+    for &rank in rules.melds.ranks() {
         let n = hand.ranks[rank.index()];
         let open = open_by_rank[rank.index()];
         if n == 0 && open.is_none() {
@@ -346,8 +348,8 @@ mod tests {
         if !seen.insert((key, hand, wilds)) {
             return false;
         }
-        let cap = rules.meld_cap();
-        let size = rules.canasta_size;
+        let cap = rules.melds.cap();
+        let size = rules.melds.canasta_size;
         let open = |melds: &Vec<M>, r: Option<usize>| {
             melds
                 .iter()
@@ -379,7 +381,8 @@ mod tests {
                 let (r, n, w) = melds[i];
                 let room = match r {
                     Some(r) => {
-                        n + w < cap && w < rules.wild_capacity_of(Some(Rank::from_index(r)), n)
+                        n + w < cap
+                            && w < rules.melds.wild_capacity_of(Some(Rank::from_index(r)), n)
                     }
                     None => n + w < size,
                 };
@@ -392,7 +395,7 @@ mod tests {
                     }
                 }
             }
-            if rules.wild_melds && open(melds, None).is_none() {
+            if rules.melds.wild_melds && open(melds, None).is_none() {
                 melds.push((None, 0, 1));
                 let ok = brute(rules, hand, wilds - 1, melds, need, seen);
                 melds.pop();
@@ -408,8 +411,8 @@ mod tests {
             for &(r, n, w) in melds.iter() {
                 let len = n + w;
                 let valid = match r {
-                    Some(_) => len >= rules.min_meld && n >= rules.min_naturals,
-                    None => len >= rules.min_meld,
+                    Some(_) => len >= rules.melds.min_meld && n >= rules.melds.min_naturals,
+                    None => len >= rules.melds.min_meld,
                 };
                 if !valid {
                     return false;

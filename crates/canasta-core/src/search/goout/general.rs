@@ -22,12 +22,15 @@ pub(super) fn placeable_general(
     }
     let three = Rank::Three.index() as u8;
     let has_meld = rank_mask(melds);
-    let b = if rules.special_threes() {
+    let b = if rules.melds.special_threes() {
         hand.ranks[three as usize]
     } else {
         0
     };
-    if b > 0 && (!rules.black_threes_meldable || b < rules.min_meld || has_meld & (1 << three) != 0)
+    if b > 0
+        && (!rules.melds.black_threes_meldable
+            || b < rules.melds.min_meld
+            || has_meld & (1 << three) != 0)
     {
         return false;
     }
@@ -37,7 +40,7 @@ pub(super) fn placeable_general(
     // Closed canastas take no cards (Canastia) but count.
     let (mut closed_clean, mut closed_dirty) = (0u8, 0u8);
     for m in melds {
-        if (m.rank == three && rules.special_threes()) || m.rank == WILD_MELD {
+        if (m.rank == three && rules.melds.special_threes()) || m.rank == WILD_MELD {
             continue;
         }
         if m.closed {
@@ -55,15 +58,15 @@ pub(super) fn placeable_general(
         let cap = wild_room(rules, m.rank(), m.naturals, n_final, m.wilds);
         items.push((m.naturals, n_final, m.wilds, 0, cap));
     }
-    for &rank in rules.meld_ranks() {
+    for &rank in rules.melds.ranks() {
         let n = hand.ranks[rank.index()];
         if n == 0 || has_meld & (1 << rank.index()) != 0 {
             continue;
         }
-        if n < rules.min_naturals {
+        if n < rules.melds.min_naturals {
             return false;
         }
-        let need = rules.min_meld.saturating_sub(n);
+        let need = rules.melds.min_meld.saturating_sub(n);
         let cap = wild_room(rules, Some(rank), 0, n, 0);
         if need > cap {
             return false;
@@ -75,7 +78,7 @@ pub(super) fn placeable_general(
     // makes it one where wild cards may not go on a canasta (P-CNE), and
     // then none.
     let wild = melds.iter().find(|m| m.rank == WILD_MELD).copied();
-    let size = rules.canasta_size;
+    let size = rules.melds.canasta_size;
     let (j_all, t_all) = (hand.jokers, hand.wilds - hand.jokers);
     // (jokers, twos, kind of the canasta it ends: `None`, not begun), one
     // per count of wild cards left over and kind: nothing else about the
@@ -96,11 +99,11 @@ pub(super) fn placeable_general(
     if wild.is_none() {
         offer(0, 0, None);
     }
-    if rules.wild_melds {
+    if rules.melds.wild_melds {
         // Wild cards that end it a canasta: `add` or more, or none once it
         // is one where wild cards may not go on a canasta.
         let add = size.saturating_sub(have);
-        let closed = add == 0 && !rules.wilds_on_canasta;
+        let closed = add == 0 && !rules.melds.wilds_on_canasta;
         let (j_most, t_most) = if closed { (0, 0) } else { (j_all, t_all) };
         for j in 0..=j_most {
             for t in add.saturating_sub(j)..=t_most {
@@ -109,12 +112,15 @@ pub(super) fn placeable_general(
             }
         }
     }
-    let (need_clean, need_dirty) = (rules.go_out_natural_canastas, rules.go_out_mixed_canastas);
+    let (need_clean, need_dirty) = (
+        rules.going_out.requirement.natural_canastas,
+        rules.going_out.requirement.mixed_canastas,
+    );
     // Canastas already complete among melds that take no new cards count in
     // the items above (rank melds) or in the wild option (wild meld).
     for (j, t, wild_kind) in wild_options {
         let pool = (j_all - j) + (t_all - t);
-        let counts = rules.wild_canastas_count_to_go_out;
+        let counts = rules.going_out.requirement.wild_canastas_count;
         let (c0, d0) = match wild_kind {
             _ if !counts => (0, 0),
             Some(true) => (1, 0),
@@ -179,7 +185,7 @@ fn dp_reaches(
                     }
                     for x in lo..=hi.min(pool) {
                         let total = n_final + w0 + x;
-                        let (dc, dd) = if total >= rules.canasta_size {
+                        let (dc, dd) = if total >= rules.melds.canasta_size {
                             if w0 + x == 0 { (1, 0) } else { (0, 1) }
                         } else {
                             (0, 0)
@@ -210,7 +216,7 @@ fn may_reach(
     start: (u8, u8),
     need: (u8, u8, u8),
 ) -> bool {
-    let size = rules.canasta_size;
+    let size = rules.melds.canasta_size;
     let (mut least, mut most) = (0u32, 0u32);
     let (mut clean, mut dirty, mut any) = (start.0, start.1, start.0 + start.1);
     for &(_, n_final, w0, lo, hi) in items {

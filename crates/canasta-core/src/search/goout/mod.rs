@@ -78,7 +78,7 @@ pub(crate) const WILD_MELD: u8 = 0;
 impl MeldShape {
     /// A canasta already, where closing is a choice only if closed.
     fn canasta_now(&self, rules: &Rules) -> Option<bool> {
-        if rules.canasta_by_choice && !self.closed {
+        if rules.melds.canasta_by_choice && !self.closed {
             return None;
         }
         self.canasta(rules)
@@ -87,8 +87,8 @@ impl MeldShape {
     /// `Some(true)` for a natural (clean) canasta, `Some(false)` mixed, or
     /// one that can still be closed this turn.
     pub(crate) fn canasta(&self, rules: &Rules) -> Option<bool> {
-        if (self.rank == Rank::Three.index() as u8 && rules.special_threes() && !self.seq)
-            || self.naturals + self.wilds < rules.canasta_size
+        if (self.rank == Rank::Three.index() as u8 && rules.melds.special_threes() && !self.seq)
+            || self.naturals + self.wilds < rules.melds.canasta_size
         {
             return None;
         }
@@ -156,7 +156,7 @@ fn shapes_of(melds: &[Meld]) -> SideShape {
 /// most calls of the exact test where canastas are hard to come by
 /// (Pennies' four kinds) at the cost of one pass over the melds.
 fn canastas_within_reach_of(rules: &Rules, hand: &CardCounts, melds: &[Meld], need: u8) -> bool {
-    let size = rules.canasta_size as usize;
+    let size = rules.melds.canasta_size as usize;
     let mut have = KindCounts::default();
     // Cards that could still go into new canastas: the hand, and the
     // melds short of one (counted once each, as if pooled).
@@ -170,7 +170,7 @@ fn canastas_within_reach_of(rules: &Rules, hand: &CardCounts, melds: &[Meld], ne
                 if m.cards.is_wild_only() {
                     open_wild += n;
                 }
-                if m.cards.rank().is_some() && m.cards.rank() == rules.special_canasta_rank {
+                if m.cards.rank().is_some() && m.cards.rank() == rules.melds.special_canasta_rank {
                     open_special += n;
                 }
             }
@@ -180,12 +180,15 @@ fn canastas_within_reach_of(rules: &Rules, hand: &CardCounts, melds: &[Meld], ne
     let wild = have.wild as usize + (open_wild + hand.wilds() as usize) / size;
     let special = have.special as usize
         + rules
+            .melds
             .special_canasta_rank
             .map_or(0, |r| (open_special + hand.rank_count(r) as usize) / size);
     total >= need as usize
-        && total >= (rules.go_out_natural_canastas + rules.go_out_mixed_canastas) as usize
-        && wild >= rules.go_out_wild_canastas as usize
-        && special >= rules.go_out_special_canastas as usize
+        && total
+            >= (rules.going_out.requirement.natural_canastas
+                + rules.going_out.requirement.mixed_canastas) as usize
+        && wild >= rules.going_out.requirement.wild_canastas as usize
+        && special >= rules.going_out.requirement.special_canastas as usize
 }
 
 /// Bit `rank` set for every rank (index) the side has a meld of.
@@ -212,7 +215,7 @@ fn enough_melds_within_reach(
     wilds_in_hand: bool,
     need: u8,
 ) -> bool {
-    let size = rules.canasta_size as usize;
+    let size = rules.melds.canasta_size as usize;
     let new = cards / size;
     let (mut any, mut natural, mut mixed) = (new, new, new);
     for m in melds {
@@ -225,18 +228,18 @@ fn enough_melds_within_reach(
         mixed += usize::from(m.wilds > 0 || wilds_in_hand || wild_meld);
     }
     any >= need as usize
-        && natural >= rules.go_out_natural_canastas as usize
-        && mixed >= rules.go_out_mixed_canastas as usize
+        && natural >= rules.going_out.requirement.natural_canastas as usize
+        && mixed >= rules.going_out.requirement.mixed_canastas as usize
 }
 
 /// Whether the simple counting test applies: no canasta kinds required, no
 /// wild melds, wild cards allowed on canastas (Classic).
 fn simple_rules(rules: &Rules) -> bool {
-    !rules.canasta_by_choice
-        && rules.go_out_natural_canastas == 0
-        && rules.go_out_mixed_canastas == 0
-        && !rules.wild_melds
-        && rules.wilds_on_canasta
+    !rules.melds.canasta_by_choice
+        && rules.going_out.requirement.natural_canastas == 0
+        && rules.going_out.requirement.mixed_canastas == 0
+        && !rules.melds.wild_melds
+        && rules.melds.wilds_on_canasta
 }
 
 /// A quick refusal of going out with `hand` onto a side whose melds
@@ -250,8 +253,8 @@ pub(crate) fn hopeless(rules: &Rules, hand: &CardCounts, has_meld: u16) -> bool 
     // Every rank at once: this runs at every turn's start, where the
     // hand's shape is anyone's guess, so a branch a rank mispredicts.
     let counts = hand.rank_counts();
-    let open = rules.meld_rank_bits() & !has_meld;
-    let (min_naturals, min_meld) = (rules.min_naturals, rules.min_meld);
+    let open = rules.melds.rank_bits() & !has_meld;
+    let (min_naturals, min_meld) = (rules.melds.min_naturals, rules.melds.min_meld);
     let (mut orphans, mut wilds_needed) = (0u8, 0u8);
     for (i, &n) in counts.iter().enumerate() {
         // Products rather than conditions keep the loop free of branches.
@@ -266,10 +269,10 @@ pub(crate) fn hopeless(rules: &Rules, hand: &CardCounts, has_meld: u16) -> bool 
 /// Can every card of `hand` be melded onto `melds` or into new melds,
 /// ending with the canastas the side needs?
 fn placeable(rules: &Rules, hand: &HandShape, melds: &[MeldShape], need_total: u8) -> bool {
-    if rules.max_meld_size.is_some() {
+    if rules.melds.max_meld_size.is_some() {
         return crate::search::goout::capped::placeable_capped(rules, hand, melds, need_total);
     }
-    if !simple_rules(rules) || !rules.black_threes_meldable || !rules.special_threes() {
+    if !simple_rules(rules) || !rules.melds.black_threes_meldable || !rules.melds.special_threes() {
         return general::placeable_general(rules, hand, melds, need_total);
     }
     if hand.red_threes > 0 {
@@ -278,7 +281,7 @@ fn placeable(rules: &Rules, hand: &HandShape, melds: &[MeldShape], need_total: u
     let three = Rank::Three.index() as u8;
     let has_meld = rank_mask(melds);
     let b = hand.ranks[three as usize];
-    if b > 0 && (b < rules.min_meld || has_meld & (1 << three) != 0) {
+    if b > 0 && (b < rules.melds.min_meld || has_meld & (1 << three) != 0) {
         return false;
     }
     // Branches here follow the cards, which nothing predicts: the counts
@@ -288,7 +291,7 @@ fn placeable(rules: &Rules, hand: &HandShape, melds: &[MeldShape], need_total: u
     // the cards each lacks.
     let mut deficits = [0u8; MAX_MELDS + 13];
     let mut short = 0;
-    let size = rules.canasta_size;
+    let size = rules.melds.canasta_size;
     let mut account = |nat: u8, wilds: u8, need: u8, cap: u8| {
         let total = nat + wilds + need;
         needs += need as u32;
@@ -308,16 +311,16 @@ fn placeable(rules: &Rules, hand: &HandShape, melds: &[MeldShape], need_total: u
             } else {
                 hand.ranks[m.rank as usize]
             };
-        let cap = rules.wild_capacity(nat).saturating_sub(m.wilds);
+        let cap = rules.melds.wild_capacity(nat).saturating_sub(m.wilds);
         account(nat, m.wilds, 0, cap);
     }
     // The ranks that need a new meld, and whether any is too short for one.
-    let open = rules.meld_rank_bits() & !has_meld;
+    let open = rules.melds.rank_bits() & !has_meld;
     let (mut new, mut too_short) = (0u16, false);
     for (i, &n) in hand.ranks.iter().enumerate() {
         let here = n > 0 && open >> i & 1 == 1;
         new |= u16::from(here) << i;
-        too_short |= here && n < rules.min_naturals;
+        too_short |= here && n < rules.melds.min_naturals;
     }
     if too_short {
         return false;
@@ -325,8 +328,8 @@ fn placeable(rules: &Rules, hand: &HandShape, melds: &[MeldShape], need_total: u
     while new != 0 {
         let n = hand.ranks[new.trailing_zeros() as usize];
         new &= new - 1;
-        let cap = rules.wild_capacity(n);
-        let need = rules.min_meld.saturating_sub(n);
+        let cap = rules.melds.wild_capacity(n);
+        let need = rules.melds.min_meld.saturating_sub(n);
         if need > cap {
             return false;
         }
@@ -353,10 +356,11 @@ impl GameState {
     /// the turn the side opens, where the rules say so (Canastia).
     pub(crate) fn canastas_needed(&self) -> u8 {
         let rules = self.rules();
-        if rules.canastas_to_go_out_concealed > 0 && self.turn().melds_at_start == 0 {
-            rules.canastas_to_go_out_concealed
+        if rules.going_out.requirement.canastas_if_concealed > 0 && self.turn().melds_at_start == 0
+        {
+            rules.going_out.requirement.canastas_if_concealed
         } else {
-            rules.canastas_to_go_out
+            rules.going_out.requirement.canastas
         }
     }
 
@@ -365,7 +369,7 @@ impl GameState {
     pub(crate) fn may_finish_with(&self, after: &GameState, seat: usize, by_discard: bool) -> bool {
         let rules = self.rules();
         let side = after.side_of(seat);
-        (by_discard || !rules.go_out_needs_discard)
+        (by_discard || !rules.going_out.requirement.needs_discard)
             && requirements_met(rules, &side_shape(after, side), self.canastas_needed())
     }
 
@@ -390,7 +394,7 @@ impl GameState {
     pub(crate) fn ask_moment_refusal(&self) -> Option<IllegalReason> {
         let seat = self.to_act();
         let turn = self.turn();
-        if !self.rules().asking_allowed {
+        if !self.rules().going_out.asking_allowed {
             Some(IllegalReason::AskingNotAllowed)
         } else if self.partner_of(seat).is_none() {
             Some(IllegalReason::NoPartnerToAsk)
@@ -421,13 +425,14 @@ impl GameState {
         // opening that meets the minimum; where openings come only before
         // the draw (P-CNE), not at all.
         let unopened = !self.side_has_melded(side);
-        let concealed = self.turn().drew_from_stock && rules.concealed_without_minimum;
-        if unopened && !concealed && (rules.open_before_draw || self.phase() != Phase::Play) {
+        let concealed = self.turn().drew_from_stock && rules.opening.concealed_without_minimum;
+        if unopened && !concealed && (rules.opening.open_before_draw || self.phase() != Phase::Play)
+        {
             return false;
         }
         // Whether the cards can all go down, the minimum aside: most calls
         // end here, before any opening is tried.
-        let placeable = if rules.sequences || rules.several_melds_per_rank {
+        let placeable = if rules.melds.sequences || rules.melds.several_melds_per_rank {
             self.can_go_out_searched(self.hand(seat), self.melds(side), None)
         } else {
             let hand = self.hand(seat);
@@ -456,7 +461,7 @@ impl GameState {
     pub(crate) fn meld_rank_mask(&self, side: usize) -> u16 {
         // Read at every turn's start and for every list: uncapped, the
         // table keeps it; capped, a fold of bits without a branch a meld.
-        let Some(cap) = self.rules().max_meld_size else {
+        let Some(cap) = self.rules().melds.max_meld_size else {
             return self.meld_ranks_of(side);
         };
         self.melds(side).iter().fold(0, |acc, m| {
@@ -476,10 +481,10 @@ impl GameState {
         let has_meld = rank_mask(melds);
         // Counted without a branch a rank (the hand's shape is anyone's
         // guess); the orphan named is the highest rank's, lowest suit.
-        let open = rules.meld_rank_bits() & !has_meld;
+        let open = rules.melds.rank_bits() & !has_meld;
         let (mut orphans, mut orphan_ranks) = (0u8, 0u16);
         for (i, &n) in shape.ranks.iter().enumerate() {
-            let is = n > 0 && n < rules.min_naturals && open >> i & 1 == 1;
+            let is = n > 0 && n < rules.melds.min_naturals && open >> i & 1 == 1;
             orphans += n * u8::from(is);
             orphan_ranks |= u16::from(is) << i;
         }
@@ -489,7 +494,10 @@ impl GameState {
             Card::new(rank, Suit::from_index(suit))
         });
         let b = shape.ranks[Rank::Three.index()];
-        if rules.special_threes() && b > 0 && (b < rules.min_meld || !rules.black_threes_meldable) {
+        if rules.melds.special_threes()
+            && b > 0
+            && (b < rules.melds.min_meld || !rules.melds.black_threes_meldable)
+        {
             orphans += b;
             let spade = Card::new(Rank::Three, Suit::Spades);
             orphan = Some(if hand.count(spade) > 0 {
@@ -587,8 +595,8 @@ impl GameState {
     ) -> Option<bool> {
         let rules = self.rules();
         let side = self.side_of(seat);
-        if !(rules.sequences || rules.several_melds_per_rank)
-            || rules.special_discard != crate::rules::SpecialDiscard::Free
+        if !(rules.melds.sequences || rules.melds.several_melds_per_rank)
+            || rules.pile.special_discard != crate::rules::SpecialDiscard::Free
             || self.phase() != Phase::Play
             || self.foot_size(seat) > 0
             || !self.side_has_melded(side)
@@ -646,7 +654,7 @@ impl GameState {
                 hand,
                 melds,
                 need,
-                !rules.go_out_needs_discard,
+                !rules.going_out.requirement.needs_discard,
                 |c| self.final_discard_ok(c),
                 shared,
             )
@@ -663,7 +671,7 @@ impl GameState {
             Action::PickupOnto => {
                 melds
                     .iter_mut()
-                    .find(|m| m.rank == rank && !rules.meld_full(m.len()))?
+                    .find(|m| m.rank == rank && !rules.melds.full(m.len()))?
                     .naturals += 1;
             }
             Action::Pickup { with, also } if also.is_empty() => {
@@ -671,7 +679,7 @@ impl GameState {
                 let (n, w) = (with.natural_count() + 1, with.wild_count());
                 match melds
                     .iter_mut()
-                    .find(|m| m.rank == rank && !rules.meld_full(m.len()))
+                    .find(|m| m.rank == rank && !rules.melds.full(m.len()))
                 {
                     Some(m) => {
                         m.naturals += n;
@@ -724,7 +732,9 @@ impl GameState {
     ) -> bool {
         let refused = self.turn().answer == Some(false);
         if hand.is_empty() {
-            return !refused && !self.rules().go_out_needs_discard && melded_out_ok();
+            return !refused
+                && !self.rules().going_out.requirement.needs_discard
+                && melded_out_ok();
         }
         if hand.total() > 1 && !must_go_out {
             return true;
@@ -741,9 +751,9 @@ impl GameState {
         let side = self.side_of(seat);
         let rules = self.rules();
         if !self.side_has_melded(side)
-            || rules.sequences
-            || rules.several_melds_per_rank
-            || rules.special_discard != crate::rules::SpecialDiscard::Free
+            || rules.melds.sequences
+            || rules.melds.several_melds_per_rank
+            || rules.pile.special_discard != crate::rules::SpecialDiscard::Free
         {
             return None;
         }

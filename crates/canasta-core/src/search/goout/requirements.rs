@@ -26,13 +26,13 @@ pub(crate) fn going_out_shortfall(
     let mut uncounted_wild = false;
     for m in melds {
         if m.seq {
-            if m.len() >= rules.canasta_size {
+            if m.len() >= rules.melds.canasta_size {
                 kinds.add(GoOutKind::Clean);
             }
             continue;
         }
-        if m.rank == WILD_MELD && !rules.wild_canastas_count_to_go_out {
-            if m.naturals + m.wilds < rules.canasta_size {
+        if m.rank == WILD_MELD && !rules.going_out.requirement.wild_canastas_count {
+            if m.naturals + m.wilds < rules.melds.canasta_size {
                 return Some(IllegalReason::UnfinishedWildMeld);
             }
             uncounted_wild = true;
@@ -40,7 +40,7 @@ pub(crate) fn going_out_shortfall(
         }
         match m.canasta_now(rules) {
             Some(clean) => kinds.add(m.kind(rules, clean)),
-            None if m.rank == WILD_MELD && rules.wild_meld_reserves.one_wild_meld() => {
+            None if m.rank == WILD_MELD && rules.melds.wild_meld_reserves.one_wild_meld() => {
                 return Some(IllegalReason::UnfinishedWildMeld);
             }
             None => {}
@@ -67,27 +67,29 @@ pub(crate) fn going_out_shortfall(
 /// fit the rules, with the kinds the side still lacks.
 fn missing_canastas(rules: &Rules, have: &KindCounts) -> IllegalReason {
     let lacks = |need: u8, have: u8| need.saturating_sub(have);
-    if rules.go_out_wild_canastas > 0 || rules.go_out_special_canastas > 0 {
+    if rules.going_out.requirement.wild_canastas > 0
+        || rules.going_out.requirement.special_canastas > 0
+    {
         IllegalReason::MissingCanastaKinds {
-            clean: rules.go_out_natural_canastas,
-            dirty: rules.go_out_mixed_canastas,
-            wild: rules.go_out_wild_canastas,
-            special: rules.go_out_special_canastas,
-            special_rank: rules.special_canasta_rank,
+            clean: rules.going_out.requirement.natural_canastas,
+            dirty: rules.going_out.requirement.mixed_canastas,
+            wild: rules.going_out.requirement.wild_canastas,
+            special: rules.going_out.requirement.special_canastas,
+            special_rank: rules.melds.special_canasta_rank,
             lacking: [
-                lacks(rules.go_out_natural_canastas, have.clean),
-                lacks(rules.go_out_mixed_canastas, have.dirty),
-                lacks(rules.go_out_wild_canastas, have.wild),
-                lacks(rules.go_out_special_canastas, have.special),
+                lacks(rules.going_out.requirement.natural_canastas, have.clean),
+                lacks(rules.going_out.requirement.mixed_canastas, have.dirty),
+                lacks(rules.going_out.requirement.wild_canastas, have.wild),
+                lacks(rules.going_out.requirement.special_canastas, have.special),
             ],
         }
     } else {
         IllegalReason::MissingCanastas {
-            natural: rules.go_out_natural_canastas,
-            mixed: rules.go_out_mixed_canastas,
+            natural: rules.going_out.requirement.natural_canastas,
+            mixed: rules.going_out.requirement.mixed_canastas,
             lacking: [
-                lacks(rules.go_out_natural_canastas, have.clean),
-                lacks(rules.go_out_mixed_canastas, have.dirty),
+                lacks(rules.going_out.requirement.natural_canastas, have.clean),
+                lacks(rules.going_out.requirement.mixed_canastas, have.dirty),
             ],
         }
     }

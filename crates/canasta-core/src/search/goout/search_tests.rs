@@ -77,7 +77,7 @@ fn wild_rich_deck(rules: &Rules, rng: &mut Rng) -> Vec<Card> {
     let deck = shuffled_deck(rules, rng);
     let (mut front, rest): (Vec<Card>, Vec<Card>) = deck.into_iter().partition(|c| c.is_wild());
     front.extend(rest);
-    let dealt = rules.players() as usize * rules.hand_size as usize;
+    let dealt = rules.game.players as usize * rules.deal.hand_size as usize;
     rng.shuffle(&mut front[..dealt]);
     front
 }
@@ -125,9 +125,9 @@ fn counting_agrees_with_a_search_of_generated_moves() {
     // meld carried past one is rare: more deals there.
     let presets = crate::rules::all_forms()
         .into_iter()
-        .map(|r| (if r.wilds_on_canasta { 6 } else { 30 }, r));
+        .map(|r| (if r.melds.wilds_on_canasta { 6 } else { 30 }, r));
     for (seeds, rules) in presets.chain(house.map(|r| (6, r))) {
-        if rules.foot_size > 0 {
+        if rules.deal.foot_size > 0 {
             // The foot follows the last card: not going out.
             continue;
         }
@@ -135,8 +135,8 @@ fn counting_agrees_with_a_search_of_generated_moves() {
         for seed in 0..seeds {
             let mut rng = Rng::new(seed ^ 0x00C0_0A7E);
             let mut g = GameState::new(rules.clone());
-            let dealer = seed as usize % rules.players() as usize;
-            if rules.wilds_on_canasta || seed % 2 == 0 {
+            let dealer = seed as usize % rules.game.players as usize;
+            if rules.melds.wilds_on_canasta || seed % 2 == 0 {
                 g.deal_random(&mut rng, dealer);
             } else {
                 // Every wild card dealt into the hands: melds near a
@@ -148,7 +148,7 @@ fn counting_agrees_with_a_search_of_generated_moves() {
                 let seat = g.to_act();
                 if g.phase() == Phase::Play && g.hand(seat).total() <= 9 {
                     let mut probes = vec![g.clone()];
-                    if !rules.wilds_on_canasta {
+                    if !rules.melds.wilds_on_canasta {
                         probes.extend(near_canastas(&g, &mut rng));
                     }
                     for p in &probes {
@@ -173,7 +173,7 @@ fn counting_agrees_with_a_search_of_generated_moves() {
                 g.apply_unchecked(legal[rng.below(legal.len())]);
             }
         }
-        let form = format!("{} {}", rules.variant(), rules.players());
+        let form = format!("{} {}", &rules.game.variant, rules.game.players);
         assert!(checked >= 20, "{form}: {checked} positions searched");
     }
     assert!(yes >= 20 && no >= 20, "{yes} yes, {no} no");
@@ -182,13 +182,13 @@ fn counting_agrees_with_a_search_of_generated_moves() {
 /// A hand of `n` cards built as melds would be (sequences where the rules
 /// have them, groups of a rank, wild cards) with a card or two of noise.
 fn structured_hand(rules: &Rules, n: usize, rng: &mut Rng) -> Vec<Card> {
-    let ranks = rules.meld_ranks();
+    let ranks = rules.melds.ranks();
     let natural = |rng: &mut Rng| Card::new(ranks[rng.below(ranks.len())], Suit::ALL[rng.below(4)]);
     let mut cards = Vec::new();
     // The canastas going out needs, then melds of any kind.
-    for _ in 0..rules.canastas_to_go_out {
+    for _ in 0..rules.going_out.requirement.canastas {
         let suit = Suit::ALL[rng.below(4)];
-        if rules.sequences && rng.below(2) == 0 {
+        if rules.melds.sequences && rng.below(2) == 0 {
             let start = Rank::Four.index() + rng.below(Rank::Ace.index() - Rank::Four.index() - 5);
             cards.extend((start..start + 7).map(|i| Card::new(Rank::from_index(i), suit)));
         } else {
@@ -200,7 +200,7 @@ fn structured_hand(rules: &Rules, n: usize, rng: &mut Rng) -> Vec<Card> {
     }
     while cards.len() < n {
         match rng.below(4) {
-            0 | 1 if rules.sequences => {
+            0 | 1 if rules.melds.sequences => {
                 let len = 3 + rng.below(5);
                 let start = Rank::Four.index()
                     + rng.below(Rank::Ace.index() - Rank::Four.index() + 2 - len);
@@ -252,7 +252,7 @@ fn concealed_counting_agrees_with_a_search_of_generated_moves() {
         for seed in 0..60u64 {
             let mut rng = Rng::new(seed ^ 0xC0_9CEA1);
             let mut g = GameState::new(rules.clone());
-            g.deal_random(&mut rng, seed as usize % rules.players() as usize);
+            g.deal_random(&mut rng, seed as usize % rules.game.players as usize);
             // The first player's first turn: draw from the stock.
             if g.phase() != Phase::Draw {
                 continue;

@@ -93,7 +93,7 @@ fn the_shortcuts_answer_as_the_copy_does() {
         for seed in 0..8u64 {
             let mut rng = Rng::new(seed ^ 0x5107_C075);
             let mut g = GameState::new(rules.clone());
-            g.deal_random(&mut rng, seed as usize % rules.players() as usize);
+            g.deal_random(&mut rng, seed as usize % rules.game.players as usize);
             while matches!(g.phase(), Phase::Draw | Phase::Play | Phase::Answer) {
                 let seat = g.to_act();
                 if g.phase() == Phase::Play {
@@ -119,8 +119,8 @@ fn the_shortcuts_answer_as_the_copy_does() {
                 g.apply_unchecked(legal[rng.below(legal.len())]);
             }
         }
-        let form = format!("{} {}", rules.variant(), rules.players());
-        if rules.special_discard == crate::rules::SpecialDiscard::Free {
+        let form = format!("{} {}", &rules.game.variant, rules.game.players);
+        if rules.pile.special_discard == crate::rules::SpecialDiscard::Free {
             assert!(checked >= 100, "{form}: {checked} answers checked");
         } else {
             // Where a lay may end the hand as blocked only the copy answers.

@@ -34,12 +34,12 @@ pub(crate) fn concealed_below_minimum<O: OpeningSink>(state: &GameState, need: i
         }
         // Black threes, where they are melded apart, make one group of
         // their own (the ranks below never include them).
-        let b = if rules.special_threes() {
+        let b = if rules.melds.special_threes() {
             h.black_threes()
         } else {
             0
         };
-        if h.red_threes() > 0 || (b > 0 && b < rules.min_meld) {
+        if h.red_threes() > 0 || (b > 0 && b < rules.melds.min_meld) {
             continue;
         }
         let threes = (b > 0).then(|| {
@@ -60,7 +60,7 @@ pub(crate) fn concealed_below_minimum<O: OpeningSink>(state: &GameState, need: i
 }
 
 /// Calls `f` with each way to lay every natural of `rest` of the ranks
-/// from `rules.meld_ranks()[at..]` on, after `groups`. Ranks go lowest
+/// from `rules.melds.ranks()[at..]` on, after `groups`. Ranks go lowest
 /// first, so a sequence is chosen at its lowest card and a rank's naturals
 /// that no sequence took must form its groups: one a rank, or where a rank
 /// may have several melds (Samba), every split into groups of at least
@@ -74,7 +74,7 @@ fn natural_layouts(
     groups: &mut Groups,
     f: &mut impl FnMut(&mut Groups),
 ) {
-    let Some(&rank) = rules.meld_ranks().get(at) else {
+    let Some(&rank) = rules.melds.ranks().get(at) else {
         return f(groups);
     };
     sequences_from(
@@ -89,8 +89,8 @@ fn natural_layouts(
             if n == 0 {
                 return natural_layouts(rules, rest, at + 1, groups, f);
             }
-            if !rules.several_melds_per_rank {
-                if n < rules.min_naturals {
+            if !rules.melds.several_melds_per_rank {
+                if n < rules.melds.min_naturals {
                     return;
                 }
                 let mut g = Group::of_rank(rank);
@@ -123,7 +123,7 @@ fn sequences_from(
     groups: &mut Groups,
     f: &mut impl FnMut(&CardCounts, &mut Groups),
 ) {
-    if !rules.sequences || suit == 4 || rank.index() < Rank::Four.index() {
+    if !rules.melds.sequences || suit == 4 || rank.index() < Rank::Four.index() {
         return f(rest, groups);
     }
     // No further sequence of this suit from this rank.
@@ -132,14 +132,14 @@ fn sequences_from(
     let mut run = 0u16;
     let mut len = 0u8;
     for i in rank.index()..=Rank::Ace.index() {
-        if len == rules.canasta_size.min(longest)
+        if len == rules.melds.canasta_size.min(longest)
             || rest.count(Card::new(Rank::from_index(i), s)) == 0
         {
             break;
         }
         run |= 1 << i;
         len += 1;
-        if len < rules.min_meld {
+        if len < rules.melds.min_meld {
             continue;
         }
         let g = Group::sequence(s, run);
@@ -166,8 +166,8 @@ fn rank_splits(
     if n == 0 {
         return f(rest, groups);
     }
-    for k in (rules.min_naturals..=largest.min(n)).rev() {
-        if n - k != 0 && n - k < rules.min_naturals {
+    for k in (rules.melds.min_naturals..=largest.min(n)).rev() {
+        if n - k != 0 && n - k < rules.melds.min_naturals {
             continue;
         }
         let mut g = Group::of_rank(rank);
@@ -213,8 +213,8 @@ fn split_wilds<O: OpeningSink>(
         (0, 0)
     } else {
         (
-            rules.wild_capacity_of(base.rank(), n),
-            rules.min_meld.saturating_sub(n),
+            rules.melds.wild_capacity_of(base.rank(), n),
+            rules.melds.min_meld.saturating_sub(n),
         )
     };
     for j in 0..=cap.min(jokers) {

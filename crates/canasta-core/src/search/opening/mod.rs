@@ -27,7 +27,8 @@ mod concealed;
 /// naturals (no wildcards)"), so only twos alone.
 pub(crate) fn clean_for_opening(rules: &Rules, g: &Group) -> bool {
     if g.is_wild_only() {
-        g.jokers == 0 || (g.two_count() <= 1 && rules.wild_meld_reserves != WildMeldReserve::Twos)
+        g.jokers == 0
+            || (g.two_count() <= 1 && rules.melds.wild_meld_reserves != WildMeldReserve::Twos)
     } else {
         g.wild_count() == 0
     }
@@ -64,8 +65,8 @@ pub(crate) fn generate<O: OpeningSink>(state: &GameState, top: Option<Card>, out
     let top_rank = top.and_then(|c| c.rank());
     // A wild meld (P-CNE) is searched first, marked by the rank two, so
     // that the groups after it know whether the wild cards are reserved.
-    let wild_meld = rules.wild_melds
-        && hand.wilds() >= rules.min_meld
+    let wild_meld = rules.melds.wild_melds
+        && hand.wilds() >= rules.melds.min_meld
         && !state
             .melds(state.side_of(seat))
             .iter()
@@ -73,7 +74,8 @@ pub(crate) fn generate<O: OpeningSink>(state: &GameState, top: Option<Card>, out
     // The meld ranks the hand holds enough naturals of, lowest first, as
     // set bits of one word (no branch a rank).
     let top_bit = top_rank.map_or(0, |r| 1u16 << r.index());
-    let mut held = hand.ranks_with_at_least(rules.min_naturals) & rules.meld_rank_bits() & !top_bit;
+    let mut held =
+        hand.ranks_with_at_least(rules.melds.min_naturals) & rules.melds.rank_bits() & !top_bit;
     let held = std::iter::from_fn(move || {
         (held != 0).then(|| {
             let r = Rank::from_index(held.trailing_zeros() as usize);
@@ -86,14 +88,14 @@ pub(crate) fn generate<O: OpeningSink>(state: &GameState, top: Option<Card>, out
         .into_iter()
         .chain(held)
         .chain(
-            (rules.special_threes()
-                && rules.black_threes_meldable
-                && hand.black_threes() >= rules.min_meld)
+            (rules.melds.special_threes()
+                && rules.melds.black_threes_meldable
+                && hand.black_threes() >= rules.melds.min_meld)
                 .then_some(Rank::Three),
         )
         .collect();
     let need = state.opening_minimum(seat);
-    let clean_only = rules.opening_must_be_clean(need);
+    let clean_only = rules.opening.must_be_clean(need);
     let mut search = Search {
         state,
         rules,
@@ -110,13 +112,14 @@ pub(crate) fn generate<O: OpeningSink>(state: &GameState, top: Option<Card>, out
         groups: Groups::new(),
         points: ArrayVec::new(),
         clean_only,
-        bonus_room: if rules.opening_counts_canasta_bonus {
+        bonus_room: if rules.opening.opening_counts_canasta_bonus {
             let best = rules
+                .scoring
                 .natural_canasta_bonus
-                .max(rules.mixed_canasta_bonus)
-                .max(rules.natural_ace_canasta_bonus)
-                .max(rules.mixed_ace_canasta_bonus);
-            best * (hand.total() / rules.canasta_size.max(1) as usize) as i32
+                .max(rules.scoring.mixed_canasta_bonus)
+                .max(rules.scoring.natural_ace_canasta_bonus)
+                .max(rules.scoring.mixed_ace_canasta_bonus);
+            best * (hand.total() / rules.melds.canasta_size.max(1) as usize) as i32
         } else {
             0
         },
@@ -133,23 +136,24 @@ pub(crate) fn generate<O: OpeningSink>(state: &GameState, top: Option<Card>, out
             // pair from hand, plus any further naturals and wild cards.
             let side = state.side_of(seat);
             let frozen = state.frozen_for(side);
-            let pair = rules.pile_naturals(frozen);
+            let pair = rules.pile.naturals_to_take(frozen);
             // An unfrozen pile may also be taken with one natural and one
             // wild card where the rules allow it (P-CAN, Canastia).
-            let one_and_wild = !frozen && rules.take_with_natural_and_wild && !clean_only;
+            let one_and_wild = !frozen && rules.pile.take_with_natural_and_wild && !clean_only;
             let first_k = if one_and_wild { 1 } else { pair.max(2) };
             for k in first_k..=n {
-                if k + 1 > rules.meld_cap() {
+                if k + 1 > rules.melds.cap() {
                     break;
                 }
                 let cap = if clean_only {
                     0
                 } else {
                     rules
+                        .melds
                         .wild_capacity_of(Some(rank), k + 1)
-                        .min(rules.meld_cap() - (k + 1))
+                        .min(rules.melds.cap() - (k + 1))
                 };
-                let mut min_wilds = (rules.min_meld as usize).saturating_sub(k as usize + 1);
+                let mut min_wilds = (rules.melds.min_meld as usize).saturating_sub(k as usize + 1);
                 let cap = if k < pair.max(2) {
                     // One natural: exactly one wild card with it.
                     min_wilds = min_wilds.max(1);
@@ -161,7 +165,7 @@ pub(crate) fn generate<O: OpeningSink>(state: &GameState, top: Option<Card>, out
                     let mut with_top = g;
                     with_top.push(top).expect("same rank");
                     // P-PEN: only the melds laid from hand count.
-                    let p = if rules.pile_opening_from_hand {
+                    let p = if rules.opening.pile_opening_from_hand {
                         0
                     } else {
                         with_top.opening_points(rules)
@@ -173,7 +177,7 @@ pub(crate) fn generate<O: OpeningSink>(state: &GameState, top: Option<Card>, out
         None => {
             search.descend_sequences((0, 0, 0), out);
             if state.turn().drew_from_stock
-                && rules.concealed_without_minimum
+                && rules.opening.concealed_without_minimum
                 && state.can_go_out(seat)
             {
                 concealed::concealed_below_minimum(state, need, out);
@@ -186,9 +190,9 @@ fn natural_points(rules: &Rules, hand: &CardCounts, rank: Rank) -> i32 {
     if rank == Rank::Two {
         0
     } else if rank == Rank::Three {
-        hand.black_threes() as i32 * rules.card_values.black_three
+        hand.black_threes() as i32 * rules.scoring.card_values.black_three
     } else {
-        hand.rank_count(rank) as i32 * rules.card_values.of(Card::new(rank, Suit::Spades))
+        hand.rank_count(rank) as i32 * rules.scoring.card_values.of(Card::new(rank, Suit::Spades))
     }
 }
 
@@ -229,13 +233,15 @@ impl Search<'_> {
         min_wilds: usize,
         mut f: impl FnMut(&mut Self, Group),
     ) {
-        let special = rank == Rank::Three && self.rules.special_threes();
+        let special = rank == Rank::Three && self.rules.melds.special_threes();
         // The choices are worked out from a copy of the rank's counts, so
         // they may be walked while `f` changes the hand (and puts it back).
         let choices = if special {
             Either::One(std::iter::once(pick_black_threes(&self.hand, k)))
         } else {
-            Either::Many(natural_choices(&self.hand, rank, k, self.rules.suits_matter()).take(120))
+            Either::Many(
+                natural_choices(&self.hand, rank, k, self.rules.melds.suits_matter()).take(120),
+            )
         };
         let cap = if special { 0 } else { cap };
         let (jokers, twos) = (self.hand.jokers(), self.hand.twos());
@@ -278,7 +284,7 @@ impl Search<'_> {
         if out.satisfied() {
             return;
         }
-        if !self.rules.sequences
+        if !self.rules.melds.sequences
             || self.groups.len() == MAX_GROUPS
             || (!self.groups.is_empty() && self.total() >= self.need)
         {
@@ -286,8 +292,8 @@ impl Search<'_> {
             return;
         }
         self.descend(0, out);
-        let min = self.rules.min_meld as usize;
-        let max = self.rules.canasta_size as usize;
+        let min = self.rules.melds.min_meld as usize;
+        let max = self.rules.melds.canasta_size as usize;
         let masks = self.hand.run_masks();
         for (suit, &have) in masks.iter().enumerate().skip(from.0) {
             for low in Rank::Four.index()..=Rank::Ace.index() {
@@ -316,8 +322,8 @@ impl Search<'_> {
             self.emit_if_irreducible(out);
             return;
         }
-        let wild_points = self.hand.jokers() as i32 * self.rules.card_values.joker
-            + self.hand.twos() as i32 * self.rules.card_values.two;
+        let wild_points = self.hand.jokers() as i32 * self.rules.scoring.card_values.joker
+            + self.hand.twos() as i32 * self.rules.scoring.card_values.two;
         if idx == self.ranks.len()
             || self.groups.len() == MAX_GROUPS
             || points + self.suffix_points[idx] + wild_points + self.bonus_room < self.need
@@ -330,21 +336,22 @@ impl Search<'_> {
             self.wild_groups(idx, out);
             return;
         }
-        let special = rank == Rank::Three && self.rules.special_threes();
+        let special = rank == Rank::Three && self.rules.melds.special_threes();
         let (n, min_k) = if special {
-            (self.hand.black_threes(), self.rules.min_meld)
+            (self.hand.black_threes(), self.rules.melds.min_meld)
         } else {
-            (self.hand.rank_count(rank), self.rules.min_naturals)
+            (self.hand.rank_count(rank), self.rules.melds.min_naturals)
         };
-        for k in min_k..=n.min(self.rules.meld_cap()) {
+        for k in min_k..=n.min(self.rules.melds.cap()) {
             let cap = if self.clean_only {
                 0
             } else {
                 self.rules
+                    .melds
                     .wild_capacity_of(Some(rank), k)
-                    .min(self.rules.meld_cap() - k)
+                    .min(self.rules.melds.cap() - k)
             };
-            let min_w = (self.rules.min_meld as usize).saturating_sub(k as usize);
+            let min_w = (self.rules.melds.min_meld as usize).saturating_sub(k as usize);
             if !special && min_w > cap as usize {
                 continue;
             }
@@ -361,7 +368,7 @@ impl Search<'_> {
     fn wild_groups<O: OpeningSink>(&mut self, idx: usize, out: &mut O) {
         let rules = self.rules;
         let (jokers, twos) = (self.hand.jokers(), self.hand.twos());
-        for size in rules.min_meld..=rules.meld_cap().min(jokers + twos) {
+        for size in rules.melds.min_meld..=rules.melds.cap().min(jokers + twos) {
             for j in 0..=size.min(jokers) {
                 let t = size - j;
                 if t > twos {
@@ -427,7 +434,7 @@ impl Search<'_> {
         // take that would leave only it is refused without looking at it,
         // as the judge does (`judge_pickup_ending`).
         let extra = if self.top.is_some() {
-            self.rules.pile_extra_draw as usize
+            self.rules.pile.pile_extra_draw as usize
         } else {
             0
         };
@@ -452,23 +459,23 @@ fn removable(
     hand_naturals: u8,
 ) -> bool {
     let (n, w) = (g.natural_count(), g.wild_count());
-    if g.len() <= rules.min_meld {
+    if g.len() <= rules.melds.min_meld {
         return false;
     }
     if g.is_sequence() {
         // Only an end card can go.
-        let value = |c: Option<Card>| c.map_or(i32::MIN, |c| rules.card_values.of(c));
+        let value = |c: Option<Card>| c.map_or(i32::MIN, |c| rules.scoring.card_values.of(c));
         let least = value(g.cards().next()).min(value(g.cards().last()));
         return total - least >= need;
     }
     let min_hand_naturals = if is_top_group { 2 } else { 0 };
-    let fewer_naturals_ok = n > rules.min_naturals.max(1)
+    let fewer_naturals_ok = n > rules.melds.min_naturals.max(1)
         && hand_naturals > min_hand_naturals
-        && w <= rules.wild_capacity_of(g.rank(), n - 1)
-        && (!g.is_special_threes(rules) || n > rules.min_meld);
+        && w <= rules.melds.wild_capacity_of(g.rank(), n - 1)
+        && (!g.is_special_threes(rules) || n > rules.melds.min_meld);
     // P-PEN: the pile's group counts nothing toward the opening.
     let points = |g: &Group| {
-        if is_top_group && rules.pile_opening_from_hand {
+        if is_top_group && rules.opening.pile_opening_from_hand {
             0
         } else {
             g.opening_points(rules)

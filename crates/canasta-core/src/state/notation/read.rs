@@ -207,7 +207,7 @@ impl GameState {
     pub fn from_notation(text: &str) -> Result<GameState, NotationError> {
         let f = Fields::split(text)?;
         let rules = read_rules(f.required("rules"), f.get("options"))?;
-        let n = rules.players as usize;
+        let n = rules.game.players as usize;
         let mut g = GameState::with_ruleset(Ruleset::new(rules));
         g.read_counters(&f)?;
         let (seat_cards, red_threes, melds, stock, pile) = read_cards(&f, n)?;
@@ -224,7 +224,7 @@ impl GameState {
     fn read_counters(&mut self, f: &Fields<'_>) -> Result<(), NotationError> {
         let rules = &self.rs.rules;
         let n = self.players();
-        let teams = rules.teams as usize;
+        let teams = rules.game.teams as usize;
         let scores: Vec<i32> = f
             .required("scores")
             .split_whitespace()
@@ -244,14 +244,14 @@ impl GameState {
         )?;
         self.dealer = seat("dealer", f.required("dealer"), n)? as u8;
         for s in 0..n {
-            self.side_of[s] = if rules.temporary_partnership {
+            self.side_of[s] = if rules.game.temporary_partnership {
                 s as u8
             } else {
-                rules.team_of(s) as u8
+                rules.game.team_of(s) as u8
             };
         }
         if let Some(text) = f.get("lone-hand") {
-            if !rules.temporary_partnership {
+            if !rules.game.temporary_partnership {
                 return Err(NotationError::NoPartnership);
             }
             let lone = seat("lone-hand", text, n)?;
@@ -311,7 +311,7 @@ impl GameState {
         stock: Vec<Card>,
         pile: Vec<Card>,
     ) -> Result<(), NotationError> {
-        if f.seats("foot").next().is_some() && self.rs.rules.foot_size == 0 {
+        if f.seats("foot").next().is_some() && self.rs.rules.deal.foot_size == 0 {
             return Err(NotationError::NoFeet);
         }
         for (s, sc) in seat_cards.into_iter().enumerate() {
@@ -346,7 +346,7 @@ impl GameState {
         }
         if let Some(text) = f.get("packet") {
             let packet: usize = number("packet", text, "a count of cards")?;
-            if packet > 0 && self.rs.rules.pile_packet == PilePacket::None {
+            if packet > 0 && self.rs.rules.pile.pile_packet == PilePacket::None {
                 return Err(NotationError::NoPacket);
             }
             if packet > pile.len() {
@@ -456,14 +456,14 @@ impl GameState {
             Some(reason) => return Err(MeldCheck::Rules(reason)),
         }
         let other = |e| Err(MeldCheck::Other(e));
-        if closed && !rules.canasta_by_choice {
+        if closed && !rules.melds.canasta_by_choice {
             return other(NotationError::BadClosed {
                 side,
                 index,
                 why: "these rules close no canasta by choice",
             });
         }
-        if closed && group.len() < rules.canasta_size {
+        if closed && group.len() < rules.melds.canasta_size {
             return other(NotationError::BadClosed {
                 side,
                 index,
@@ -472,13 +472,13 @@ impl GameState {
         }
         let before = &self.melds[side];
         if group.is_wild_only() {
-            if rules.wild_meld_reserves.one_wild_meld()
+            if rules.melds.wild_meld_reserves.one_wild_meld()
                 && before.iter().any(|m| m.cards.is_wild_only())
             {
                 return other(NotationError::SecondWildMeld { side, index });
             }
         } else if !group.is_sequence()
-            && !rules.several_melds_per_rank
+            && !rules.melds.several_melds_per_rank
             && let Some(first) = before.iter().position(|m| {
                 !m.cards.is_sequence() && m.cards.rank() == group.rank() && !m.is_full(rules)
             })

@@ -127,10 +127,11 @@ fn random_play_writes_every_field() {
 
 #[test]
 fn options_name_house_rules_as_a_record_does() {
-    let mut rules = Rules::preset("classic", Some(4), None).unwrap();
-    rules.canasta_by_choice = true;
-    rules.target = 3000;
-    rules.red_three_timing = crate::rules::RedThreeTiming::FirstTurn;
+    let mut spec = Rules::preset("classic", Some(4), None).unwrap().into_spec();
+    spec.melds.canasta_by_choice = true;
+    spec.game.target = 3000;
+    spec.deal.red_three_timing = crate::rules::RedThreeTiming::FirstTurn;
+    let rules = Rules::new(spec).unwrap();
     let mut g = GameState::new(rules);
     g.deal_random(&mut Rng::new(3), 0);
     let text = g.to_notation();
@@ -477,7 +478,7 @@ fn the_documented_example_is_canonical() {
     let example = &doc[start..start + doc[start..].find("```").unwrap()];
     let g = GameState::from_notation(example).unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(g.to_notation(), example);
-    assert_eq!(g.rules().variant, "classic");
+    assert_eq!(g.rules().game.variant, "classic");
     assert_eq!(g.players(), 4);
 }
 
@@ -515,11 +516,11 @@ fn the_turn_and_the_table_must_be_possible() {
 /// a side may hold.
 #[test]
 fn a_side_holds_at_most_max_melds() {
-    let mut rules = Rules::preset("samba", Some(2), None).unwrap();
-    rules.decks = 4;
-    rules.jokers = 8;
-    rules.red_three_values = (0..=8).map(|k| k * 100).collect();
-    rules.validate().unwrap();
+    let mut spec = Rules::preset("samba", Some(2), None).unwrap().into_spec();
+    spec.deal.decks = 4;
+    spec.deal.jokers = 8;
+    spec.scoring.red_three_values = (0..=8).map(|k| k * 100).collect();
+    let rules = Rules::new(spec).unwrap();
     let mut g = GameState::new(rules);
     g.deal_random(&mut Rng::new(1), 0);
     let mut text = g.to_notation();

@@ -33,7 +33,7 @@ impl GameState {
     fn write_notation(&self, out: &mut String) -> fmt::Result {
         let rules = &self.rs.rules;
         let n = self.players();
-        writeln!(out, "rules {} {}", rules.variant, rules.players)?;
+        writeln!(out, "rules {} {}", rules.game.variant, rules.game.players)?;
         let options = rules.options_from_preset();
         if !options.is_empty() {
             writeln!(out, "options {}", serde_json::Value::Object(options))?;

@@ -9,7 +9,7 @@ use canasta_core::{DealError, Phase};
 #[test]
 fn the_deck_has_72_cards_without_nines_tens_jacks_and_red_2_3_a() {
     for players in [2, 3] {
-        let d = canastia(players).deck();
+        let d = canastia(players).deal.deck();
         assert_eq!(d.total(), 72);
         let n = |s: &str| d.count(card(s));
         for s in ["9S", "TH", "JD", "JC", "2H", "2D", "3H", "3D", "AH", "AD"] {

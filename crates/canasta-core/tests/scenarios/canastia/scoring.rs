@@ -88,7 +88,7 @@ fn the_match_ends_when_a_player_reaches_100() {
 #[test]
 fn three_players_each_for_themselves() {
     let r = canastia(3);
-    assert_eq!((r.players(), r.teams()), (3, 3));
+    assert_eq!((r.game.players, r.game.teams), (3, 3));
     let mut g = GameState::new(r);
     concealed_spec(3, 1, 2, "KS KS KH KH KD")
         .first(1)

@@ -10,15 +10,20 @@ use canasta_core::{CardCounts, DealOutcome, GameState, IllegalReason, Phase, Rul
 #[test]
 fn deck_of_162_cards_and_hands_of_15() {
     let r = canastone(4);
-    assert_eq!(r.deck_size(), 162);
-    let deck = r.deck();
+    assert_eq!(r.deal.deck_size(), 162);
+    let deck = r.deal.deck();
     assert_eq!(deck.jokers(), 6);
     assert_eq!(deck.twos(), 12);
     assert_eq!(deck.red_threes(), 6);
     assert_eq!(deck.black_threes(), 6);
     assert_eq!(deck.count(card("AS")), 3);
     assert_eq!(
-        (r.players(), r.teams(), r.hand_size(), r.target()),
+        (
+            r.game.players,
+            r.game.teams,
+            r.deal.hand_size,
+            r.game.target
+        ),
         (4, 2, 15, 12000)
     );
     let g = DealSpec::canastone(4, 0).upcards("9D").game();
@@ -29,7 +34,7 @@ fn deck_of_162_cards_and_hands_of_15() {
     assert_eq!(g.pile().len(), 1 + 9);
     assert_eq!(g.stock_len(), 162 - 60 - 10);
     assert_eq!((g.phase(), g.current(), g.to_act()), (Phase::Draw, 1, 1));
-    assert_eq!(g.all_cards(), r.deck());
+    assert_eq!(g.all_cards(), r.deal.deck());
     for players in [2, 3, 5] {
         assert!(Rules::preset("canastone", Some(players), None).is_err());
     }
@@ -40,8 +45,8 @@ fn deck_of_162_cards_and_hands_of_15() {
 #[test]
 fn six_players_play_in_two_teams_of_three() {
     let r = canastone(6);
-    assert_eq!((r.players(), r.teams(), r.hand_size()), (6, 2, 15));
-    assert_eq!(r.deck_size(), 162);
+    assert_eq!((r.game.players, r.game.teams, r.deal.hand_size), (6, 2, 15));
+    assert_eq!(r.deal.deck_size(), 162);
     assert!(Rules::preset("canastone", Some(6), Some(3)).is_err());
     let g = DealSpec::canastone(6, 0).upcards("4H").game();
     assert_eq!(

@@ -43,9 +43,9 @@ fn house_rule_2_as_an_opening_table() {
             {"from": 7000, "need": 160}, {"from": 10000, "need": 180},
             {"from": 12000, "need": 200}]}"#,
     );
-    assert_eq!(r.opening_minimum(-5), 15);
-    assert_eq!(r.opening_minimum(0), 50);
-    assert_eq!(r.opening_minimum(3000), 90);
+    assert_eq!(r.opening.minimum(-5), 15);
+    assert_eq!(r.opening.minimum(0), 50);
+    assert_eq!(r.opening.minimum(3000), 90);
 }
 
 /// House rule 4: the top discard and the cards that take the pile count
@@ -90,8 +90,8 @@ fn house_rule_4_an_unfrozen_pile_takes_two_naturals() {
 /// House rule 6: a target of 15000 (`target`).
 #[test]
 fn house_rule_6_target_15000() {
-    assert_eq!(canastone(4).target(), 12000);
-    assert_eq!(canastone_with(4, r#"{"target": 15000}"#).target(), 15000);
+    assert_eq!(canastone(4).game.target, 12000);
+    assert_eq!(canastone_with(4, r#"{"target": 15000}"#).game.target, 15000);
 }
 
 /// House rule 8: closing by melding every card, with no final discard

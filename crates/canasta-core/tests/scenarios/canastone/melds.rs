@@ -31,7 +31,11 @@ fn naturals_must_outnumber_wild_cards_two_at_most() {
     let mut g = opened("7S 7H 2C 2D QS QH QD JK 8S 8H", "8D 8C");
     let r = g.rules().clone();
     assert_eq!(
-        (r.max_wilds(), r.wild_capacity(2), r.wild_capacity(3)),
+        (
+            r.melds.max_wilds,
+            r.melds.wild_capacity(2),
+            r.melds.wild_capacity(3)
+        ),
         (2, 1, 2)
     );
     for (text, reason) in [

@@ -93,7 +93,7 @@ pub const CLOSE_MELDED: i32 = 80 + 50 + 30 + 30;
 /// QS QS 9S 9H 9C 9D. Everyone else draws and discards; seat 1 then draws
 /// QD 4C and can close with [`SECOND_TURN`].
 pub fn able_to_close_on_the_second_turn(rules: Rules) -> GameState {
-    let players = rules.players();
+    let players = rules.game.players;
     let others: Vec<&str> = ["6S 6H", "7S 7H", "8S 8H", "6D 6C", "7D 7C"]
         .into_iter()
         .take(players as usize - 1)

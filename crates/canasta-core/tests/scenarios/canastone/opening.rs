@@ -27,9 +27,9 @@ fn opening_minimum_by_cumulative_score() {
         (12000, 200),
         (20000, 200),
     ] {
-        assert_eq!(r.opening_minimum(score), need, "score {score}");
+        assert_eq!(r.opening.minimum(score), need, "score {score}");
     }
-    assert_eq!(canastone(6).opening_minimum(7000), 160);
+    assert_eq!(canastone(6).opening.minimum(7000), 160);
 }
 
 /// P-CNE "Play", S000: a side that has not opened may open as the first

@@ -84,7 +84,7 @@ fn a_natural_and_a_wild_card_do_not_take_the_pile() {
         "",
     );
     assert!(!g.pile_frozen());
-    assert!(!g.rules().take_with_natural_and_wild());
+    assert!(!g.rules().pile.take_with_natural_and_wild);
     for text in ["pickup 9S 2C", "pickup 9S JK"] {
         assert_eq!(
             refused(&g, 3, text),

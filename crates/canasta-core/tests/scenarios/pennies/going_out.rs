@@ -66,8 +66,8 @@ fn going_out_needs_every_kind_the_rules_ask_for() {
 #[test]
 fn opening_table_and_target() {
     let r = pennies();
-    assert_eq!(r.target(), 20000);
-    assert!(r.tie_plays_on());
+    assert_eq!(r.game.target, 20000);
+    assert!(r.game.tie_plays_on);
     for (score, need) in [
         (-10, 15),
         (0, 50),
@@ -77,6 +77,6 @@ fn opening_table_and_target() {
         (10000, 120),
         (15000, 150),
     ] {
-        assert_eq!(r.opening_minimum(score), need, "at {score}");
+        assert_eq!(r.opening.minimum(score), need, "at {score}");
     }
 }

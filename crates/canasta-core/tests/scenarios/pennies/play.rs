@@ -10,8 +10,8 @@ use canasta_core::{HandEndReason, IllegalReason, Phase, Rules};
 #[test]
 fn deal_of_216_cards_thirteen_each_and_a_foot_of_eleven() {
     let rules = pennies();
-    assert_eq!(rules.deck_size(), 216);
-    assert_eq!((rules.players(), rules.teams()), (6, 2));
+    assert_eq!(rules.deal.deck_size(), 216);
+    assert_eq!((rules.game.players, rules.game.teams), (6, 2));
     let g = sevens_and_kings().game();
     for seat in 0..6 {
         assert_eq!(g.hand(seat).total(), 13, "seat {seat}");
@@ -22,9 +22,11 @@ fn deal_of_216_cards_thirteen_each_and_a_foot_of_eleven() {
     assert_eq!(g.stock_len(), 216 - 6 * 24 - 1 - 2);
     assert_eq!((g.red_threes(1), g.red_threes(2)), (1, 1));
     let three_teams = Rules::preset("pennies", None, Some(3)).unwrap();
-    assert_eq!(three_teams.teams(), 3);
+    assert_eq!(three_teams.game.teams, 3);
     assert_eq!(
-        (0..6).map(|s| three_teams.team_of(s)).collect::<Vec<_>>(),
+        (0..6)
+            .map(|s| three_teams.game.team_of(s))
+            .collect::<Vec<_>>(),
         vec![0, 1, 2, 0, 1, 2]
     );
 }

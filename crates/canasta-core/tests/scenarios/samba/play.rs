@@ -11,15 +11,19 @@ use canasta_core::{HandEndReason, IllegalReason, Phase, Rules};
 fn deal_and_forms() {
     for (players, teams, hand) in [(4, 2, 15), (2, 2, 15), (3, 3, 15), (5, 5, 15), (6, 3, 13)] {
         let r = samba(players);
-        assert_eq!(r.deck_size(), 162);
+        assert_eq!(r.deal.deck_size(), 162);
         assert_eq!(
-            (r.teams(), r.hand_size(), r.draw_count()),
+            (r.game.teams, r.deal.hand_size, r.deal.draw_count),
             (teams, hand, 2),
             "{players}"
         );
     }
     let six = samba(6);
-    assert_eq!(six.team_of(0), six.team_of(3), "partners two seats apart");
+    assert_eq!(
+        six.game.team_of(0),
+        six.game.team_of(3),
+        "partners two seats apart"
+    );
     assert!(Rules::preset("samba", Some(7), None).is_err());
 }
 
@@ -37,7 +41,7 @@ fn opening_table_and_sequences_count() {
         (6995, 120),
         (7000, 160),
     ] {
-        assert_eq!(r.opening_minimum(score), need, "at {score}");
+        assert_eq!(r.opening.minimum(score), need, "at {score}");
     }
     let mut g = samba_and_kings().game();
     play(&mut g, 1, "draw");
@@ -167,7 +171,9 @@ fn the_top_card_goes_on_no_canasta() {
 #[test]
 fn dutch_option_top_card_alone_onto_a_sequence() {
     let rules = rules_with(samba(4), r#"{"sambaPileRule": "dutch"}"#);
-    assert!(rules.pile_always_frozen() && rules.top_card_to_sequence() && !rules.take_onto_meld());
+    assert!(
+        rules.pile.freeze.always && rules.pile.top_card_to_sequence && !rules.pile.take_onto_meld
+    );
     let mut g = DealSpec::new(rules, 0)
         .hand(1, "6H 7H 8H 9H TH KS KS KH 5D 4H 2C 2D QS QS 5C")
         .hand(2, "5H")

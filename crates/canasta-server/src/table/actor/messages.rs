@@ -179,7 +179,7 @@ pub fn summary_json(meta: &TableMeta, game: &TableGame, seats: Vec<Value>, statu
     json!({
         "id": meta.id,
         "variant": header.variant,
-        "players": game.rules().players(),
+        "players": game.rules().game.players,
         "options": header.options,
         "status": status,
         "hand": game.hand_number(),

@@ -50,7 +50,7 @@ fn extend_runs(rules: &Rules, cards: Packed, runs: &[(u8, u8)], sambas: u8, out:
         return;
     };
     let (lo, hi) = (usize::from(lo), usize::from(hi));
-    let size = rules.canasta_size as usize;
+    let size = rules.melds.canasta_size as usize;
     let len = hi - lo + 1;
     let mut down = cards;
     let mut k = 0;
@@ -84,13 +84,13 @@ fn new_runs(rules: &Rules, cards: Packed, from: usize, sambas: u8, out: &mut Out
         return;
     };
     new_runs(rules, cards, r + 1, sambas, out);
-    let size = rules.canasta_size as usize;
+    let size = rules.melds.canasta_size as usize;
     let mut left = cards;
     let mut len = 0;
     while r + len <= ACE && get(left, r + len) > 0 && len < size {
         left = sub(left, r + len, 1);
         len += 1;
-        if len >= rules.min_meld as usize {
+        if len >= rules.melds.min_meld as usize {
             new_runs(rules, left, r, sambas + u8::from(len >= size), out);
         }
     }
@@ -191,14 +191,15 @@ fn rank_outcomes(
 /// one meld of `rank` (naturals, wilds, already a canasta).
 fn onto_meld(rules: &Rules, rank: Rank, meld: (u8, u8, bool), k: u8, pool: u8, need: u8) -> Reach {
     let (a, b, done) = meld;
-    let room = if done && !rules.wilds_on_canasta {
+    let room = if done && !rules.melds.wilds_on_canasta {
         0
     } else {
         crate::meld::wild_room(rules, Some(rank), a, a + k, b)
     };
     let mut here = NOTHING;
     for x in 0..=room.min(pool) {
-        let made = usize::from(!done && a + b + k + x >= rules.canasta_size).min(need as usize);
+        let made =
+            usize::from(!done && a + b + k + x >= rules.melds.canasta_size).min(need as usize);
         here[made] |= 1 << x;
     }
     here
@@ -254,29 +255,29 @@ impl GroupMemo {
     }
 
     fn get(&mut self, rules: &Rules, rank: Rank, m: u8, pool: u8, need: u8) -> &Reach {
-        let ri = usize::from(Some(rank) == rules.pure_rank);
+        let ri = usize::from(Some(rank) == rules.melds.pure_rank);
         let m = m.min(15);
         if self.table[ri][m as usize].is_none() {
             let mut out = NOTHING;
             if m == 0 {
                 out[0] = 1;
             }
-            for p in rules.min_naturals.max(1)..=m {
+            for p in rules.melds.min_naturals.max(1)..=m {
                 let rest = m - p;
-                if rest > 0 && rest < rules.min_naturals {
+                if rest > 0 && rest < rules.melds.min_naturals {
                     continue;
                 }
                 // A new group's wild cards, by the generator's steps (the
                 // same rule as for a meld on the table).
                 let cap = crate::meld::wild_room(rules, Some(rank), 0, p, 0).min(pool);
-                let least = rules.min_meld.saturating_sub(p);
+                let least = rules.melds.min_meld.saturating_sub(p);
                 if least > cap {
                     continue;
                 }
                 let tail = *self.get(rules, rank, rest, pool, need);
                 let mut here = NOTHING;
                 for y in least..=cap {
-                    let made = usize::from(p + y >= rules.canasta_size).min(need as usize);
+                    let made = usize::from(p + y >= rules.melds.canasta_size).min(need as usize);
                     here[made] |= 1 << y;
                 }
                 let both = combine(&here, &tail, pool, need);
@@ -324,7 +325,7 @@ impl Side {
             if m.cards.is_special_threes(rules) {
                 side.three_meld = true;
             } else if let Some(suit) = m.cards.run_suit() {
-                if m.cards.len() < rules.canasta_size {
+                if m.cards.len() < rules.melds.canasta_size {
                     let run = m.cards.sequence_ranks();
                     let _ = side.runs[suit as usize]
                         .try_push((run.trailing_zeros() as u8, 15 - run.leading_zeros() as u8));
@@ -426,11 +427,12 @@ impl<'a> RankGroups<'a> {
         // the discard.
         let mut lone = None;
         let mut lone_count = 0;
-        for &r in self.rules.meld_ranks() {
+        for &r in self.rules.melds.ranks() {
             let n = get(left, r.index());
             if n > 0
                 && self.own[r.index()].is_empty()
-                && (n < self.rules.min_naturals || (n < self.rules.min_meld && self.pool == 0))
+                && (n < self.rules.melds.min_naturals
+                    || (n < self.rules.melds.min_meld && self.pool == 0))
             {
                 lone_count += n;
                 lone = Some(r);
@@ -445,7 +447,8 @@ impl<'a> RankGroups<'a> {
         let natural_discard = &only;
         let ranks: arrayvec::ArrayVec<Rank, 13> = self
             .rules
-            .meld_ranks()
+            .melds
+            .ranks()
             .iter()
             .copied()
             .filter(|r| get(left, r.index()) > 0 || !self.own[r.index()].is_empty())
@@ -526,14 +529,14 @@ fn dedup(v: &mut Outcomes) {
 /// the wild cards filling the smallest gaps first. Counting a natural for
 /// both its rank and its suit only makes the bound looser.
 fn canasta_bound(rules: &Rules, hand: &CardCounts, side: &Side) -> u8 {
-    let size = rules.canasta_size as u32;
+    let size = rules.melds.canasta_size as u32;
     // A canasta holds at most `max_wilds` wild cards, so at least this many
     // of its cards are the rank's own (naturals, or cards already melded).
-    let own_cards = size.saturating_sub(rules.max_wilds as u32).max(1);
+    let own_cards = size.saturating_sub(rules.melds.max_wilds as u32).max(1);
     let mut whole = 0u32;
     // Wild cards each further canasta of a rank would cost, cheapest first.
     let mut costs = arrayvec::ArrayVec::<u32, 64>::new();
-    for &r in rules.meld_ranks() {
+    for &r in rules.melds.ranks() {
         let material = hand.rank_count(r) as u32 + side.material[r.index()];
         let most = material / own_cards;
         let free = (material / size).min(most);
@@ -558,10 +561,10 @@ fn canasta_bound(rules: &Rules, hand: &CardCounts, side: &Side) -> u8 {
         wilds -= c;
         whole += 1;
     }
-    if rules.wild_melds {
+    if rules.melds.wild_melds {
         whole += wilds / size;
     }
-    if rules.sequences {
+    if rules.melds.sequences {
         // Each suit's naturals, four byte-wide sums in one word (a suit
         // holds at most 44 naturals in four packs, so no byte carries).
         let by_suit = Rank::MELDABLE
@@ -581,16 +584,16 @@ fn canasta_bound(rules: &Rules, hand: &CardCounts, side: &Side) -> u8 {
 /// limit allows with all the rank's naturals (sequences take none).
 fn wild_room(rules: &Rules, hand: &CardCounts, side: &Side) -> u8 {
     let mut room = 0u32;
-    for &r in rules.meld_ranks() {
+    for &r in rules.melds.ranks() {
         let n = hand.rank_count(r);
         let (count, naturals, wilds) = side.own[r.index()]
             .iter()
             .fold((0u32, 0u32, 0u32), |(c, a, w), &(n, x, _)| {
                 (c + 1, a + n as u32, w + x as u32)
             });
-        let groups = count + n as u32 / rules.min_naturals.max(1) as u32;
+        let groups = count + n as u32 / rules.melds.min_naturals.max(1) as u32;
         let total = (naturals + n as u32).min(u8::MAX as u32) as u8;
-        let each = rules.wild_capacity_of(Some(r), total) as u32;
+        let each = rules.melds.wild_capacity_of(Some(r), total) as u32;
         room += (groups * each).saturating_sub(wilds);
     }
     room.min(u8::MAX as u32) as u8
@@ -618,18 +621,18 @@ fn stranded(rules: &Rules, hand: &CardCounts, side: &Side) -> u32 {
         }
         let total = crate::card::byte_sum(word);
         let ok = !side.own[i].is_empty()
-            || total >= rules.min_meld
-            || (total >= rules.min_naturals && total + wild_help >= rules.min_meld);
+            || total >= rules.melds.min_meld
+            || (total >= rules.melds.min_naturals && total + wild_help >= rules.melds.min_meld);
         group_ok |= u16::from(ok) << i;
     }
     let suits = hand.run_masks();
     for suit in Suit::ALL {
         let have = suits[suit as usize];
         let mut lost = have & !group_ok;
-        if lost == 0 || (rules.sequences && !side.runs[suit as usize].is_empty()) {
+        if lost == 0 || (rules.melds.sequences && !side.runs[suit as usize].is_empty()) {
             continue;
         }
-        if rules.sequences {
+        if rules.melds.sequences {
             // Every card of three in a row (four to ace, as `have` holds
             // only those ranks) can start a sequence.
             let starts = have & (have >> 1) & (have >> 2);
@@ -648,8 +651,8 @@ fn stranded(rules: &Rules, hand: &CardCounts, side: &Side) -> u32 {
 /// own while going out).
 fn black_threes_ok(rules: &Rules, b: u8, side: &Side) -> bool {
     b == 0
-        || !rules.special_threes()
-        || (rules.black_threes_meldable && b >= rules.min_meld && !side.three_meld)
+        || !rules.melds.special_threes()
+        || (rules.melds.black_threes_meldable && b >= rules.melds.min_meld && !side.three_meld)
 }
 
 /// Whether some way of giving the hand's naturals to sequences leaves over
@@ -678,7 +681,8 @@ fn any_leftover(
     // Nibble mask of the ranks the side has a meld of (any natural left
     // over there has a home).
     let melded: Packed = rules
-        .meld_ranks()
+        .melds
+        .ranks()
         .iter()
         .filter(|r| !side.own[r.index()].is_empty())
         .fold(0, |m, r| m | 0xF << (4 * r.index()));
@@ -695,7 +699,7 @@ fn any_leftover(
         let runs = &side.runs[suit as usize];
         let have = masks[suit as usize];
         let three_in_a_row = have & (have >> 1) & (have >> 2) != 0;
-        if !rules.sequences || (runs.is_empty() && !three_in_a_row) {
+        if !rules.melds.sequences || (runs.is_empty() && !three_in_a_row) {
             // No sequence can take any of these cards: all are left over.
             fixed += cards;
         } else {

@@ -36,7 +36,7 @@ impl<'a> QuickOut<'a> {
         discard_ok: impl Fn(Card) -> bool,
     ) -> Option<QuickOut<'a>> {
         let side = Side::of(rules, melds);
-        if hand.red_threes() > 0 || !rules.special_threes() {
+        if hand.red_threes() > 0 || !rules.melds.special_threes() {
             return None;
         }
         let b = hand.black_threes();
@@ -50,7 +50,7 @@ impl<'a> QuickOut<'a> {
         }
         let mut run_len = [0; crate::state::MAX_MELDS];
         for (len, m) in run_len.iter_mut().zip(melds) {
-            if m.cards.is_sequence() && m.cards.len() < rules.canasta_size {
+            if m.cards.is_sequence() && m.cards.len() < rules.melds.canasta_size {
                 *len = m.cards.len();
             }
         }
@@ -115,7 +115,7 @@ impl<'a> QuickOut<'a> {
             Action::Meld(groups) if groups.len() == 1 => {
                 let g = groups.as_slice()[0];
                 let Some(rank) = g.rank() else { return false };
-                if g.is_sequence() || rank == Rank::Three || g.len() >= rules.canasta_size {
+                if g.is_sequence() || rank == Rank::Three || g.len() >= rules.melds.canasta_size {
                     return false;
                 }
                 let mut own = self.side.own[rank.index()].clone();
@@ -141,7 +141,7 @@ impl<'a> QuickOut<'a> {
         if len == 0 || cards.natural_count() != 1 || !Rank::MELDABLE.contains(&rank) {
             return false;
         }
-        let made = u8::from(len + 1 >= self.groups.rules.canasta_size);
+        let made = u8::from(len + 1 >= self.groups.rules.melds.canasta_size);
         let own = self.side.own[rank.index()].clone();
         self.judge(rank, 1, 0, &own, made)
     }

@@ -15,9 +15,9 @@ enum B {
 fn valid(rules: &Rules, m: &B) -> bool {
     match *m {
         B::Rank(r, n, w) => {
-            n >= rules.min_naturals
-                && n + w >= rules.min_meld
-                && w <= rules.wild_capacity_of(Some(r), n)
+            n >= rules.melds.min_naturals
+                && n + w >= rules.melds.min_meld
+                && w <= rules.melds.wild_capacity_of(Some(r), n)
         }
         B::Seq(suit, run) => crate::judge::valid_sequence(rules, &Group::sequence(suit, run)),
     }
@@ -66,8 +66,8 @@ fn place_wilds(rules: &Rules, wilds: u8, melds: &mut Vec<B>, need: u8) -> bool {
         let canastas = melds
             .iter()
             .filter(|m| match m {
-                B::Rank(_, n, w) => n + w >= rules.canasta_size,
-                B::Seq(_, run) => run.count_ones() as u8 >= rules.canasta_size,
+                B::Rank(_, n, w) => n + w >= rules.melds.canasta_size,
+                B::Seq(_, run) => run.count_ones() as u8 >= rules.melds.canasta_size,
             })
             .count();
         return melds.iter().all(|m| valid(rules, m)) && canastas >= need as usize;
@@ -195,7 +195,7 @@ fn quick_answers_change_no_legal_list() {
                 threes_refused += usize::from(
                     g.phase() == Phase::Play
                         && g.side_has_melded(g.side_of(seat))
-                        && g.hand(seat).black_threes() >= rules.min_meld
+                        && g.hand(seat).black_threes() >= rules.melds.min_meld
                         && !g.rest_may_go_out_after_threes(seat),
                 );
                 g.apply_unchecked(quick[rng.below(quick.len())]);

@@ -1,0 +1,32 @@
+//! The game: who plays, in which sides, and when the game ends.
+
+use serde::{Deserialize, Serialize};
+
+/// The table and the game's end (P-CAN's "The players", "Scoring": the
+/// game's target).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct GameRules {
+    /// The preset's id, as in the record header (`classic`, ...).
+    pub variant: String,
+    /// Number of seats.
+    pub players: u8,
+    /// Number of teams `k`; seat `s` is on team `s mod k` (record spec).
+    /// `k = players` means every player for themselves.
+    pub teams: u8,
+    /// Classic 3 players (P-CAN): the first player to take the pile plays
+    /// alone, the other two become partners for the hand.
+    pub temporary_partnership: bool,
+    /// The game ends when a team reaches this total (P-CAN: 5000; 7500 with
+    /// 3 players or three teams of six; 10000 with two teams of three).
+    pub target: i32,
+    /// A tie for the lead at or over the target is played on (P-PEN).
+    pub tie_plays_on: bool,
+}
+
+impl GameRules {
+    /// Team of a seat under the record spec's fixed rule `s mod k`.
+    pub fn team_of(&self, seat: usize) -> usize {
+        seat % self.teams as usize
+    }
+}

@@ -1,0 +1,130 @@
+//! The discard pile: the upcards that start it, what freezes it, and how
+//! it is taken.
+
+use serde::{Deserialize, Serialize};
+
+use super::{PilePacket, SpecialDiscard};
+
+/// The discard pile (P-CAN's "The discard pile", "Freezing the pile").
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct PileRules {
+    /// Most upcards turned to start the pile; if every one is wild or a
+    /// three the deal is void and the same dealer deals again (P-CNE: 3).
+    /// 0: turn until a card that does not call for another (P-CAN).
+    pub max_upcards: u8,
+    /// A wild upcard calls for another (P-CAN, P-CNE); Canastia turns one
+    /// upcard only.
+    pub upcard_wild_turns_again: bool,
+    /// Any three upcard calls for another (P-CNE); P-CAN only red threes.
+    pub upcard_threes_turn_again: bool,
+    /// S001 also turns another upcard while the upcard is a black three
+    /// (pagat turns again only for wild cards and red threes).
+    pub upcard_black_three_turns_again: bool,
+    /// Face-down cards under the upcards (P-CNE: by the upcard's rank).
+    pub pile_packet: PilePacket,
+    /// What freezes the pile.
+    pub freeze: FreezeRules,
+    /// Only a side that has melded may take the pile (P-CNE); P-CAN lets a
+    /// side open by taking it.
+    pub pile_needs_opened_side: bool,
+    /// Naturals from hand needed to take an unfrozen pile (2).
+    pub pile_take_naturals: u8,
+    /// Naturals from hand needed to take a frozen pile (P-CAN 2; P-CNE 3).
+    pub pile_take_naturals_frozen: u8,
+    /// An unfrozen pile may be taken with one natural and one wild card
+    /// (P-CAN; variation (2) forbids it).
+    pub take_with_natural_and_wild: bool,
+    /// The pile may be taken by putting its top card on the side's meld of
+    /// that rank (P-CAN; not in P-CNE).
+    pub take_onto_meld: bool,
+    /// An unfrozen pile may be taken by adding its top card to a completed
+    /// canasta (P-CAN; variation (1) forbids it).
+    pub take_onto_canasta: bool,
+    /// P-SAM (Dutch): instead of drawing, a player may take the pile's top
+    /// card alone to extend one of the side's sequences short of a samba
+    /// (`pickup`); the rest of the pile stays. Needs `take_onto_meld` off.
+    pub top_card_to_sequence: bool,
+    /// Cards drawn from the stock along with the pile (P-CNE: 1).
+    pub pile_extra_draw: u8,
+    /// Viennese option: a player holding one card may take a one-card pile
+    /// (S001, S002, BRIT forbid it).
+    pub one_card_may_take_one_card_pile: bool,
+    /// When cards of the special rank may be discarded (P-PEN: sevens only
+    /// once every side has a sevens canasta, never as the last discard).
+    pub special_discard: SpecialDiscard,
+}
+
+/// What freezes the pile: one rule of the books (P-CAN's "Freezing the
+/// pile") whose parts the variants choose apart. A frozen pile is taken
+/// only with natural cards from hand ([`PileRules::naturals_to_take`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct FreezeRules {
+    /// A wild card in the pile freezes it (P-CAN, P-CNE; Canastia has no
+    /// freezing). Option `wilds_freeze_pile`.
+    pub wild_cards: bool,
+    /// S001/S002: a discarded black three freezes the pile (pagat: only stops
+    /// the next player). Option `black_three_freezes`.
+    pub black_three: bool,
+    /// A red three among the upcards freezes the pile (P-CAN; P-CNE only wild
+    /// cards). Option `red_three_upcard_freezes`.
+    pub red_three_upcard: bool,
+    /// P-CAN variation: the pile is always frozen. Option `pile_always_frozen`.
+    pub always: bool,
+    /// The pile is frozen against a side that has not melded (P-CAN); in
+    /// P-CNE only a wild card freezes it. Option `unopened_side_frozen`.
+    pub unopened_side: bool,
+}
+
+/// Why the pile is frozen against a side ([`FreezeRules::against`]): taking
+/// it then needs natural cards of the top card's rank from hand
+/// ([`PileRules::pile_take_naturals_frozen`]), never a meld on the table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Freeze {
+    /// A wild card (or, where the rules say so, a black three) is in it.
+    ByCard,
+    /// These rules freeze the pile for everyone, always.
+    Always,
+    /// The side has not melded yet.
+    UntilOpened,
+}
+
+impl FreezeRules {
+    /// Why the pile is frozen against a side, the first cause that holds:
+    /// a freezing card in it (`pile_frozen`, a wild card or a black three
+    /// discarded or turned up), these rules, or the side not having melded
+    /// yet. `None`: the pile is open to the side. The judge, the generator
+    /// and every screen ask this one predicate.
+    pub fn against(&self, pile_frozen: bool, side_opened: bool) -> Option<Freeze> {
+        if pile_frozen {
+            Some(Freeze::ByCard)
+        } else if self.always {
+            Some(Freeze::Always)
+        } else if self.unopened_side && !side_opened {
+            Some(Freeze::UntilOpened)
+        } else {
+            None
+        }
+    }
+}
+
+impl PileRules {
+    /// The pile is closed to a side (nothing takes it) until the side has
+    /// melded from hand (P-CNE). The judge, the generator and the screens
+    /// ask this one predicate.
+    pub fn closed_to(&self, side_opened: bool) -> bool {
+        self.pile_needs_opened_side && !side_opened
+    }
+
+    /// Naturals from hand needed to take the pile, frozen for the taker or
+    /// not: the one count the generator, the opening search and the judge
+    /// all ask for.
+    pub fn naturals_to_take(&self, frozen: bool) -> u8 {
+        if frozen {
+            self.pile_take_naturals_frozen
+        } else {
+            self.pile_take_naturals
+        }
+    }
+}
