@@ -1,4 +1,5 @@
-//! Decisions a player makes, and their text notation from the record spec
+//! Decisions a player makes, the phases of a turn that say which are due,
+//! and their text notation from the record spec
 //! (`draw`, `pickup`, `pickup C C / G`, `meld G / G`, `add M C`, `discard C`,
 //! `ask`, `yes`, `no`, `canasta M`).
 //!
@@ -10,6 +11,7 @@ use crate::card::{Card, ParseCardError};
 /// The parser refuses more copies of a card than any deck holds.
 pub use crate::card::{MAX_COPIES_OF_A_FACE, MAX_JOKERS};
 use crate::meld::{Group, GroupShapeError};
+use serde::Serialize;
 use std::fmt;
 use std::str::FromStr;
 use thiserror::Error;
@@ -228,6 +230,72 @@ pub fn class_card(c: Card) -> Card {
         None => c,
         Some(Rank::Three) if c.is_red_three() => Card::new(Rank::Three, Suit::Hearts),
         Some(r) => Card::new(r, Suit::Spades),
+    }
+}
+
+/// Where the game stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Phase {
+    /// Waiting for a deck to deal the next hand.
+    Deal,
+    /// Start of a turn: draw or take the pile.
+    Draw,
+    /// After drawing: meld, add, ask, discard.
+    Play,
+    /// A partner must answer "may I go out?".
+    Answer,
+    /// The hand is scored; the next needs a deal.
+    HandOver,
+    /// A team reached the target.
+    GameOver,
+}
+
+impl Phase {
+    /// The phase's name in the record and the bot protocol (`hand_over`),
+    /// which messages quote.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Phase::Deal => "deal",
+            Phase::Draw => "draw",
+            Phase::Play => "play",
+            Phase::Answer => "answer",
+            Phase::HandOver => "hand_over",
+            Phase::GameOver => "game_over",
+        }
+    }
+
+    /// What this point of the turn asks for, in a player's words: why an
+    /// action of another point is refused.
+    pub const fn expects(self) -> &'static str {
+        match self {
+            Phase::Deal => "the hand has not been dealt yet",
+            Phase::Draw => "draw (or take the pile) first",
+            Phase::Play => "the turn is past its draw: meld, add or discard",
+            Phase::Answer => "a partner's question (may I go out?) waits for its answer",
+            Phase::HandOver => "the hand is over",
+            Phase::GameOver => "the game is over",
+        }
+    }
+
+    /// Who is to do what, in a player's words: `seat 2 to draw or take the
+    /// pile` (`who` names the seat to act, `current` the seat whose turn
+    /// it is, asked by an answering partner). Every screen says it so.
+    pub fn status(self, who: &str, current: usize) -> String {
+        match self {
+            Phase::Draw => format!("{who} to draw or take the pile"),
+            Phase::Play => format!("{who} to meld, add or discard"),
+            Phase::Answer => format!("{who} to answer: may seat {current} go out?"),
+            Phase::Deal => "before the deal".into(),
+            Phase::HandOver => "the hand is over".into(),
+            Phase::GameOver => "the game is over".into(),
+        }
+    }
+}
+
+impl fmt::Display for Phase {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
     }
 }
 

@@ -2,9 +2,9 @@
 //! the position, not the text.
 
 use crate::action::Action;
+use crate::action::Phase;
 use crate::card::{Card, CardStyle, Rank};
 use crate::meld::{Group, GroupKind};
-use crate::state::Phase;
 use std::fmt;
 use thiserror::Error;
 

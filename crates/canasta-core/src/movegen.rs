@@ -104,22 +104,11 @@ impl GameState {
         let (seat, side) = self.seat_side();
         let rules = self.rules();
         let hand = self.hand(seat);
-        let Some(top) = self.pile_top() else { return };
-        if !top.is_plain_natural() {
-            return;
-        }
-        if hand.total() == 1
-            && self.pile().len() == 1
-            && !rules.pile.one_card_may_take_one_card_pile
-        {
-            return;
-        }
+        let Ok(top) = self.pile_open() else { return };
         let rank = top.rank().unwrap();
         let rest = self.pile_rest_to_hand() + rules.pile.pile_extra_draw as usize;
         if !self.side_has_melded(side) {
-            if !rules.pile.closed_to(false) {
-                crate::search::opening::generate(self, Some(top), out);
-            }
+            crate::search::opening::generate(self, Some(top), out);
             return;
         }
         // P-SAM (Dutch): the top card alone onto a sequence, for the draw.
@@ -159,9 +148,7 @@ impl GameState {
             }
         };
         if let Some(m) = onto
-            && !frozen
-            && rules.pile.take_onto_meld
-            && (rules.pile.take_onto_canasta || !m.is_canasta(rules))
+            && rules.pile.takes_onto_meld(frozen, m.is_canasta(rules))
         {
             push(Action::PickupOnto, 0, out);
         }
@@ -188,14 +175,13 @@ impl GameState {
             }
         }
         let reserved = self.wilds_reserved(side);
-        if !frozen
-            && rules.pile.take_with_natural_and_wild
+        if rules.pile.takes_with_natural_and_wild(frozen)
             && reserved != WildMeldReserve::WildCards
             && n >= 1
             && rules.melds.min_meld <= 3
             && room >= 3
             && meld_room
-            && existing.is_none_or(|m| rules.melds.wilds_on_canasta || !m.is_canasta(rules))
+            && existing.is_none_or(|m| rules.melds.wilds_may_join(m.is_canasta(rules)))
         {
             let (nat, wilds) = existing.map_or((2, 1), |m| {
                 (m.cards.natural_count() + 2, m.cards.wild_count() + 1)
@@ -451,14 +437,14 @@ impl GameState {
                 // A wild meld grows one card at a time to a canasta, and
                 // past it only where wild cards may go on canastas (else
                 // only by the adds past a canasta below).
-                None => rules.melds.wilds_on_canasta || !m.is_canasta(rules),
+                None => rules.melds.wilds_may_join(m.is_canasta(rules)),
                 Some(rank) => {
                     reserved != WildMeldReserve::WildCards
                         && rules
                             .melds
                             .wild_capacity_of(Some(rank), m.cards.natural_count())
                             > m.cards.wild_count()
-                        && (rules.melds.wilds_on_canasta || !m.is_canasta(rules))
+                        && rules.melds.wilds_may_join(m.is_canasta(rules))
                 }
             };
             if wild_room {

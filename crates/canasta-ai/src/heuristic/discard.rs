@@ -182,7 +182,7 @@ pub(super) fn take_chance(v: &View<'_>, r: Rank) -> f32 {
     let share = (hidden_hand as f32 / unseen as f32).min(1.0);
     let copies = u32::from(v.unseen().rank_count(r));
     let mut chance = at_least(copies, share, u32::from(need - known));
-    if !frozen && rules.pile.take_with_natural_and_wild {
+    if rules.pile.takes_with_natural_and_wild(frozen) {
         // One natural and a wild card take an open pile too (P-CAN).
         let wild = if next.known.wilds() > 0 {
             1.0

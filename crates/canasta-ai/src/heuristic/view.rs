@@ -184,7 +184,7 @@ fn onto_ranks(melds: &[Meld], rules: &Rules) -> u32 {
     melds
         .iter()
         .filter(|m| {
-            !m.closed && !m.is_full(rules) && (rules.pile.take_onto_canasta || !m.is_canasta(rules))
+            !m.closed && !m.is_full(rules) && rules.pile.takes_onto_meld(false, m.is_canasta(rules))
         })
         .filter_map(|m| m.rank())
         .fold(0, |acc, r| acc | 1 << r.index())

@@ -72,13 +72,12 @@ pub(crate) fn meld_problem(
     }
     // Wild cards may not be added to a canasta (P-CNE), a wild one too;
     // where they may (`wilds_on_canasta`), a wild canasta grows like any.
-    if b.cards.is_wild_only() && !rules.melds.wilds_on_canasta && b.is_canasta(rules) {
+    if b.cards.is_wild_only() && !rules.melds.wilds_may_join(b.is_canasta(rules)) {
         return Some(R::WildCanastaComplete(MeldRef::new(index, &b.cards)));
     }
     if added.wild_count() > 0
         && b.cards.rank().is_some()
-        && !rules.melds.wilds_on_canasta
-        && b.is_canasta(rules)
+        && !rules.melds.wilds_may_join(b.is_canasta(rules))
     {
         return Some(R::NoWildOnCanasta);
     }

@@ -154,34 +154,9 @@ impl GameState {
         Ok(())
     }
 
-    /// Checks every way of taking the pile shares: a top card that can be
-    /// taken, the one-card rule, a side allowed to take it.
-    fn judge_pile_open(&self) -> Result<crate::card::Card, IllegalReason> {
-        use IllegalReason as R;
-        let rules = self.rules();
-        let seat = self.to_act();
-        let Some(top) = self.pile_top() else {
-            return Err(R::PileEmpty);
-        };
-        if !top.is_plain_natural() {
-            return Err(R::PileBlocked(top));
-        }
-        if self.hand(seat).total() == 1
-            && self.pile().len() == 1
-            && !rules.pile.one_card_may_take_one_card_pile
-        {
-            return Err(R::OneCardPile);
-        }
-        let side = self.side_of(seat);
-        if rules.pile.closed_to(self.side_has_melded(side)) {
-            return Err(R::PileNeedsMeld);
-        }
-        Ok(top)
-    }
-
     fn judge_pickup_onto(&self) -> Result<(), IllegalReason> {
         use IllegalReason as R;
-        let top = self.judge_pile_open()?;
+        let top = self.pile_open()?;
         let rules = self.rules();
         let seat = self.to_act();
         let side = self.side_of(seat);
@@ -190,7 +165,7 @@ impl GameState {
             let frozen = self.frozen_for(side);
             return Err(R::PileNeedsNaturals {
                 need: rules.pile.naturals_to_take(frozen),
-                or_wild: !frozen && rules.pile.take_with_natural_and_wild,
+                or_wild: rules.pile.takes_with_natural_and_wild(frozen),
             });
         }
         let Some(i) = self.pickup_onto_target(side, top) else {
@@ -214,7 +189,8 @@ impl GameState {
             // P-SAM (Dutch): the top card alone onto a sequence, for the draw.
             return Ok(());
         }
-        if self.frozen_for(side) {
+        let frozen = self.frozen_for(side);
+        if frozen {
             return Err(R::PileFrozen {
                 top,
                 need: rules.pile.naturals_to_take(true),
@@ -224,7 +200,8 @@ impl GameState {
         if m.closed {
             return Err(R::CanastaClosed(MeldRef::new(i as u8, &m.cards)));
         }
-        if m.is_canasta(rules) && !rules.pile.take_onto_canasta {
+        if !rules.pile.takes_onto_meld(frozen, m.is_canasta(rules)) {
+            // The way of taking and the freeze are refused above.
             return Err(R::TopCardOntoCanasta);
         }
         self.judge_pickup_ending(Action::PickupOnto, 0)
@@ -232,7 +209,7 @@ impl GameState {
 
     fn judge_pickup(&self, with: Group, also: &Groups) -> Result<(), IllegalReason> {
         use IllegalReason as R;
-        let top = self.judge_pile_open()?;
+        let top = self.pile_open()?;
         let rules = self.rules();
         let seat = self.to_act();
         let side = self.side_of(seat);
@@ -248,12 +225,13 @@ impl GameState {
         }
         // An unfrozen pile: a natural pair, or (P-CAN) one natural and a
         // wild card where the rules allow it.
-        let natural_and_wild =
-            rules.pile.take_with_natural_and_wild && naturals >= 1 && with.wild_count() >= 1;
+        let natural_and_wild = rules.pile.takes_with_natural_and_wild(frozen)
+            && naturals >= 1
+            && with.wild_count() >= 1;
         if !frozen && naturals < need && !natural_and_wild {
             return Err(R::PileNeedsNaturals {
                 need,
-                or_wild: rules.pile.take_with_natural_and_wild,
+                or_wild: rules.pile.takes_with_natural_and_wild(frozen),
             });
         }
         let mut taken = with;

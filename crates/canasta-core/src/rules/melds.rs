@@ -92,6 +92,13 @@ impl MeldRules {
         }
     }
 
+    /// Wild cards may join a meld that is a canasta (`canasta`) or not:
+    /// always one short of a canasta, a canasta only where the rules allow
+    /// it (P-CAN, up to the wild limit; P-CNE: never).
+    pub fn wilds_may_join(&self, canasta: bool) -> bool {
+        self.wilds_on_canasta || !canasta
+    }
+
     /// A meld of `len` cards is full and takes nothing more (P-PEN: 7).
     pub fn full(&self, len: u8) -> bool {
         self.max_meld_size.is_some_and(|cap| len >= cap)

@@ -127,4 +127,25 @@ impl PileRules {
             self.pile_take_naturals
         }
     }
+
+    /// A pile may be taken with one natural and one wild card from hand:
+    /// only where the rules allow it (P-CAN; variation (2) forbids it) and
+    /// never a pile frozen for the taker.
+    pub fn takes_with_natural_and_wild(&self, frozen: bool) -> bool {
+        !frozen && self.take_with_natural_and_wild
+    }
+
+    /// The pile may be taken by putting its top card on the side's meld of
+    /// its rank: where the rules take it so (P-CAN; not P-CNE), never a
+    /// pile frozen for the taker, and onto a canasta (`onto_canasta`) only
+    /// where the rules allow it (P-CAN's variation (1) forbids it).
+    pub fn takes_onto_meld(&self, frozen: bool, onto_canasta: bool) -> bool {
+        self.take_onto_meld && !frozen && (self.take_onto_canasta || !onto_canasta)
+    }
+
+    /// A player holding one card may not take a one-card pile (S001, S002,
+    /// BRIT), unless the Viennese option allows it.
+    pub fn one_card_pile_refused(&self, hand_cards: usize, pile_cards: usize) -> bool {
+        hand_cards == 1 && pile_cards == 1 && !self.one_card_may_take_one_card_pile
+    }
 }

@@ -24,8 +24,6 @@ use crate::card::{Card, CardCounts, FACES, PackedCounts, Rank};
 use crate::meld::{Group, Meld};
 use crate::rules::{Rules, StockEnd};
 use crate::state::score::HandResult;
-use serde::Serialize;
-use std::fmt;
 use std::sync::Arc;
 use thiserror::Error;
 
@@ -41,71 +39,9 @@ const _: () = assert!(MAX_CARDS <= u8::MAX as usize);
 /// goes past it is refused (`TooManyMelds`).
 pub const MAX_MELDS: usize = 32;
 
-/// Where the game stands.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Phase {
-    /// Waiting for a deck to deal the next hand.
-    Deal,
-    /// Start of a turn: draw or take the pile.
-    Draw,
-    /// After drawing: meld, add, ask, discard.
-    Play,
-    /// A partner must answer "may I go out?".
-    Answer,
-    /// The hand is scored; the next needs a deal.
-    HandOver,
-    /// A team reached the target.
-    GameOver,
-}
-
-impl Phase {
-    /// The phase's name in the record and the bot protocol (`hand_over`),
-    /// which messages quote.
-    pub const fn name(self) -> &'static str {
-        match self {
-            Phase::Deal => "deal",
-            Phase::Draw => "draw",
-            Phase::Play => "play",
-            Phase::Answer => "answer",
-            Phase::HandOver => "hand_over",
-            Phase::GameOver => "game_over",
-        }
-    }
-
-    /// What this point of the turn asks for, in a player's words: why an
-    /// action of another point is refused.
-    pub const fn expects(self) -> &'static str {
-        match self {
-            Phase::Deal => "the hand has not been dealt yet",
-            Phase::Draw => "draw (or take the pile) first",
-            Phase::Play => "the turn is past its draw: meld, add or discard",
-            Phase::Answer => "a partner's question (may I go out?) waits for its answer",
-            Phase::HandOver => "the hand is over",
-            Phase::GameOver => "the game is over",
-        }
-    }
-
-    /// Who is to do what, in a player's words: `seat 2 to draw or take the
-    /// pile` (`who` names the seat to act, `current` the seat whose turn
-    /// it is, asked by an answering partner). Every screen says it so.
-    pub fn status(self, who: &str, current: usize) -> String {
-        match self {
-            Phase::Draw => format!("{who} to draw or take the pile"),
-            Phase::Play => format!("{who} to meld, add or discard"),
-            Phase::Answer => format!("{who} to answer: may seat {current} go out?"),
-            Phase::Deal => "before the deal".into(),
-            Phase::HandOver => "the hand is over".into(),
-            Phase::GameOver => "the game is over".into(),
-        }
-    }
-}
-
-impl fmt::Display for Phase {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
+/// Where the game stands: which decisions are due (kept with the actions,
+/// below the errors that name it).
+pub use crate::action::Phase;
 
 /// Rules plus tables derived from them, shared by every state of a game.
 #[derive(Debug, PartialEq)]

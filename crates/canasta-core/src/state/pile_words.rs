@@ -97,7 +97,7 @@ impl PileWords {
             let of_rank = melds.iter().find(|m| m.rank() == Some(rank) && !m.closed);
             if let Some(meld) = of_rank {
                 let canasta = meld.is_canasta(rules);
-                if !rules.pile.take_onto_meld || (canasta && !rules.pile.take_onto_canasta) {
+                if !rules.pile.takes_onto_meld(false, canasta) {
                     return Some(PileWords::NotOntoMeld {
                         rank,
                         need: rules.pile.naturals_to_take(false),

@@ -5,6 +5,7 @@
 //! now is the going-out search's to say (`search::goout`).
 
 use crate::card::Card;
+use crate::error::IllegalReason;
 use crate::meld::extends_run;
 use crate::rules::WildMeldReserve;
 use crate::state::{GameState, Phase};
@@ -28,6 +29,34 @@ impl GameState {
         !self.frozen_for(side)
             && top.is_plain_natural()
             && self.pickup_onto_target(side, top).is_some()
+    }
+
+    /// The pile's top card if the seat to act may take the pile at all,
+    /// else why not: every way of taking it shares these checks (a top
+    /// card that can be taken, the one-card rule, a side allowed to take
+    /// it), and the judge and the generator both ask them here.
+    pub(crate) fn pile_open(&self) -> Result<Card, IllegalReason> {
+        let rules = self.rules();
+        let seat = self.to_act();
+        let Some(top) = self.pile_top() else {
+            return Err(IllegalReason::PileEmpty);
+        };
+        if !top.is_plain_natural() {
+            return Err(IllegalReason::PileBlocked(top));
+        }
+        if rules
+            .pile
+            .one_card_pile_refused(self.hand(seat).total(), self.pile().len())
+        {
+            return Err(IllegalReason::OneCardPile);
+        }
+        if rules
+            .pile
+            .closed_to(self.side_has_melded(self.side_of(seat)))
+        {
+            return Err(IllegalReason::PileNeedsMeld);
+        }
+        Ok(top)
     }
 
     pub(crate) fn frozen_for(&self, side: usize) -> bool {

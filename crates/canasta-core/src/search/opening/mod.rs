@@ -139,7 +139,7 @@ pub(crate) fn generate<O: OpeningSink>(state: &GameState, top: Option<Card>, out
             let pair = rules.pile.naturals_to_take(frozen);
             // An unfrozen pile may also be taken with one natural and one
             // wild card where the rules allow it (P-CAN, Canastia).
-            let one_and_wild = !frozen && rules.pile.take_with_natural_and_wild && !clean_only;
+            let one_and_wild = rules.pile.takes_with_natural_and_wild(frozen) && !clean_only;
             let first_k = if one_and_wild { 1 } else { pair.max(2) };
             for k in first_k..=n {
                 if k + 1 > rules.melds.cap() {
