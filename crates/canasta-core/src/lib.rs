@@ -19,6 +19,7 @@ pub mod action;
 pub mod card;
 pub mod error;
 mod judge;
+mod lay;
 pub mod meld;
 mod movegen;
 pub mod record;

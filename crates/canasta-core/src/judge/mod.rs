@@ -19,16 +19,11 @@
 
 use crate::action::{Action, ActionList, Groups};
 use crate::error::{IllegalAction, IllegalReason, MeldRef};
+use crate::lay::Lay;
 use crate::meld::Group;
 use crate::rules::{CleanOpening, Rules, WildMeldReserve};
 use crate::search::opening::clean_for_opening;
 use crate::state::{GameState, MAX_MELDS, Phase};
-mod melds;
-
-use melds::Lay;
-pub(crate) use melds::meld_problem;
-#[cfg(test)]
-pub(crate) use melds::valid_sequence;
 
 impl GameState {
     /// True if [`GameState::apply`] would accept `action`.

@@ -8,6 +8,12 @@ use crate::card::{Card, CardCounts, Rank, Suit, byte_sum};
 use crate::rules::{Rules, WildMeldReserve};
 use std::fmt;
 
+/// Most melds one side can have on the table: an engine limit, far above
+/// real play (eleven ranks, and in Samba several groups of a rank and
+/// sequences); the generator offers no new meld past it, and a record that
+/// goes past it is refused (`TooManyMelds`).
+pub const MAX_MELDS: usize = 32;
+
 mod choices;
 mod placement;
 pub use choices::{NaturalChoices, natural_choices, pick_black_threes, pick_naturals};

@@ -33,11 +33,7 @@ pub const MAX_SEATS: usize = 6;
 pub const MAX_CARDS: usize = 216;
 // A deck's count fits the stacks' `u16` lengths and `PackedCounts`' `u8` total.
 const _: () = assert!(MAX_CARDS <= u8::MAX as usize);
-/// Most melds one side can have on the table: an engine limit, far above
-/// real play (eleven ranks, and in Samba several groups of a rank and
-/// sequences); the generator offers no new meld past it, and a record that
-/// goes past it is refused (`TooManyMelds`).
-pub const MAX_MELDS: usize = 32;
+pub use crate::meld::MAX_MELDS;
 
 /// Where the game stands: which decisions are due (kept with the actions,
 /// below the errors that name it).

@@ -448,7 +448,7 @@ impl GameState {
         closed: bool,
     ) -> Result<(), MeldCheck> {
         let rules = &self.rs.rules;
-        match crate::judge::meld_problem(rules, None, group, index as u8) {
+        match crate::lay::meld_problem(rules, None, group, index as u8) {
             None => {}
             // Classic 3's partners pool their melds, which may leave one
             // over the wild-card limit (see `meld_problem`).

@@ -19,7 +19,7 @@ fn valid(rules: &Rules, m: &B) -> bool {
                 && n + w >= rules.melds.min_meld
                 && w <= rules.melds.wild_capacity_of(Some(r), n)
         }
-        B::Seq(suit, run) => crate::judge::valid_sequence(rules, &Group::sequence(suit, run)),
+        B::Seq(suit, run) => crate::lay::valid_sequence(rules, &Group::sequence(suit, run)),
     }
 }
 

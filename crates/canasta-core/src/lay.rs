@@ -5,9 +5,8 @@
 
 use crate::card::{Rank, Suit};
 use crate::error::{IllegalReason, MeldRef};
-use crate::meld::{Group, Meld, lay_target};
+use crate::meld::{Group, MAX_MELDS, Meld, lay_target};
 use crate::rules::{Rules, WildMeldReserve};
-use crate::state::MAX_MELDS;
 use arrayvec::ArrayVec;
 
 /// Melds of one side while an action is judged: the side's melds, then the
