@@ -1,9 +1,11 @@
 //! Many episodes stepped at once, for throughput: each step writes the
 //! observation of the seat to act, the legal-step mask, the rewards and
-//! the done flags of every episode into flat buffers the caller owns
-//! (NumPy arrays, written in place), split over threads by rayon. An
-//! episode that ends starts the next game by itself, so the batch never
-//! waits.
+//! the done and truncation flags of every episode into flat buffers the
+//! caller owns (NumPy arrays, written in place), split over threads by
+//! rayon. An episode that ends starts the next game by itself: in the same
+//! step (`Autoreset::SameStep`, so the batch never waits) or on the next
+//! step, which ignores its action (`Autoreset::NextStep`, gymnasium's
+//! default, so the step that ends a game shows its last observation).
 //!
 //! Games are numbered so that the run is the same whatever the threads:
 //! episode `i` plays games `i`, `i + n`, `i + 2n`, ... of the seed's
@@ -17,6 +19,19 @@ use rayon::prelude::*;
 /// Episodes per rayon task: enough work to pay for the hand-off.
 const CHUNK: usize = 32;
 
+/// When an episode that ended starts its next game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Autoreset {
+    /// In the step that ended it: the step returns the new game's first
+    /// observation, and the last one of the old game is never written.
+    SameStep,
+    /// In the step after: the step that ended it writes the finished
+    /// game's observation (of the seat that acted, with an empty mask and
+    /// no seat to act), and the next step starts the new game whatever its
+    /// action, with zero rewards and no done flag.
+    NextStep,
+}
+
 pub struct Batch {
     episodes: Vec<Slot>,
     rules: Rules,
@@ -25,6 +40,7 @@ pub struct Batch {
     obs_size: usize,
     players: usize,
     parallel: bool,
+    autoreset: Autoreset,
 }
 
 struct Slot {
@@ -33,16 +49,21 @@ struct Slot {
     games: u64,
     /// For `sample_legal`.
     rng: Rng,
+    /// The seat that took the last step: whose view a finished game shows.
+    acted: usize,
 }
 
 /// The caller's buffers for one step of every episode, row `i` for episode
 /// `i`: observations (`obs_size` each), masks (`NUM_ACTIONS`), rewards
-/// (one per seat), done flags, and the seat to act.
+/// (one per seat), done flags (set when a game ended, played out or cut
+/// off), truncation flags (set when it was cut off by `max_hands`), and
+/// the seat to act (-1 for a finished game awaiting its next step).
 pub struct Buffers<'a> {
     pub obs: &'a mut [f32],
     pub masks: &'a mut [bool],
     pub rewards: &'a mut [f32],
     pub dones: &'a mut [bool],
+    pub truncated: &'a mut [bool],
     pub to_play: &'a mut [i64],
 }
 
@@ -66,6 +87,7 @@ impl Batch {
                 episode: Episode::new(rules.clone(), config, seed, i as u64),
                 games: 1,
                 rng: Rng::stream(seed ^ 0x5eed_5a3b_1e00_0000, i as u64),
+                acted: 0,
             })
             .collect();
         Batch {
@@ -76,7 +98,17 @@ impl Batch {
             config,
             seed,
             parallel: true,
+            autoreset: Autoreset::SameStep,
         }
+    }
+
+    /// When a game that ended starts the next (same step by default).
+    pub fn set_autoreset(&mut self, autoreset: Autoreset) {
+        self.autoreset = autoreset;
+    }
+
+    pub fn autoreset(&self) -> Autoreset {
+        self.autoreset
     }
 
     /// Whether to split the games over rayon's threads (the pool the
@@ -116,9 +148,11 @@ impl Batch {
             slot.episode = Episode::new(rules.clone(), config, seed, i as u64);
             slot.games = 1;
             slot.rng = Rng::stream(seed ^ 0x5eed_5a3b_1e00_0000, i as u64);
+            slot.acted = 0;
         }
         out.rewards.fill(0.0);
         out.dones.fill(false);
+        out.truncated.fill(false);
         self.write_views(out.obs, out.masks, out.to_play);
     }
 
@@ -127,7 +161,7 @@ impl Batch {
     pub fn write_views(&self, obs: &mut [f32], masks: &mut [bool], to_play: &mut [i64]) {
         let (o, m) = (self.obs_size, NUM_ACTIONS);
         let one = |((slot, obs), mask): ((&Slot, &mut [f32]), &mut [bool]), who: &mut i64| {
-            view(&slot.episode, obs, mask, who)
+            view(slot, obs, mask, who)
         };
         if self.parallel {
             self.episodes
@@ -148,11 +182,16 @@ impl Batch {
     }
 
     /// A uniform legal step for every episode, from each episode's own
-    /// stream.
+    /// stream (0 for a finished game awaiting its next step, which ignores
+    /// it).
     pub fn sample_legal(&mut self, out: &mut [i64]) {
         let one = |(slot, out): (&mut Slot, &mut i64)| {
             let legal = slot.episode.speller().legal();
-            *out = i64::from(legal[slot.rng.below(legal.len())]);
+            *out = if slot.episode.is_terminal() {
+                0
+            } else {
+                i64::from(legal[slot.rng.below(legal.len())])
+            };
         };
         if self.parallel {
             self.episodes
@@ -165,13 +204,18 @@ impl Batch {
         }
     }
 
-    /// Steps every episode with its action id, then writes the views.
+    /// Steps every episode with its action id, then writes the views. A
+    /// finished game (`Autoreset::NextStep` only) ignores its id and starts
+    /// the next.
     ///
     /// # Errors
     /// The first episode whose id is not legal; then no episode moved.
     pub fn step(&mut self, actions: &[i64], out: Buffers<'_>) -> Result<(), BatchError> {
         // Check first, so that a bad id anywhere leaves every game as it was.
         for (i, (slot, &a)) in self.episodes.iter().zip(actions).enumerate() {
+            if slot.episode.is_terminal() {
+                continue;
+            }
             let legal = u16::try_from(a)
                 .is_ok_and(|a| slot.episode.speller().legal().binary_search(&a).is_ok());
             if !legal {
@@ -184,19 +228,36 @@ impl Batch {
         }
         let (o, m, p) = (self.obs_size, NUM_ACTIONS, self.players);
         let (rules, config, seed, n) = (&self.rules, self.config, self.seed, self.len() as u64);
-        let one = |((((((i, slot), &a), obs), mask), reward), done): Row<'_>, who: &mut i64| {
-            slot.episode.step(a as usize).expect("checked legal above");
+        let same_step = self.autoreset == Autoreset::SameStep;
+        let restart = |i: usize, slot: &mut Slot| {
+            let index = i as u64 + n * slot.games;
+            slot.episode = Episode::new(rules.clone(), config, seed, index);
+            slot.games += 1;
+        };
+        let one = |(((((((i, slot), &a), obs), mask), reward), done), truncated): Row<'_>,
+                   who: &mut i64| {
             reward.fill(0.0);
-            *done = slot.episode.is_terminal();
-            if *done {
-                for (r, x) in reward.iter_mut().zip(slot.episode.returns()) {
-                    *r = *x as f32;
+            *done = false;
+            *truncated = false;
+            if slot.episode.is_terminal() {
+                restart(i, slot);
+            } else {
+                if let Mover::Seat(s) = slot.episode.mover() {
+                    slot.acted = s;
                 }
-                let index = i as u64 + n * slot.games;
-                slot.episode = Episode::new(rules.clone(), config, seed, index);
-                slot.games += 1;
+                slot.episode.step(a as usize).expect("checked legal above");
+                if slot.episode.is_terminal() {
+                    *done = true;
+                    *truncated = slot.episode.is_truncated();
+                    for (r, x) in reward.iter_mut().zip(slot.episode.returns()) {
+                        *r = *x as f32;
+                    }
+                    if same_step {
+                        restart(i, slot);
+                    }
+                }
             }
-            view(&slot.episode, obs, mask, who);
+            view(slot, obs, mask, who);
         };
         if self.parallel {
             self.episodes
@@ -207,6 +268,7 @@ impl Batch {
                 .zip(out.masks.par_chunks_mut(m))
                 .zip(out.rewards.par_chunks_mut(p))
                 .zip(out.dones.par_iter_mut())
+                .zip(out.truncated.par_iter_mut())
                 .zip(out.to_play.par_iter_mut())
                 .with_min_len(CHUNK)
                 .for_each(|(row, who)| one(row, who));
@@ -219,6 +281,7 @@ impl Batch {
                 .zip(out.masks.chunks_mut(m))
                 .zip(out.rewards.chunks_mut(p))
                 .zip(out.dones.iter_mut())
+                .zip(out.truncated.iter_mut())
                 .zip(out.to_play.iter_mut())
                 .for_each(|(row, who)| one(row, who));
         }
@@ -227,27 +290,40 @@ impl Batch {
 }
 
 /// One game's part of a step: its number and slot, its action, and its rows
-/// of the observations, masks, rewards and done flags.
+/// of the observations, masks, rewards, done and truncation flags.
 type Row<'a> = (
     (
         (
-            (((usize, &'a mut Slot), &'a i64), &'a mut [f32]),
-            &'a mut [bool],
+            (
+                (((usize, &'a mut Slot), &'a i64), &'a mut [f32]),
+                &'a mut [bool],
+            ),
+            &'a mut [f32],
         ),
-        &'a mut [f32],
+        &'a mut bool,
     ),
     &'a mut bool,
 );
 
-fn view(ep: &Episode, obs: &mut [f32], mask: &mut [bool], who: &mut i64) {
+/// The slot's observation, mask and seat to act: those of the seat to act,
+/// or for a finished game (kept until the next step with
+/// `Autoreset::NextStep`) the view of the seat that ended it, an empty mask
+/// and -1.
+fn view(slot: &Slot, obs: &mut [f32], mask: &mut [bool], who: &mut i64) {
+    let ep = &slot.episode;
     match ep.mover() {
         Mover::Seat(s) => {
             ep.observe_into(s, obs);
             ep.write_mask(mask);
             *who = s as i64;
         }
-        // Episodes of a batch deal by themselves and restart when over.
-        Mover::Chance | Mover::Terminal => unreachable!("a batch episode is always at a decision"),
+        Mover::Terminal => {
+            ep.observe_into(slot.acted, obs);
+            ep.write_mask(mask);
+            *who = -1;
+        }
+        // Episodes of a batch deal by themselves.
+        Mover::Chance => unreachable!("a batch episode never waits for chance"),
     }
 }
 
@@ -260,6 +336,7 @@ mod tests {
         masks: Vec<bool>,
         rewards: Vec<f32>,
         dones: Vec<bool>,
+        truncated: Vec<bool>,
         to_play: Vec<i64>,
     }
 
@@ -271,6 +348,7 @@ mod tests {
                 masks: vec![false; n * NUM_ACTIONS],
                 rewards: vec![0.0; n * b.players()],
                 dones: vec![false; n],
+                truncated: vec![false; n],
                 to_play: vec![0; n],
             }
         }
@@ -280,6 +358,7 @@ mod tests {
                 masks: &mut self.masks,
                 rewards: &mut self.rewards,
                 dones: &mut self.dones,
+                truncated: &mut self.truncated,
                 to_play: &mut self.to_play,
             }
         }
@@ -351,5 +430,81 @@ mod tests {
             runs.push((trace, o.obs.clone(), o.rewards.clone()));
         }
         assert_eq!(runs[0], runs[1]);
+    }
+
+    #[test]
+    fn next_step_autoreset_shows_the_end_then_restarts_ignoring_the_action() {
+        let rules = Rules::preset("classic", Some(2), None).unwrap();
+        let config = Config {
+            length: crate::episode::Length::Hand,
+            record: false,
+            ..Config::default()
+        };
+        let n = 4;
+        let mut b = Batch::new(n, rules.clone(), config, 5);
+        b.set_autoreset(Autoreset::NextStep);
+        let mut o = Owned::new(&b);
+        b.reset(None, o.buffers());
+        let mut actions = vec![0i64; n];
+        let mut ended = 0;
+        for _ in 0..4000 {
+            let was_over: Vec<bool> = o.to_play.iter().map(|&t| t == -1).collect();
+            let acting = o.to_play.clone();
+            b.sample_legal(&mut actions);
+            // A finished game takes any id, even one no game could play.
+            for i in 0..n {
+                if was_over[i] {
+                    actions[i] = -7;
+                }
+            }
+            b.step(&actions, o.buffers()).unwrap();
+            for i in 0..n {
+                let mask = &o.masks[i * NUM_ACTIONS..(i + 1) * NUM_ACTIONS];
+                if was_over[i] {
+                    // The next game, from its first decision.
+                    assert!(!o.dones[i] && o.to_play[i] >= 0);
+                    assert!(o.rewards[i * 2..i * 2 + 2].iter().all(|&r| r == 0.0));
+                    assert!(b.episode(i).decisions() == 0);
+                } else if o.dones[i] {
+                    ended += 1;
+                    assert_eq!(o.to_play[i], -1);
+                    assert!(mask.iter().all(|&m| !m));
+                    assert!(b.episode(i).is_terminal());
+                    // The finished game's view, of the seat that ended it.
+                    let mut expect = vec![0.0; b.obs_size()];
+                    b.episode(i).observe_into(acting[i] as usize, &mut expect);
+                    assert_eq!(o.obs[i * b.obs_size()..(i + 1) * b.obs_size()], expect[..]);
+                    assert!(!o.truncated[i], "a hand played out is not cut off");
+                } else {
+                    assert!(mask.iter().any(|&m| m));
+                }
+            }
+        }
+        assert!(ended > 0);
+    }
+
+    #[test]
+    fn a_game_cut_off_by_max_hands_is_truncated() {
+        let rules = Rules::preset("classic", Some(2), None).unwrap();
+        let config = Config {
+            length: crate::episode::Length::Game,
+            max_hands: 1,
+            record: false,
+            ..Config::default()
+        };
+        let mut b = Batch::new(3, rules, config, 9);
+        let mut o = Owned::new(&b);
+        b.reset(None, o.buffers());
+        let mut actions = vec![0i64; 3];
+        let mut ended = 0;
+        for _ in 0..3000 {
+            b.sample_legal(&mut actions);
+            b.step(&actions, o.buffers()).unwrap();
+            for i in 0..3 {
+                assert_eq!(o.truncated[i], o.dones[i], "one hand never reaches 5,000");
+                ended += usize::from(o.dones[i]);
+            }
+        }
+        assert!(ended > 0);
     }
 }

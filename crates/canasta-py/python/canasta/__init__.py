@@ -8,7 +8,8 @@ books, from the Rust engine of this repository (crates/canasta-core).
 
 - ``canasta.Game``: one game, decisions taken whole (``game.apply("draw")``)
   or in steps of the flat action space (``game.step(id)``).
-- ``canasta.VecEnv``: many games stepped at once in Rust.
+- ``canasta.VecEnv``: many games stepped at once in Rust;
+  ``canasta.vector.VecEnv``: the same as a gymnasium vector environment.
 - ``canasta.bots``: the engine's random, heuristic and IS-MCTS bots.
 - ``canasta.evaluate(agent, against=...)``: win rate and margin against a
   bot on duplicate deals, as ``canasta tournament`` measures.
