@@ -296,3 +296,23 @@ def test_the_example_of_docs_python_md_runs():
     scope = {}
     exec(compile(example, "docs/python.md", "exec"), scope)
     assert scope["envs"].observation_space.contains(scope["obs"])
+
+
+@pytest.mark.parametrize("observations,masks", [(False, True), (True, False), (False, False)])
+def test_views_left_out_are_absent_and_the_games_the_same(observations, masks):
+    full, lean = hands(), hands(observations=observations, masks=masks)
+    keys = {k for k, on in (("observation", observations), ("action_mask", masks)) if on}
+    assert set(lean.single_observation_space.spaces) == keys
+    got_obs, _ = lean.reset(seed=4)
+    want_obs, _ = full.reset(seed=4)
+    for _ in range(400):
+        assert set(got_obs) == keys and lean.observation_space.contains(got_obs)
+        for k in keys:
+            np.testing.assert_array_equal(got_obs[k], want_obs[k])
+        actions = full.sample_legal()
+        lean.sample_legal()
+        want_obs, *want = full.step(actions)
+        got_obs, *got = lean.step(actions)
+        for x, y in zip(got[:3], want[:3]):
+            np.testing.assert_array_equal(x, y)
+        np.testing.assert_array_equal(got[3]["to_play"], want[3]["to_play"])

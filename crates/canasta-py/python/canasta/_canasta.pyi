@@ -185,6 +185,8 @@ class VecEnv:
         max_hands: int = 500,
         threads: Optional[int] = None,
         autoreset: str = "same-step",
+        observations: bool = True,
+        masks: bool = True,
     ) -> None: ...
     @property
     def num_envs(self) -> int: ...

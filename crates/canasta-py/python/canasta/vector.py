@@ -38,8 +38,12 @@ class VecEnv(gymnasium.vector.VectorEnv):
 
     ``VecEnv(num_envs, variant="classic", players=None, options=None, *,
     seed=None, episode="game", reward="win", max_hands=500, threads=None,
-    copy=True)``; the form, episodes, rewards and threads are those of
-    ``canasta.Game`` and ``canasta.VecEnv``.
+    copy=True, observations=True, masks=True)``; the form, episodes, rewards
+    and threads are those of ``canasta.Game`` and ``canasta.VecEnv``.
+    ``observations=False`` or ``masks=False`` leave that key out of the
+    observations and their space, and the Rust side skips writing it (most
+    of a step's memory traffic): for a caller that reads only the masks,
+    or draws with ``sample_legal()``.
 
     **Spaces.** A sub-environment observes a ``Dict``: ``observation``, the
     float32 tensor of the seat to play (``Box(-inf, inf, (size,))``, the
@@ -115,6 +119,8 @@ class VecEnv(gymnasium.vector.VectorEnv):
         max_hands=500,
         threads=None,
         copy=True,
+        observations=True,
+        masks=True,
     ):
         self._generator_seed = _check_seed(seed, "seed")
         self._inner = _canasta.VecEnv(
@@ -128,21 +134,25 @@ class VecEnv(gymnasium.vector.VectorEnv):
             max_hands=max_hands,
             threads=threads,
             autoreset="next-step",
+            observations=bool(observations),
+            masks=bool(masks),
         )
+        self._keys = [
+            key for key, on in (("observation", observations), ("action_mask", masks)) if on
+        ]
         self._np_random = None
         self._np_random_seed = None
         self._reset_done = False
         self._copy = bool(copy)
         self.num_envs = self._inner.num_envs
         self.players = self._inner.players
-        self.single_observation_space = spaces.Dict(
-            {
-                "observation": spaces.Box(
-                    -np.inf, np.inf, shape=(self._inner.observation_size,), dtype=np.float32
-                ),
-                "action_mask": spaces.Box(0, 1, shape=(NUM_ACTIONS,), dtype=np.int8),
-            }
-        )
+        every = {
+            "observation": spaces.Box(
+                -np.inf, np.inf, shape=(self._inner.observation_size,), dtype=np.float32
+            ),
+            "action_mask": spaces.Box(0, 1, shape=(NUM_ACTIONS,), dtype=np.int8),
+        }
+        self.single_observation_space = spaces.Dict({k: every[k] for k in self._keys})
         self.single_action_space = spaces.Discrete(NUM_ACTIONS)
         self.observation_space = batch_space(self.single_observation_space, self.num_envs)
         self.action_space = batch_space(self.single_action_space, self.num_envs)
@@ -216,10 +226,12 @@ class VecEnv(gymnasium.vector.VectorEnv):
         return self._inner.game(i)
 
     def _observation(self):
-        return {
-            "observation": self._out(self._inner.observations()),
-            "action_mask": self._out(self._inner.action_masks().view(np.int8)),
-        }
+        out = {}
+        if "observation" in self._keys:
+            out["observation"] = self._out(self._inner.observations())
+        if "action_mask" in self._keys:
+            out["action_mask"] = self._out(self._inner.action_masks().view(np.int8))
+        return out
 
     def _out(self, array):
         return array.copy() if self._copy else array

@@ -1,7 +1,7 @@
 //! `canasta.VecEnv`: many games stepped at once in Rust.
 
 use super::{config_of, rules_of, value_error};
-use crate::batch::{Autoreset, Batch, Buffers};
+use crate::batch::{Autoreset, Batch, Buffers, Writes};
 use crate::encoding::NUM_ACTIONS;
 use numpy::{PyArray1, PyArray2, PyArrayMethods, PyReadonlyArray1};
 use pyo3::prelude::*;
@@ -18,6 +18,8 @@ use pyo3::types::PyDict;
 /// them): in the same step (`autoreset="same-step"`, the default: the
 /// batch never waits) or in the next, which ignores that game's action
 /// (`"next-step"`, gymnasium's default, for `canasta.vector.VecEnv`).
+/// `observations=False` or `masks=False` skip writing those arrays (they
+/// stay zero): for callers that do not read them.
 #[pyclass(module = "canasta")]
 pub struct VecEnv {
     batch: Batch,
@@ -77,7 +79,7 @@ type Stepped<'py> = (
 #[pymethods]
 impl VecEnv {
     #[new]
-    #[pyo3(signature = (n, variant="classic", players=None, options=None, *, seed=0, episode="game", reward="win", max_hands=500, threads=None, autoreset="same-step"))]
+    #[pyo3(signature = (n, variant="classic", players=None, options=None, *, seed=0, episode="game", reward="win", max_hands=500, threads=None, autoreset="same-step", observations=true, masks=true))]
     #[allow(clippy::too_many_arguments)]
     fn py_new(
         py: Python<'_>,
@@ -91,6 +93,8 @@ impl VecEnv {
         max_hands: u32,
         threads: Option<usize>,
         autoreset: &str,
+        observations: bool,
+        masks: bool,
     ) -> PyResult<VecEnv> {
         if n == 0 {
             return Err(value_error("n must be at least 1"));
@@ -128,6 +132,10 @@ impl VecEnv {
         let mut batch = py.detach(|| Batch::new(n, rules, config, seed));
         batch.set_parallel(pool.is_some());
         batch.set_autoreset(autoreset);
+        batch.set_writes(Writes {
+            observations,
+            masks,
+        });
         let (size, players) = (batch.obs_size(), batch.players());
         let env = VecEnv {
             obs: PyArray2::<f32>::zeros(py, [n, size], false).unbind(),
