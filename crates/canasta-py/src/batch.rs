@@ -202,6 +202,31 @@ impl Batch {
         }
     }
 
+    /// Every seat's observation of every episode, episode `i`'s seat `s` at
+    /// row `i * players + s` (`obs_size` each): what a centralised critic
+    /// learns from. Each row is only what that seat may know, but together
+    /// they are the whole table, so a policy must not read them.
+    pub fn write_all_observations(&self, out: &mut [f32]) {
+        let (o, p) = (self.obs_size, self.players);
+        let one = |(slot, rows): (&Slot, &mut [f32])| {
+            for (seat, row) in rows.chunks_mut(o).enumerate() {
+                slot.episode.observe_into(seat, row);
+            }
+        };
+        if self.parallel {
+            self.episodes
+                .par_iter()
+                .zip(out.par_chunks_mut(o * p))
+                .with_min_len(CHUNK)
+                .for_each(one);
+        } else {
+            self.episodes
+                .iter()
+                .zip(out.chunks_mut(o * p))
+                .for_each(one);
+        }
+    }
+
     /// A uniform legal step for every episode, from each episode's own
     /// stream (0 for a finished game awaiting its next step, which ignores
     /// it).
@@ -558,5 +583,36 @@ mod tests {
         }
         assert!(f.obs.iter().any(|&x| x != 0.0) && f.masks.iter().any(|&m| m));
         assert!(l.obs.iter().all(|&x| x == 0.0) && l.masks.iter().all(|&m| !m));
+    }
+
+    #[test]
+    fn all_observations_are_each_seats_own() {
+        let rules = Rules::preset("samba", Some(4), None).unwrap();
+        let config = Config {
+            record: false,
+            ..Config::default()
+        };
+        let mut b = Batch::new(3, rules, config, 4);
+        let mut o = Owned::new(&b);
+        b.reset(None, o.buffers());
+        let mut actions = vec![0i64; 3];
+        for _ in 0..50 {
+            b.sample_legal(&mut actions);
+            b.step(&actions, o.buffers()).unwrap();
+        }
+        let (size, p) = (b.obs_size(), b.players());
+        let mut all = vec![0.0; 3 * p * size];
+        b.write_all_observations(&mut all);
+        let mut one = vec![0.0; size];
+        for i in 0..3 {
+            for seat in 0..p {
+                b.episode(i).observe_into(seat, &mut one);
+                let row = (i * p + seat) * size;
+                assert_eq!(all[row..row + size], one[..]);
+            }
+            let to_play = o.to_play[i] as usize;
+            let row = (i * p + to_play) * size;
+            assert_eq!(all[row..row + size], o.obs[i * size..(i + 1) * size]);
+        }
     }
 }

@@ -316,3 +316,22 @@ def test_views_left_out_are_absent_and_the_games_the_same(observations, masks):
         for x, y in zip(got[:3], want[:3]):
             np.testing.assert_array_equal(x, y)
         np.testing.assert_array_equal(got[3]["to_play"], want[3]["to_play"])
+
+
+def test_all_observations_are_every_seats_own_and_fresh():
+    env = VecEnv(3, "samba", players=4, seed=2, all_observations=True)
+    obs, info = env.reset(seed=2)
+    for _ in range(60):
+        assert env.observation_space.contains(obs)
+        assert obs["all_observations"].shape == (3, 4, obs["observation"].shape[1])
+        kept = obs["all_observations"]
+        obs, _, _, _, info = env.step(env.sample_legal())
+        assert not np.shares_memory(kept, obs["all_observations"])
+    for i in range(3):
+        game = env.game(i)
+        for seat in range(4):
+            np.testing.assert_array_equal(obs["all_observations"][i, seat], game.observation(seat))
+        np.testing.assert_array_equal(
+            obs["all_observations"][i, info["to_play"][i]], obs["observation"][i]
+        )
+    assert "all_observations" not in hands().reset(seed=1)[0]

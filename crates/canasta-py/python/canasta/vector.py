@@ -38,12 +38,17 @@ class VecEnv(gymnasium.vector.VectorEnv):
 
     ``VecEnv(num_envs, variant="classic", players=None, options=None, *,
     seed=None, episode="game", reward="win", max_hands=500, threads=None,
-    copy=True, observations=True, masks=True)``; the form, episodes, rewards
-    and threads are those of ``canasta.Game`` and ``canasta.VecEnv``.
+    copy=True, observations=True, masks=True, all_observations=False)``; the
+    form, episodes, rewards and threads are those of ``canasta.Game`` and
+    ``canasta.VecEnv``.
     ``observations=False`` or ``masks=False`` leave that key out of the
     observations and their space, and the Rust side skips writing it (most
     of a step's memory traffic): for a caller that reads only the masks,
-    or draws with ``sample_legal()``.
+    or draws with ``sample_legal()``. ``all_observations=True`` adds
+    ``all_observations``, every seat's tensor (``(players, size)`` a game,
+    seat ``s`` at row ``s``, always a fresh array), for centralised critics
+    in training: together the rows show every hand, so a policy must not
+    read them.
 
     **Spaces.** A sub-environment observes a ``Dict``: ``observation``, the
     float32 tensor of the seat to play (``Box(-inf, inf, (size,))``, the
@@ -96,8 +101,8 @@ class VecEnv(gymnasium.vector.VectorEnv):
     ``obs["observation"]``, ``obs["action_mask"]``, ``truncated``,
     ``info["to_play"]`` and ``info["rewards"]`` are views of the
     environment's buffers, overwritten in place by the next ``reset()`` or
-    ``step()``; ``reward``, ``terminated`` and ``info["acted"]`` are fresh
-    either way.
+    ``step()``; ``reward``, ``terminated``, ``info["acted"]`` and
+    ``obs["all_observations"]`` are fresh either way.
 
     ``info`` is gymnasium's dict of arrays, each key ``k`` with its ``_k``
     (which games have it: all of them here). ``reset`` gives ``to_play``;
@@ -121,6 +126,7 @@ class VecEnv(gymnasium.vector.VectorEnv):
         copy=True,
         observations=True,
         masks=True,
+        all_observations=False,
     ):
         self._generator_seed = _check_seed(seed, "seed")
         self._inner = _canasta.VecEnv(
@@ -138,7 +144,13 @@ class VecEnv(gymnasium.vector.VectorEnv):
             masks=bool(masks),
         )
         self._keys = [
-            key for key, on in (("observation", observations), ("action_mask", masks)) if on
+            key
+            for key, on in (
+                ("observation", observations),
+                ("action_mask", masks),
+                ("all_observations", all_observations),
+            )
+            if on
         ]
         self._np_random = None
         self._np_random_seed = None
@@ -151,6 +163,12 @@ class VecEnv(gymnasium.vector.VectorEnv):
                 -np.inf, np.inf, shape=(self._inner.observation_size,), dtype=np.float32
             ),
             "action_mask": spaces.Box(0, 1, shape=(NUM_ACTIONS,), dtype=np.int8),
+            "all_observations": spaces.Box(
+                -np.inf,
+                np.inf,
+                shape=(self._inner.players, self._inner.observation_size),
+                dtype=np.float32,
+            ),
         }
         self.single_observation_space = spaces.Dict({k: every[k] for k in self._keys})
         self.single_action_space = spaces.Discrete(NUM_ACTIONS)
@@ -231,6 +249,8 @@ class VecEnv(gymnasium.vector.VectorEnv):
             out["observation"] = self._out(self._inner.observations())
         if "action_mask" in self._keys:
             out["action_mask"] = self._out(self._inner.action_masks().view(np.int8))
+        if "all_observations" in self._keys:
+            out["all_observations"] = self._inner.all_observations()
         return out
 
     def _out(self, array):

@@ -3,7 +3,7 @@
 use super::{config_of, rules_of, value_error};
 use crate::batch::{Autoreset, Batch, Buffers, Writes};
 use crate::encoding::NUM_ACTIONS;
-use numpy::{PyArray1, PyArray2, PyArrayMethods, PyReadonlyArray1};
+use numpy::{PyArray1, PyArray2, PyArray3, PyArrayMethods, PyReadonlyArray1};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
@@ -236,6 +236,26 @@ impl VecEnv {
             Autoreset::SameStep => "same-step",
             Autoreset::NextStep => "next-step",
         }
+    }
+
+    /// Every seat's observation of every game, `(n, players,
+    /// observation_size)`, a new array each call: for centralised critics
+    /// in training (together they show the whole table; a policy must not
+    /// read them).
+    fn all_observations<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyArray3<f32>>> {
+        let (n, p, size) = (
+            self.batch.len(),
+            self.batch.players(),
+            self.batch.obs_size(),
+        );
+        let arr = PyArray3::<f32>::zeros(py, [n, p, size], false);
+        {
+            let mut rw = arr.readwrite();
+            let out = rw.as_slice_mut().map_err(value_error)?;
+            let (batch, pool) = (&self.batch, self.pool.as_ref());
+            py.detach(|| run(pool, || batch.write_all_observations(out)));
+        }
+        Ok(arr)
     }
 
     /// The seat to act in every game (-1 for a game that ended in the last
