@@ -459,23 +459,30 @@ mod tests {
             record: false,
             ..Config::default()
         };
-        let mut runs = Vec::new();
-        for parallel in [true, false] {
-            let mut b = Batch::new(70, rules.clone(), config, 11);
-            b.set_parallel(parallel);
-            let mut o = Owned::new(&b);
-            b.reset(None, o.buffers());
-            let mut actions = vec![0i64; 70];
-            let mut trace = Vec::new();
-            for _ in 0..800 {
-                b.sample_legal(&mut actions);
-                b.step(&actions, o.buffers()).unwrap();
-                trace.extend_from_slice(&actions);
-                trace.extend(o.dones.iter().map(|&d| i64::from(d)));
+        for autoreset in [Autoreset::SameStep, Autoreset::NextStep] {
+            let mut runs = Vec::new();
+            for parallel in [true, false] {
+                let mut b = Batch::new(70, rules.clone(), config, 11);
+                b.set_parallel(parallel);
+                b.set_autoreset(autoreset);
+                let mut o = Owned::new(&b);
+                b.reset(None, o.buffers());
+                let mut actions = vec![0i64; 70];
+                let mut trace = Vec::new();
+                for _ in 0..800 {
+                    b.sample_legal(&mut actions);
+                    b.step(&actions, o.buffers()).unwrap();
+                    trace.extend_from_slice(&actions);
+                    trace.extend(o.dones.iter().map(|&d| i64::from(d)));
+                    trace.extend_from_slice(&o.to_play);
+                }
+                // Finished games wait for a step (to_play -1) only in next-step mode.
+                let waited = trace.contains(&-1);
+                assert_eq!(waited, autoreset == Autoreset::NextStep);
+                runs.push((trace, o.obs.clone(), o.rewards.clone()));
             }
-            runs.push((trace, o.obs.clone(), o.rewards.clone()));
+            assert_eq!(runs[0], runs[1], "{autoreset:?}");
         }
-        assert_eq!(runs[0], runs[1]);
     }
 
     #[test]
