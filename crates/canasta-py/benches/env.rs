@@ -57,6 +57,7 @@ fn batch_step(c: &mut Criterion) {
     let mut masks = vec![false; n * NUM_ACTIONS];
     let mut rewards = vec![0.0f32; n * batch.players()];
     let mut dones = vec![false; n];
+    let mut truncated = vec![false; n];
     let mut to_play = vec![0i64; n];
     let mut actions = vec![0i64; n];
     c.bench_function("VecEnv step of 64 games, one thread", |b| {
@@ -67,6 +68,7 @@ fn batch_step(c: &mut Criterion) {
                 masks: &mut masks,
                 rewards: &mut rewards,
                 dones: &mut dones,
+                truncated: &mut truncated,
                 to_play: &mut to_play,
             };
             batch.step(&actions, bufs).unwrap();

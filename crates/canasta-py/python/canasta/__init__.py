@@ -8,11 +8,14 @@ books, from the Rust engine of this repository (crates/canasta-core).
 
 - ``canasta.Game``: one game, decisions taken whole (``game.apply("draw")``)
   or in steps of the flat action space (``game.step(id)``).
-- ``canasta.VecEnv``: many games stepped at once in Rust.
+- ``canasta.VecEnv``: many games stepped at once in Rust;
+  ``canasta.vector.VecEnv``: the same as a gymnasium vector environment.
 - ``canasta.bots``: the engine's random, heuristic and IS-MCTS bots.
 - ``canasta.evaluate(agent, against=...)``: win rate and margin against a
   bot on duplicate deals, as ``canasta tournament`` measures.
 - ``canasta.env(...)``: a PettingZoo AEC environment.
+- ``canasta.vs_bots(...)``: a gymnasium environment, one learner against
+  the engine's bots.
 - ``canasta.openspiel``: OpenSpiel games, registered when ``pyspiel`` is
   installed (names start with ``canasta``).
 - ``canasta.protocol.serve(agent)``: seat a Python agent in
@@ -63,8 +66,17 @@ __all__ = [
     "action_id",
     "spell",
     "env",
+    "vs_bots",
     "NUM_ACTIONS",
 ]
+
+
+def vs_bots(variant="classic", players=None, options=None, **kwargs):
+    """A gymnasium environment: one learner against the engine's bots (see
+    canasta.single; needs gymnasium)."""
+    from .single import vs_bots as make
+
+    return make(variant=variant, players=players, options=options, **kwargs)
 
 
 def env(variant="classic", players=None, options=None, **kwargs):

@@ -184,6 +184,9 @@ class VecEnv:
         reward: str = "win",
         max_hands: int = 500,
         threads: Optional[int] = None,
+        autoreset: str = "same-step",
+        observations: bool = True,
+        masks: bool = True,
     ) -> None: ...
     @property
     def num_envs(self) -> int: ...
@@ -193,6 +196,8 @@ class VecEnv:
     def num_actions(self) -> int: ...
     @property
     def players(self) -> int: ...
+    @property
+    def autoreset(self) -> str: ...
     def reset(
         self, seed: Optional[int] = None
     ) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.bool_]]:
@@ -204,6 +209,10 @@ class VecEnv:
     def action_masks(self) -> npt.NDArray[np.bool_]: ...
     def observations(self) -> npt.NDArray[np.float32]: ...
     def to_play(self) -> npt.NDArray[np.int64]: ...
+    def all_observations(self) -> npt.NDArray[np.float32]:
+        """Every seat's observation, (n, players, size): a new array."""
+    def truncations(self) -> npt.NDArray[np.bool_]:
+        """Which dones of the last step were cut off by max_hands."""
     def sample_legal(self) -> npt.NDArray[np.int64]:
         """A uniform legal id per game, drawn in Rust."""
     def game(self, i: int) -> Game:

@@ -240,6 +240,13 @@ impl Episode {
         self.terminal
     }
 
+    /// Whether the episode ended because a whole game reached `max_hands`
+    /// short of the target: cut off, not played out (gymnasium's
+    /// truncation).
+    pub fn is_truncated(&self) -> bool {
+        self.terminal && self.config.length == Length::Game && !self.state.is_over()
+    }
+
     /// Returns by seat: zero until the end.
     pub fn returns(&self) -> &[f64] {
         &self.returns

@@ -1,9 +1,9 @@
 //! `canasta.VecEnv`: many games stepped at once in Rust.
 
 use super::{config_of, rules_of, value_error};
-use crate::batch::{Batch, Buffers};
+use crate::batch::{Autoreset, Batch, Buffers, Writes};
 use crate::encoding::NUM_ACTIONS;
-use numpy::{PyArray1, PyArray2, PyArrayMethods, PyReadonlyArray1};
+use numpy::{PyArray1, PyArray2, PyArray3, PyArrayMethods, PyReadonlyArray1};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
@@ -15,7 +15,11 @@ use pyo3::types::PyDict;
 /// into arrays this object owns and reuses: they are returned without
 /// copying, so copy what you keep. A game that ends starts the next by
 /// itself (game `i + k*n` of the seed's stream, as `canasta sim` numbers
-/// them), so the batch is never waiting.
+/// them): in the same step (`autoreset="same-step"`, the default: the
+/// batch never waits) or in the next, which ignores that game's action
+/// (`"next-step"`, gymnasium's default, for `canasta.vector.VecEnv`).
+/// `observations=False` or `masks=False` skip writing those arrays (they
+/// stay zero): for callers that do not read them.
 #[pyclass(module = "canasta")]
 pub struct VecEnv {
     batch: Batch,
@@ -26,6 +30,7 @@ pub struct VecEnv {
     masks: Py<PyArray2<bool>>,
     rewards: Py<PyArray2<f32>>,
     dones: Py<PyArray1<bool>>,
+    truncated: Py<PyArray1<bool>>,
     to_play: Py<PyArray1<i64>>,
     sampled: Py<PyArray1<i64>>,
 }
@@ -40,12 +45,14 @@ macro_rules! with_buffers {
         let masks = $self.masks.bind($py);
         let rewards = $self.rewards.bind($py);
         let dones = $self.dones.bind($py);
+        let truncated = $self.truncated.bind($py);
         let to_play = $self.to_play.bind($py);
-        let (mut o, mut m, mut r, mut d, mut t) = (
+        let (mut o, mut m, mut r, mut d, mut c, mut t) = (
             obs.readwrite(),
             masks.readwrite(),
             rewards.readwrite(),
             dones.readwrite(),
+            truncated.readwrite(),
             to_play.readwrite(),
         );
         let $bufs = Buffers {
@@ -53,6 +60,7 @@ macro_rules! with_buffers {
             masks: m.as_slice_mut().map_err(value_error)?,
             rewards: r.as_slice_mut().map_err(value_error)?,
             dones: d.as_slice_mut().map_err(value_error)?,
+            truncated: c.as_slice_mut().map_err(value_error)?,
             to_play: t.as_slice_mut().map_err(value_error)?,
         };
         $body
@@ -71,7 +79,7 @@ type Stepped<'py> = (
 #[pymethods]
 impl VecEnv {
     #[new]
-    #[pyo3(signature = (n, variant="classic", players=None, options=None, *, seed=0, episode="game", reward="win", max_hands=500, threads=None))]
+    #[pyo3(signature = (n, variant="classic", players=None, options=None, *, seed=0, episode="game", reward="win", max_hands=500, threads=None, autoreset="same-step", observations=true, masks=true))]
     #[allow(clippy::too_many_arguments)]
     fn py_new(
         py: Python<'_>,
@@ -84,10 +92,22 @@ impl VecEnv {
         reward: &str,
         max_hands: u32,
         threads: Option<usize>,
+        autoreset: &str,
+        observations: bool,
+        masks: bool,
     ) -> PyResult<VecEnv> {
         if n == 0 {
             return Err(value_error("n must be at least 1"));
         }
+        let autoreset = match autoreset {
+            "same-step" => Autoreset::SameStep,
+            "next-step" => Autoreset::NextStep,
+            other => {
+                return Err(value_error(format!(
+                    "autoreset {other:?}: expected \"same-step\" or \"next-step\""
+                )));
+            }
+        };
         let rules = rules_of(variant, players, options)?;
         let config = config_of(episode, reward, max_hands, false)?;
         // By default one thread per core, but only where each gets enough
@@ -111,12 +131,18 @@ impl VecEnv {
         };
         let mut batch = py.detach(|| Batch::new(n, rules, config, seed));
         batch.set_parallel(pool.is_some());
+        batch.set_autoreset(autoreset);
+        batch.set_writes(Writes {
+            observations,
+            masks,
+        });
         let (size, players) = (batch.obs_size(), batch.players());
         let env = VecEnv {
             obs: PyArray2::<f32>::zeros(py, [n, size], false).unbind(),
             masks: PyArray2::<bool>::zeros(py, [n, NUM_ACTIONS], false).unbind(),
             rewards: PyArray2::<f32>::zeros(py, [n, players], false).unbind(),
             dones: PyArray1::<bool>::zeros(py, n, false).unbind(),
+            truncated: PyArray1::<bool>::zeros(py, n, false).unbind(),
             to_play: PyArray1::<i64>::zeros(py, n, false).unbind(),
             sampled: PyArray1::<i64>::zeros(py, n, false).unbind(),
             batch,
@@ -195,7 +221,45 @@ impl VecEnv {
         self.obs.bind(py).clone()
     }
 
-    /// The seat to act in every game.
+    /// Which games the last step ended by cutting them off at `max_hands`
+    /// (a whole game short of the target): those `dones` that are
+    /// truncations, not game ends.
+    fn truncations<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<bool>> {
+        self.truncated.bind(py).clone()
+    }
+
+    /// When a game that ended starts the next: `"same-step"` or
+    /// `"next-step"`.
+    #[getter]
+    fn autoreset(&self) -> &'static str {
+        match self.batch.autoreset() {
+            Autoreset::SameStep => "same-step",
+            Autoreset::NextStep => "next-step",
+        }
+    }
+
+    /// Every seat's observation of every game, `(n, players,
+    /// observation_size)`, a new array each call: for centralised critics
+    /// in training (together they show the whole table; a policy must not
+    /// read them).
+    fn all_observations<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyArray3<f32>>> {
+        let (n, p, size) = (
+            self.batch.len(),
+            self.batch.players(),
+            self.batch.obs_size(),
+        );
+        let arr = PyArray3::<f32>::zeros(py, [n, p, size], false);
+        {
+            let mut rw = arr.readwrite();
+            let out = rw.as_slice_mut().map_err(value_error)?;
+            let (batch, pool) = (&self.batch, self.pool.as_ref());
+            py.detach(|| run(pool, || batch.write_all_observations(out)));
+        }
+        Ok(arr)
+    }
+
+    /// The seat to act in every game (-1 for a game that ended in the last
+    /// step and restarts in the next, with `autoreset="next-step"`).
     fn to_play<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<i64>> {
         self.to_play.bind(py).clone()
     }
