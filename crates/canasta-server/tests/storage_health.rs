@@ -38,9 +38,7 @@ impl FaultyStorage {
 }
 
 fn disk_error() -> StorageError {
-    StorageError::Database(sqlx::Error::Protocol(
-        "disk I/O error (injected by the test)".into(),
-    ))
+    StorageError::Unavailable("disk I/O error (injected by the test)".into())
 }
 
 impl Storage for FaultyStorage {

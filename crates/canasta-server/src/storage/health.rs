@@ -151,7 +151,7 @@ mod tests {
         let health = Arc::new(StorageHealth::default());
         let storage = Monitored::new(Arc::new(MemoryStorage::new()), health.clone());
         assert_eq!(health.failing(), None);
-        let disk = || StorageError::Database(sqlx::Error::Protocol("disk I/O error".into()));
+        let disk = || StorageError::Unavailable("disk I/O error".into());
         health.record::<()>("t1", &Err(disk()));
         health.record::<()>("t2", &Err(disk()));
         let failing = health.failing().unwrap();

@@ -1,15 +1,22 @@
 //! Where games are kept: every table's settings and its record, one line
 //! per event, appended before the event is sent to anybody. Game code sees
-//! only the [`Storage`] trait, so another database can be added beside
-//! SQLite without touching it.
+//! only the [`Storage`] trait: SQLite in the data directory by default,
+//! PostgreSQL when the server is given a database URL ([`Database`]), or
+//! memory for tests.
 
+mod batch;
+mod database;
 mod health;
 mod memory;
+mod postgres;
+mod rows;
 mod settings;
 mod sqlite;
 
+pub use database::{Database, SQLITE_FILE};
 pub use health::{Failing, Monitored, StorageHealth};
 pub use memory::MemoryStorage;
+pub use postgres::PostgresStorage;
 pub use settings::{RETRY_FIRST, RETRY_MAX, StorageSettings, retry_delay};
 pub use sqlite::{SqliteStorage, wal_size};
 
@@ -19,15 +26,28 @@ use std::future::Future;
 use std::pin::Pin;
 use thiserror::Error;
 
-/// A storage failure; the change it was part of did not happen.
-#[derive(Debug, Error)]
+/// A storage failure; the change it was part of did not happen. Each
+/// variant is a kind of failure a caller acts on differently; a database's
+/// own error comes as its text, so that callers depend on no database
+/// library.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum StorageError {
-    #[error("database: {0}")]
-    Database(#[from] sqlx::Error),
-    /// A transaction failed; its text, for each write it held (sqlx's
-    /// errors are not `Clone`).
-    #[error("database: {0}")]
-    Failed(String),
+    /// The database could not do the work: unreachable, stopped, out of
+    /// disk, an I/O error, a lock held too long. Trying again may succeed.
+    #[error("database unavailable: {0}")]
+    Unavailable(String),
+    /// The database refused the write as against what it holds: a record
+    /// line stored already or one that would leave a gap, a table created
+    /// twice. Another writer came first, so trying again cannot succeed.
+    #[error("database refused the write: {0}")]
+    Conflict(String),
+    /// The database's schema could not be brought to this version's (a
+    /// migration failed, or the database was made by a newer version).
+    #[error("database schema: {0}")]
+    Schema(String),
+    /// The database URL names no database this server can use.
+    #[error("database URL: {0}")]
+    Url(String),
     #[error("stored table {id}: {reason}")]
     Corrupt { id: String, reason: String },
     #[error("no table {0}")]
@@ -45,7 +65,7 @@ impl StorageError {
     /// failed (a full disk, an I/O error, a lock held too long), rather
     /// than refusing the write itself.
     pub fn is_transient(&self) -> bool {
-        matches!(self, StorageError::Database(_) | StorageError::Failed(_))
+        matches!(self, StorageError::Unavailable(_))
     }
 }
 
