@@ -6,13 +6,20 @@
 #   CANASTA_SKIP_PYTHON=1 bash scripts/test-all.sh   # the Rust tests only
 #
 # The virtual environment is kept in target/py-venv (CANASTA_VENV to move it)
-# and reused; its first set-up downloads PyTorch and Ray for the examples'
-# tests (several GB).
+# and reused; its first set-up downloads OpenSpiel, Ray and matplotlib for
+# the tests (about 1 GB). CANASTA_DROP_DEBUG_BUILD=1 removes target/debug
+# once the Rust tests have passed (CI sets it, to leave room on a small
+# disk).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 echo "== cargo test --workspace"
 cargo test --workspace
+
+if [ -n "${CANASTA_DROP_DEBUG_BUILD:-}" ]; then
+  echo "== removing target/debug (CANASTA_DROP_DEBUG_BUILD is set)"
+  rm -rf target/debug
+fi
 
 if [ -n "${CANASTA_SKIP_PYTHON:-}" ]; then
   echo "== Python package: skipped (CANASTA_SKIP_PYTHON is set)"
@@ -24,8 +31,8 @@ VENV="${CANASTA_VENV:-$PWD/target/py-venv}"
 if [ ! -x "$VENV/bin/python" ]; then
   python3 -m venv "$VENV"
 fi
-# No download cache: the environment itself is kept, and PyTorch's wheels
-# would otherwise sit on the disk twice.
+# No download cache: the environment itself is kept, and the wheels would
+# otherwise sit on the disk twice.
 "$VENV/bin/python" -m pip install --quiet --no-cache-dir --upgrade pip
 "$VENV/bin/python" -m pip install --quiet --no-cache-dir -r crates/canasta-py/requirements-test.txt
 

@@ -15,25 +15,23 @@ Every ``--eval-every`` updates the greedy policy plays ``--eval-hands``
 hands against the random bot on fixed seeds (the same hands every time);
 the win rate is printed and, with ``--plot curve.png``, drawn.
 
-    python examples/python/learn.py --plot curve.png    # about 80 s on 2 cores
-    python examples/python/learn.py --updates 10 --eval-hands 200   # about 15 s
+    python examples/python/learn.py --plot curve.png    # about 75 s on 2 cores
+    python examples/python/learn.py --updates 10 --eval-hands 200   # about 10 s
 """
 
 import argparse
 import json
 import math
-import random
 import time
 
 import numpy as np
-import torch
-import torch.nn as nn
 
 import canasta
 
 VARIANT = "classic"
 PLAYERS = 2
 EVAL_SEED = 1_000_000  # eval hands use seeds EVAL_SEED + i, never trained on
+MASKED = np.float32(-1e9)  # the logit of an illegal id
 
 
 def bot_move(bot, game):
@@ -45,30 +43,79 @@ def bot_move(bot, game):
     assert done is not None, "a bot's ids spell a whole action"
 
 
-class Policy(nn.Module):
-    def __init__(self, obs_size, hidden=256):
-        super().__init__()
-        self.body = nn.Sequential(
-            nn.Linear(obs_size, hidden), nn.ReLU(),
-            nn.Linear(hidden, hidden), nn.ReLU(),
-        )
-        self.pi = nn.Linear(hidden, canasta.NUM_ACTIONS)
-        self.v = nn.Linear(hidden, 1)
-        nn.init.zeros_(self.pi.weight)  # start uniform over the legal ids
-        nn.init.zeros_(self.pi.bias)
+class Policy:
+    """A two-layer MLP with a policy head and a value head, in numpy: the
+    forward pass keeps what the backward pass needs, and `step` is Adam
+    with the gradient's global norm clipped. Small enough that a framework
+    would add nothing but a download of several gigabytes."""
+
+    def __init__(self, obs_size, hidden, rng):
+        def layer(fan_in, fan_out, zero=False):
+            # PyTorch's default initialisation for a linear layer.
+            bound = 1.0 / math.sqrt(fan_in)
+            if zero:
+                return np.zeros((fan_in, fan_out), np.float32), np.zeros(fan_out, np.float32)
+            w = rng.uniform(-bound, bound, (fan_in, fan_out)).astype(np.float32)
+            b = rng.uniform(-bound, bound, fan_out).astype(np.float32)
+            return w, b
+
+        w1, b1 = layer(obs_size, hidden)
+        w2, b2 = layer(hidden, hidden)
+        wp, bp = layer(hidden, canasta.NUM_ACTIONS, zero=True)  # start uniform over the legal ids
+        wv, bv = layer(hidden, 1)
+        self.params = {"w1": w1, "b1": b1, "w2": w2, "b2": b2, "wp": wp, "bp": bp, "wv": wv, "bv": bv}
+        self.m = {k: np.zeros_like(v) for k, v in self.params.items()}
+        self.v = {k: np.zeros_like(v) for k, v in self.params.items()}
+        self.t = 0
 
     def forward(self, obs, mask):
-        # Counts are raw and scores in thousands: squash the large ones.
-        x = torch.asinh(obs)
-        h = self.body(x)
-        logits = self.pi(h).masked_fill(~mask, -1e9)
-        return logits, self.v(h).squeeze(-1)
+        """Masked logits and values; also the activations for `backward`."""
+        p = self.params
+        x = np.arcsinh(obs)  # counts are raw and scores in thousands: squash the large ones
+        h1 = np.maximum(x @ p["w1"] + p["b1"], 0.0)
+        h2 = np.maximum(h1 @ p["w2"] + p["b2"], 0.0)
+        logits = np.where(mask, h2 @ p["wp"] + p["bp"], MASKED)
+        values = (h2 @ p["wv"] + p["bv"])[:, 0]
+        return logits, values, (x, h1, h2)
+
+    def backward(self, cache, mask, dlogits, dvalues):
+        """Gradients of every parameter from those of the logits and values
+        (an illegal id's logit is a constant: no gradient flows through it)."""
+        p = self.params
+        x, h1, h2 = cache
+        dlogits = np.where(mask, dlogits, 0.0).astype(h2.dtype)
+        dvalues = dvalues.astype(h2.dtype)[:, None]
+        g = {"wp": h2.T @ dlogits, "bp": dlogits.sum(0), "wv": h2.T @ dvalues, "bv": dvalues.sum(0)}
+        dh2 = (dlogits @ p["wp"].T + dvalues @ p["wv"].T) * (h2 > 0)
+        g["w2"], g["b2"] = h1.T @ dh2, dh2.sum(0)
+        dh1 = (dh2 @ p["w2"].T) * (h1 > 0)
+        g["w1"], g["b1"] = x.T @ dh1, dh1.sum(0)
+        return g
+
+    def step(self, grads, lr, max_norm=0.5, betas=(0.9, 0.999), eps=1e-8):
+        norm = math.sqrt(sum(float((g * g).sum()) for g in grads.values()))
+        scale = min(1.0, max_norm / (norm + 1e-6))
+        self.t += 1
+        b1, b2 = betas
+        for k, g in grads.items():
+            g = g * scale
+            self.m[k] = b1 * self.m[k] + (1 - b1) * g
+            self.v[k] = b2 * self.v[k] + (1 - b2) * g * g
+            m_hat = self.m[k] / (1 - b1 ** self.t)
+            v_hat = self.v[k] / (1 - b2 ** self.t)
+            self.params[k] -= (lr * m_hat / (np.sqrt(v_hat) + eps)).astype(self.params[k].dtype)
 
 
-def play_hands(net, seeds, seats, *, greedy, reward, bot_seed=0, keep=False):
+def log_softmax(logits):
+    z = logits - logits.max(-1, keepdims=True)
+    return z - np.log(np.exp(z).sum(-1, keepdims=True))
+
+
+def play_hands(net, seeds, seats, *, greedy, reward, rng=None, bot_seed=0, keep=False):
     """Plays one hand per seed, all side by side: the policy in `seats[i]`,
     the random bot in the other seat. Returns the agent's returns and, with
-    `keep`, each hand's trajectory (observations, masks, actions)."""
+    `keep`, each hand's trajectory (observations, masks, actions). Sampling
+    draws from `rng`; `greedy` takes each row's best legal id."""
     n = len(seeds)
     games = [
         canasta.Game(VARIANT, players=PLAYERS, seed=s, episode="hand", reward=reward)
@@ -93,13 +140,17 @@ def play_hands(net, seeds, seats, *, greedy, reward, bot_seed=0, keep=False):
             break
         obs = np.stack([games[i].observation() for i in active])
         masks = np.stack([games[i].legal_action_mask() for i in active])
-        with torch.no_grad():
-            logits, _ = net(torch.from_numpy(obs), torch.from_numpy(masks))
-            if greedy:
-                acts = logits.argmax(-1)
-            else:
-                acts = torch.distributions.Categorical(logits=logits, validate_args=False).sample()
-        acts = acts.numpy()
+        logits, _, _ = net.forward(obs, masks)
+        if greedy:
+            acts = logits.argmax(-1)
+        else:
+            # One draw per row from the softmax: the first id whose
+            # cumulative probability passes a uniform number.
+            probs = np.exp(log_softmax(logits))
+            cdf = np.cumsum(probs, -1)
+            u = rng.random((len(active), 1)) * cdf[:, -1:]
+            acts = np.minimum((cdf < u).sum(-1), probs.shape[1] - 1)
+            acts = np.where(masks[np.arange(len(active)), acts], acts, logits.argmax(-1))
         for k, i in enumerate(active):
             games[i].step(int(acts[k]))
             if keep:
@@ -114,20 +165,19 @@ def evaluate(net, hands, reward="win"):
     over `hands` fixed hands, half in each seat."""
     seeds = [EVAL_SEED + i for i in range(hands)]
     seats = [i % 2 for i in range(hands)]
-    net.eval()
     ret, _ = play_hands(net, seeds, seats, greedy=True, reward="win", bot_seed=7)
-    net.train()
     return float(np.mean(ret > 0)), float(np.mean(ret == 0))
 
 
-def update(net, opt, trajs, returns, args):
-    """One A2C step on a batch of finished hands (reward only at the end)."""
-    obs = torch.from_numpy(np.concatenate([np.stack(t[0]) for t in trajs]))
-    masks = torch.from_numpy(np.concatenate([np.stack(t[1]) for t in trajs]))
-    acts = torch.from_numpy(np.concatenate([np.asarray(t[2]) for t in trajs]))
-    logits, values = net(obs, masks)
+def update(net, trajs, returns, args):
+    """One A2C step on a batch of finished hands (reward only at the end):
+    loss = policy gradient + vf * value loss - ent * entropy, each a mean
+    over the batch's steps, and its gradient written out by hand."""
+    obs = np.concatenate([np.stack(t[0]) for t in trajs])
+    masks = np.concatenate([np.stack(t[1]) for t in trajs])
+    acts = np.concatenate([np.asarray(t[2]) for t in trajs]).astype(np.int64)
+    logits, v, cache = net.forward(obs, masks)
     # Generalized advantage estimates, hand by hand.
-    v = values.detach().numpy()
     adv = np.zeros_like(v)
     ret = np.zeros_like(v)
     start = 0
@@ -142,20 +192,24 @@ def update(net, opt, trajs, returns, args):
             ret[j] = gae + v[j]
             nxt = v[j]
         start = end
-    adv_t = torch.from_numpy(adv)
-    adv_t = (adv_t - adv_t.mean()) / (adv_t.std() + 1e-8)
-    logp_all = torch.log_softmax(logits, -1)
-    logp = logp_all.gather(1, acts.long().unsqueeze(1)).squeeze(1)
-    probs = logp_all.exp()
-    entropy = -(probs * logp_all.masked_fill(~masks, 0.0)).sum(-1).mean()
-    pg = -(adv_t * logp).mean()
-    vloss = 0.5 * (torch.from_numpy(ret) - values).pow(2).mean()
-    loss = pg + args.vf * vloss - args.ent * entropy
-    opt.zero_grad()
-    loss.backward()
-    nn.utils.clip_grad_norm_(net.parameters(), 0.5)
-    opt.step()
-    return pg.item(), vloss.item(), entropy.item(), len(acts)
+    n = len(acts)
+    rows = np.arange(n)
+    adv = (adv - adv.mean()) / (adv.std(ddof=1) + 1e-8)
+    logp_all = log_softmax(logits)
+    probs = np.exp(logp_all)
+    logp = logp_all[rows, acts]
+    row_entropy = -(probs * np.where(masks, logp_all, 0.0)).sum(-1)
+    pg = -(adv * logp).mean()
+    vloss = 0.5 * ((ret - v) ** 2).mean()
+    # d(pg)/d(logits) = -adv (onehot - p) / n; d(-ent * H)/d(logits) =
+    # ent * p (log p + H) / n; d(vf * vloss)/d(v) = vf (v - ret) / n.
+    onehot = np.zeros_like(probs)
+    onehot[rows, acts] = 1.0
+    dlogits = (-adv[:, None] * (onehot - probs)
+               + args.ent * probs * (np.where(masks, logp_all, 0.0) + row_entropy[:, None])) / n
+    dvalues = args.vf * (v - ret) / n
+    net.step(net.backward(cache, masks, dlogits, dvalues), args.lr)
+    return float(pg), float(vloss), float(row_entropy.mean()), n
 
 
 def main(argv=None):
@@ -173,21 +227,15 @@ def main(argv=None):
     p.add_argument("--vf", type=float, default=0.5)
     p.add_argument("--hidden", type=int, default=256)
     p.add_argument("--seed", type=int, default=0)
-    p.add_argument("--threads", type=int, default=1,
-                   help="torch threads (1 is fastest for this small net: the games run between passes)")
     p.add_argument("--plot", metavar="PNG", help="draw the learning curve here")
     p.add_argument("--out", metavar="JSON", help="write the curve and final figures here")
-    p.add_argument("--save", metavar="PT", help="save the trained weights here")
+    p.add_argument("--save", metavar="NPZ", help="save the trained weights here (numpy's .npz)")
     args = p.parse_args(argv)
 
-    torch.set_num_threads(args.threads)
-    torch.manual_seed(args.seed)
-    random.seed(args.seed)
-    np.random.seed(args.seed)
+    rng = np.random.default_rng(args.seed)
 
     obs_size = canasta.Game(VARIANT, players=PLAYERS, episode="hand").observation_size
-    net = Policy(obs_size, args.hidden)
-    opt = torch.optim.Adam(net.parameters(), lr=args.lr)
+    net = Policy(obs_size, args.hidden, rng)
 
     start = time.time()
     curve = []  # (update, hands trained, win rate, draw rate)
@@ -204,9 +252,9 @@ def main(argv=None):
         seeds = [args.seed * 100_000_007 + hands_done + i for i in range(args.hands)]
         seats = [(hands_done + i) % 2 for i in range(args.hands)]
         returns, trajs = play_hands(net, seeds, seats, greedy=False, reward=args.reward,
-                                    bot_seed=args.seed + 1, keep=True)
+                                    rng=rng, bot_seed=args.seed + 1, keep=True)
         hands_done += args.hands
-        pg, vl, ent, steps = update(net, opt, trajs, returns, args)
+        pg, vl, ent, steps = update(net, trajs, returns, args)
         if u % args.eval_every == 0 or u == args.updates:
             print(f"           train mean return {returns.mean():+.3f}  steps {steps}  "
                   f"entropy {ent:.2f}  value loss {vl:.3f}", flush=True)
@@ -246,7 +294,7 @@ def main(argv=None):
         with open(args.out, "w") as f:
             json.dump(result, f, indent=1)
     if args.save:
-        torch.save(net.state_dict(), args.save)
+        np.savez(args.save, **net.params)
     return result
 
 

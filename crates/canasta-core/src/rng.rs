@@ -40,6 +40,18 @@ impl Rng {
         Rng::new(mixed)
     }
 
+    /// The generator's whole state, to store it and go on later from the
+    /// same point ([`Rng::from_state`]).
+    pub fn state(&self) -> [u64; 4] {
+        self.s
+    }
+
+    /// A generator that goes on from a stored [`Rng::state`]; `None` for
+    /// the all-zero state, which xoshiro never leaves (and never reaches).
+    pub fn from_state(s: [u64; 4]) -> Option<Rng> {
+        (s != [0; 4]).then_some(Rng { s })
+    }
+
     pub fn next_u64(&mut self) -> u64 {
         let result = self.s[1].wrapping_mul(5).rotate_left(7).wrapping_mul(9);
         let t = self.s[1] << 17;
@@ -98,6 +110,17 @@ mod tests {
             assert_eq!(a.next_u64(), b.next_u64());
         }
         assert_ne!(Rng::stream(7, 0).next_u64(), Rng::stream(7, 1).next_u64());
+    }
+
+    #[test]
+    fn a_stored_state_goes_on_with_the_same_numbers() {
+        let mut a = Rng::new(11);
+        a.next_u64();
+        let mut b = Rng::from_state(a.state()).expect("a reached state is never all zero");
+        for _ in 0..100 {
+            assert_eq!(a.next_u64(), b.next_u64());
+        }
+        assert!(Rng::from_state([0; 4]).is_none());
     }
 
     #[test]

@@ -25,7 +25,8 @@ def test_random_sim_every_form(variant, players):
     game = pyspiel.load_game(f"canasta_{variant}(players={players})")
     assert game.num_players() == players
     assert game.num_distinct_actions() == canasta.NUM_ACTIONS
-    pyspiel.random_sim_test(game, num_sims=2, serialize=False, verbose=False)
+    # serialize=True: every state is also serialized and read back.
+    pyspiel.random_sim_test(game, num_sims=2, serialize=True, verbose=False)
 
 
 def _play(state, rng, checks=True, stop=None):
@@ -102,7 +103,7 @@ def test_parameters():
 
 def test_game_episode_random_sim():
     game = pyspiel.load_game("canasta_canastia(players=2,episode=game,max_hands=3)")
-    pyspiel.random_sim_test(game, num_sims=1, serialize=False, verbose=False)
+    pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)
 
 
 def test_observations_hide_other_hands():
@@ -112,7 +113,7 @@ def test_observations_hide_other_hands():
     hand1 = engine.hand(1)
     for p in range(2):
         assert len(state.observation_tensor(p)) == game.observation_tensor_size()
-        assert np.array_equal(np.array(state.information_state_tensor(p)), engine.observation(p))
+        assert np.array_equal(np.array(state.observation_tensor(p)), engine.observation(p))
     text0 = state.observation_string(0)
     info0 = state.information_state_string(0)
     assert json.dumps(engine.hand(0)[0]) in text0
@@ -124,6 +125,20 @@ def test_observations_hide_other_hands():
     assert state.information_state_string(0) != state.information_state_string(1)
 
 
+def test_perfect_recall_is_a_string_and_no_tensor_claims_it():
+    from open_spiel.python.observation import make_observation
+
+    game = pyspiel.load_game("canasta_classic(players=2)")
+    assert not game.get_type().provides_information_state_tensor
+    state = _play(game.new_initial_state(), random.Random(3), stop=8)
+    recall = make_observation(game, pyspiel.IIGObservationType(perfect_recall=True))
+    assert recall.tensor is None
+    assert recall.string_from(state, 0) == state.information_state_string(0)
+    now = make_observation(game, pyspiel.IIGObservationType(perfect_recall=False))
+    now.set_from(state, 0)
+    assert np.array_equal(now.tensor, state.engine().observation(0))
+
+
 def test_resample_from_infostate():
     game = pyspiel.load_game("canasta_classic(players=2)")
     state = _play(game.new_initial_state(), random.Random(5), stop=10)
@@ -132,7 +147,7 @@ def test_resample_from_infostate():
     for seat in range(2):
         other = state.resample_from_infostate(seat, sampler)
         assert other.information_state_string(seat) == state.information_state_string(seat)
-        assert other.information_state_tensor(seat) == state.information_state_tensor(seat)
+        assert other.observation_tensor(seat) == state.observation_tensor(seat)
         assert other.current_player() == player
         assert other.legal_actions() == state.legal_actions()
         _play(other, random.Random(seat))  # the resampled world plays on
@@ -161,3 +176,47 @@ def test_ismcts_plays_legal_moves():
         state.apply_action(action)
         moves += 1
     assert moves == 4
+
+
+def test_the_cpp_searches_refuse_our_games_with_a_clear_error_not_a_crash():
+    """pyspiel.MCTSBot and pyspiel.ISMCTSBot end the process with a
+    segmentation fault on games written in Python; on ours they raise."""
+    game = pyspiel.load_game("canasta_classic(players=2)")
+    state = _play(game.new_initial_state(), random.Random(2), stop=1)
+    evaluator = pyspiel.RandomRolloutEvaluator(1, 0)
+    with pytest.raises(TypeError, match="open_spiel.python.algorithms.mcts.MCTSBot"):
+        pyspiel.MCTSBot(game, evaluator, 2.0, 20, 1000, False, 0, False)
+    bot = pyspiel.ISMCTSBot(0, evaluator, 2.0, 20, -1,
+                            pyspiel.ISMCTSFinalPolicyType.MAX_VISIT_COUNT, False, False)
+    with pytest.raises(TypeError, match="ismcts.ISMCTSBot"):
+        bot.step(state)
+    # Games written in C++ reach OpenSpiel's searches untouched.
+    ttt = pyspiel.load_game("tic_tac_toe")
+    assert pyspiel.MCTSBot(ttt, evaluator, 2.0, 20, 1000, False, 0, False).step(
+        ttt.new_initial_state()) in range(9)
+
+
+def test_options_of_several_keys_in_a_game_string_and_in_a_dict():
+    by_string = pyspiel.load_game("canasta_classic(options=target:3000;wilds_on_canasta:false)")
+    by_dict = pyspiel.load_game(
+        "canasta_classic", {"options": json.dumps({"target": 3000, "wilds_on_canasta": False})})
+    for game in (by_string, by_dict):
+        assert game.options == {"target": 3000, "wilds_on_canasta": False}
+        rules = game.new_initial_state().engine().rules()
+        assert rules["target"] == 3000 and rules["wilds_on_canasta"] is False
+    with pytest.raises(ValueError, match="key:value"):
+        pyspiel.load_game("canasta_classic(options=target)")
+
+
+def test_a_game_with_options_and_its_state_serialize_and_read_back():
+    import pickle
+
+    game = pyspiel.load_game("canasta_classic(players=2,options=target:3000;wilds_on_canasta:false)")
+    again = pickle.loads(pickle.dumps(game))
+    assert again.options == game.options and str(again) == str(game)
+    state = _play(game.new_initial_state(), random.Random(4), stop=12)
+    text = pyspiel.serialize_game_and_state(game, state)
+    _, back = pyspiel.deserialize_game_and_state(text)
+    assert back.history() == state.history()
+    assert back.legal_actions() == state.legal_actions()
+    assert back.information_state_string(0) == state.information_state_string(0)

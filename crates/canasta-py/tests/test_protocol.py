@@ -185,28 +185,9 @@ def test_module_runs_as_a_program():
         assert replies[2]["action"] in legal_of(DECISION_2)
 
 
-def cli():
-    """The `canasta` binary: $CANASTA_CLI, else the workspace's build."""
-    if os.environ.get("CANASTA_CLI"):
-        return Path(os.environ["CANASTA_CLI"])
-    for profile in ("release", "debug"):
-        path = ROOT / "target" / profile / "canasta"
-        if path.is_file():
-            return path
-    if os.environ.get("CANASTA_REQUIRE_CLI"):
-        pytest.fail(
-            f"CANASTA_REQUIRE_CLI is set but no canasta binary under {ROOT / 'target'}; "
-            "build it with `cargo build --release -p canasta-cli`"
-        )
-    pytest.skip(
-        f"no canasta binary under {ROOT / 'target'} (build it with "
-        "`cargo build --release -p canasta-cli`, or set CANASTA_CLI)"
-    )
-
-
 @pytest.mark.parametrize("variant,extra", [("classic", []), ("samba", ["--players", "3"])])
-def test_python_agent_in_a_tournament(variant, extra):
-    binary = cli()
+def test_python_agent_in_a_tournament(variant, extra, canasta_cli):
+    binary = canasta_cli
     bot = "cmd:" + shlex.join([sys.executable, "-m", "canasta.protocol", "--agent", "random"])
     done = subprocess.run(
         [str(binary), "tournament", "--variant", variant, *extra,

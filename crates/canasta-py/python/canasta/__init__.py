@@ -10,6 +10,8 @@ books, from the Rust engine of this repository (crates/canasta-core).
   or in steps of the flat action space (``game.step(id)``).
 - ``canasta.VecEnv``: many games stepped at once in Rust.
 - ``canasta.bots``: the engine's random, heuristic and IS-MCTS bots.
+- ``canasta.evaluate(agent, against=...)``: win rate and margin against a
+  bot on duplicate deals, as ``canasta tournament`` measures.
 - ``canasta.env(...)``: a PettingZoo AEC environment.
 - ``canasta.openspiel``: OpenSpiel games, registered when ``pyspiel`` is
   installed (names start with ``canasta``).
@@ -47,12 +49,14 @@ from ._canasta import (  # noqa: F401
     variants,
 )
 from . import bots  # noqa: F401
+from .evaluate import evaluate  # noqa: F401
 
 __all__ = [
     "Game",
     "VecEnv",
     "Bot",
     "bots",
+    "evaluate",
     "variants",
     "options",
     "action_name",

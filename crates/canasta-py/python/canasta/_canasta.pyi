@@ -45,6 +45,8 @@ def spell(action: str) -> list[int]:
     """The ids that spell an action written in the record notation (where it
     is also the start of a longer legal action, the game wants END after them)."""
 
+def seat_seeds(seed: int, index: int, players: int) -> list[int]:
+    """The seeds `canasta sim` and `canasta tournament` give the bots of game `index`."""
 def rust_random_steps(
     variant: str = "classic",
     players: Optional[int] = None,
@@ -153,6 +155,14 @@ class Game:
     def resample(self, seat: int, seed: int) -> "Game":
         """The cards `seat` cannot see dealt anew, consistently with what it knows."""
     def clone(self) -> "Game": ...
+    def serial(self) -> str:
+        """The game as text, exactly: its record and what the record cannot
+        say (settings, the random stream, a deal or action under way); what
+        pickle stores. Raises ValueError for a game that keeps no record."""
+    @staticmethod
+    def from_serial(text: str) -> "Game":
+        """The game `serial()` wrote; the record is checked as `canasta check` does."""
+    def __reduce__(self) -> tuple[Any, tuple[str]]: ...
     def describe(self) -> str:
         """The whole position in words (every hand)."""
     def rules(self) -> dict[str, Any]: ...

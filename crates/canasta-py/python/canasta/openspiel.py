@@ -17,7 +17,11 @@ the parameters
 - ``variant`` (str, default ``"classic"``; the preset of ``canasta_<preset>``)
 - ``players`` (int, default 0: the variant's default number of players)
 - ``options`` (str: a JSON object of rule fields, default ``"{}"``; see
-  ``canasta.options(variant, players)``)
+  ``canasta.options(variant, players)``). Inside a game string, where
+  OpenSpiel splits on commas, write ``key:value;key:value``
+  (``"canasta_classic(options=target:3000;wilds_on_canasta:false)"``), or
+  pass a dict: ``pyspiel.load_game("canasta_classic", {"options":
+  json.dumps({...})})``
 - ``episode`` (``"hand"``, the default, or ``"game"``): one hand, scored as
   the hand's points, or a whole game to the target (long: hundreds of
   decisions and about a hundred chance steps a hand, hands without end)
@@ -37,9 +41,10 @@ block. Decisions are the engine's flat action ids (``canasta.NUM_ACTIONS``):
 a compound action (an opening of several melds, a pickup) is spelled by
 several ids, one OpenSpiel move each.
 
-Observations: ``observation_tensor`` and ``information_state_tensor`` are
-both the engine's observation tensor of the seat (``Game.observation``,
-fields in ``Game.observation_fields()``): it is *not* perfect recall.
+Observations: ``observation_tensor`` is the engine's observation tensor of
+the seat (``Game.observation``, fields in ``Game.observation_fields()``); it
+is *not* perfect recall, so the games provide no ``information_state_tensor``
+(an observer made with ``perfect_recall=True`` has a string and no tensor).
 ``observation_string`` is the seat's own view (the bot protocol's JSON
 observation, which holds no hidden card) and the ids spelled so far in the
 decision at hand. ``information_state_string`` is perfect recall: the
@@ -48,7 +53,9 @@ hand after each change. ``resample_from_infostate`` deals the cards the
 seat cannot see anew with the engine's determinizer; the new state's
 ``history()`` is the original one (the determinizer redeals the cards as
 they lie, not the shuffle), so do not read chance outcomes from it.
-Serialization (``serialize_game_and_state``) is not supported.
+States pickle, and so ``serialize_game_and_state`` works (``canasta.Game``
+pickles as its record and what the record cannot say); a resampled state
+keeps no record and does not.
 """
 
 import array
@@ -115,6 +122,45 @@ def _params(variant):
     }
 
 
+def _options(text):
+    """The ``options`` parameter: a JSON object, or ``key:value;key:value``
+    (OpenSpiel's game strings split on commas, so a JSON object of two keys
+    cannot be written inside one; each value is read as JSON, and a word
+    that is not JSON as a string)."""
+    text = text.strip()
+    if text.startswith("{"):
+        try:
+            options = json.loads(text)
+        except json.JSONDecodeError as e:
+            raise ValueError(f"options must be a JSON object: {e}") from None
+        if not isinstance(options, dict):
+            raise ValueError("options must be a JSON object")
+        return options
+    options = {}
+    for item in filter(None, (part.strip() for part in text.split(";"))):
+        key, sep, value = item.partition(":")
+        if not sep or not key.strip():
+            raise ValueError(
+                f"options item {item!r} is not key:value (write options as a JSON "
+                "object, or as key:value;key:value inside a game string)"
+            )
+        try:
+            options[key.strip()] = json.loads(value)
+        except json.JSONDecodeError:
+            options[key.strip()] = value.strip()
+    return options
+
+
+def _options_text(options):
+    """The ``options`` parameter as the game's string writes it: the
+    ``key:value;...`` form where no value holds a comma (so that the game
+    string, and with it a pickled game or state, reads back), else JSON."""
+    items = [(k, json.dumps(options[k], separators=(",", ":"))) for k in sorted(options)]
+    if options and not any("," in v or ";" in v for _, v in items):
+        return ";".join(f"{k}:{v}" for k, v in items)
+    return json.dumps(options, sort_keys=True)
+
+
 def _game_type(short_name, variant, players):
     long_name = "Canasta" if short_name == "canasta" else f"Canasta ({variant})"
     return pyspiel.GameType(
@@ -128,7 +174,9 @@ def _game_type(short_name, variant, players):
         max_num_players=max(players),
         min_num_players=min(players),
         provides_information_state_string=True,
-        provides_information_state_tensor=True,
+        # The tensor is one seat's view now, not its history: an
+        # information-state tensor would claim perfect recall it lacks.
+        provides_information_state_tensor=False,
         provides_observation_string=True,
         provides_observation_tensor=True,
         parameter_specification=_params(variant),
@@ -148,12 +196,7 @@ class CanastaGame(pyspiel.Game):
                 f"unknown variant {variant!r}; canasta.variants() lists {sorted(_VARIANTS)}"
             )
         players = int(params.get("players", 0)) or _VARIANTS[variant]["default_players"]
-        try:
-            options = json.loads(params.get("options", "{}") or "{}")
-        except json.JSONDecodeError as e:
-            raise ValueError(f"options must be a JSON object: {e}") from None
-        if not isinstance(options, dict):
-            raise ValueError("options must be a JSON object")
+        options = _options(str(params.get("options", "{}") or "{}"))
         episode = str(params.get("episode", "hand"))
         reward = str(params.get("reward", "win"))
         max_hands = int(params.get("max_hands", 500))
@@ -166,7 +209,9 @@ class CanastaGame(pyspiel.Game):
             episode=episode,
             reward=reward,
             max_hands=max_hands,
-            record=False,
+            # The record is what a state pickles to (serialize_game_and_state);
+            # keeping it costs nothing measurable next to pyspiel's own calls.
+            record=True,
             explicit_chance=True,
         )
         self.variant = variant
@@ -201,12 +246,17 @@ class CanastaGame(pyspiel.Game):
         full.update(
             variant=variant,
             players=players,
-            options=json.dumps(options, sort_keys=True),
+            options=_options_text(options),
             episode=episode,
             reward=reward,
             max_hands=max_hands,
         )
         super().__init__(game_type, info, full)
+
+    def __reduce__(self):
+        # pyspiel's own pickling of a game restores the C++ part only; a
+        # game written in Python is rebuilt from its string instead.
+        return (pyspiel.load_game, (str(self),))
 
     def new_initial_state(self, *args):
         """The start: a chance node (the first dealer)."""
@@ -361,12 +411,19 @@ class CanastaObserver:
                 "private_info=SINGLE_PLAYER); other observation types are not supported"
             )
         self._perfect_recall = bool(iig_obs_type.perfect_recall)
-        size = game._template.observation_size
-        self.tensor = np.zeros(size, np.float32)
-        self.dict = {"observation": self.tensor}
+        if self._perfect_recall:
+            # Perfect recall is a string only (the seat's whole history);
+            # the tensor is the view of the moment, so none is offered.
+            self.tensor = None
+            self.dict = {}
+        else:
+            size = game._template.observation_size
+            self.tensor = np.zeros(size, np.float32)
+            self.dict = {"observation": self.tensor}
 
     def set_from(self, state, player):
-        self.tensor[:] = state._game.observation(int(player))
+        if self.tensor is not None:
+            self.tensor[:] = state._game.observation(int(player))
 
     def string_from(self, state, player):
         if self._perfect_recall:
@@ -389,12 +446,14 @@ GAME_NAMES = tuple(_TYPES)
 # freeing it would crash).
 GAME_CLASSES = {
     name: type(
-        "CanastaGame" if name == "canasta" else "CanastaGame_" + name[len("canasta_"):],
+        "CanastaGame_any" if name == "canasta" else "CanastaGame_" + name[len("canasta_"):],
         (CanastaGame,),
         {"_GAME_TYPE": game_type, "__module__": __name__},
     )
     for name, game_type in _TYPES.items()
 }
+# Each class by its name in this module, so that pickle finds it.
+globals().update({cls.__name__: cls for cls in GAME_CLASSES.values()})
 
 
 def _register():
@@ -405,3 +464,54 @@ def _register():
 
 
 _register()
+
+
+# OpenSpiel's C++ searches (pyspiel.MCTSBot, pyspiel.ISMCTSBot) crash the
+# process with a segmentation fault on games written in Python, ours among
+# them (seen with OpenSpiel's own python_kuhn_poker too). Put a clear error
+# in their place for these games; other games reach OpenSpiel untouched.
+_CPP_SEARCH_ADVICE = {
+    "MCTSBot": "open_spiel.python.algorithms.mcts.MCTSBot",
+    "ISMCTSBot": "open_spiel.python.algorithms.ismcts.ISMCTSBot",
+}
+
+
+def _refusal(name):
+    return TypeError(
+        f"pyspiel.{name} (OpenSpiel's C++ search) crashes on games written in "
+        f"Python, Canasta among them; use {_CPP_SEARCH_ADVICE[name]}, or the "
+        "engine's own search (canasta.bots.ismcts)"
+    )
+
+
+def _guard_cpp_search(name):
+    base = getattr(pyspiel, name, None)
+    if base is None or getattr(base, "_canasta_guarded", False):
+        return
+
+    class Guarded(base):
+        _canasta_guarded = True
+
+        def __init__(self, *args, **kwargs):
+            game = args[0] if args else kwargs.get("game")
+            if isinstance(game, CanastaGame):
+                raise _refusal(name)
+            super().__init__(*args, **kwargs)
+
+        def step(self, state):
+            if isinstance(state, CanastaState):
+                raise _refusal(name)
+            return super().step(state)
+
+        def step_with_policy(self, state):
+            if isinstance(state, CanastaState):
+                raise _refusal(name)
+            return super().step_with_policy(state)
+
+    Guarded.__name__ = Guarded.__qualname__ = name
+    Guarded.__doc__ = base.__doc__
+    setattr(pyspiel, name, Guarded)
+
+
+for _name in _CPP_SEARCH_ADVICE:
+    _guard_cpp_search(_name)

@@ -9,6 +9,7 @@
 //! probability, then the first player where the rules draw one.
 
 mod from_record;
+mod serial;
 
 use crate::encoding::{IllegalStep, Speller};
 use crate::tensor::{self, Layout};

@@ -326,6 +326,31 @@ impl Game {
         ))
     }
 
+    /// The game as text, exactly (see [`Game::from_serial`]): its record
+    /// and what the record cannot say (the episode's settings, the random
+    /// stream's position, a deal or an action under way). What `pickle`
+    /// stores; a game that keeps no record cannot be saved.
+    fn serial(&self) -> PyResult<String> {
+        self.episode.to_serial().map_err(value_error)
+    }
+
+    /// The game [`Game::serial`] wrote: the same state, legal ids,
+    /// observations, record and later deals. The record is checked as
+    /// `canasta check` checks one.
+    #[staticmethod]
+    fn from_serial(text: &str) -> PyResult<Game> {
+        Episode::from_serial(text)
+            .map(Game::new_from)
+            .map_err(value_error)
+    }
+
+    /// Pickling: `Game.from_serial(game.serial())`.
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyAny>, (String,))> {
+        let text = slf.borrow().serial()?;
+        let restore = slf.get_type().getattr("from_serial")?;
+        Ok((restore, (text,)))
+    }
+
     fn clone(&self) -> Game {
         Clone::clone(self)
     }

@@ -191,6 +191,15 @@ fn spell(action: &str) -> PyResult<Vec<usize>> {
     Ok(out.into_iter().map(usize::from).collect())
 }
 
+/// The seeds `canasta sim` and `canasta tournament` give the bots of game
+/// `index` of a run seeded `seed`, seat by seat (the first numbers of that
+/// game's stream), so that Python seats the same bots on the same deals.
+#[pyfunction]
+fn seat_seeds(seed: u64, index: u64, players: usize) -> Vec<u64> {
+    let mut rng = canasta_core::Rng::stream(seed, index);
+    (0..players).map(|_| rng.next_u64()).collect()
+}
+
 /// The engine's own speed, for comparison with the Python APIs: plays
 /// `steps` uniformly random action ids (as `VecEnv.sample_legal` picks them)
 /// in one game after another, all in Rust on one thread with the GIL
@@ -257,6 +266,7 @@ fn _canasta(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(action_id, m)?)?;
     m.add_function(wrap_pyfunction!(spell, m)?)?;
     m.add_function(wrap_pyfunction!(rust_random_steps, m)?)?;
+    m.add_function(wrap_pyfunction!(seat_seeds, m)?)?;
     m.add_class::<game::Game>()?;
     m.add_class::<vec_env::VecEnv>()?;
     m.add_class::<bots::Bot>()?;
