@@ -4,7 +4,7 @@
 //! transaction, and answers each one only after that transaction is
 //! durable (or failed).
 
-use super::{StorageError, StoredTable, TableMeta};
+use super::{Change, StorageError};
 use tokio::sync::{mpsc, oneshot};
 
 /// Writes committed in one transaction at most.
@@ -13,22 +13,11 @@ pub(super) const MAX_BATCH: usize = 512;
 /// Writes waiting for the writer at most; a caller beyond waits to send.
 pub(super) const QUEUE: usize = 4096;
 
+/// What a caller hands the writer: a change, or the server stopping.
 pub(super) enum Write {
-    Create(StoredTable),
-    Meta(TableMeta),
-    Append {
-        id: String,
-        first: usize,
-        lines: Vec<String>,
-        meta: Option<TableMeta>,
-    },
-    Drop {
-        id: String,
-        keep: usize,
-        len: usize,
-    },
+    Change(Change),
     /// The server is stopping: leave the database small (SQLite empties
-    /// its write-ahead log; PostgreSQL has nothing to do).
+    /// its write-ahead log after the batch's commit).
     Close,
 }
 
@@ -36,9 +25,7 @@ impl Write {
     /// The table the write changes (none for [`Write::Close`]).
     pub(super) fn table(&self) -> Option<&str> {
         match self {
-            Write::Create(table) => Some(&table.meta.id),
-            Write::Meta(meta) => Some(&meta.id),
-            Write::Append { id, .. } | Write::Drop { id, .. } => Some(id),
+            Write::Change(change) => Some(change.table()),
             Write::Close => None,
         }
     }
@@ -58,15 +45,4 @@ pub(super) async fn submit(writes: &mpsc::Sender<Job>, write: Write) -> Result<(
         .await
         .map_err(|_| stopped())?;
     wait.await.map_err(|_| stopped())?
-}
-
-/// Why a write was refused before it reached the database: an append
-/// whose first line is not the next one, or a drop whose caller's length
-/// is not what is stored.
-pub(super) fn out_of_order(id: &str, given: usize, expected: usize) -> StorageError {
-    StorageError::OutOfOrder {
-        id: id.to_string(),
-        given,
-        expected,
-    }
 }

@@ -69,6 +69,17 @@ impl StorageError {
     }
 }
 
+/// Why a change was refused before it reached the database: an append
+/// whose first line is not the next one, or a drop whose caller's length
+/// is not what is stored.
+fn out_of_order(id: &str, given: usize, expected: usize) -> StorageError {
+    StorageError::OutOfOrder {
+        id: id.to_string(),
+        given,
+        expected,
+    }
+}
+
 /// A stored table that cannot be read or resumed: kept in storage as it
 /// is (nothing rewrites or deletes it), and left out, so that the other
 /// tables go on.
@@ -151,28 +162,47 @@ pub struct StoredTable {
 /// `dyn Storage`.
 pub type StorageFuture<'a, T> = Pin<Box<dyn Future<Output = Result<T, StorageError>> + Send + 'a>>;
 
-/// Durable tables. Each method is one transaction: when it returns `Ok`
-/// the change is on disk (for a durable implementation).
-pub trait Storage: Send + Sync + 'static {
+/// One change to one table, made in one transaction ([`Storage::write`]).
+#[derive(Clone, Debug, PartialEq)]
+pub enum Change {
     /// Stores a new table with its record's first lines (the header).
-    fn create(&self, table: &StoredTable) -> StorageFuture<'_, ()>;
+    Create(StoredTable),
     /// Replaces a table's settings (a seat claimed, the status changed).
-    fn update_meta(&self, meta: &TableMeta) -> StorageFuture<'_, ()>;
+    Meta(TableMeta),
     /// Appends lines to a table's record; `first` is the index the first of
     /// them gets (the number of lines stored before), so that a line is
     /// never written twice or skipped. With `meta`, the settings change in
     /// the same transaction.
-    fn append(
-        &self,
-        id: &str,
+    Append {
+        id: String,
         first: usize,
-        lines: &[String],
-        meta: Option<&TableMeta>,
-    ) -> StorageFuture<'_, ()>;
-    /// Drops a table's lines from index `keep` on (an undo), in one
-    /// transaction; `len` is the number of lines the caller knows stored,
-    /// so that lines written meanwhile are never dropped unseen.
-    fn drop_lines(&self, id: &str, keep: usize, len: usize) -> StorageFuture<'_, ()>;
+        lines: Vec<String>,
+        meta: Option<TableMeta>,
+    },
+    /// Drops a table's lines from index `keep` on (an undo); `len` is the
+    /// number of lines the caller knows stored, so that lines written
+    /// meanwhile are never dropped unseen.
+    Drop { id: String, keep: usize, len: usize },
+}
+
+impl Change {
+    /// The table the change is to.
+    pub fn table(&self) -> &str {
+        match self {
+            Change::Create(table) => &table.meta.id,
+            Change::Meta(meta) => &meta.id,
+            Change::Append { id, .. } | Change::Drop { id, .. } => id,
+        }
+    }
+}
+
+/// Durable tables. Each change is one transaction: when its future is
+/// `Ok` the change is on disk (for a durable implementation). A backend
+/// implements [`Storage::write`] and the reads; `create`, `append` and
+/// the other changes by name are [`Storage::write`] of their [`Change`].
+pub trait Storage: Send + Sync + 'static {
+    /// Makes one change, in a transaction of its own.
+    fn write(&self, change: Change) -> StorageFuture<'_, ()>;
     /// Every table still open (waiting or playing), with its record, to
     /// resume them (oldest first); a table whose row does not decode comes as
     /// [`Quarantined`], and the others still load.
@@ -187,6 +217,71 @@ pub trait Storage: Send + Sync + 'static {
     /// (SQLite empties its write-ahead log). Writes still work after it.
     fn close(&self) -> StorageFuture<'_, ()> {
         Box::pin(async { Ok(()) })
+    }
+
+    /// [`Change::Create`].
+    fn create(&self, table: &StoredTable) -> StorageFuture<'_, ()> {
+        self.write(Change::Create(table.clone()))
+    }
+    /// [`Change::Meta`].
+    fn update_meta(&self, meta: &TableMeta) -> StorageFuture<'_, ()> {
+        self.write(Change::Meta(meta.clone()))
+    }
+    /// [`Change::Append`].
+    fn append(
+        &self,
+        id: &str,
+        first: usize,
+        lines: &[String],
+        meta: Option<&TableMeta>,
+    ) -> StorageFuture<'_, ()> {
+        self.write(Change::Append {
+            id: id.to_string(),
+            first,
+            lines: lines.to_vec(),
+            meta: meta.cloned(),
+        })
+    }
+    /// [`Change::Drop`].
+    fn drop_lines(&self, id: &str, keep: usize, len: usize) -> StorageFuture<'_, ()> {
+        self.write(Change::Drop {
+            id: id.to_string(),
+            keep,
+            len,
+        })
+    }
+}
+
+/// A storage in front of another, which watches or alters the changes
+/// made through it ([`Monitored`], a test's failing disk): reads and
+/// `close` go to [`Layer::inner`] as they are, each change through
+/// [`Layer::write_through`]. Every layer is a [`Storage`].
+pub trait Layer: Send + Sync + 'static {
+    /// The storage behind this one.
+    fn inner(&self) -> &dyn Storage;
+    /// Makes a change, mostly by passing it on to [`Layer::inner`].
+    fn write_through(&self, change: Change) -> StorageFuture<'_, ()>;
+}
+
+impl<L: Layer> Storage for L {
+    fn write(&self, change: Change) -> StorageFuture<'_, ()> {
+        self.write_through(change)
+    }
+
+    fn load_unfinished(&self) -> StorageFuture<'_, Vec<Result<StoredTable, Quarantined>>> {
+        self.inner().load_unfinished()
+    }
+
+    fn load(&self, id: &str) -> StorageFuture<'_, Option<StoredTable>> {
+        self.inner().load(id)
+    }
+
+    fn ids(&self) -> StorageFuture<'_, Vec<Result<String, Quarantined>>> {
+        self.inner().ids()
+    }
+
+    fn close(&self) -> StorageFuture<'_, ()> {
+        self.inner().close()
     }
 }
 

@@ -16,9 +16,11 @@
 //! the database, which is therefore on the same machine or a trusted
 //! network.
 
-use super::batch::{Job, MAX_BATCH, QUEUE, Write, out_of_order, submit};
+use super::batch::{Job, MAX_BATCH, QUEUE, Write, submit};
 use super::rows::{db, decode_reason, meta_json, migration_error, parse_meta, status_text};
-use super::{Quarantined, Storage, StorageError, StorageFuture, StoredTable, TableMeta};
+use super::{
+    Change, Quarantined, Storage, StorageError, StorageFuture, StoredTable, TableMeta, out_of_order,
+};
 use sqlx::migrate::Migrator;
 use sqlx::postgres::{PgConnectOptions, PgConnection, PgPool, PgPoolOptions, PgRow};
 use sqlx::{Connection, Postgres, Row, Transaction};
@@ -112,10 +114,6 @@ impl PostgresStorage {
             *held = Some(conn);
         }
         Ok(claimed)
-    }
-
-    async fn write(&self, write: Write) -> Result<(), StorageError> {
-        submit(&self.writes, write).await
     }
 
     async fn lines_of(&self, id: &str) -> Result<Vec<String>, StorageError> {
@@ -387,8 +385,12 @@ impl Writer {
         write: &Write,
         segment: &mut Segment,
     ) -> Result<(), StorageError> {
-        match write {
-            Write::Create(table) => {
+        let Write::Change(change) = write else {
+            // Never sent: this storage's `close` has nothing to do.
+            return Ok(());
+        };
+        match change {
+            Change::Create(table) => {
                 let meta = &table.meta;
                 if self.next_line.contains_key(&meta.id) {
                     return Err(StorageError::Conflict(format!(
@@ -409,12 +411,12 @@ impl Writer {
                 segment.tables.insert(meta.id.clone());
                 self.next_line.insert(meta.id.clone(), table.lines.len());
             }
-            Write::Meta(meta) => {
+            Change::Meta(meta) => {
                 self.next_line(tx, &meta.id).await?;
                 segment.push_meta(meta);
                 segment.tables.insert(meta.id.clone());
             }
-            Write::Append {
+            Change::Append {
                 id,
                 first,
                 lines,
@@ -431,7 +433,7 @@ impl Writer {
                 segment.tables.insert(id.clone());
                 self.next_line.insert(id.clone(), first + lines.len());
             }
-            Write::Drop { id, keep, len } => {
+            Change::Drop { id, keep, len } => {
                 let stored = self.next_line(tx, id).await?;
                 if stored != *len || keep >= len {
                     return Err(out_of_order(id, *len, stored));
@@ -441,44 +443,14 @@ impl Writer {
                 segment.tables.insert(id.clone());
                 self.next_line.insert(id.clone(), *keep);
             }
-            Write::Close => {}
         }
         Ok(())
     }
 }
 
 impl Storage for PostgresStorage {
-    fn create(&self, table: &StoredTable) -> StorageFuture<'_, ()> {
-        Box::pin(self.write(Write::Create(table.clone())))
-    }
-
-    fn update_meta(&self, meta: &TableMeta) -> StorageFuture<'_, ()> {
-        Box::pin(self.write(Write::Meta(meta.clone())))
-    }
-
-    fn append(
-        &self,
-        id: &str,
-        first: usize,
-        lines: &[String],
-        meta: Option<&TableMeta>,
-    ) -> StorageFuture<'_, ()> {
-        let write = Write::Append {
-            id: id.to_string(),
-            first,
-            lines: lines.to_vec(),
-            meta: meta.cloned(),
-        };
-        Box::pin(self.write(write))
-    }
-
-    fn drop_lines(&self, id: &str, keep: usize, len: usize) -> StorageFuture<'_, ()> {
-        let write = Write::Drop {
-            id: id.to_string(),
-            keep,
-            len,
-        };
-        Box::pin(self.write(write))
+    fn write(&self, change: Change) -> StorageFuture<'_, ()> {
+        Box::pin(submit(&self.writes, Write::Change(change)))
     }
 
     fn load_unfinished(&self) -> StorageFuture<'_, Vec<Result<StoredTable, Quarantined>>> {

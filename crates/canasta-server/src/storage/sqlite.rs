@@ -10,12 +10,13 @@
 //! EXISTS` at every start) has exactly migration 1's tables, which that
 //! migration keeps, and is upgraded from there.
 
-use super::batch::{Job, MAX_BATCH, QUEUE, Write, out_of_order, submit};
+use super::batch::{Job, MAX_BATCH, QUEUE, Write, submit};
 use super::rows::{
     backend_error, db, decode_reason, meta_json, migration_error, parse_meta, status_text,
 };
 use super::{
-    Quarantined, Storage, StorageError, StorageFuture, StorageSettings, StoredTable, TableMeta,
+    Change, Quarantined, Storage, StorageError, StorageFuture, StorageSettings, StoredTable,
+    TableMeta, out_of_order,
 };
 use sqlx::migrate::Migrator;
 use sqlx::sqlite::{
@@ -120,10 +121,6 @@ impl SqliteStorage {
         };
         tokio::spawn(writer_loop(writer, writer_state, rx));
         Ok(SqliteStorage { reads, writes: tx })
-    }
-
-    async fn write(&self, write: Write) -> Result<(), StorageError> {
-        submit(&self.writes, write).await
     }
 
     async fn lines_of(&self, id: &str) -> Result<Vec<String>, StorageError> {
@@ -359,8 +356,12 @@ impl Writer {
         script: &mut String,
         rows: &mut usize,
     ) -> Result<(), StorageError> {
-        match write {
-            Write::Create(table) => {
+        let Write::Change(change) = write else {
+            // Closing: done after the batch's commit, by the writer loop.
+            return Ok(());
+        };
+        match change {
+            Change::Create(table) => {
                 let meta = &table.meta;
                 if self.next_line.contains_key(&meta.id) {
                     return Err(StorageError::Conflict(format!(
@@ -382,11 +383,11 @@ impl Writer {
                 push_lines(script, rows, &meta.id, 0, &table.lines);
                 self.next_line.insert(meta.id.clone(), table.lines.len());
             }
-            Write::Meta(meta) => {
+            Change::Meta(meta) => {
                 self.next_line(conn, &meta.id).await?;
                 push_statement(script, rows, update_meta(meta));
             }
-            Write::Append {
+            Change::Append {
                 id,
                 first,
                 lines: new,
@@ -402,7 +403,7 @@ impl Writer {
                 push_lines(script, rows, id, *first, new);
                 self.next_line.insert(id.clone(), first + new.len());
             }
-            Write::Drop { id, keep, len } => {
+            Change::Drop { id, keep, len } => {
                 let stored = self.next_line(conn, id).await?;
                 if stored != *len || keep >= len {
                     return Err(out_of_order(id, *len, stored));
@@ -417,8 +418,6 @@ impl Writer {
                 );
                 self.next_line.insert(id.clone(), *keep);
             }
-            // Done after the batch's commit, by the writer loop.
-            Write::Close => {}
         }
         Ok(())
     }
@@ -462,38 +461,8 @@ fn update_meta(meta: &TableMeta) -> String {
 }
 
 impl Storage for SqliteStorage {
-    fn create(&self, table: &StoredTable) -> StorageFuture<'_, ()> {
-        let write = Write::Create(table.clone());
-        Box::pin(self.write(write))
-    }
-
-    fn update_meta(&self, meta: &TableMeta) -> StorageFuture<'_, ()> {
-        Box::pin(self.write(Write::Meta(meta.clone())))
-    }
-
-    fn append(
-        &self,
-        id: &str,
-        first: usize,
-        lines: &[String],
-        meta: Option<&TableMeta>,
-    ) -> StorageFuture<'_, ()> {
-        let write = Write::Append {
-            id: id.to_string(),
-            first,
-            lines: lines.to_vec(),
-            meta: meta.cloned(),
-        };
-        Box::pin(self.write(write))
-    }
-
-    fn drop_lines(&self, id: &str, keep: usize, len: usize) -> StorageFuture<'_, ()> {
-        let write = Write::Drop {
-            id: id.to_string(),
-            keep,
-            len,
-        };
-        Box::pin(self.write(write))
+    fn write(&self, change: Change) -> StorageFuture<'_, ()> {
+        Box::pin(submit(&self.writes, Write::Change(change)))
     }
 
     fn load_unfinished(&self) -> StorageFuture<'_, Vec<Result<StoredTable, Quarantined>>> {
@@ -549,7 +518,7 @@ impl Storage for SqliteStorage {
     }
 
     fn close(&self) -> StorageFuture<'_, ()> {
-        Box::pin(self.write(Write::Close))
+        Box::pin(submit(&self.writes, Write::Close))
     }
 }
 
