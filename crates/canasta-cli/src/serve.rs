@@ -8,7 +8,8 @@ use canasta_server::limits::TableLimits;
 use canasta_server::load::{LoadOptions, run as run_load};
 use canasta_server::pace::Pacing;
 use canasta_server::storage::{
-    MemoryStorage, Quarantined, SqliteStorage, Storage, StorageError, StorageSettings,
+    Database, MemoryStorage, Quarantined, SQLITE_FILE, SqliteStorage, Storage, StorageError,
+    StorageSettings,
 };
 use canasta_server::table::game::TableGame;
 use canasta_server::{Config, Options, start, start_with};
@@ -28,9 +29,21 @@ pub struct ServeArgs {
     /// can connect; 0.0.0.0 opens the server to the network).
     #[arg(long, default_value = "127.0.0.1", value_name = "ADDR")]
     pub bind: IpAddr,
-    /// Where games are kept (created if missing).
+    /// Where games are kept (created if missing), in an SQLite file,
+    /// unless --database names a PostgreSQL database.
     #[arg(long, default_value = "canasta-data", value_name = "DIR")]
     pub data_dir: PathBuf,
+    /// Keep games in this PostgreSQL database instead
+    /// (`postgres://USER@HOST/DB`; its schema is created and upgraded at
+    /// start). No TLS to the database: a local server, a Unix socket or a
+    /// trusted network.
+    #[arg(
+        long,
+        env = "CANASTA_DATABASE_URL",
+        hide_env_values = true,
+        value_name = "URL"
+    )]
+    pub database: Option<String>,
     /// Logs as JSON lines instead of text.
     #[arg(long)]
     pub log_json: bool,
@@ -44,8 +57,8 @@ pub struct ServeArgs {
     /// 0.5 twice as fast.
     #[arg(long, default_value_t = 1.0, value_name = "SCALE")]
     pub pace_scale: f64,
-    /// The database's write-ahead log at most, in MiB: the server empties
-    /// it once it passes half of this (and at shutdown).
+    /// The SQLite file's write-ahead log at most, in MiB: the server
+    /// empties it once it passes half of this (and at shutdown).
     #[arg(long, default_value_t = StorageSettings::default().wal_limit_bytes >> 20, value_name = "MIB")]
     pub wal_limit_mb: u64,
     #[command(flatten)]
@@ -235,9 +248,15 @@ pub fn run(args: &ServeArgs) -> anyhow::Result<ExitCode> {
     if args.wal_limit_mb == 0 {
         bail!("--wal-limit-mb is at least 1");
     }
+    let database = args
+        .database
+        .as_deref()
+        .map(Database::from_url)
+        .transpose()?;
     let config = Config {
         bind: SocketAddr::new(args.bind, args.port),
         data_dir: args.data_dir.clone(),
+        database: database.clone(),
         web_dir: args.web_dir.clone(),
         pacing,
         storage: StorageSettings {
@@ -247,6 +266,7 @@ pub fn run(args: &ServeArgs) -> anyhow::Result<ExitCode> {
         tables: args.tables.limits()?,
         connections,
     };
+    let kept_in = database.unwrap_or_else(|| Database::in_data_dir(&args.data_dir));
     runtime()?.block_on(async {
         let server = start(&config).await?;
         let tables = server.app.registry.all().len();
@@ -266,11 +286,10 @@ pub fn run(args: &ServeArgs) -> anyhow::Result<ExitCode> {
             );
             let _ = writeln!(
                 out,
-                "games are kept in {} ({tables} resumed); stop with Ctrl-C",
-                config.data_dir.join("canasta.sqlite3").display()
+                "games are kept in {kept_in} ({tables} resumed); stop with Ctrl-C"
             );
         }
-        tracing::info!(addr = %server.addr, data_dir = %config.data_dir.display(), resumed = tables, "listening");
+        tracing::info!(addr = %server.addr, database = %kept_in, resumed = tables, "listening");
         stop_signal().await;
         tracing::info!("stopping: telling the tables, finishing writes");
         server.stop().await;
@@ -303,8 +322,12 @@ pub struct LoadArgs {
     pub url: Option<SocketAddr>,
     /// Storage for the in-process server: an SQLite file in this directory
     /// (a temporary one by default); `memory` keeps games in memory.
-    #[arg(long, value_name = "DIR")]
+    #[arg(long, value_name = "DIR", conflicts_with = "database")]
     pub data_dir: Option<String>,
+    /// Storage for the in-process server: this PostgreSQL database
+    /// (`postgres://USER@HOST/DB`) instead of SQLite.
+    #[arg(long, value_name = "URL", conflicts_with = "url")]
+    pub database: Option<String>,
     /// Seed of the clients' choices among the legal actions and of their
     /// waits (the tables' deals are the server's own).
     #[arg(long, default_value_t = 1, value_name = "S")]
@@ -346,7 +369,7 @@ fn attack(addr: SocketAddr, kind: Attack, count: usize, seconds: f64) -> anyhow:
 /// The server's SQLite storage in `dir` (created if missing).
 async fn sqlite_in(dir: &Path) -> anyhow::Result<SqliteStorage> {
     std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
-    Ok(SqliteStorage::open(&dir.join("canasta.sqlite3")).await?)
+    Ok(SqliteStorage::open(&dir.join(SQLITE_FILE)).await?)
 }
 
 /// Thousands of sockets need more than the usual 1,024 descriptors.
@@ -392,6 +415,12 @@ pub fn load(args: &LoadArgs) -> anyhow::Result<ExitCode> {
             None => {
                 let bind: SocketAddr = "127.0.0.1:0".parse().expect("an address");
                 let storage: Arc<dyn Storage> = match args.data_dir.as_deref() {
+                    _ if args.database.is_some() => {
+                        let url = args.database.as_deref().unwrap_or_default();
+                        Database::from_url(url)?
+                            .open(StorageSettings::default())
+                            .await?
+                    }
                     Some("memory") => Arc::new(MemoryStorage::new()),
                     Some(dir) => Arc::new(sqlite_in(Path::new(dir)).await?),
                     None => {
@@ -454,6 +483,15 @@ pub struct ExportArgs {
     /// The server's data directory (as given to `canasta serve`).
     #[arg(long, default_value = "canasta-data", value_name = "DIR")]
     pub data_dir: PathBuf,
+    /// The server's PostgreSQL database instead (as given to `canasta
+    /// serve --database`).
+    #[arg(
+        long,
+        env = "CANASTA_DATABASE_URL",
+        hide_env_values = true,
+        value_name = "URL"
+    )]
+    pub database: Option<String>,
     /// Tables to export by id [default: every table, oldest first].
     #[arg(value_name = "ID")]
     pub tables: Vec<String>,
@@ -468,17 +506,24 @@ pub struct ExportArgs {
 }
 
 pub fn export(args: &ExportArgs) -> anyhow::Result<ExitCode> {
-    let db = args.data_dir.join("canasta.sqlite3");
-    if !db.is_file() {
-        bail!(
-            "no games in {}: it holds no canasta.sqlite3 (give the --data-dir the server uses)",
-            args.data_dir.display()
-        );
-    }
+    let database = match args.database.as_deref() {
+        Some(url) => Database::from_url(url)?,
+        None => {
+            let db = Database::in_data_dir(&args.data_dir);
+            if !args.data_dir.join(SQLITE_FILE).is_file() {
+                bail!(
+                    "no games in {}: it holds no {SQLITE_FILE} (give the --data-dir the server uses, or its --database)",
+                    args.data_dir.display()
+                );
+            }
+            db
+        }
+    };
     runtime()?.block_on(async {
-        let storage = SqliteStorage::open(&db)
+        let storage = database
+            .open(StorageSettings::default())
             .await
-            .with_context(|| format!("cannot open {}", db.display()))?;
+            .with_context(|| format!("cannot open {database}"))?;
         let mut unreadable = Vec::new();
         let ids: Vec<String> = if args.tables.is_empty() {
             let mut ids = Vec::new();

@@ -444,11 +444,11 @@ async fn bad_stored_rows_are_quarantined_and_the_rest_resumes() {
         .unwrap();
     for (sql, id) in [
         (
-            "UPDATE record_lines SET line = CAST(X'7B2263616E6173746192' AS TEXT) WHERE table_id = ? AND n = 0",
+            "UPDATE record_lines SET line = CAST(X'7B2263616E6173746192' AS TEXT) WHERE table_id = ? AND seq = 0",
             bytes,
         ),
         (
-            "INSERT INTO record_lines SELECT table_id, MAX(n) + 1, '{\"seat\": 0, \"action\": \"discard ZZ\"}' FROM record_lines WHERE table_id = ?",
+            "INSERT INTO record_lines SELECT table_id, MAX(seq) + 1, '{\"seat\": 0, \"action\": \"discard ZZ\"}' FROM record_lines WHERE table_id = ?",
             line,
         ),
         (

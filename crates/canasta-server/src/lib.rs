@@ -34,7 +34,7 @@ use std::collections::HashMap;
 use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::sync::{Arc, RwLock};
-use storage::{Monitored, SqliteStorage, Storage, StorageError, StorageHealth, StorageSettings};
+use storage::{Database, Monitored, Storage, StorageError, StorageHealth, StorageSettings};
 use table::game::TableGame;
 use table::{Command, TableHandle};
 use thiserror::Error;
@@ -46,6 +46,9 @@ use tokio::sync::{oneshot, watch};
 pub struct Config {
     pub bind: SocketAddr,
     pub data_dir: PathBuf,
+    /// Where games are kept: `None` for SQLite in [`Config::data_dir`]
+    /// (the default, nothing to install), or a PostgreSQL database.
+    pub database: Option<Database>,
     /// Serve the browser client from this folder instead of the files
     /// embedded at build time (for working on `web/`: a reload shows an
     /// edit without rebuilding the server).
@@ -53,7 +56,7 @@ pub struct Config {
     /// The scale on every table's pace ([`Pacing`]): paced for people
     /// unless told otherwise.
     pub pacing: Pacing,
-    /// How the database file is kept small.
+    /// How the SQLite file is kept small.
     pub storage: StorageSettings,
     /// Tables, their bots, watchers and hints.
     pub tables: TableLimits,
@@ -116,6 +119,8 @@ pub enum ServerError {
         "another server is using {path} (its lock is held); stop it first, or give this one another --data-dir"
     )]
     InUse { path: PathBuf },
+    #[error("another server is using the database {database}; stop it first")]
+    DatabaseInUse { database: String },
     #[error("storage: {0}")]
     Storage(#[from] StorageError),
 }
@@ -339,6 +344,23 @@ impl Running {
 /// # Errors
 /// The data directory, the database or the address cannot be used.
 pub async fn start(config: &Config) -> Result<Running, ServerError> {
+    let options = Options {
+        rate_limit: RateLimit::default(),
+        pacing: config.pacing,
+        web_dir: config.web_dir.clone(),
+        tables: config.tables.clone(),
+        connections: config.connections.clone(),
+    };
+    if let Some(database @ Database::Postgres(url)) = &config.database {
+        // Two servers on one database would both resume its games.
+        let storage = storage::PostgresStorage::connect(url).await?;
+        if !storage.claim_for_serving().await? {
+            return Err(ServerError::DatabaseInUse {
+                database: database.to_string(),
+            });
+        }
+        return start_with(config.bind, Arc::new(storage), options).await;
+    }
     std::fs::create_dir_all(&config.data_dir).map_err(|source| ServerError::DataDir {
         path: config.data_dir.clone(),
         source,
@@ -364,16 +386,12 @@ pub async fn start(config: &Config) -> Result<Running, ServerError> {
         }
         Err(std::fs::TryLockError::Error(e)) => return Err(lock_error(e)),
     }
-    let storage =
-        SqliteStorage::open_with(&config.data_dir.join("canasta.sqlite3"), config.storage).await?;
-    let options = Options {
-        rate_limit: RateLimit::default(),
-        pacing: config.pacing,
-        web_dir: config.web_dir.clone(),
-        tables: config.tables.clone(),
-        connections: config.connections.clone(),
+    let database = match &config.database {
+        Some(database) => database.clone(),
+        None => Database::in_data_dir(&config.data_dir),
     };
-    let mut running = start_with(config.bind, Arc::new(storage), options).await?;
+    let storage = database.open(config.storage).await?;
+    let mut running = start_with(config.bind, storage, options).await?;
     running.data_lock = Some(lock);
     Ok(running)
 }

@@ -22,9 +22,21 @@ async fn request(
     headers: &str,
     body: &str,
 ) -> (u16, Value) {
+    let host = server.addr().to_string();
+    request_naming(server, &host, method, path, headers, body).await
+}
+
+/// A raw request to `server` that names `host` in its `Host` line.
+async fn request_naming(
+    server: &Server,
+    host: &str,
+    method: &str,
+    path: &str,
+    headers: &str,
+    body: &str,
+) -> (u16, Value) {
     let text = format!(
-        "{method} {path} HTTP/1.1\r\nHost: {}\r\n{headers}Content-Length: {}\r\nConnection: close\r\n\r\n{body}",
-        server.addr(),
+        "{method} {path} HTTP/1.1\r\nHost: {host}\r\n{headers}Content-Length: {}\r\nConnection: close\r\n\r\n{body}",
         body.len()
     );
     let mut stream = tcp_from("127.0.0.1", server.addr()).await;
@@ -170,12 +182,8 @@ async fn the_server_answers_only_to_its_own_names() {
         ..Options::unpaced()
     })
     .await;
-    let addr = server.addr();
-    let get = |host: String| async move {
-        let text = format!("GET /api/tables HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\n\r\n");
-        let mut stream = tcp_from("127.0.0.1", addr).await;
-        answer(&mut stream, &text).await
-    };
+    let get =
+        async |host: String| request_naming(&server, &host, "GET", "/api/tables", "", "").await;
     let port = server.addr().port();
     let (status, body) = get(format!("rebound.evil.example:{port}")).await;
     assert_eq!(status, 421, "{body}");

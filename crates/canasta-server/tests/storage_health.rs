@@ -6,9 +6,7 @@
 
 mod common;
 
-use canasta_server::storage::{
-    MemoryStorage, Quarantined, Storage, StorageError, StorageFuture, StoredTable, TableMeta,
-};
+use canasta_server::storage::{Change, Layer, MemoryStorage, Storage, StorageError, StorageFuture};
 use canasta_server::table::game::TableGame;
 use canasta_server::{Options, start_with};
 use common::{Client, Server};
@@ -38,50 +36,31 @@ impl FaultyStorage {
 }
 
 fn disk_error() -> StorageError {
-    StorageError::Database(sqlx::Error::Protocol(
-        "disk I/O error (injected by the test)".into(),
-    ))
+    StorageError::Unavailable("disk I/O error (injected by the test)".into())
 }
 
-impl Storage for FaultyStorage {
-    fn create(&self, table: &StoredTable) -> StorageFuture<'_, ()> {
-        self.inner.create(table)
+impl Layer for FaultyStorage {
+    fn inner(&self) -> &dyn Storage {
+        &*self.inner
     }
-    fn update_meta(&self, meta: &TableMeta) -> StorageFuture<'_, ()> {
-        self.inner.update_meta(meta)
-    }
-    fn append(
-        &self,
-        id: &str,
-        first: usize,
-        lines: &[String],
-        meta: Option<&TableMeta>,
-    ) -> StorageFuture<'_, ()> {
+
+    fn write_through(&self, change: Change) -> StorageFuture<'_, ()> {
         let mut fault = self.fault.lock().unwrap();
+        let Change::Append { id, .. } = &change else {
+            return self.inner.write(change);
+        };
         match fault.clone() {
-            Some(Fault::Fail(t)) if t == id => Box::pin(async { Err(disk_error()) }),
-            Some(Fault::StoreThenFail(t)) if t == id => {
+            Some(Fault::Fail(t)) if t == *id => Box::pin(async { Err(disk_error()) }),
+            Some(Fault::StoreThenFail(t)) if t == *id => {
                 *fault = None;
-                let stored = self.inner.append(id, first, lines, meta);
+                let stored = self.inner.write(change);
                 Box::pin(async move {
                     stored.await?;
                     Err(disk_error())
                 })
             }
-            _ => self.inner.append(id, first, lines, meta),
+            _ => self.inner.write(change),
         }
-    }
-    fn drop_lines(&self, id: &str, keep: usize, len: usize) -> StorageFuture<'_, ()> {
-        self.inner.drop_lines(id, keep, len)
-    }
-    fn load_unfinished(&self) -> StorageFuture<'_, Vec<Result<StoredTable, Quarantined>>> {
-        self.inner.load_unfinished()
-    }
-    fn load(&self, id: &str) -> StorageFuture<'_, Option<StoredTable>> {
-        self.inner.load(id)
-    }
-    fn ids(&self) -> StorageFuture<'_, Vec<Result<String, Quarantined>>> {
-        self.inner.ids()
     }
 }
 

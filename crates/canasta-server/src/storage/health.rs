@@ -3,7 +3,7 @@
 //! tables' own writes, which a table whose write failed tries again until
 //! one succeeds ([`crate::table`]).
 
-use super::{Quarantined, Storage, StorageError, StorageFuture, StoredTable, TableMeta};
+use super::{Change, Layer, Quarantined, Storage, StorageError, StorageFuture};
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
@@ -95,49 +95,22 @@ impl Monitored {
     }
 }
 
-impl Storage for Monitored {
-    fn create(&self, table: &StoredTable) -> StorageFuture<'_, ()> {
-        self.inner.create(table)
+impl Layer for Monitored {
+    fn inner(&self) -> &dyn Storage {
+        &*self.inner
     }
 
-    fn update_meta(&self, meta: &TableMeta) -> StorageFuture<'_, ()> {
-        self.inner.update_meta(meta)
-    }
-
-    fn append(
-        &self,
-        id: &str,
-        first: usize,
-        lines: &[String],
-        meta: Option<&TableMeta>,
-    ) -> StorageFuture<'_, ()> {
-        let write = self.inner.append(id, first, lines, meta);
-        let id = id.to_string();
+    fn write_through(&self, change: Change) -> StorageFuture<'_, ()> {
+        let Change::Append { id, .. } = &change else {
+            return self.inner.write(change);
+        };
+        let id = id.clone();
+        let write = self.inner.write(change);
         Box::pin(async move {
             let outcome = write.await;
             self.health.record(&id, &outcome);
             outcome
         })
-    }
-
-    fn drop_lines(&self, id: &str, keep: usize, len: usize) -> StorageFuture<'_, ()> {
-        self.inner.drop_lines(id, keep, len)
-    }
-
-    fn load_unfinished(&self) -> StorageFuture<'_, Vec<Result<StoredTable, Quarantined>>> {
-        self.inner.load_unfinished()
-    }
-
-    fn load(&self, id: &str) -> StorageFuture<'_, Option<StoredTable>> {
-        self.inner.load(id)
-    }
-
-    fn ids(&self) -> StorageFuture<'_, Vec<Result<String, Quarantined>>> {
-        self.inner.ids()
-    }
-
-    fn close(&self) -> StorageFuture<'_, ()> {
-        self.inner.close()
     }
 }
 
@@ -151,7 +124,7 @@ mod tests {
         let health = Arc::new(StorageHealth::default());
         let storage = Monitored::new(Arc::new(MemoryStorage::new()), health.clone());
         assert_eq!(health.failing(), None);
-        let disk = || StorageError::Database(sqlx::Error::Protocol("disk I/O error".into()));
+        let disk = || StorageError::Unavailable("disk I/O error".into());
         health.record::<()>("t1", &Err(disk()));
         health.record::<()>("t2", &Err(disk()));
         let failing = health.failing().unwrap();

@@ -1,7 +1,7 @@
 //! Tables in memory: for tests and load runs that measure everything but
 //! the disk. Nothing survives the process.
 
-use super::{Quarantined, Storage, StorageError, StorageFuture, StoredTable, TableMeta};
+use super::{Change, Quarantined, Storage, StorageError, StorageFuture, StoredTable, out_of_order};
 use std::collections::HashMap;
 use std::sync::Mutex;
 
@@ -21,64 +21,48 @@ impl MemoryStorage {
     }
 }
 
-impl Storage for MemoryStorage {
-    fn create(&self, table: &StoredTable) -> StorageFuture<'_, ()> {
-        self.with(|t| t.insert(table.meta.id.clone(), table.clone()));
-        Box::pin(async { Ok(()) })
-    }
+/// The table a change other than its creation is to.
+fn stored<'a>(
+    tables: &'a mut HashMap<String, StoredTable>,
+    id: &str,
+) -> Result<&'a mut StoredTable, StorageError> {
+    tables
+        .get_mut(id)
+        .ok_or_else(|| StorageError::NoSuchTable(id.to_string()))
+}
 
-    fn update_meta(&self, meta: &TableMeta) -> StorageFuture<'_, ()> {
-        let result = self.with(|t| match t.get_mut(&meta.id) {
-            Some(table) => {
-                table.meta = meta.clone();
+impl Storage for MemoryStorage {
+    fn write(&self, change: Change) -> StorageFuture<'_, ()> {
+        let result = self.with(|tables| match change {
+            Change::Create(table) => {
+                tables.insert(table.meta.id.clone(), table);
                 Ok(())
             }
-            None => Err(StorageError::NoSuchTable(meta.id.clone())),
-        });
-        Box::pin(async { result })
-    }
-
-    fn append(
-        &self,
-        id: &str,
-        first: usize,
-        lines: &[String],
-        meta: Option<&TableMeta>,
-    ) -> StorageFuture<'_, ()> {
-        let result = self.with(|t| {
-            let table = t
-                .get_mut(id)
-                .ok_or_else(|| StorageError::NoSuchTable(id.to_string()))?;
-            if table.lines.len() != first {
-                return Err(StorageError::OutOfOrder {
-                    id: id.to_string(),
-                    given: first,
-                    expected: table.lines.len(),
-                });
+            Change::Meta(meta) => stored(tables, &meta.id).map(|table| table.meta = meta),
+            Change::Append {
+                id,
+                first,
+                lines,
+                meta,
+            } => {
+                let table = stored(tables, &id)?;
+                if table.lines.len() != first {
+                    return Err(out_of_order(&id, first, table.lines.len()));
+                }
+                table.lines.extend(lines);
+                if let Some(meta) = meta {
+                    table.meta = meta;
+                }
+                Ok(())
             }
-            table.lines.extend_from_slice(lines);
-            if let Some(meta) = meta {
-                table.meta = meta.clone();
+            Change::Drop { id, keep, len } => {
+                let table = stored(tables, &id)?;
+                if table.lines.len() != len || keep >= len {
+                    return Err(out_of_order(&id, len, table.lines.len()));
+                }
+                table.lines.truncate(keep);
+                Ok(())
             }
-            Ok(())
-        });
-        Box::pin(async { result })
-    }
-
-    fn drop_lines(&self, id: &str, keep: usize, len: usize) -> StorageFuture<'_, ()> {
-        let result = self.with(|t| {
-            let table = t
-                .get_mut(id)
-                .ok_or_else(|| StorageError::NoSuchTable(id.to_string()))?;
-            if table.lines.len() != len || keep >= len {
-                return Err(StorageError::OutOfOrder {
-                    id: id.to_string(),
-                    given: len,
-                    expected: table.lines.len(),
-                });
-            }
-            table.lines.truncate(keep);
-            Ok(())
         });
         Box::pin(async { result })
     }

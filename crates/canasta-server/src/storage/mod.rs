@@ -1,15 +1,22 @@
 //! Where games are kept: every table's settings and its record, one line
 //! per event, appended before the event is sent to anybody. Game code sees
-//! only the [`Storage`] trait, so another database can be added beside
-//! SQLite without touching it.
+//! only the [`Storage`] trait: SQLite in the data directory by default,
+//! PostgreSQL when the server is given a database URL ([`Database`]), or
+//! memory for tests.
 
+mod batch;
+mod database;
 mod health;
 mod memory;
+mod postgres;
+mod rows;
 mod settings;
 mod sqlite;
 
+pub use database::{Database, SQLITE_FILE};
 pub use health::{Failing, Monitored, StorageHealth};
 pub use memory::MemoryStorage;
+pub use postgres::PostgresStorage;
 pub use settings::{RETRY_FIRST, RETRY_MAX, StorageSettings, retry_delay};
 pub use sqlite::{SqliteStorage, wal_size};
 
@@ -19,15 +26,28 @@ use std::future::Future;
 use std::pin::Pin;
 use thiserror::Error;
 
-/// A storage failure; the change it was part of did not happen.
-#[derive(Debug, Error)]
+/// A storage failure; the change it was part of did not happen. Each
+/// variant is a kind of failure a caller acts on differently; a database's
+/// own error comes as its text, so that callers depend on no database
+/// library.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum StorageError {
-    #[error("database: {0}")]
-    Database(#[from] sqlx::Error),
-    /// A transaction failed; its text, for each write it held (sqlx's
-    /// errors are not `Clone`).
-    #[error("database: {0}")]
-    Failed(String),
+    /// The database could not do the work: unreachable, stopped, out of
+    /// disk, an I/O error, a lock held too long. Trying again may succeed.
+    #[error("database unavailable: {0}")]
+    Unavailable(String),
+    /// The database refused the write as against what it holds: a record
+    /// line stored already or one that would leave a gap, a table created
+    /// twice. Another writer came first, so trying again cannot succeed.
+    #[error("database refused the write: {0}")]
+    Conflict(String),
+    /// The database's schema could not be brought to this version's (a
+    /// migration failed, or the database was made by a newer version).
+    #[error("database schema: {0}")]
+    Schema(String),
+    /// The database URL names no database this server can use.
+    #[error("database URL: {0}")]
+    Url(String),
     #[error("stored table {id}: {reason}")]
     Corrupt { id: String, reason: String },
     #[error("no table {0}")]
@@ -45,7 +65,18 @@ impl StorageError {
     /// failed (a full disk, an I/O error, a lock held too long), rather
     /// than refusing the write itself.
     pub fn is_transient(&self) -> bool {
-        matches!(self, StorageError::Database(_) | StorageError::Failed(_))
+        matches!(self, StorageError::Unavailable(_))
+    }
+}
+
+/// Why a change was refused before it reached the database: an append
+/// whose first line is not the next one, or a drop whose caller's length
+/// is not what is stored.
+fn out_of_order(id: &str, given: usize, expected: usize) -> StorageError {
+    StorageError::OutOfOrder {
+        id: id.to_string(),
+        given,
+        expected,
     }
 }
 
@@ -131,28 +162,47 @@ pub struct StoredTable {
 /// `dyn Storage`.
 pub type StorageFuture<'a, T> = Pin<Box<dyn Future<Output = Result<T, StorageError>> + Send + 'a>>;
 
-/// Durable tables. Each method is one transaction: when it returns `Ok`
-/// the change is on disk (for a durable implementation).
-pub trait Storage: Send + Sync + 'static {
+/// One change to one table, made in one transaction ([`Storage::write`]).
+#[derive(Clone, Debug, PartialEq)]
+pub enum Change {
     /// Stores a new table with its record's first lines (the header).
-    fn create(&self, table: &StoredTable) -> StorageFuture<'_, ()>;
+    Create(StoredTable),
     /// Replaces a table's settings (a seat claimed, the status changed).
-    fn update_meta(&self, meta: &TableMeta) -> StorageFuture<'_, ()>;
+    Meta(TableMeta),
     /// Appends lines to a table's record; `first` is the index the first of
     /// them gets (the number of lines stored before), so that a line is
     /// never written twice or skipped. With `meta`, the settings change in
     /// the same transaction.
-    fn append(
-        &self,
-        id: &str,
+    Append {
+        id: String,
         first: usize,
-        lines: &[String],
-        meta: Option<&TableMeta>,
-    ) -> StorageFuture<'_, ()>;
-    /// Drops a table's lines from index `keep` on (an undo), in one
-    /// transaction; `len` is the number of lines the caller knows stored,
-    /// so that lines written meanwhile are never dropped unseen.
-    fn drop_lines(&self, id: &str, keep: usize, len: usize) -> StorageFuture<'_, ()>;
+        lines: Vec<String>,
+        meta: Option<TableMeta>,
+    },
+    /// Drops a table's lines from index `keep` on (an undo); `len` is the
+    /// number of lines the caller knows stored, so that lines written
+    /// meanwhile are never dropped unseen.
+    Drop { id: String, keep: usize, len: usize },
+}
+
+impl Change {
+    /// The table the change is to.
+    pub fn table(&self) -> &str {
+        match self {
+            Change::Create(table) => &table.meta.id,
+            Change::Meta(meta) => &meta.id,
+            Change::Append { id, .. } | Change::Drop { id, .. } => id,
+        }
+    }
+}
+
+/// Durable tables. Each change is one transaction: when its future is
+/// `Ok` the change is on disk (for a durable implementation). A backend
+/// implements [`Storage::write`] and the reads; `create`, `append` and
+/// the other changes by name are [`Storage::write`] of their [`Change`].
+pub trait Storage: Send + Sync + 'static {
+    /// Makes one change, in a transaction of its own.
+    fn write(&self, change: Change) -> StorageFuture<'_, ()>;
     /// Every table still open (waiting or playing), with its record, to
     /// resume them (oldest first); a table whose row does not decode comes as
     /// [`Quarantined`], and the others still load.
@@ -167,6 +217,71 @@ pub trait Storage: Send + Sync + 'static {
     /// (SQLite empties its write-ahead log). Writes still work after it.
     fn close(&self) -> StorageFuture<'_, ()> {
         Box::pin(async { Ok(()) })
+    }
+
+    /// [`Change::Create`].
+    fn create(&self, table: &StoredTable) -> StorageFuture<'_, ()> {
+        self.write(Change::Create(table.clone()))
+    }
+    /// [`Change::Meta`].
+    fn update_meta(&self, meta: &TableMeta) -> StorageFuture<'_, ()> {
+        self.write(Change::Meta(meta.clone()))
+    }
+    /// [`Change::Append`].
+    fn append(
+        &self,
+        id: &str,
+        first: usize,
+        lines: &[String],
+        meta: Option<&TableMeta>,
+    ) -> StorageFuture<'_, ()> {
+        self.write(Change::Append {
+            id: id.to_string(),
+            first,
+            lines: lines.to_vec(),
+            meta: meta.cloned(),
+        })
+    }
+    /// [`Change::Drop`].
+    fn drop_lines(&self, id: &str, keep: usize, len: usize) -> StorageFuture<'_, ()> {
+        self.write(Change::Drop {
+            id: id.to_string(),
+            keep,
+            len,
+        })
+    }
+}
+
+/// A storage in front of another, which watches or alters the changes
+/// made through it ([`Monitored`], a test's failing disk): reads and
+/// `close` go to [`Layer::inner`] as they are, each change through
+/// [`Layer::write_through`]. Every layer is a [`Storage`].
+pub trait Layer: Send + Sync + 'static {
+    /// The storage behind this one.
+    fn inner(&self) -> &dyn Storage;
+    /// Makes a change, mostly by passing it on to [`Layer::inner`].
+    fn write_through(&self, change: Change) -> StorageFuture<'_, ()>;
+}
+
+impl<L: Layer> Storage for L {
+    fn write(&self, change: Change) -> StorageFuture<'_, ()> {
+        self.write_through(change)
+    }
+
+    fn load_unfinished(&self) -> StorageFuture<'_, Vec<Result<StoredTable, Quarantined>>> {
+        self.inner().load_unfinished()
+    }
+
+    fn load(&self, id: &str) -> StorageFuture<'_, Option<StoredTable>> {
+        self.inner().load(id)
+    }
+
+    fn ids(&self) -> StorageFuture<'_, Vec<Result<String, Quarantined>>> {
+        self.inner().ids()
+    }
+
+    fn close(&self) -> StorageFuture<'_, ()> {
+        self.inner().close()
     }
 }
 

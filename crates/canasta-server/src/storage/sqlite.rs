@@ -3,11 +3,22 @@
 //! commits every append waiting at that moment in one transaction (group
 //! commit): a thousand busy tables cost one disk flush per batch, not one
 //! each, and each append still returns only after its batch is durable.
+//!
+//! The schema is made and upgraded by the migrations in
+//! `migrations/sqlite/`, applied when the file is opened. A file made
+//! before there were migrations (its tables made by `CREATE TABLE IF NOT
+//! EXISTS` at every start) has exactly migration 1's tables, which that
+//! migration keeps, and is upgraded from there.
 
-use super::{
-    Quarantined, Storage, StorageError, StorageFuture, StorageSettings, StoredTable, TableMeta,
-    TableStatus,
+use super::batch::{Job, MAX_BATCH, QUEUE, Write, submit};
+use super::rows::{
+    backend_error, db, decode_reason, meta_json, migration_error, parse_meta, status_text,
 };
+use super::{
+    Change, Quarantined, Storage, StorageError, StorageFuture, StorageSettings, StoredTable,
+    TableMeta, out_of_order,
+};
+use sqlx::migrate::Migrator;
 use sqlx::sqlite::{
     SqliteConnectOptions, SqliteConnection, SqliteJournalMode, SqlitePool, SqlitePoolOptions,
     SqliteSynchronous,
@@ -18,82 +29,15 @@ use std::path::{Path, PathBuf};
 use std::str::FromStr;
 use std::sync::Arc;
 use std::time::Duration;
-use tokio::sync::{mpsc, oneshot};
+use tokio::sync::mpsc;
 
-/// Appends committed in one transaction at most.
-const MAX_BATCH: usize = 512;
-
-const SCHEMA: &[&str] = &[
-    "CREATE TABLE IF NOT EXISTS tables (
-        id TEXT PRIMARY KEY,
-        created INTEGER NOT NULL,
-        status TEXT NOT NULL,
-        meta TEXT NOT NULL
-    )",
-    "CREATE INDEX IF NOT EXISTS tables_by_status ON tables (status, created)",
-    "CREATE TABLE IF NOT EXISTS record_lines (
-        table_id TEXT NOT NULL,
-        n INTEGER NOT NULL,
-        line TEXT NOT NULL,
-        PRIMARY KEY (table_id, n)
-    ) WITHOUT ROWID",
-];
-
-enum Write {
-    Create(StoredTable),
-    Meta(TableMeta),
-    Append {
-        id: String,
-        first: usize,
-        lines: Vec<String>,
-        meta: Option<TableMeta>,
-    },
-    Drop {
-        id: String,
-        keep: usize,
-        len: usize,
-    },
-    /// Empty the write-ahead log (the server is stopping).
-    Truncate,
-}
-
-struct Job {
-    write: Write,
-    done: oneshot::Sender<Result<(), StorageError>>,
-}
+/// The schema's versions, oldest first (`migrations/sqlite/`).
+static MIGRATIONS: Migrator = sqlx::migrate!("migrations/sqlite");
 
 /// Tables in an SQLite file.
 pub struct SqliteStorage {
     reads: SqlitePool,
     writes: mpsc::Sender<Job>,
-}
-
-fn status_text(status: TableStatus) -> &'static str {
-    match status {
-        TableStatus::Waiting => "waiting",
-        TableStatus::Playing => "playing",
-        TableStatus::Finished => "finished",
-        TableStatus::Closed => "closed",
-    }
-}
-
-fn meta_json(meta: &TableMeta) -> String {
-    serde_json::to_string(meta).expect("table settings serialize")
-}
-
-/// A table's settings as stored (read as bytes: a row that is not UTF-8
-/// is a corrupt table, not a panic).
-fn parse_meta(id: &str, bytes: &[u8]) -> Result<TableMeta, StorageError> {
-    let corrupt = |reason: String| StorageError::Corrupt {
-        id: id.to_string(),
-        reason: format!("settings: {reason}"),
-    };
-    let text = std::str::from_utf8(bytes).map_err(|e| corrupt(format!("not UTF-8 text ({e})")))?;
-    let meta: TableMeta = serde_json::from_str(text).map_err(|e| corrupt(e.to_string()))?;
-    if meta.id != id {
-        return Err(corrupt(format!("they name table `{}`", meta.id)));
-    }
-    Ok(meta)
 }
 
 /// A table's id as stored; one that is not UTF-8 is shown with its bad
@@ -111,7 +55,7 @@ impl SqliteStorage {
     /// default [`StorageSettings`].
     ///
     /// # Errors
-    /// The file cannot be opened or its schema created.
+    /// The file cannot be opened, or its schema created or upgraded.
     pub async fn open(path: &Path) -> Result<SqliteStorage, StorageError> {
         SqliteStorage::open_with(path, StorageSettings::default()).await
     }
@@ -119,21 +63,23 @@ impl SqliteStorage {
     /// Opens (creating if needed) the database file at `path`.
     ///
     /// # Errors
-    /// The file cannot be opened or its schema created.
+    /// The file cannot be opened, or its schema created or upgraded.
     pub async fn open_with(
         path: &Path,
         settings: StorageSettings,
     ) -> Result<SqliteStorage, StorageError> {
-        let options = SqliteConnectOptions::from_str("sqlite://")?
+        let options = SqliteConnectOptions::from_str("sqlite://")
+            .map_err(db)?
             .filename(path)
             .create_if_missing(true)
             .journal_mode(SqliteJournalMode::Wal)
             .synchronous(SqliteSynchronous::Full)
             .busy_timeout(Duration::from_secs(10));
-        let mut writer = SqliteConnection::connect_with(&options).await?;
-        for statement in SCHEMA {
-            sqlx::query(statement).execute(&mut writer).await?;
-        }
+        let mut writer = SqliteConnection::connect_with(&options).await.map_err(db)?;
+        MIGRATIONS
+            .run(&mut writer)
+            .await
+            .map_err(|e| migration_error(&e))?;
         // The writer does not checkpoint on every commit (SQLite's
         // automatic checkpoint would stall a commit, and every table
         // waiting on it, each thousand pages); a second connection copies
@@ -142,7 +88,8 @@ impl SqliteStorage {
         // half the limit ([`Writer::keep_log_small`]).
         sqlx::query("PRAGMA wal_autocheckpoint = 0")
             .execute(&mut writer)
-            .await?;
+            .await
+            .map_err(db)?;
         // A log reset after a checkpoint is cut back to this size, so
         // that one burst does not keep the file large for ever.
         sqlx::query(&format!(
@@ -150,14 +97,16 @@ impl SqliteStorage {
             settings.wal_limit_bytes / 2
         ))
         .execute(&mut writer)
-        .await?;
+        .await
+        .map_err(db)?;
         let checkpoints = Arc::new(tokio::sync::Mutex::new(()));
-        let checkpointer = SqliteConnection::connect_with(&options).await?;
+        let checkpointer = SqliteConnection::connect_with(&options).await.map_err(db)?;
         let reads = SqlitePoolOptions::new()
             .max_connections(4)
             .connect_with(options.read_only(true))
-            .await?;
-        let (tx, rx) = mpsc::channel(4096);
+            .await
+            .map_err(db)?;
+        let (tx, rx) = mpsc::channel(QUEUE);
         tokio::spawn(checkpoint_loop(
             checkpointer,
             tx.downgrade(),
@@ -174,21 +123,13 @@ impl SqliteStorage {
         Ok(SqliteStorage { reads, writes: tx })
     }
 
-    async fn write(&self, write: Write) -> Result<(), StorageError> {
-        let (done, wait) = oneshot::channel();
-        let closed = || StorageError::Database(sqlx::Error::PoolClosed);
-        self.writes
-            .send(Job { write, done })
-            .await
-            .map_err(|_| closed())?;
-        wait.await.map_err(|_| closed())?
-    }
-
     async fn lines_of(&self, id: &str) -> Result<Vec<String>, StorageError> {
-        let rows = sqlx::query("SELECT n, line FROM record_lines WHERE table_id = ? ORDER BY n")
-            .bind(id)
-            .fetch_all(&self.reads)
-            .await?;
+        let rows =
+            sqlx::query("SELECT seq, line FROM record_lines WHERE table_id = ? ORDER BY seq")
+                .bind(id)
+                .fetch_all(&self.reads)
+                .await
+                .map_err(db)?;
         rows.iter()
             .map(|row| {
                 row.try_get::<String, _>(1)
@@ -223,14 +164,6 @@ fn wal_path(db: &Path) -> PathBuf {
 /// is none): what [`StorageSettings::wal_limit_bytes`] bounds.
 pub fn wal_size(db: &Path) -> u64 {
     std::fs::metadata(wal_path(db)).map_or(0, |m| m.len())
-}
-
-/// Why a stored text did not decode, without sqlx's wrapping.
-fn decode_reason(e: &sqlx::Error) -> String {
-    match e {
-        sqlx::Error::ColumnDecode { source, .. } => format!("not UTF-8 text ({source})"),
-        other => other.to_string(),
-    }
 }
 
 /// Copies the log into the database every `every`, without blocking the
@@ -290,12 +223,12 @@ async fn writer_loop(mut conn: SqliteConnection, mut writer: Writer, mut rx: mps
             micros = started.elapsed().as_micros() as u64,
             "committed"
         );
-        let asked = batch.iter().any(|j| matches!(j.write, Write::Truncate));
+        let asked = batch.iter().any(|j| matches!(j.write, Write::Close));
         if asked || std::fs::metadata(&writer.wal).map_or(0, |m| m.len()) >= writer.truncate_at {
             let truncated = writer.truncate_log(&mut conn).await;
             for (job, outcome) in batch.iter().zip(&mut outcomes) {
-                if matches!(job.write, Write::Truncate) {
-                    *outcome = truncated.as_ref().map_err(copy_error).copied();
+                if matches!(job.write, Write::Close) {
+                    *outcome = truncated.as_ref().map_err(backend_error).copied();
                 }
             }
         }
@@ -388,7 +321,7 @@ impl Writer {
             // What the writer remembered may not have been stored.
             self.next_line.clear();
             tracing::warn!(error = %e, writes = writes.len(), "a transaction failed");
-            return Err(copy_error(&e));
+            return Err(backend_error(&e));
         }
         Ok(results)
     }
@@ -406,7 +339,8 @@ impl Writer {
         )
         .bind(id)
         .fetch_optional(&mut *conn)
-        .await?
+        .await
+        .map_err(db)?
         .ok_or_else(|| StorageError::NoSuchTable(id.to_string()))?;
         let n = row.get::<i64, _>(0) as usize;
         self.next_line.insert(id.to_string(), n);
@@ -422,14 +356,18 @@ impl Writer {
         script: &mut String,
         rows: &mut usize,
     ) -> Result<(), StorageError> {
-        match write {
-            Write::Create(table) => {
+        let Write::Change(change) = write else {
+            // Closing: done after the batch's commit, by the writer loop.
+            return Ok(());
+        };
+        match change {
+            Change::Create(table) => {
                 let meta = &table.meta;
                 if self.next_line.contains_key(&meta.id) {
-                    return Err(StorageError::Corrupt {
-                        id: meta.id.clone(),
-                        reason: "a table with this id exists".into(),
-                    });
+                    return Err(StorageError::Conflict(format!(
+                        "a table with id {} exists",
+                        meta.id
+                    )));
                 }
                 push_statement(
                     script,
@@ -445,11 +383,11 @@ impl Writer {
                 push_lines(script, rows, &meta.id, 0, &table.lines);
                 self.next_line.insert(meta.id.clone(), table.lines.len());
             }
-            Write::Meta(meta) => {
+            Change::Meta(meta) => {
                 self.next_line(conn, &meta.id).await?;
                 push_statement(script, rows, update_meta(meta));
             }
-            Write::Append {
+            Change::Append {
                 id,
                 first,
                 lines: new,
@@ -457,11 +395,7 @@ impl Writer {
             } => {
                 let expected = self.next_line(conn, id).await?;
                 if expected != *first {
-                    return Err(StorageError::OutOfOrder {
-                        id: id.clone(),
-                        given: *first,
-                        expected,
-                    });
+                    return Err(out_of_order(id, *first, expected));
                 }
                 if let Some(meta) = meta {
                     push_statement(script, rows, update_meta(meta));
@@ -469,27 +403,21 @@ impl Writer {
                 push_lines(script, rows, id, *first, new);
                 self.next_line.insert(id.clone(), first + new.len());
             }
-            Write::Drop { id, keep, len } => {
+            Change::Drop { id, keep, len } => {
                 let stored = self.next_line(conn, id).await?;
                 if stored != *len || keep >= len {
-                    return Err(StorageError::OutOfOrder {
-                        id: id.clone(),
-                        given: *len,
-                        expected: stored,
-                    });
+                    return Err(out_of_order(id, *len, stored));
                 }
                 push_statement(
                     script,
                     rows,
                     format!(
-                        "DELETE FROM record_lines WHERE table_id = {} AND n >= {keep}",
+                        "DELETE FROM record_lines WHERE table_id = {} AND seq >= {keep}",
                         literal(id)
                     ),
                 );
                 self.next_line.insert(id.clone(), *keep);
             }
-            // Done after the batch's commit, by the writer loop.
-            Write::Truncate => {}
         }
         Ok(())
     }
@@ -499,7 +427,7 @@ impl Writer {
 fn push_lines(script: &mut String, rows: &mut usize, id: &str, first: usize, lines: &[String]) {
     for (i, line) in lines.iter().enumerate() {
         script.push_str(if *rows == 0 {
-            "INSERT INTO record_lines (table_id, n, line) VALUES\n"
+            "INSERT INTO record_lines (table_id, seq, line) VALUES\n"
         } else {
             ",\n"
         });
@@ -523,11 +451,6 @@ fn push_statement(script: &mut String, rows: &mut usize, sql: String) {
     script.push_str(";\n");
 }
 
-/// sqlx errors are not `Clone`: each job of a failed batch gets the text.
-fn copy_error(e: &sqlx::Error) -> StorageError {
-    StorageError::Failed(e.to_string())
-}
-
 fn update_meta(meta: &TableMeta) -> String {
     format!(
         "UPDATE tables SET status = {}, meta = {} WHERE id = {}",
@@ -538,38 +461,8 @@ fn update_meta(meta: &TableMeta) -> String {
 }
 
 impl Storage for SqliteStorage {
-    fn create(&self, table: &StoredTable) -> StorageFuture<'_, ()> {
-        let write = Write::Create(table.clone());
-        Box::pin(self.write(write))
-    }
-
-    fn update_meta(&self, meta: &TableMeta) -> StorageFuture<'_, ()> {
-        Box::pin(self.write(Write::Meta(meta.clone())))
-    }
-
-    fn append(
-        &self,
-        id: &str,
-        first: usize,
-        lines: &[String],
-        meta: Option<&TableMeta>,
-    ) -> StorageFuture<'_, ()> {
-        let write = Write::Append {
-            id: id.to_string(),
-            first,
-            lines: lines.to_vec(),
-            meta: meta.cloned(),
-        };
-        Box::pin(self.write(write))
-    }
-
-    fn drop_lines(&self, id: &str, keep: usize, len: usize) -> StorageFuture<'_, ()> {
-        let write = Write::Drop {
-            id: id.to_string(),
-            keep,
-            len,
-        };
-        Box::pin(self.write(write))
+    fn write(&self, change: Change) -> StorageFuture<'_, ()> {
+        Box::pin(submit(&self.writes, Write::Change(change)))
     }
 
     fn load_unfinished(&self) -> StorageFuture<'_, Vec<Result<StoredTable, Quarantined>>> {
@@ -578,7 +471,8 @@ impl Storage for SqliteStorage {
                 "SELECT id, meta FROM tables WHERE status IN ('waiting', 'playing') ORDER BY created",
             )
             .fetch_all(&self.reads)
-            .await?;
+            .await
+            .map_err(db)?;
             let mut tables = Vec::with_capacity(rows.len());
             for row in rows {
                 let id = match stored_id(&row) {
@@ -604,7 +498,8 @@ impl Storage for SqliteStorage {
             let Some(row) = sqlx::query("SELECT meta FROM tables WHERE id = ?")
                 .bind(&id)
                 .fetch_optional(&self.reads)
-                .await?
+                .await
+                .map_err(db)?
             else {
                 return Ok(None);
             };
@@ -616,13 +511,14 @@ impl Storage for SqliteStorage {
         Box::pin(async move {
             let rows = sqlx::query("SELECT id FROM tables ORDER BY created, id")
                 .fetch_all(&self.reads)
-                .await?;
+                .await
+                .map_err(db)?;
             Ok(rows.iter().map(stored_id).collect())
         })
     }
 
     fn close(&self) -> StorageFuture<'_, ()> {
-        Box::pin(self.write(Write::Truncate))
+        Box::pin(submit(&self.writes, Write::Close))
     }
 }
 
@@ -731,9 +627,137 @@ mod tests {
             storage.create(&contract("t1")),
             storage.append("t2", 1, &["a".to_string()], None)
         );
-        assert!(matches!(twice, Err(StorageError::Failed(_))), "{twice:?}");
+        assert!(matches!(twice, Err(StorageError::Conflict(_))), "{twice:?}");
         appended.unwrap();
         assert_eq!(storage.load("t2").await.unwrap().unwrap().lines.len(), 2);
+    }
+
+    /// The schema as every server made it before there were migrations:
+    /// these statements ran at each start up to commit a6647af.
+    const SCHEMA_BEFORE_MIGRATIONS: &[&str] = &[
+        "CREATE TABLE IF NOT EXISTS tables (
+            id TEXT PRIMARY KEY,
+            created INTEGER NOT NULL,
+            status TEXT NOT NULL,
+            meta TEXT NOT NULL
+        )",
+        "CREATE INDEX IF NOT EXISTS tables_by_status ON tables (status, created)",
+        "CREATE TABLE IF NOT EXISTS record_lines (
+            table_id TEXT NOT NULL,
+            n INTEGER NOT NULL,
+            line TEXT NOT NULL,
+            PRIMARY KEY (table_id, n)
+        ) WITHOUT ROWID",
+    ];
+
+    /// A file written as a6647af wrote it (its schema, its rows) opens
+    /// with every table and line, upgraded to the current schema, and
+    /// plays on; opened again, no migration runs twice.
+    #[tokio::test]
+    async fn a_file_made_before_migrations_is_upgraded_without_loss() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("t.sqlite3");
+        let mut playing = super::super::contract::table("old");
+        playing.meta.status = crate::storage::TableStatus::Playing;
+        playing
+            .lines
+            .extend(["a".to_string(), "b'quoted'".to_string()]);
+        let mut finished = super::super::contract::table("done");
+        finished.meta.created -= 1;
+        finished.meta.status = crate::storage::TableStatus::Finished;
+        {
+            let options = SqliteConnectOptions::new()
+                .filename(&path)
+                .create_if_missing(true)
+                .journal_mode(SqliteJournalMode::Wal);
+            let mut conn = SqliteConnection::connect_with(&options).await.unwrap();
+            for statement in SCHEMA_BEFORE_MIGRATIONS {
+                sqlx::query(statement).execute(&mut conn).await.unwrap();
+            }
+            for table in [&playing, &finished] {
+                let meta = &table.meta;
+                sqlx::query("INSERT INTO tables (id, created, status, meta) VALUES (?, ?, ?, ?)")
+                    .bind(&meta.id)
+                    .bind(meta.created as i64)
+                    .bind(status_text(meta.status))
+                    .bind(meta_json(meta))
+                    .execute(&mut conn)
+                    .await
+                    .unwrap();
+                for (n, line) in table.lines.iter().enumerate() {
+                    sqlx::query("INSERT INTO record_lines (table_id, n, line) VALUES (?, ?, ?)")
+                        .bind(&meta.id)
+                        .bind(n as i64)
+                        .bind(line)
+                        .execute(&mut conn)
+                        .await
+                        .unwrap();
+                }
+            }
+        }
+        let storage = SqliteStorage::open(&path).await.unwrap();
+        assert_eq!(storage.load("old").await.unwrap().as_ref(), Some(&playing));
+        assert_eq!(
+            storage.load("done").await.unwrap().as_ref(),
+            Some(&finished)
+        );
+        let unfinished = storage.load_unfinished().await.unwrap();
+        assert_eq!(unfinished, vec![Ok(playing.clone())]);
+        assert_eq!(
+            storage.ids().await.unwrap(),
+            vec![Ok("done".to_string()), Ok("old".to_string())]
+        );
+        storage
+            .append("old", 3, &["c".to_string()], None)
+            .await
+            .unwrap();
+        playing.lines.push("c".to_string());
+        drop(storage);
+
+        let storage = SqliteStorage::open(&path).await.unwrap();
+        assert_eq!(storage.load("old").await.unwrap().as_ref(), Some(&playing));
+        let versions: Vec<i64> = sqlx::query_scalar(
+            "SELECT version FROM _sqlx_migrations WHERE success ORDER BY version",
+        )
+        .fetch_all(&storage.reads)
+        .await
+        .unwrap();
+        assert_eq!(versions, [1, 2]);
+    }
+
+    /// Whoever writes the file, a line stored twice, after a gap or for a
+    /// table it does not hold is refused by SQLite itself; lines in order
+    /// in one statement are stored.
+    #[tokio::test]
+    async fn the_file_itself_refuses_a_line_twice_or_after_a_gap() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("t.sqlite3");
+        let storage = SqliteStorage::open(&path).await.unwrap();
+        storage
+            .create(&super::super::contract::table("t1"))
+            .await
+            .unwrap();
+        let mut conn = SqliteConnection::connect(&format!("sqlite://{}", path.display()))
+            .await
+            .unwrap();
+        for sql in [
+            "INSERT INTO record_lines VALUES ('t1', 0, 'twice')",
+            "INSERT INTO record_lines VALUES ('t1', 2, 'after a gap')",
+            "INSERT INTO record_lines VALUES ('t1', -1, 'before the first')",
+            "INSERT INTO record_lines VALUES ('nope', 0, 'no such table')",
+            "INSERT INTO record_lines VALUES ('t1', 1, 'b'), ('t1', 3, 'd')",
+        ] {
+            let err = sqlx::query(sql).execute(&mut conn).await.unwrap_err();
+            let kind = backend_error(&err);
+            assert!(matches!(kind, StorageError::Conflict(_)), "{sql}: {kind}");
+        }
+        sqlx::query("INSERT INTO record_lines VALUES ('t1', 1, 'b'), ('t1', 2, 'c')")
+            .execute(&mut conn)
+            .await
+            .unwrap();
+        drop(conn);
+        let back = storage.load("t1").await.unwrap().unwrap();
+        assert_eq!(back.lines[1..], ["b", "c"]);
     }
 
     /// Rows written by hand, as a damaged or hand-edited file holds them:
