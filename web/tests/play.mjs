@@ -269,9 +269,12 @@ async function main() {
     }
     check(gaps.length >= 2, `only ${gaps.length} bot moves seen`);
     // The server waits the pace after the previous state went out; a slow
-    // machine only makes the gaps longer (the browser's arrival times jitter
-    // by a few tens of milliseconds; unpaced bots are milliseconds apart).
-    check(gaps.every((g) => g >= 300), `bot moves arrived ${gaps.join(', ')} ms after the state before`);
+    // machine mostly makes the gaps longer, but a state held up on its way
+    // (a loaded machine, seen once as 467, 477, 164, 506 ms) shortens the
+    // gap after it. Unpaced bots are milliseconds apart: every gap above
+    // 100 ms and the median near the pace tell the two apart.
+    const median = [...gaps].sort((a, b) => a - b)[Math.floor(gaps.length / 2)];
+    check(gaps.every((g) => g >= 100) && median >= 400, `bot moves arrived ${gaps.join(', ')} ms after the state before`);
     log(`bot moves ${Math.min(...gaps)} to ${Math.max(...gaps)} ms apart`);
     check(melded, `no single meld was offered in ${MAX_TURNS} turns`);
     check(added, `no add was offered in ${MAX_TURNS} turns`);

@@ -6,7 +6,7 @@
 //! content type keep a page on another site from driving the server
 //! through a visitor's browser (`docs/server-api.md`, "Threat model").
 
-use crate::http::{MAX_BODY_BYTES, api_error};
+use crate::refusal::{ApiError, CLOSE_TRY_AGAIN_LATER, MAX_BODY_BYTES, api_error};
 use axum::Router;
 use axum::body::{Body, Bytes};
 use axum::extract::ws::{CloseFrame, Message, WebSocketUpgrade};
@@ -25,15 +25,6 @@ use std::time::Duration;
 use tokio::net::{TcpListener, TcpStream};
 use tokio::sync::watch;
 use tower::ServiceExt as _;
-
-/// The close code of a WebSocket refused for lack of room: 1013, "try
-/// again later" (RFC 6455's registry).
-pub const CLOSE_TRY_AGAIN_LATER: u16 = 1013;
-/// The close code of a WebSocket closed for what it sent or failed to
-/// send (no `hello` in time, a flood): 1008, "policy violation".
-pub const CLOSE_POLICY: u16 = 1008;
-/// The close code after a message too large to read: 1009.
-pub const CLOSE_TOO_LARGE: u16 = 1009;
 
 /// Refusals answered at once at most; a connection arriving beyond them
 /// is closed unanswered (each refusal holds a file while it is written).
@@ -546,7 +537,7 @@ pub(crate) async fn check_site(
 }
 
 /// A request that sends a body says it is JSON.
-fn json_content(headers: &HeaderMap) -> Result<(), crate::http::ApiError> {
+fn json_content(headers: &HeaderMap) -> Result<(), ApiError> {
     let has_body = headers.contains_key(header::TRANSFER_ENCODING)
         || headers
             .get(header::CONTENT_LENGTH)
@@ -603,7 +594,7 @@ pub(crate) async fn read_body_in_time(
     }
 }
 
-async fn collect_body(body: Body) -> Result<Bytes, crate::http::ApiError> {
+async fn collect_body(body: Body) -> Result<Bytes, ApiError> {
     let mut chunks = body.into_data_stream();
     let mut read = Vec::new();
     while let Some(chunk) = chunks.next().await {

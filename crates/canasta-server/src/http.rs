@@ -6,6 +6,7 @@ use crate::creators::CreateRefused;
 use crate::limits::BotRefused;
 use crate::pace::Pace;
 use crate::protocol::MAX_MESSAGE_BYTES;
+use crate::refusal::{ApiError, MAX_BODY_BYTES, api_error};
 use crate::storage::{Quarantined, SeatMeta, StorageError, StoredTable, TableMeta, TableStatus};
 use crate::table::game::TableGame;
 use crate::table::{ClaimError, Command, RematchError, TableHandle, summary_json};
@@ -29,8 +30,6 @@ use std::sync::Arc;
 use std::time::{SystemTime, UNIX_EPOCH};
 use tokio::sync::oneshot;
 
-/// Request bodies are at most this long.
-pub const MAX_BODY_BYTES: usize = 16 * 1024;
 /// Tables the lobby lists at most.
 pub const LOBBY_LIMIT: usize = 100;
 
@@ -51,32 +50,6 @@ pub fn router(app: App) -> Router {
         .fallback(get(static_file))
         .layer(DefaultBodyLimit::max(MAX_BODY_BYTES))
         .with_state(app)
-}
-
-/// An API error: a status, a code and a message.
-pub struct ApiError {
-    status: StatusCode,
-    code: &'static str,
-    message: String,
-}
-
-pub(crate) fn api_error(
-    status: StatusCode,
-    code: &'static str,
-    message: impl Into<String>,
-) -> ApiError {
-    ApiError {
-        status,
-        code,
-        message: message.into(),
-    }
-}
-
-impl IntoResponse for ApiError {
-    fn into_response(self) -> Response {
-        let body = json!({"error": {"code": self.code, "message": self.message}});
-        (self.status, axum::Json(body)).into_response()
-    }
 }
 
 fn no_table(id: &str) -> ApiError {

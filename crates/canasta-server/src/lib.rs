@@ -16,6 +16,7 @@ pub mod load;
 pub mod metrics;
 pub mod pace;
 pub mod protocol;
+pub mod refusal;
 pub mod replays;
 pub mod search;
 pub mod secrets;

@@ -2,10 +2,10 @@
 //! limit, parsing) and passes them to its table; writes what the table
 //! queues for it. A bad message gets an error and the connection goes on.
 
-use crate::connections::{CLOSE_POLICY, CLOSE_TOO_LARGE};
 use crate::protocol::{
     ClientError, ClientMessage, ErrorCode, FLOOD_LIMIT, MAX_MESSAGE_BYTES, RateLimit, parse,
 };
+use crate::refusal::{CLOSE_POLICY, CLOSE_TOO_LARGE};
 use crate::table::{CONN_QUEUE, Command, Joined, Outgoing, TableHandle};
 use axum::extract::ws::{CloseFrame, Message, Utf8Bytes, WebSocket};
 use futures_util::{SinkExt, StreamExt};
