@@ -8,87 +8,33 @@
 #[path = "../../canasta-server/tests/support/pg.rs"]
 mod pg;
 
+#[path = "support/serve.rs"]
+mod serve_process;
+
 use canasta_server::load::http;
 use futures_util::{SinkExt, StreamExt};
 use pg::PgCluster;
 use serde_json::{Value, json};
-use std::io::{BufRead, BufReader};
+use serve_process::Server;
 use std::net::SocketAddr;
 use std::path::Path;
-use std::process::{Child, Command, Stdio};
+use std::process::Command;
 use std::time::Duration;
 use tokio::net::TcpStream;
 use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
 
 /// A `canasta serve` process on a free loopback port, its games in the
-/// database at `url` (the data directory stays empty).
-struct Server {
-    child: Child,
-    addr: SocketAddr,
-}
-
-impl Server {
-    fn start(url: &str, data: &Path) -> Server {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_canasta"))
-            .args(["serve", "--port", "0", "--pace-scale", "0", "--data-dir"])
-            .arg(data)
-            .env("CANASTA_DATABASE_URL", url)
-            .stdout(Stdio::piped())
-            .stderr(Stdio::inherit())
-            .env("RUST_LOG", "warn")
-            .spawn()
-            .expect("the binary runs");
-        let mut out = BufReader::new(child.stdout.take().unwrap());
-        let mut first = String::new();
-        out.read_line(&mut first).unwrap();
-        let mut second = String::new();
-        out.read_line(&mut second).unwrap();
-        assert!(
-            second.contains("postgres://postgres@127.0.0.1"),
-            "the server names its database: {second}"
-        );
-        std::thread::spawn(move || std::io::copy(&mut out, &mut std::io::sink()));
-        let addr = first
-            .split_whitespace()
-            .find(|w| w.starts_with("http://"))
-            .unwrap_or_else(|| panic!("no address in {first:?}"))
-            .trim_start_matches("http://")
-            .trim_end_matches('/')
-            .parse()
-            .unwrap();
-        Server { child, addr }
-    }
-
-    fn kill(mut self) {
-        self.child.kill().unwrap();
-        self.child.wait().unwrap();
-    }
-
-    fn terminate(mut self) -> std::process::ExitStatus {
-        let pid = self.child.id().to_string();
-        assert!(
-            Command::new("kill")
-                .args(["-TERM", &pid])
-                .status()
-                .unwrap()
-                .success()
-        );
-        for _ in 0..200 {
-            if let Some(status) = self.child.try_wait().unwrap() {
-                return status;
-            }
-            std::thread::sleep(Duration::from_millis(50));
-        }
-        panic!("the server did not stop within ten seconds of SIGTERM");
-    }
-}
-
-impl Drop for Server {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
+/// database at `url` (the data directory stays empty); it names the
+/// database on its second line.
+fn start_on(url: &str, data: &Path) -> Server {
+    let server = Server::spawn(data, &[], &[("CANASTA_DATABASE_URL", url)], 2);
+    assert!(
+        server.banner[1].contains("postgres://postgres@127.0.0.1"),
+        "the server names its database: {}",
+        server.banner[1]
+    );
+    server
 }
 
 struct Seat {
@@ -177,7 +123,7 @@ async fn a_game_kept_in_postgres_resumes_after_sigkill_and_exports() {
     let dir = tempfile::tempdir().unwrap();
     let data = dir.path().join("data");
 
-    let server = Server::start(&url, &data);
+    let server = start_on(&url, &data);
     // A second server on the same database is refused while this one runs.
     let second = Command::new(env!("CARGO_BIN_EXE_canasta"))
         .args(["serve", "--port", "0", "--database", &url, "--data-dir"])
@@ -221,7 +167,7 @@ async fn a_game_kept_in_postgres_resumes_after_sigkill_and_exports() {
 
     // Started again on the same database: the game is where it was (the
     // bots may have played on after our last look, never back), and goes on.
-    let server = Server::start(&url, &data);
+    let server = start_on(&url, &data);
     let mut seat = Seat::join(server.addr, &id, &token).await;
     assert_eq!(seat.welcome["seat"], 0);
     let resumed = seat.until(|m| m["type"] == "state").await;

@@ -3,107 +3,20 @@
 //! reconnects with its token; SIGTERM tells the players and exits cleanly;
 //! `canasta export` writes what it keeps, and `canasta check` accepts it.
 
+#[path = "support/serve.rs"]
+mod serve_process;
+
 use canasta_server::load::http;
 use futures_util::{SinkExt, StreamExt};
 use serde_json::{Value, json};
-use std::io::{BufRead, BufReader};
+use serve_process::Server;
 use std::net::SocketAddr;
 use std::path::Path;
-use std::process::{Child, Command, Stdio};
+use std::process::Command;
 use std::time::Duration;
 use tokio::net::TcpStream;
 use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
-
-/// A `canasta serve` process on a free loopback port.
-struct Server {
-    child: Child,
-    addr: SocketAddr,
-}
-
-impl Server {
-    fn start(data: &Path) -> Server {
-        Server::start_with(data, &[])
-    }
-
-    /// With these flags besides.
-    fn start_with(data: &Path, flags: &[&str]) -> Server {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_canasta"))
-            .args(["serve", "--port", "0", "--pace-scale", "0", "--data-dir"])
-            .arg(data)
-            .args(flags)
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("the binary runs");
-        // Its first line: "canasta server: open http://127.0.0.1:PORT/ in a browser".
-        let mut line = String::new();
-        let mut out = BufReader::new(child.stdout.take().unwrap());
-        out.read_line(&mut line).unwrap();
-        // The rest is read and dropped, so the server never writes to a
-        // closed pipe.
-        std::thread::spawn(move || std::io::copy(&mut out, &mut std::io::sink()));
-        let url = line
-            .split_whitespace()
-            .find(|w| w.starts_with("http://"))
-            .unwrap_or_else(|| panic!("no address in {line:?}"));
-        let addr = url
-            .trim_start_matches("http://")
-            .trim_end_matches('/')
-            .parse()
-            .unwrap();
-        Server { child, addr }
-    }
-
-    /// SIGKILL: no chance to finish anything.
-    fn kill(mut self) {
-        self.child.kill().unwrap();
-        self.child.wait().unwrap();
-    }
-
-    fn terminate(mut self) -> std::process::ExitStatus {
-        let pid = self.child.id().to_string();
-        let sent = Command::new("kill").args(["-TERM", &pid]).status().unwrap();
-        assert!(sent.success());
-        for _ in 0..200 {
-            if let Some(status) = self.child.try_wait().unwrap() {
-                return status;
-            }
-            std::thread::sleep(Duration::from_millis(50));
-        }
-        self.child.kill().unwrap();
-        panic!("the server did not stop within ten seconds of SIGTERM");
-    }
-
-    async fn create(&self, body: Value) -> (String, String) {
-        let (status, created) = http(self.addr, "POST", "/api/tables", &body).await.unwrap();
-        assert_eq!(status, 201, "{created}");
-        (
-            created["id"].as_str().unwrap().to_string(),
-            created["token"].as_str().unwrap().to_string(),
-        )
-    }
-
-    async fn claim(&self, id: &str, seat: usize) -> String {
-        let (status, claimed) = http(
-            self.addr,
-            "POST",
-            &format!("/api/tables/{id}/seats/{seat}"),
-            &json!({}),
-        )
-        .await
-        .unwrap();
-        assert_eq!(status, 200, "{claimed}");
-        claimed["token"].as_str().unwrap().to_string()
-    }
-}
-
-impl Drop for Server {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
 
 struct Seat {
     ws: WebSocketStream<MaybeTlsStream<TcpStream>>,
