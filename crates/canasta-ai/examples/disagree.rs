@@ -17,6 +17,7 @@
 use canasta_ai::heuristic::{View, best, score};
 use canasta_ai::ismcts::{Config, IsMctsBot, Level};
 use canasta_ai::{Bot, Decision};
+use canasta_core::Seat;
 use canasta_core::{Action, ActionList, DealOutcome, GameState, Phase, Rng, Rules, shuffled_deck};
 use std::collections::BTreeMap;
 
@@ -55,7 +56,7 @@ fn main() {
     let (mut asked, mut hands) = (0, 0);
     while asked < positions {
         let mut g = GameState::new(rules.clone());
-        let dealer = hands % rules.game.players as usize;
+        let dealer = Seat::new(hands % rules.game.players as usize);
         while g
             .deal(&shuffled_deck(&rules, &mut rng), dealer)
             .expect("a valid deck")

@@ -6,6 +6,7 @@
 //! -- A B N [variant [players]]`.
 
 use canasta_ai::{Decision, bot_by_name};
+use canasta_core::Seat;
 use canasta_core::{
     ActionList, GameState, KindCounts, Phase, Rng, Rules, TeamScore, shuffled_deck,
 };
@@ -26,16 +27,19 @@ fn main() {
     let mut legal = ActionList::new();
     for deal in 0..deals {
         for swap in 0..2 {
-            let bot_of = |seat: usize| (rules.game.team_of(seat) + swap) % 2;
+            let bot_of = |seat: Seat| (rules.game.team_of(seat).index() + swap) % 2;
             let mut rng = Rng::stream(3, deal);
-            let mut bots: Vec<_> = (0..n)
+            let mut bots: Vec<_> = Seat::all(n)
                 .map(|s| bot_by_name(&names[bot_of(s)], rng.next_u64()).expect("bot"))
                 .collect();
             let mut state = GameState::new(rules.clone());
-            let dealer = rng.below(n);
+            let dealer = Seat::new(rng.below(n));
             loop {
                 let deck = shuffled_deck(&rules, &mut rng);
-                let first = rules.deal.random_first_player.then(|| rng.below(n));
+                let first = rules
+                    .deal
+                    .random_first_player
+                    .then(|| Seat::new(rng.below(n)));
                 if state.deal_with_first(&deck, dealer, first).expect("deal")
                     == canasta_core::DealOutcome::Dealt
                 {
@@ -73,8 +77,8 @@ fn main() {
                     sums[b][i] += i64::from(x);
                 }
                 sides[b] += 1;
-                let seat = (0..n)
-                    .find(|&s| rules.game.team_of(s) == team)
+                let seat = Seat::all(n)
+                    .find(|&s| rules.game.team_of(s).index() == team)
                     .expect("a seat");
                 let mut k = KindCounts::default();
                 for m in state.melds(state.side_of(seat)) {

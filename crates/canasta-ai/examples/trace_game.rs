@@ -10,6 +10,7 @@
 //! (`ismcts-expert`'s cap, `@Nms`) need not choose as it did in the run.
 
 use canasta_ai::{Decision, bot_by_name};
+use canasta_core::Seat;
 use canasta_core::{ActionList, GameState, Phase, Rng, Rules, shuffled_deck};
 use std::time::Instant;
 
@@ -35,14 +36,17 @@ fn main() {
         .zip(&seeds)
         .map(|(name, &s)| bot_by_name(name, s).expect("a bot name"))
         .collect();
-    let mut dealer = rng.below(n);
+    let mut dealer = Seat::new(rng.below(n));
     let mut state = GameState::new(rules.clone());
     let mut legal = ActionList::new();
     let start = Instant::now();
     while !state.is_over() {
         loop {
             let deck = shuffled_deck(&rules, &mut rng);
-            let first = rules.deal.random_first_player.then(|| rng.below(n));
+            let first = rules
+                .deal
+                .random_first_player
+                .then(|| Seat::new(rng.below(n)));
             if state.deal_with_first(&deck, dealer, first).expect("deal")
                 == canasta_core::DealOutcome::Dealt
             {
@@ -76,6 +80,6 @@ fn main() {
             state.scores(),
             start.elapsed().as_secs_f64()
         );
-        dealer = (dealer + 1) % n;
+        dealer = dealer.after(1, n);
     }
 }

@@ -339,16 +339,16 @@ mod tests {
             let rules = &self.rules;
             let mut rng = Rng::new(5);
             let mut g = GameState::new(rules.clone());
-            g.deal_random(&mut rng, 0);
+            g.deal_random(&mut rng, canasta_core::Seat::new(0));
             let mut obs = g.observe(g.to_act());
             let seat = obs.seat;
             let side = obs.side_of[seat];
-            let other = obs.side_of[(seat + 1) % obs.players];
+            let other = obs.side_of[seat.after(1, obs.players)];
             obs.phase = self.phase;
             obs.drew_from_stock = self.phase != Phase::Draw;
             if self.phase == Phase::Answer {
                 // Partner drew and asks to go out.
-                obs.current = (seat + 2) % obs.players;
+                obs.current = seat.after(2, obs.players);
                 obs.asked = true;
             }
             obs.hand = cards(self.hand).into_iter().collect();
@@ -360,14 +360,14 @@ mod tests {
             obs.pile = cards(self.pile);
             obs.pile_hidden = 0;
             obs.pile_frozen = self.frozen;
-            for s in 0..obs.players {
+            for s in canasta_core::Seat::all(obs.players) {
                 obs.table.seat_melded[s] = !obs.melds[obs.side_of[s]].is_empty();
             }
             obs.table.melds_at_start = obs.melds[side].len();
             obs.table.had_melded = !obs.melds[side].is_empty();
             // The stock holds the rest of the deck.
             let mut placed = obs.seen().total() + obs.foot_sizes.iter().sum::<usize>();
-            for s in (0..obs.players).filter(|&s| s != seat) {
+            for s in canasta_core::Seat::all(obs.players).filter(|&s| s != seat) {
                 placed += obs.hand_sizes[s];
             }
             obs.stock = rules.deal.deck().total() - placed;
@@ -427,7 +427,7 @@ mod tests {
     #[test]
     fn a_hint_is_legal_and_says_why_in_words() {
         let mut state = GameState::new(Rules::classic());
-        state.deal_random(&mut Rng::new(3), 0);
+        state.deal_random(&mut Rng::new(3), canasta_core::Seat::new(0));
         let h = hint(&state, Duration::from_millis(50), 1, CardStyle::Notation).unwrap();
         assert!(state.legal_actions().contains(&h.action));
         assert_players_words(&h.advice);
@@ -761,7 +761,7 @@ mod tests {
             for seed in 0..seeds {
                 let mut rng = Rng::new(seed);
                 let mut g = GameState::new(rules.clone());
-                g.deal_random(&mut rng, 0);
+                g.deal_random(&mut rng, canasta_core::Seat::new(0));
                 let steps = 10 + 9 * seed as usize;
                 let mut bot = crate::HeuristicBot::new();
                 for _ in 0..steps {

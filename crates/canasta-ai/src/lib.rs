@@ -14,6 +14,7 @@ pub mod protocol;
 pub mod random;
 pub mod serve;
 
+use canasta_core::Seat;
 use canasta_core::{Action, CardCounts, GameState, Observation, Rng, Rules, Sampler};
 use thiserror::Error;
 
@@ -64,7 +65,7 @@ impl<'a> Decision<'a> {
         }
     }
 
-    pub fn seat(&self) -> usize {
+    pub fn seat(&self) -> Seat {
         match self.source {
             Source::State(s) => s.to_act(),
             Source::Observed { obs, .. } => obs.to_act,

@@ -1,6 +1,7 @@
 //! Positions to measure search on.
 
 use crate::heuristic::{View, best};
+use canasta_core::Seat;
 use canasta_core::{ActionList, GameState, Phase, Rng, Rules};
 
 /// `count` positions of heuristic self-play where the seat to act has a
@@ -15,7 +16,7 @@ pub fn search_positions(rules: &Rules, count: usize, seed: u64) -> Vec<GameState
     let mut hands = 0usize;
     while out.len() < count {
         let mut g = GameState::new(rules.clone());
-        g.deal_random(&mut rng, hands % rules.game.players as usize);
+        g.deal_random(&mut rng, Seat::new(hands % rules.game.players as usize));
         hands += 1;
         while matches!(g.phase(), Phase::Draw | Phase::Play | Phase::Answer) {
             g.legal_actions_into(&mut buf);

@@ -15,6 +15,7 @@
 use crate::BotError;
 use canasta_core::record::Header;
 use canasta_core::{Action, Card, CardCounts, Group, Meld, Observation, Phase, Rules};
+use canasta_core::{MeldId, Seat};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
@@ -28,7 +29,7 @@ pub enum HostMessage {
     /// A new game: the bot plays `seat`; `seed` is for its own random choices.
     Game {
         protocol: u64,
-        seat: usize,
+        seat: Seat,
         seed: u64,
         header: Header,
     },
@@ -46,7 +47,7 @@ pub struct Reply {
 }
 
 /// The `game` line for a seat of a game under `rules`.
-pub fn game_line(rules: &Rules, seat: usize, seed: u64) -> String {
+pub fn game_line(rules: &Rules, seat: Seat, seed: u64) -> String {
     let msg = HostMessage::Game {
         protocol: PROTOCOL_VERSION,
         seat,
@@ -153,7 +154,7 @@ fn phase(name: &str) -> Result<Phase, BotError> {
 pub fn parse_observation(v: &Value) -> Result<Observation, BotError> {
     let melds: Vec<Vec<String>> = de(v, "melds")?;
     // Absent from hosts that predate it: then every meld is open.
-    let closed_melds: Vec<Vec<usize>> = match v.get("closed_melds") {
+    let closed_melds: Vec<Vec<MeldId>> = match v.get("closed_melds") {
         None => vec![Vec::new(); melds.len()],
         Some(_) => de(v, "closed_melds")?,
     };
@@ -164,7 +165,7 @@ pub fn parse_observation(v: &Value) -> Result<Observation, BotError> {
     for (side, closed) in melds.iter_mut().zip(&closed_melds) {
         for &i in closed {
             let m = side
-                .get_mut(i)
+                .get_mut(i.index())
                 .ok_or_else(|| BotError(format!("observation `closed_melds`: no meld {i}")))?;
             m.closed = true;
         }
@@ -237,7 +238,7 @@ mod tests {
         for rules in all_forms() {
             let mut rng = Rng::new(3);
             let mut g = GameState::new(rules.clone());
-            g.deal_random(&mut rng, 0);
+            g.deal_random(&mut rng, Seat::new(0));
             for _ in 0..120 {
                 if !matches!(g.phase(), Phase::Draw | Phase::Play | Phase::Answer) {
                     break;

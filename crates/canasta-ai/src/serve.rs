@@ -87,6 +87,7 @@ impl Server {
 mod tests {
     use super::*;
     use crate::protocol::{decision_line, game_line};
+    use canasta_core::Seat;
     use canasta_core::{GameState, Phase, Rng};
     use proptest::prelude::*;
 
@@ -101,8 +102,8 @@ mod tests {
         let rules = Rules::classic();
         let mut g = GameState::new(rules.clone());
         let mut rng = Rng::new(seed);
-        g.deal_random(&mut rng, 0);
-        let mut lines = vec![game_line(&rules, 0, seed)];
+        g.deal_random(&mut rng, Seat::new(0));
+        let mut lines = vec![game_line(&rules, Seat::new(0), seed)];
         for _ in 0..40 {
             if !matches!(g.phase(), Phase::Draw | Phase::Play | Phase::Answer) {
                 break;

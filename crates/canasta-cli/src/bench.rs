@@ -5,6 +5,7 @@ use crate::text::thousands;
 use anyhow::{anyhow, bail};
 use canasta_ai::ismcts::{Config, DEFAULT_LEVEL, IsMctsBot};
 use canasta_ai::{Bot, Decision, search_positions};
+use canasta_core::Seat;
 use canasta_core::rules::all_forms;
 use canasta_core::{ActionList, GameState, Phase, Rng, Rules, shuffled_deck};
 use clap::Args;
@@ -41,7 +42,7 @@ struct Hands {
 fn random_hand(
     rules: &Rules,
     rng: &mut Rng,
-    dealer: usize,
+    dealer: Seat,
     buf: &mut ActionList,
     mut visit: impl FnMut(&GameState),
 ) -> anyhow::Result<u64> {
@@ -76,7 +77,13 @@ fn hands_per_second(rules: &Rules, seed: u64, budget: Duration) -> anyhow::Resul
     let start = Instant::now();
     let (mut hands, mut decisions) = (0u64, 0u64);
     while hands == 0 || start.elapsed() < budget {
-        decisions += random_hand(rules, &mut rng, hands as usize % n, &mut buf, |_| {})?;
+        decisions += random_hand(
+            rules,
+            &mut rng,
+            Seat::new(hands as usize % n),
+            &mut buf,
+            |_| {},
+        )?;
         hands += 1;
     }
     Ok(Hands {
@@ -97,7 +104,7 @@ fn sample_states(rules: &Rules, seed: u64, want: usize) -> anyhow::Result<Vec<Ga
         random_hand(
             rules,
             &mut rng,
-            hand % rules.game.players as usize,
+            Seat::new(hand % rules.game.players as usize),
             &mut buf,
             |g| {
                 // Every 7th decision, to spread the sample over the hand.

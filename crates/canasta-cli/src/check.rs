@@ -1,6 +1,7 @@
 //! `canasta check`: replays a record with the engine and reports what it finds.
 
 use crate::text::shorten_quoted;
+use canasta_core::Team;
 use canasta_core::record::{
     GameReport, MAX_LINE_BYTES, RecordChecker, RecordError, RecordErrorKind,
 };
@@ -306,8 +307,10 @@ fn print_json(game: usize, report: &GameReport) -> anyhow::Result<()> {
 }
 
 /// The seats of team `t`, as "seat 2" or "seats 0, 2".
-pub fn members(rules: &Rules, team: usize) -> String {
-    let seats: Vec<String> = (0..rules.game.players as usize)
+pub fn members(rules: &Rules, team: Team) -> String {
+    let seats: Vec<String> = rules
+        .game
+        .seats()
         .filter(|&s| rules.game.team_of(s) == team)
         .map(|s| s.to_string())
         .collect();
@@ -372,7 +375,7 @@ pub fn hand_lines(rules: &Rules, number: u32, hand: &HandResult) -> Vec<String> 
         };
         lines.push(format!(
             "  team {t} ({}): {items} = {}",
-            members(rules, t),
+            members(rules, Team::new(t)),
             team.total
         ));
     }

@@ -72,7 +72,8 @@ impl ExternalBot {
             stdin: Some(stdin),
             stdout,
         };
-        bot.send(&game_line(rules, seat, seed)).map_err(|e| e.0)?;
+        bot.send(&game_line(rules, canasta_core::Seat::new(seat), seed))
+            .map_err(|e| e.0)?;
         Ok(bot)
     }
 

@@ -13,6 +13,7 @@ use canasta_ai::{Bot, Decision};
 use canasta_core::{
     Action, ActionList, Card, DealOutcome, GameState, HandResult, Phase, Rng, Rules, shuffled_deck,
 };
+use canasta_core::{Seat, Team};
 use serde_json::{Map, Value};
 
 /// A hand that has not ended after this many decisions is a runaway.
@@ -137,18 +138,18 @@ impl Setup {
 /// What a caller wants to see of a game as it is played.
 pub trait Observer {
     /// A hand was dealt from `deck` (index 0 is the top).
-    fn deal(&mut self, _state: &GameState, _deck: &[Card], _dealer: usize) {}
+    fn deal(&mut self, _state: &GameState, _deck: &[Card], _dealer: Seat) {}
     /// Whether [`Observer::decided`] is wanted: reading the clock twice a
     /// decision costs a random bot's game about a tenth of its time.
     fn times_decisions(&self) -> bool {
         false
     }
     /// `seat` took `took` to choose among more than one legal action.
-    fn decided(&mut self, _seat: usize, _took: std::time::Duration) {}
+    fn decided(&mut self, _seat: Seat, _took: std::time::Duration) {}
     /// `seat` is about to play `action` in `state`.
-    fn before_action(&mut self, _state: &GameState, _seat: usize, _action: &Action) {}
+    fn before_action(&mut self, _state: &GameState, _seat: Seat, _action: &Action) {}
     /// `seat` played `action`; `state` is the result.
-    fn action(&mut self, _state: &GameState, _seat: usize, _action: &Action) {}
+    fn action(&mut self, _state: &GameState, _seat: Seat, _action: &Action) {}
     /// A hand ended with `result`.
     fn hand_end(&mut self, _state: &GameState, _result: &HandResult) {}
     /// The game ended.
@@ -196,7 +197,7 @@ pub fn play_game(
         .enumerate()
         .map(|(seat, (name, &seed))| seat_bot(name, rules, seat, seed))
         .collect::<Result<_, _>>()?;
-    let mut dealer = rng.below(n);
+    let mut dealer = Seat::new(rng.below(n));
     let mut state = GameState::new(rules.clone());
     let mut legal = ActionList::new();
     let mut actions = 0u64;
@@ -215,7 +216,10 @@ pub fn play_game(
         loop {
             let deck = shuffled_deck(rules, &mut rng);
             // Canastia: the first player is drawn at random.
-            let first = rules.deal.random_first_player.then(|| rng.below(n));
+            let first = rules
+                .deal
+                .random_first_player
+                .then(|| Seat::new(rng.below(n)));
             let outcome = state
                 .deal_with_first(&deck, dealer, first)
                 .map_err(|e| format!("the engine refused its own deck: {e}"))?;
@@ -264,14 +268,14 @@ pub fn play_game(
             .ok_or("a hand ended without a result")?
             .clone();
         obs.hand_end(&state, &result);
-        dealer = (dealer + 1) % n;
+        dealer = dealer.after(1, n);
     }
     obs.game_end(&state);
     Ok(Outcome {
         finished: true,
         hands: state.hands_played(),
         actions,
-        winner: state.winner().flatten(),
+        winner: state.winner().flatten().map(Team::index),
         totals: state.scores().to_vec(),
     })
 }

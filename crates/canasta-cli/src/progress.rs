@@ -9,7 +9,7 @@
 //! the games, so results stay the same for any thread count.
 
 use crate::game::Observer;
-use canasta_core::{Action, Card, GameState, HandResult};
+use canasta_core::{Action, Card, GameState, HandResult, Seat};
 use indicatif::{ProgressBar, ProgressState, ProgressStyle};
 use std::io::IsTerminal;
 use std::sync::Arc;
@@ -137,19 +137,19 @@ pub struct Counting<'a, O: ?Sized> {
 }
 
 impl<O: Observer + ?Sized> Observer for Counting<'_, O> {
-    fn deal(&mut self, state: &GameState, deck: &[Card], dealer: usize) {
+    fn deal(&mut self, state: &GameState, deck: &[Card], dealer: Seat) {
         self.inner.deal(state, deck, dealer);
     }
     fn times_decisions(&self) -> bool {
         self.inner.times_decisions()
     }
-    fn decided(&mut self, seat: usize, took: Duration) {
+    fn decided(&mut self, seat: Seat, took: Duration) {
         self.inner.decided(seat, took);
     }
-    fn before_action(&mut self, state: &GameState, seat: usize, action: &Action) {
+    fn before_action(&mut self, state: &GameState, seat: Seat, action: &Action) {
         self.inner.before_action(state, seat, action);
     }
-    fn action(&mut self, state: &GameState, seat: usize, action: &Action) {
+    fn action(&mut self, state: &GameState, seat: Seat, action: &Action) {
         self.inner.action(state, seat, action);
     }
     fn hand_end(&mut self, state: &GameState, result: &HandResult) {

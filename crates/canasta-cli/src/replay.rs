@@ -7,6 +7,7 @@ use crate::play::render::{Screen, render};
 use crate::play::view::{TableView, position_lines};
 use crate::text::shorten_quoted;
 use anyhow::Context;
+use canasta_core::Seat;
 use canasta_core::record::{Header, Replay};
 use canasta_core::{GameState, Phase, Rules};
 use clap::Args;
@@ -173,8 +174,8 @@ fn describe(value: &Value, state: &GameState) -> Vec<String> {
 
 /// The position of a step with every hand shown.
 pub fn step_view(steps: &Steps, state: &GameState) -> TableView {
-    let mut view = TableView::onlooker(&state.observe(0), &steps.rules, &steps.names);
-    for (s, seat) in view.seats.iter_mut().enumerate() {
+    let mut view = TableView::onlooker(&state.observe(Seat::new(0)), &steps.rules, &steps.names);
+    for (s, seat) in state.seats().zip(view.seats.iter_mut()) {
         seat.hand = Some(*state.hand(s));
     }
     view
@@ -338,7 +339,7 @@ mod tests {
         };
         let shot = draw(&screen, 140, 40).join("\n");
         for seat in 0..4 {
-            let hand = hand_text(mid.state.hand(seat));
+            let hand = hand_text(mid.state.hand(canasta_core::Seat::new(seat)));
             assert!(
                 shot.contains(&format!("seat {seat} (heuristic): {hand}")),
                 "{shot}"

@@ -5,6 +5,7 @@ use crate::game::{Observer, Outcome, Setup, clock_seed, play_game};
 use crate::progress::Progress;
 use crate::text::{count, thousands};
 use anyhow::{Context, bail};
+use canasta_core::Seat;
 use canasta_core::record::write;
 use canasta_core::{Action, Card, GameState, HandEndReason, HandResult};
 use clap::Args;
@@ -62,13 +63,13 @@ impl Recorder {
 }
 
 impl Observer for Recorder {
-    fn deal(&mut self, state: &GameState, deck: &[Card], dealer: usize) {
+    fn deal(&mut self, state: &GameState, deck: &[Card], dealer: Seat) {
         let first = (state.rules().deal.random_first_player
             && state.phase() != canasta_core::Phase::Deal)
             .then(|| state.current());
         self.line(&write::deal_with_first(deck, dealer, first));
     }
-    fn action(&mut self, _state: &GameState, seat: usize, action: &Action) {
+    fn action(&mut self, _state: &GameState, seat: Seat, action: &Action) {
         self.line(&write::action(seat, action));
     }
     fn hand_end(&mut self, _state: &GameState, result: &HandResult) {
@@ -103,10 +104,10 @@ impl Observer for Tally {
 struct Both<'a>(&'a mut Recorder, &'a mut Tally);
 
 impl Observer for Both<'_> {
-    fn deal(&mut self, state: &GameState, deck: &[Card], dealer: usize) {
+    fn deal(&mut self, state: &GameState, deck: &[Card], dealer: Seat) {
         self.0.deal(state, deck, dealer);
     }
-    fn action(&mut self, state: &GameState, seat: usize, action: &Action) {
+    fn action(&mut self, state: &GameState, seat: Seat, action: &Action) {
         self.0.action(state, seat, action);
     }
     fn hand_end(&mut self, state: &GameState, result: &HandResult) {

@@ -2,13 +2,14 @@
 //! `cargo bench -p canasta-core`; figures go in docs/performance.md with the
 //! machine, the commit and the date.
 
+use canasta_core::Seat;
 use canasta_core::{ActionList, GameState, Phase, Rng, Rules};
 use criterion::{BenchmarkId, Criterion, Throughput, black_box, criterion_group, criterion_main};
 
 /// Plays one hand with uniform choices from the full generated list.
 fn random_hand(rules: &Rules, rng: &mut Rng, buf: &mut ActionList) -> usize {
     let mut g = GameState::new(rules.clone());
-    g.deal_random(rng, 0);
+    g.deal_random(rng, Seat::new(0));
     let mut decisions = 0;
     while matches!(g.phase(), Phase::Draw | Phase::Play | Phase::Answer) {
         g.legal_actions_into(buf);
@@ -26,7 +27,7 @@ fn sample_positions(rules: &Rules, count: usize) -> Vec<GameState> {
     let mut out = Vec::new();
     while out.len() < count {
         let mut g = GameState::new(rules.clone());
-        g.deal_random(&mut rng, 0);
+        g.deal_random(&mut rng, Seat::new(0));
         while matches!(g.phase(), Phase::Draw | Phase::Play | Phase::Answer) {
             if rng.below(8) == 0 {
                 out.push(g.clone());

@@ -13,7 +13,10 @@ fn main() {
             let mut rng = Rng::new(seed);
             let mut g = GameState::new(rules.clone());
             for h in 0..3 {
-                g.deal_random(&mut rng, h % rules.game.players as usize);
+                g.deal_random(
+                    &mut rng,
+                    canasta_core::Seat::new(h % rules.game.players as usize),
+                );
                 let mut last = None;
                 while matches!(g.phase(), Phase::Draw | Phase::Play | Phase::Answer) {
                     let actions = g.legal_actions();

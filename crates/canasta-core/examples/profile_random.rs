@@ -3,6 +3,7 @@
 //! profile_random -- 2000 [variant [players]]` (default Classic). The
 //! `profiling` profile is the release build with line tables.
 
+use canasta_core::Seat;
 use canasta_core::{ActionList, GameState, Phase, Rng, Rules};
 
 fn main() {
@@ -27,7 +28,7 @@ fn main() {
     let start = std::time::Instant::now();
     for h in 0..hands {
         let mut g = GameState::new(rules.clone());
-        g.deal_random(&mut rng, h % players);
+        g.deal_random(&mut rng, Seat::new(h % players));
         while matches!(g.phase(), Phase::Draw | Phase::Play | Phase::Answer) {
             g.legal_actions_into(&mut buf);
             let i = rng.below(buf.len());

@@ -10,7 +10,8 @@
 use crate::card::{Card, ParseCardError};
 /// The parser refuses more copies of a card than any deck holds.
 pub use crate::card::{MAX_COPIES_OF_A_FACE, MAX_JOKERS};
-use crate::meld::{Group, GroupShapeError};
+use crate::meld::{Group, GroupShapeError, MeldId};
+use crate::seat::Seat;
 use serde::Serialize;
 use std::fmt;
 use std::str::FromStr;
@@ -133,9 +134,9 @@ pub enum Action {
     /// Lay new melds from hand.
     Meld(Groups),
     /// Add cards from hand to the side's meld number `meld`.
-    Add { meld: u8, cards: Group },
+    Add { meld: MeldId, cards: Group },
     /// Close meld `meld` as a canasta (where that is a choice).
-    CloseCanasta(u8),
+    CloseCanasta(MeldId),
     /// Discard a card, ending the turn.
     Discard(Card),
     /// Ask partner for permission to go out.
@@ -281,7 +282,7 @@ impl Phase {
     /// Who is to do what, in a player's words: `seat 2 to draw or take the
     /// pile` (`who` names the seat to act, `current` the seat whose turn
     /// it is, asked by an answering partner). Every screen says it so.
-    pub fn status(self, who: &str, current: usize) -> String {
+    pub fn status(self, who: &str, current: Seat) -> String {
         match self {
             Phase::Draw => format!("{who} to draw or take the pile"),
             Phase::Play => format!("{who} to meld, add or discard"),
@@ -415,6 +416,7 @@ impl FromStr for Action {
         };
         let meld_number = |t: &str| {
             t.parse::<u8>()
+                .map(|n| MeldId::new(n.into()))
                 .map_err(|_| ParseActionError::BadMeldNumber(t.to_string()))
         };
         match verb_lc.as_str() {

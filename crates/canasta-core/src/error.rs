@@ -4,7 +4,8 @@
 use crate::action::Action;
 use crate::action::Phase;
 use crate::card::{Card, CardStyle, Rank};
-use crate::meld::{Group, GroupKind};
+use crate::meld::{Group, GroupKind, MeldId};
+use crate::seat::Seat;
 use std::fmt;
 use thiserror::Error;
 
@@ -14,12 +15,12 @@ use thiserror::Error;
 /// meld"); the alternate flag chooses, as for cards.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct MeldRef {
-    pub index: u8,
+    pub index: MeldId,
     pub kind: GroupKind,
 }
 
 impl MeldRef {
-    pub fn new(index: u8, cards: &Group) -> MeldRef {
+    pub fn new(index: MeldId, cards: &Group) -> MeldRef {
         MeldRef {
             index,
             kind: cards.kind(),
@@ -92,7 +93,11 @@ mod styled {
         )
     }
 
-    pub fn wrong_rank(meld: &u8, rank: &Option<Rank>, f: &mut Formatter<'_>) -> Result {
+    pub fn wrong_rank(
+        meld: &crate::meld::MeldId,
+        rank: &Option<Rank>,
+        f: &mut Formatter<'_>,
+    ) -> Result {
         match (CardStyle::of(f), rank) {
             (CardStyle::Notation, Some(r)) => write!(
                 f,
@@ -236,7 +241,7 @@ fn pennies_kinds(counts: [u8; 4], special_rank: Option<Rank>) -> [(u8, &'static 
 #[non_exhaustive]
 pub enum IllegalReason {
     #[error("it is seat {to_act}'s turn to act, not seat {seat}'s")]
-    NotYourTurn { seat: usize, to_act: usize },
+    NotYourTurn { seat: Seat, to_act: Seat },
     #[error("not now: {}", .0.expects())]
     WrongPhase(Phase),
     #[error(fmt = styled::card_not_in_hand)]
@@ -288,9 +293,9 @@ pub enum IllegalReason {
     #[error("black threes may be melded only on the turn you go out")]
     BlackThreesOnlyGoingOut,
     #[error("meld number {0} does not exist on your side")]
-    NoSuchMeld(u8),
+    NoSuchMeld(MeldId),
     #[error(fmt = styled::wrong_rank)]
-    WrongRank { meld: u8, rank: Option<Rank> },
+    WrongRank { meld: MeldId, rank: Option<Rank> },
     #[error("your side needs {} to go out and has {have}", canastas(*need))]
     NotEnoughCanastas { need: u8, have: u8 },
     /// RG-ITA, S002: the side's wild canasta is not one of those it needs.
@@ -493,7 +498,7 @@ mod tests {
     #[test]
     fn melds_are_named_by_number_or_by_rank() {
         let jacks = MeldRef {
-            index: 2,
+            index: MeldId::new(2),
             kind: GroupKind::Rank(Rank::Jack),
         };
         assert_eq!(
@@ -504,7 +509,7 @@ mod tests {
             )
         );
         let wild = MeldRef {
-            index: 1,
+            index: MeldId::new(1),
             kind: GroupKind::Wild,
         };
         assert_eq!(
@@ -512,7 +517,7 @@ mod tests {
             "your wild meld is a wild canasta and takes no more cards"
         );
         let run = MeldRef::new(
-            0,
+            MeldId::new(0),
             &Group::from_cards(&[card("5H"), card("6H"), card("7H")]).unwrap(),
         );
         assert_eq!(
@@ -521,7 +526,7 @@ mod tests {
         );
         assert_eq!(
             both(IllegalReason::WrongRank {
-                meld: 0,
+                meld: MeldId::new(0),
                 rank: Some(Rank::Seven)
             }),
             (

@@ -5,7 +5,7 @@
 
 use crate::card::{Rank, Suit};
 use crate::error::{IllegalReason, MeldRef};
-use crate::meld::{Group, MAX_MELDS, Meld, lay_target};
+use crate::meld::{Group, MAX_MELDS, Meld, MeldId, lay_target};
 use crate::rules::{Rules, WildMeldReserve};
 use arrayvec::ArrayVec;
 
@@ -25,7 +25,7 @@ pub(crate) fn meld_problem(
     rules: &Rules,
     before: Option<&Meld>,
     added: &Group,
-    index: u8,
+    index: MeldId,
 ) -> Option<IllegalReason> {
     use IllegalReason as R;
     let Some(b) = before else {
@@ -243,7 +243,7 @@ impl Lay {
                 continue;
             }
             let before = side.get(i).filter(|_| i < self.before);
-            if let Some(r) = meld_problem(rules, before, added, i as u8) {
+            if let Some(r) = meld_problem(rules, before, added, MeldId::new(i)) {
                 return Some(r);
             }
         }

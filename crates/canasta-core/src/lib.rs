@@ -2,11 +2,11 @@
 //! global random generator.
 //!
 //! ```
-//! use canasta_core::{GameState, Rules, Rng, shuffled_deck};
+//! use canasta_core::{GameState, Rules, Rng, Seat, shuffled_deck};
 //! let rules = Rules::preset("classic", Some(4), None).unwrap();
 //! let mut game = GameState::new(rules.clone());
 //! let mut rng = Rng::new(42);
-//! game.deal(&shuffled_deck(&rules, &mut rng), 0).unwrap();
+//! game.deal(&shuffled_deck(&rules, &mut rng), Seat::new(0)).unwrap();
 //! while !game.is_over() && game.phase() != canasta_core::Phase::HandOver {
 //!     let actions = game.legal_actions();
 //!     let pick = actions[rng.below(actions.len())];
@@ -26,6 +26,7 @@ pub mod record;
 pub mod rng;
 pub mod rules;
 mod search;
+pub mod seat;
 mod stackvec;
 pub mod state;
 
@@ -36,12 +37,13 @@ pub use action::{Action, ActionList, Groups, ParseActionError};
 pub use card::{Card, CardCounts, CardStyle, ParseCardError, Rank, Styled, Suit};
 pub use determinize::Sampler;
 pub use error::{IllegalAction, IllegalReason, MeldRef};
-pub use meld::{CanastaKind, GoOutKind, Group, GroupKind, KindCounts, Meld, RankSet};
+pub use meld::{CanastaKind, GoOutKind, Group, GroupKind, KindCounts, Meld, MeldId, RankSet};
 pub use observation::{Observation, TableFacts, rank_bits};
 pub use pile_words::PileWords;
 pub use rng::{Rng, shuffled_deck};
 pub use rules::{CleanOpening, Freeze, PRESETS, PresetInfo, Rules, RulesError};
 pub use score::{HandEndReason, HandResult, TeamScore};
+pub use seat::{Seat, Side, Team};
 pub use state::{
     DealError, DealOutcome, GameState, NotationError, ObservationError, Phase, TurnFlags,
 };

@@ -11,9 +11,10 @@
 
 use crate::action::{Action, ActionList, Groups};
 use crate::card::{Card, CardCounts, Rank, Suit, for_each_choice, wild_classes};
-use crate::meld::{Group, Meld, natural_choices, pick_black_threes, pick_naturals};
+use crate::meld::{Group, Meld, MeldId, natural_choices, pick_black_threes, pick_naturals};
 use crate::rules::{Rules, WildMeldReserve};
 use crate::search::goout::sequences::{QuickOut, SharedOutcomes};
+use crate::seat::{Seat, Side};
 use crate::state::{GameState, Phase};
 use arrayvec::ArrayVec;
 use std::cell::RefCell;
@@ -46,7 +47,7 @@ impl GameState {
             let side = self.side_of(self.to_act());
             if self
                 .melds(side)
-                .get(*meld as usize)
+                .get(meld.index())
                 .is_some_and(|m| m.cards.is_sequence())
             {
                 return self.legal_actions().iter().any(|a| a == action);
@@ -75,7 +76,7 @@ impl GameState {
         }
     }
 
-    fn seat_side(&self) -> (usize, usize) {
+    fn seat_side(&self) -> (Seat, Side) {
         let seat = self.to_act();
         (seat, self.side_of(seat))
     }
@@ -398,7 +399,7 @@ impl GameState {
                     g.push(c).unwrap();
                     push(
                         Action::Add {
-                            meld: i as u8,
+                            meld: MeldId::new(i),
                             cards: g,
                         },
                         1,
@@ -412,7 +413,7 @@ impl GameState {
                 && !before_draw
                 && m.cards.len() >= rules.melds.canasta_size
             {
-                out.push(Action::CloseCanasta(i as u8));
+                out.push(Action::CloseCanasta(MeldId::new(i)));
             }
             if let Some(rank) = m.cards.rank()
                 && counts[rank.index()] > 0
@@ -422,7 +423,7 @@ impl GameState {
                     g.naturals = naturals;
                     push(
                         Action::Add {
-                            meld: i as u8,
+                            meld: MeldId::new(i),
                             cards: g,
                         },
                         1,
@@ -456,7 +457,7 @@ impl GameState {
                     g.push(wild).unwrap();
                     push(
                         Action::Add {
-                            meld: i as u8,
+                            meld: MeldId::new(i),
                             cards: g,
                         },
                         1,
@@ -672,7 +673,7 @@ fn adds_past_canasta(
             }
             push(
                 Action::Add {
-                    meld: i as u8,
+                    meld: MeldId::new(i),
                     cards: g,
                 },
                 w as usize,

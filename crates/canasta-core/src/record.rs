@@ -8,6 +8,7 @@ use crate::action::{Action, ParseActionError};
 use crate::card::Card;
 use crate::error::IllegalAction;
 use crate::rules::{Rules, RulesError, StockEnd};
+use crate::seat::{Seat, Side, Team};
 use crate::state::score::{HandEndReason, HandResult};
 use crate::state::{DealError, GameState, Phase};
 use serde::{Deserialize, Serialize};
@@ -102,7 +103,7 @@ pub enum RecordErrorKind {
     )]
     ActionAfterHandEnd {
         how: HandEndReason,
-        seat: Option<usize>,
+        seat: Option<Seat>,
         stock_end: StockEnd,
     },
     #[error("bad action line: {0}")]
@@ -162,7 +163,7 @@ pub struct GameReport {
     /// The position reached, if the record stops before the game ends.
     pub state: Option<GameState>,
     /// `Some(winner)` if the game ended.
-    pub winner: Option<Option<usize>>,
+    pub winner: Option<Option<Team>>,
 }
 
 /// The outcome of checking a record: a report for every game reached, and
@@ -383,6 +384,7 @@ impl Replay {
                 players,
             }));
         }
+        let dealer = Seat::new(dealer);
         if let Some(expected) = self.state.next_dealer()
             && dealer != expected
         {
@@ -391,13 +393,18 @@ impl Replay {
                 expected,
             }));
         }
-        let first =
-            match obj.get("first") {
-                None | Some(Value::Null) => None,
-                Some(v) => Some(v.as_u64().ok_or_else(|| {
+        let first = match obj.get("first") {
+            None | Some(Value::Null) => None,
+            Some(v) => {
+                let first = v.as_u64().ok_or_else(|| {
                     RecordErrorKind::BadDeal("`first` must be a seat number".into())
-                })? as usize),
-            };
+                })? as usize;
+                if first >= players {
+                    return Err(RecordErrorKind::Deal(DealError::BadFirst { first }));
+                }
+                Some(Seat::new(first))
+            }
+        };
         self.state.deal_with_first(&cards, dealer, first)?;
         Ok(())
     }
@@ -422,6 +429,13 @@ impl Replay {
             obj.get("seat").and_then(Value::as_u64).ok_or_else(|| {
                 RecordErrorKind::BadActionLine("`seat` must be a seat number".into())
             })? as usize;
+        let players = self.state.players();
+        if seat >= players {
+            return Err(RecordErrorKind::BadActionLine(format!(
+                "`seat` {seat} is not a seat: the table has {players}, numbered from 0"
+            )));
+        }
+        let seat = Seat::new(seat);
         let text = obj
             .get("action")
             .and_then(Value::as_str)
@@ -447,7 +461,7 @@ impl Replay {
     /// A `meld` of more groups than one action holds (possible after a big
     /// pile): applied as consecutive melds, all or nothing. An opening can
     /// never need this many groups.
-    fn apply_long_meld(&mut self, seat: usize, text: &str) -> Result<(), RecordErrorKind> {
+    fn apply_long_meld(&mut self, seat: Seat, text: &str) -> Result<(), RecordErrorKind> {
         let parse_err = |error| RecordErrorKind::Parse {
             text: text.to_string(),
             error,
@@ -633,12 +647,12 @@ pub mod write {
         serde_json::to_string(&Header::for_rules(rules, seed)).expect("header serializes")
     }
 
-    pub fn deal(deck: &[Card], dealer: usize) -> String {
+    pub fn deal(deck: &[Card], dealer: Seat) -> String {
         deal_with_first(deck, dealer, None)
     }
 
     /// A deal line naming the first player, for variants that choose it.
-    pub fn deal_with_first(deck: &[Card], dealer: usize, first: Option<usize>) -> String {
+    pub fn deal_with_first(deck: &[Card], dealer: Seat, first: Option<Seat>) -> String {
         let cards: Vec<String> = deck.iter().map(|c| c.to_string()).collect();
         let mut line = json!({"deal": cards, "dealer": dealer});
         if let Some(f) = first {
@@ -647,7 +661,7 @@ pub mod write {
         serde_json::to_string(&line).unwrap()
     }
 
-    pub fn action(seat: usize, action: &Action) -> String {
+    pub fn action(seat: Seat, action: &Action) -> String {
         serde_json::to_string(&json!({"seat": seat, "action": action.to_string()})).unwrap()
     }
 
@@ -701,7 +715,7 @@ impl GameState {
         let n = self.players();
         let plural = |n: usize| if n == 1 { "" } else { "s" };
         let _ = writeln!(s, "{}", self.describe_point());
-        for seat in 0..n {
+        for seat in self.seats() {
             let hand = self.hand(seat);
             let held = match hand.total() {
                 0 => "no cards".to_string(),
@@ -714,7 +728,7 @@ impl GameState {
                 self.red_threes(seat)
             );
         }
-        for side in 0..n {
+        for side in Side::all(n) {
             let melds = self.melds(side);
             if melds.is_empty() {
                 continue;
@@ -749,7 +763,7 @@ impl GameState {
 }
 
 /// How the hand that just ended ended, in words for a refusal.
-fn how_the_hand_ended(how: HandEndReason, seat: Option<usize>, stock_end: StockEnd) -> String {
+fn how_the_hand_ended(how: HandEndReason, seat: Option<Seat>, stock_end: StockEnd) -> String {
     match how {
         HandEndReason::Out => match seat {
             Some(seat) => format!("seat {seat} went out"),

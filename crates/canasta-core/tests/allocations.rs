@@ -9,6 +9,7 @@
 //! Dealing and scoring a finished hand may allocate (a deck, the hand's
 //! result); they happen once a hand and are not counted.
 
+use canasta_core::Seat;
 use canasta_core::rules::all_forms;
 use canasta_core::{ActionList, GameState, Phase, Rng};
 use stats_alloc::{INSTRUMENTED_SYSTEM, Region, StatsAlloc};
@@ -61,7 +62,7 @@ fn generating_sampling_and_applying_allocates_nothing() {
         let mut counted = 0u64;
         let mut allocations = 0usize;
         for hand in 0..6 {
-            game.deal_random(&mut rng, hand % game.players());
+            game.deal_random(&mut rng, Seat::new(hand % game.players()));
             // The first decisions warm up the generator's reused buffers.
             let mut warm = 0;
             while matches!(game.phase(), Phase::Draw | Phase::Play | Phase::Answer) {

@@ -1,6 +1,8 @@
 //! Deal options any preset may turn on: faces taken out of the deck, and a
 //! first player drawn at random and named in the record (`first`).
 
+use canasta_core::Seat;
+use canasta_core::Side;
 use canasta_core::record::{check_record, write};
 use canasta_core::{Card, DealError, GameState, Phase, Rng, Rules, shuffled_deck};
 
@@ -27,7 +29,8 @@ fn excluded_faces_leave_the_deck() {
     assert_eq!(deck.count(card("9S")), 0);
     assert_eq!(deck.count(card("2S")), 2);
     let mut g = GameState::new(rules.clone());
-    g.deal(&shuffled_deck(&rules, &mut Rng::new(1)), 0).unwrap();
+    g.deal(&shuffled_deck(&rules, &mut Rng::new(1)), Seat::new(0))
+        .unwrap();
     assert_eq!(g.all_cards(), deck);
 }
 
@@ -37,35 +40,40 @@ fn a_random_first_player_is_named_by_the_deal() {
     let deck = shuffled_deck(&rules, &mut Rng::new(2));
     let mut g = GameState::new(rules.clone());
     assert_eq!(
-        g.deal_with_first(&deck, 0, Some(3)),
+        g.deal_with_first(&deck, Seat::new(0), Some(Seat::new(3))),
         Err(DealError::BadFirst { first: 3 })
     );
     assert_eq!(g.phase(), Phase::Deal);
-    g.deal_with_first(&deck, 0, Some(1)).unwrap();
-    assert_eq!(g.to_act(), 1);
+    g.deal_with_first(&deck, Seat::new(0), Some(Seat::new(1)))
+        .unwrap();
+    assert_eq!(g.to_act(), Seat::new(1));
 
     rules = with(rules, r#"{"random_first_player": true}"#);
     let mut g = GameState::new(rules.clone());
-    g.deal_with_first(&deck, 0, Some(3)).unwrap();
-    assert_eq!((g.phase(), g.to_act()), (Phase::Draw, 3));
+    g.deal_with_first(&deck, Seat::new(0), Some(Seat::new(3)))
+        .unwrap();
+    assert_eq!((g.phase(), g.to_act()), (Phase::Draw, Seat::new(3)));
     // A record names the first player; replaying it starts there.
     let options = rules.options_against(&Rules::classic());
     let header = serde_json::json!({"canasta_record": 1, "variant": "classic", "players": 4, "options": options});
     let text = format!(
         "{header}\n{}\n{}\n",
-        write::deal_with_first(&deck, 0, Some(3)),
-        write::action(3, &"draw".parse().unwrap())
+        write::deal_with_first(&deck, Seat::new(0), Some(Seat::new(3))),
+        write::action(Seat::new(3), &"draw".parse().unwrap())
     );
     let checked = check_record(&text);
     assert!(checked.error.is_none(), "{:?}", checked.error);
     let state = checked.games[0].state.as_ref().unwrap();
-    assert_eq!((state.phase(), state.current()), (Phase::Play, 3));
+    assert_eq!(
+        (state.phase(), state.current()),
+        (Phase::Play, Seat::new(3))
+    );
 }
 
 /// Plays random hands until one ends; returns the last action taken.
 fn random_hand(g: &mut GameState, rng: &mut Rng) -> canasta_core::Action {
     let dealer = g.hands_played() as usize % g.players();
-    g.deal_random(rng, dealer);
+    g.deal_random(rng, Seat::new(dealer));
     let mut last = canasta_core::Action::Draw;
     while matches!(g.phase(), Phase::Draw | Phase::Play | Phase::Answer) {
         let actions = g.legal_actions();
@@ -103,15 +111,15 @@ fn the_leader_needs_the_higher_opening() {
     );
     let mut rng = Rng::new(9);
     let mut g = GameState::new(rules.clone());
-    assert_eq!(g.opening_minimum(0), 10, "first hand: the table");
+    assert_eq!(g.opening_minimum(Seat::new(0)), 10, "first hand: the table");
     random_hand(&mut g, &mut rng);
     let s = g.scores().to_vec();
     if s[0] != s[1] {
         let leader = if s[0] > s[1] { 0 } else { 1 };
-        assert_eq!(g.opening_minimum(leader), 15);
-        assert_eq!(g.opening_minimum(1 - leader), 10);
+        assert_eq!(g.opening_minimum(Seat::new(leader)), 15);
+        assert_eq!(g.opening_minimum(Seat::new(1 - leader)), 10);
     } else {
-        assert_eq!(g.opening_minimum(0), 10);
+        assert_eq!(g.opening_minimum(Seat::new(0)), 10);
     }
 }
 
@@ -126,7 +134,7 @@ fn threes_as_an_ordinary_rank() {
     let mut threes_melded = 0;
     for _ in 0..60 {
         let mut g = GameState::new(rules.clone());
-        g.deal_random(&mut rng, 0);
+        g.deal_random(&mut rng, Seat::new(0));
         while matches!(g.phase(), Phase::Draw | Phase::Play | Phase::Answer) {
             assert_eq!(g.all_cards(), deck);
             let actions = g.legal_actions();
@@ -134,7 +142,7 @@ fn threes_as_an_ordinary_rank() {
             let a = actions[rng.below(actions.len())];
             g.apply(a).unwrap_or_else(|e| panic!("{a}: {e}"));
         }
-        for side in 0..2 {
+        for side in Side::all(2) {
             threes_melded += g
                 .melds(side)
                 .iter()
@@ -161,9 +169,9 @@ fn feet_are_dealt_hidden_and_picked_up() {
     let (mut picked, mut penalties) = (0, 0);
     for _ in 0..80 {
         let mut g = GameState::new(rules.clone());
-        g.deal_random(&mut rng, 0);
-        assert_eq!(g.observe(0).foot_sizes, vec![11, 11]);
-        let o = g.observe(0);
+        g.deal_random(&mut rng, Seat::new(0));
+        assert_eq!(g.observe(Seat::new(0)).foot_sizes, vec![11, 11]);
+        let o = g.observe(Seat::new(0));
         let laid_out: usize = o.red_threes.iter().sum();
         assert_eq!(
             o.unseen(&rules).total(),
@@ -175,16 +183,18 @@ fn feet_are_dealt_hidden_and_picked_up() {
             let actions = g.legal_actions();
             assert!(!actions.is_empty(), "{}", g.describe());
             let a = actions[rng.below(actions.len())];
-            let before: Vec<usize> = g.observe(0).foot_sizes;
+            let before: Vec<usize> = g.observe(Seat::new(0)).foot_sizes;
             g.apply(a).unwrap_or_else(|e| panic!("{a}: {e}"));
-            if matches!(g.phase(), Phase::Draw | Phase::Play) && g.observe(0).foot_sizes != before {
+            if matches!(g.phase(), Phase::Draw | Phase::Play)
+                && g.observe(Seat::new(0)).foot_sizes != before
+            {
                 picked += 1;
             }
         }
         assert_eq!(g.all_cards(), deck);
         let h = g.last_hand().unwrap();
         for (t, s) in h.teams.iter().enumerate() {
-            let foot = g.observe(t).foot_sizes[t];
+            let foot = g.observe(Seat::new(t)).foot_sizes[t];
             assert_eq!(foot == 0, s.foot == 0, "an unpicked foot scores minus");
             if s.foot < 0 {
                 penalties += 1;

@@ -2,6 +2,7 @@
 //! `cargo test`): random bytes and real records with one line mutated never
 //! panic, and a refusal names its line.
 
+use canasta_core::Seat;
 use canasta_core::record::{check_record, write};
 use canasta_core::{GameState, Phase, Rng, Rules};
 use proptest::prelude::*;
@@ -13,8 +14,8 @@ fn real_record(seed: u64) -> Vec<String> {
     let mut g = GameState::new(rules.clone());
     let mut lines = vec![write::header(&rules, Some(seed))];
     let deck = canasta_core::shuffled_deck(&rules, &mut rng);
-    g.deal(&deck, 0).unwrap();
-    lines.push(write::deal(&deck, 0));
+    g.deal(&deck, Seat::new(0)).unwrap();
+    lines.push(write::deal(&deck, Seat::new(0)));
     while matches!(g.phase(), Phase::Draw | Phase::Play | Phase::Answer) {
         let legal = g.legal_actions();
         let a = legal[rng.below(legal.len())];

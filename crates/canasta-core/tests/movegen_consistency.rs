@@ -23,10 +23,12 @@
 //! The last section holds regression tests for engine bugs these checks
 //! found, each a minimal reproduction from a seeded deal.
 
+use canasta_core::Side;
 use canasta_core::{
     Action, Card, CardCounts, GameState, Group, Groups, Observation, Phase, Rank, Rng, Rules, Suit,
     shuffled_deck,
 };
+use canasta_core::{MeldId, Seat};
 use std::collections::HashSet;
 
 /// Every preset form: Classic 2, 3, 4 players, 6 in three teams and in two.
@@ -87,7 +89,7 @@ fn positions(
         let mut step = 0usize;
         while !g.is_over() && g.hands_played() < hands {
             let dealer = (seed as usize + g.hands_played() as usize) % rules.game.players as usize;
-            g.deal_random(&mut rng, dealer);
+            g.deal_random(&mut rng, Seat::new(dealer));
             while in_hand(&g) {
                 if step.is_multiple_of(every) {
                     out.push(g.clone());
@@ -108,10 +110,7 @@ fn debug(g: &GameState) -> String {
 
 /// Everything a seat sees, for comparing states reached two ways.
 fn views(g: &GameState) -> (String, Vec<Observation>) {
-    (
-        g.describe(),
-        (0..g.players()).map(|s| g.observe(s)).collect(),
-    )
+    (g.describe(), g.seats().map(|s| g.observe(s)).collect())
 }
 
 /// `views` without the state counter, for states reached by different
@@ -296,13 +295,13 @@ fn candidates(g: &GameState) -> Vec<Action> {
         Action::Ask,
         Action::Answer(true),
         Action::Answer(false),
-        Action::CloseCanasta(0),
+        Action::CloseCanasta(MeldId::new(0)),
     ];
     for c in Card::all() {
         v.push(Action::Discard(c));
         for m in 0..9 {
             v.push(Action::Add {
-                meld: m,
+                meld: MeldId::new(m),
                 cards: group(&[c]),
             });
         }
@@ -363,7 +362,7 @@ fn merge_steps(g: &GameState, a: &Action) -> Option<Vec<Action>> {
     Some(
         grp.cards()
             .map(|c| Action::Add {
-                meld: i as u8,
+                meld: MeldId::new(i),
                 cards: group(&[c]),
             })
             .collect(),
@@ -400,7 +399,7 @@ fn check_candidates_legality(g: &GameState) {
     let side = g.side_of(g.to_act());
     for c in candidates(g) {
         let onto_sequence = matches!(c, Action::Add { meld, .. }
-            if g.melds(side).get(meld as usize).is_some_and(|m| m.cards.is_sequence()));
+            if g.melds(side).get(meld.index()).is_some_and(|m| m.cards.is_sequence()));
         let generated = if onto_sequence {
             legal.contains(&c)
         } else {
@@ -432,12 +431,12 @@ fn check_candidates_legality(g: &GameState) {
 struct Fingerprint {
     id: u64,
     phase: Phase,
-    seats: (usize, usize),
-    hands: Vec<(CardCounts, CardCounts, usize, usize)>,
+    seats: (Seat, Seat),
+    hands: Vec<(CardCounts, CardCounts, usize, Side)>,
     stock: Vec<Card>,
     pile: (Vec<Card>, bool),
     melds: Vec<Vec<canasta_core::Meld>>,
-    lone: Option<usize>,
+    lone: Option<Seat>,
     turn: (bool, bool, bool, Option<bool>, bool),
 }
 
@@ -448,12 +447,13 @@ fn fingerprint(g: &GameState) -> Fingerprint {
         id: g.state_id(),
         phase: g.phase(),
         seats: (g.current(), g.to_act()),
-        hands: (0..n)
+        hands: g
+            .seats()
             .map(|s| (*g.hand(s), g.known_cards(s), g.red_threes(s), g.side_of(s)))
             .collect(),
         stock: g.stock().collect(),
         pile: (g.pile().to_vec(), g.pile_frozen()),
-        melds: (0..n).map(|s| g.melds(s).to_vec()).collect(),
+        melds: Side::all(n).map(|s| g.melds(s).to_vec()).collect(),
         lone: g.lone_hand(),
         turn: (
             o.drew_from_stock,
@@ -508,7 +508,7 @@ fn check_candidates_apply(g: &GameState) -> usize {
                     let Action::Add { meld, .. } = *st else {
                         return None;
                     };
-                    if n == 0 || !stepped.melds(side)[meld as usize].is_canasta(g.rules()) {
+                    if n == 0 || !stepped.melds(side)[meld.index()].is_canasta(g.rules()) {
                         return None;
                     }
                     let is_wild_here = |a: &Action| {
@@ -609,7 +609,7 @@ fn check_two_card_adds(g: &GameState, cap: usize) -> usize {
     let seat = g.to_act();
     let firsts = g.legal_actions().into_iter().filter(|a| {
         matches!(a, Action::Add { meld, cards } if cards.len() == 1
-            && !g.melds(g.side_of(seat))[*meld as usize].cards.is_sequence())
+            && !g.melds(g.side_of(seat))[meld.index()].cards.is_sequence())
     });
     for first in firsts.take(cap) {
         let Action::Add { meld, cards: one } = first else {
@@ -662,12 +662,12 @@ fn check_two_card_adds(g: &GameState, cap: usize) -> usize {
 
 fn check_observations(g: &GameState) {
     let n = g.players();
-    for seat in 0..n {
+    for seat in Seat::all(n) {
         let o = g.observe(seat);
         assert_eq!(o.seat, seat);
         assert_eq!(o.hand, *g.hand(seat), "own hand");
         assert_eq!(o.known[seat], *g.hand(seat), "own hand is known to oneself");
-        for s in 0..n {
+        for s in Seat::all(n) {
             assert_eq!(o.hand_sizes[s], g.hand(s).total());
             assert_eq!(o.red_threes[s], g.red_threes(s));
             let [h, d] = o.red_three_suits[s];
@@ -705,7 +705,7 @@ fn check_unseen(g: &GameState) {
         Card::new(Rank::Three, Suit::Hearts),
         Card::new(Rank::Three, Suit::Diamonds),
     );
-    for seat in 0..g.players() {
+    for seat in g.seats() {
         let o = g.observe(seat);
         let unseen = o.unseen(rules);
         let mut hidden: CardCounts = g.stock().collect();
@@ -714,10 +714,10 @@ fn check_unseen(g: &GameState) {
             hidden.add(c);
         }
         // Every foot still face down, the seat's own too.
-        for s in 0..g.players() {
+        for s in g.seats() {
             hidden.add_all(&g.foot(s));
         }
-        for s in (0..g.players()).filter(|&s| s != seat) {
+        for s in g.seats().filter(|&s| s != seat) {
             let mut h = *g.hand(s);
             h.remove_all(&g.known_cards(s));
             hidden.add_all(&h);
@@ -733,7 +733,7 @@ fn check_unseen(g: &GameState) {
             all.add(c);
         }
         for (s, k) in o.known.iter().enumerate() {
-            if s != seat {
+            if s != seat.index() {
                 all.add_all(k);
             }
         }
@@ -890,7 +890,7 @@ fn house_rules_keep_the_generator_consistent() {
 
 fn scripted(rules: &Rules, seed: u64, actions: &[&str]) -> GameState {
     let mut g = GameState::new(rules.clone());
-    g.deal(&shuffled_deck(rules, &mut Rng::new(seed)), 0)
+    g.deal(&shuffled_deck(rules, &mut Rng::new(seed)), Seat::new(0))
         .unwrap();
     for text in actions {
         g.apply(text.parse().unwrap())
@@ -914,7 +914,7 @@ fn regression_pickup_naming_another_rank_is_refused() {
         3,
         &["draw", "meld QH QC JK", "discard JH", "draw", "discard 8H"],
     );
-    assert_eq!((g.phase(), g.to_act()), (Phase::Draw, 3));
+    assert_eq!((g.phase(), g.to_act()), (Phase::Draw, Seat::new(3)));
     assert_eq!(g.pile_top(), Some("8H".parse().unwrap()));
     let a: Action = "pickup 9H 2H".parse().unwrap();
     assert!(!g.is_legal(&a) && !g.is_generated(&a));
@@ -934,10 +934,10 @@ fn regression_unseen_counts_a_red_three_in_the_pile_once() {
     let rules = Rules::preset("classic", Some(4), None).unwrap();
     let g = scripted(&rules, 205, &[]);
     assert_eq!(g.pile()[0], "3H".parse().unwrap());
-    assert_eq!((0..4).map(|s| g.red_threes(s)).sum::<usize>(), 2);
+    assert_eq!((0..4).map(|s| g.red_threes(Seat::new(s))).sum::<usize>(), 2);
     let in_stock = g.stock().filter(|c| c.is_red_three()).count();
     assert_eq!(in_stock, 1);
-    for seat in 0..4 {
+    for seat in Seat::all(4) {
         assert_eq!(
             g.observe(seat).unseen(&rules).red_threes() as usize,
             in_stock

@@ -2,6 +2,7 @@
 //! applied as core plus adds, with melds numbered as written
 //! (docs/decisions/action-space.md).
 
+use canasta_core::Seat;
 use canasta_core::{
     Action, Card, GameState, Group, Groups, Phase, Rank, Rng, Rules, shuffled_deck,
 };
@@ -42,7 +43,8 @@ fn larger_openings_are_legal_and_keep_written_order() {
     for seed in 0..300 {
         let mut rng = Rng::new(seed);
         let mut g = GameState::new(rules.clone());
-        g.deal(&shuffled_deck(&rules, &mut rng), 0).unwrap();
+        g.deal(&shuffled_deck(&rules, &mut rng), Seat::new(0))
+            .unwrap();
         while matches!(g.phase(), Phase::Draw | Phase::Play | Phase::Answer) {
             let actions = g.legal_actions();
             for a in &actions {
@@ -84,7 +86,8 @@ fn opening_below_the_minimum_is_refused_with_need_and_have() {
     for seed in 0..200 {
         let mut rng = Rng::new(seed);
         let mut g = GameState::new(rules.clone());
-        g.deal(&shuffled_deck(&rules, &mut rng), 0).unwrap();
+        g.deal(&shuffled_deck(&rules, &mut rng), Seat::new(0))
+            .unwrap();
         g.apply(Action::Draw).unwrap();
         let seat = g.to_act();
         let hand = *g.hand(seat);

@@ -212,7 +212,8 @@ const FEATURES: &[(&str, Test)] = &[
     // The hand's first decision: nobody has discarded or laid a card.
     ("first-decision", |g| {
         g.phase() == Phase::Draw
-            && (0..g.players()).all(|s| g.discarded_ranks(s) == 0 && !g.seat_melded(s))
+            && g.seats()
+                .all(|s| g.discarded_ranks(s) == 0 && !g.seat_melded(s))
     }),
     // A side that has not opened, after drawing, with several openings.
     ("opening-melds", |g| {

@@ -6,6 +6,7 @@ use canasta_core::record::{check_record, write};
 use canasta_core::{
     Action, Card, CardCounts, GameState, Group, Groups, HandResult, Phase, Rank, Rng, Rules, Suit,
 };
+use canasta_core::{MeldId, Seat};
 use proptest::prelude::*;
 use serde_json::{Map, Value};
 
@@ -201,8 +202,11 @@ fn action_strategy() -> impl Strategy<Value = Action> {
         Just(Action::Ask),
         any::<bool>().prop_map(Action::Answer),
         card().prop_map(Action::Discard),
-        any::<u8>().prop_map(Action::CloseCanasta),
-        (any::<u8>(), group_strategy()).prop_map(|(meld, cards)| Action::Add { meld, cards }),
+        any::<u8>().prop_map(|m| Action::CloseCanasta(MeldId::new(m.into()))),
+        (any::<u8>(), group_strategy()).prop_map(|(meld, cards)| Action::Add {
+            meld: MeldId::new(meld.into()),
+            cards,
+        }),
         groups_strategy(1).prop_map(Action::Meld),
         (
             group_strategy(),
@@ -444,8 +448,8 @@ fn random_record(
     let mut results = Vec::new();
     while !g.is_over() && g.hands_played() < hands {
         let dealer = g.hands_played() as usize % g.players();
-        for deck in g.deal_random(&mut rng, dealer) {
-            lines.push(write::deal(&deck, dealer));
+        for deck in g.deal_random(&mut rng, Seat::new(dealer)) {
+            lines.push(write::deal(&deck, Seat::new(dealer)));
         }
         while matches!(g.phase(), Phase::Draw | Phase::Play | Phase::Answer) {
             let actions = g.legal_actions();

@@ -3,6 +3,7 @@
 //! position has a legal action, every generated action applies, generating
 //! changes nothing, illegal actions change nothing, games end.
 
+use canasta_core::Seat;
 use canasta_core::{Action, GameState, Phase, Rng, Rules};
 
 const MAX_ACTIONS_PER_HAND: usize = 5000;
@@ -18,7 +19,7 @@ fn play_checked(rules: &Rules, seed: u64, max_hands: u32) {
     let deck = rules.deal.deck();
     while !g.is_over() && g.hands_played() < max_hands {
         let dealer = g.hands_played() as usize % rules.game.players as usize;
-        g.deal_random(&mut rng, dealer);
+        g.deal_random(&mut rng, Seat::new(dealer));
         let mut steps = 0;
         while matches!(g.phase(), Phase::Draw | Phase::Play | Phase::Answer) {
             assert_eq!(g.all_cards(), deck, "cards conserved");
@@ -96,7 +97,7 @@ fn random_games_end() {
             while !g.is_over() {
                 assert!(g.hands_played() < 1000, "game does not end");
                 let dealer = g.hands_played() as usize % rules.game.players as usize;
-                g.deal_random(&mut rng, dealer);
+                g.deal_random(&mut rng, Seat::new(dealer));
                 while matches!(g.phase(), Phase::Draw | Phase::Play | Phase::Answer) {
                     let actions = g.legal_actions();
                     g.apply_unchecked(actions[rng.below(actions.len())]);

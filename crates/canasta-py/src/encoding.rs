@@ -191,7 +191,7 @@ pub fn spell(action: &Action, out: &mut Vec<u16>) {
         Action::Answer(true) => out.push(YES),
         Action::Answer(false) => out.push(NO),
         Action::Discard(c) => out.push(Step::Discard(c).id()),
-        Action::CloseCanasta(m) => out.push(Step::Canasta(m as usize).id()),
+        Action::CloseCanasta(m) => out.push(Step::Canasta(m.index()).id()),
         Action::Add { meld, cards } => {
             // The first card names the meld; the rest (wild cards that
             // carry a meld past a canasta, or any a record holds) are
@@ -200,7 +200,7 @@ pub fn spell(action: &Action, out: &mut Vec<u16>) {
             if let Some(first) = cards.next() {
                 out.push(
                     Step::Add {
-                        meld: meld as usize,
+                        meld: meld.index(),
                         card: first,
                     }
                     .id(),
@@ -406,7 +406,7 @@ impl Speller {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use canasta_core::{GameState, Phase, Rng, rules::all_forms};
+    use canasta_core::{GameState, Phase, Rng, Seat, rules::all_forms};
 
     #[test]
     fn the_layout_is_fixed() {
@@ -431,7 +431,7 @@ mod tests {
         for (f, rules) in all_forms().into_iter().enumerate() {
             let mut rng = Rng::new(f as u64 + 7);
             let mut g = GameState::new(rules.clone());
-            g.deal_random(&mut rng, 0);
+            g.deal_random(&mut rng, Seat::new(0));
             let mut speller = Speller::new();
             for _ in 0..400 {
                 if !matches!(g.phase(), Phase::Draw | Phase::Play | Phase::Answer) {

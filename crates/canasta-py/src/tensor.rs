@@ -16,6 +16,7 @@
 
 use crate::encoding::{CARD, END, FACES, MELD, MELD_SLOTS, NEXT_GROUP, PICKUP_WITH, Step};
 use canasta_core::{CardCounts, GameState, Phase, Rank, Rules};
+use canasta_core::{Seat, Side};
 
 /// Numbers per seat slot: 9 facts, the known cards, the discarded ranks.
 const SEAT_FIELDS: usize = 9 + FACES + 13;
@@ -151,6 +152,7 @@ pub fn write(state: &GameState, seat: usize, prefix: &[u16], layout: Layout, out
     let rules = state.rules();
     let n = layout.seats;
     let k = layout.sides;
+    let seat = Seat::new(seat);
     let me_side = state.side_of(seat);
     let mut at = 0;
     let mut take = |len: usize| {
@@ -215,7 +217,7 @@ pub fn write(state: &GameState, seat: usize, prefix: &[u16], layout: Layout, out
     }
     let in_hand = matches!(state.phase(), Phase::Draw | Phase::Play | Phase::Answer);
     for j in 0..n {
-        let s = (seat + j) % n;
+        let s = seat.after(j, n);
         let r = take(SEAT_FIELDS);
         let o = &mut out[r];
         o[0] = f32::from(u8::from(in_hand && state.current() == s));
@@ -235,18 +237,22 @@ pub fn write(state: &GameState, seat: usize, prefix: &[u16], layout: Layout, out
     }
     let scores = state.scores();
     for j in 0..k {
-        let side = (me_side + j) % k;
+        let side = Side::new((me_side.index() + j) % k);
         let r = take(SIDE_FIELDS);
         let o = &mut out[r];
-        o[0] = scores.get(side).copied().unwrap_or(0) as f32 / 1000.0;
-        let member = (0..n).find(|&s| state.side_of(s) == side);
+        o[0] = scores.get(side.index()).copied().unwrap_or(0) as f32 / 1000.0;
+        let member = state.side_members(side).next();
         o[1] = match member {
             Some(s) if !state.side_has_melded(side) && in_hand => {
                 state.opening_minimum(s) as f32 / 1000.0
             }
             _ => 0.0,
         };
-        let melds = if side < n { state.melds(side) } else { &[] };
+        let melds = if side.index() < n {
+            state.melds(side)
+        } else {
+            &[]
+        };
         o[4] = melds.len() as f32;
         for m in melds {
             let canasta = m.canasta(rules);
@@ -330,7 +336,7 @@ mod tests {
             let size = layout.size();
             let mut rng = Rng::new(f as u64);
             let mut g = GameState::new(rules.clone());
-            g.deal_random(&mut rng, 0);
+            g.deal_random(&mut rng, Seat::new(0));
             let (mut a, mut b) = (vec![0.0; size], vec![0.0; size]);
             for _ in 0..120 {
                 if !matches!(g.phase(), Phase::Draw | Phase::Play | Phase::Answer) {
@@ -338,7 +344,7 @@ mod tests {
                 }
                 for seat in 0..layout.seats {
                     write(&g, seat, &[], layout, &mut a);
-                    let other = g.determinize(seat, &mut rng);
+                    let other = g.determinize(Seat::new(seat), &mut rng);
                     write(&other, seat, &[], layout, &mut b);
                     assert_eq!(a, b, "{} seat {seat}", &rules.game.variant);
                 }

@@ -21,6 +21,7 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use canasta_ai::BOT_NAMES;
 use canasta_core::Rules;
+use canasta_core::Seat;
 use canasta_core::record::Replay;
 use canasta_core::rules::catalogue_json;
 use serde::Deserialize;
@@ -851,8 +852,8 @@ fn render_steps(lines: &[String]) -> Result<Vec<String>, ApiError> {
             "line": describe_line(&last),
             "event": event,
             "view": view_json(&state.observe_public(), Viewer::Spectator),
-            "hands": (0..n).map(|s| state.hand(s).iter().map(|c| c.to_string()).collect::<Vec<_>>()).collect::<Vec<_>>(),
-            "feet": (0..n).map(|s| state.foot(s).iter().map(|c| c.to_string()).collect::<Vec<_>>()).collect::<Vec<_>>(),
+            "hands": Seat::all(n).map(|s| state.hand(s).iter().map(|c| c.to_string()).collect::<Vec<_>>()).collect::<Vec<_>>(),
+            "feet": Seat::all(n).map(|s| state.foot(s).iter().map(|c| c.to_string()).collect::<Vec<_>>()).collect::<Vec<_>>(),
         });
         rendered.push(body.to_string());
     }

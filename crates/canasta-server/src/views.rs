@@ -2,6 +2,7 @@
 //! for a spectator) and the annotations a player reads off the table, all
 //! computed from that view and the rules, never from the game state.
 
+use canasta_core::Seat;
 use canasta_core::{CanastaKind, Card, GroupKind, Meld, Observation, PileWords, Rules, Suit};
 use serde_json::{Value, json};
 
@@ -86,14 +87,14 @@ pub fn annotations(obs: &Observation, rules: &Rules, viewer: Viewer) -> Value {
     };
     let top = obs.pile.last().copied();
     let seat = match viewer {
-        Viewer::Seat(s) => Some(s),
+        Viewer::Seat(s) => Some(Seat::new(s)),
         Viewer::Spectator => None,
     };
     let pile_words = PileWords::new(obs, rules, seat).map(|w| format!("{w:#}"));
     let teams: Vec<Value> = (0..rules.game.teams as usize)
         .map(|team| {
             let seats: Vec<usize> = (0..obs.players)
-                .filter(|&s| rules.game.team_of(s) == team)
+                .filter(|&s| rules.game.team_of(Seat::new(s)).index() == team)
                 .collect();
             json!({
                 "seats": seats,
@@ -121,13 +122,13 @@ mod tests {
     fn a_spectator_view_has_no_hand() {
         let rules = Rules::classic();
         let mut g = GameState::new(rules.clone());
-        g.deal_random(&mut Rng::new(1), 0);
-        let seat = view_json(&g.observe(1), Viewer::Seat(1));
+        g.deal_random(&mut Rng::new(1), Seat::new(0));
+        let seat = view_json(&g.observe(Seat::new(1)), Viewer::Seat(1));
         assert_eq!(seat["hand"].as_array().unwrap().len(), 11);
         let public = view_json(&g.observe_public(), Viewer::Spectator);
         assert!(public.get("hand").is_none());
         assert!(public["seat"].is_null());
-        let notes = annotations(&g.observe(1), &rules, Viewer::Seat(1));
+        let notes = annotations(&g.observe(Seat::new(1)), &rules, Viewer::Seat(1));
         assert_eq!(notes["teams"].as_array().unwrap().len(), 2);
         assert_eq!(notes["teams"][0]["opening_needed"], 50);
     }
@@ -138,8 +139,8 @@ mod tests {
     fn the_pile_words_are_the_seats() {
         let rules = Rules::classic();
         let mut g = GameState::new(rules.clone());
-        g.deal_random(&mut Rng::new(1), 0);
-        let mut obs = g.observe(1);
+        g.deal_random(&mut Rng::new(1), Seat::new(0));
+        let mut obs = g.observe(Seat::new(1));
         obs.pile = vec!["7D".parse().unwrap(), "TH".parse().unwrap()];
         obs.pile_frozen = false;
         let notes = annotations(&obs, &rules, Viewer::Seat(1));

@@ -8,6 +8,7 @@
 
 mod common;
 
+use canasta_core::Seat;
 use canasta_core::record::Replay;
 use canasta_core::{Card, CardCounts, GameState, PRESETS, Phase, Rng};
 use canasta_server::storage::Storage;
@@ -123,7 +124,7 @@ fn check_seat(
                     continue;
                 }
                 let expected = match seat {
-                    Some(s) => serde_json::to_value(truth.observe(s)).unwrap(),
+                    Some(s) => serde_json::to_value(truth.observe(Seat::new(s))).unwrap(),
                     None => {
                         let mut v = serde_json::to_value(truth.observe_public()).unwrap();
                         v.as_object_mut().unwrap().remove("hand");
@@ -134,11 +135,15 @@ fn check_seat(
                 assert_eq!(m["view"], expected, "{form}: seat {seat:?} at state {id}");
                 let in_hand = matches!(truth.phase(), Phase::Draw | Phase::Play | Phase::Answer);
                 let legal: Vec<String> = match seat {
-                    Some(s) if in_hand && truth.to_act() == s && m["status"] == "playing" => truth
-                        .legal_actions()
-                        .iter()
-                        .map(ToString::to_string)
-                        .collect(),
+                    Some(s)
+                        if in_hand && truth.to_act().index() == s && m["status"] == "playing" =>
+                    {
+                        truth
+                            .legal_actions()
+                            .iter()
+                            .map(ToString::to_string)
+                            .collect()
+                    }
                     _ => Vec::new(),
                 };
                 assert_eq!(
@@ -148,7 +153,7 @@ fn check_seat(
                 );
                 // Every card named outside the view is one this viewer sees.
                 let obs = match seat {
-                    Some(s) => truth.observe(s),
+                    Some(s) => truth.observe(Seat::new(s)),
                     None => truth.observe_public(),
                 };
                 let mut visible: CardCounts = obs.seen();

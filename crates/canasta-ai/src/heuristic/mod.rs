@@ -135,7 +135,7 @@ pub fn score(v: &View<'_>, action: &Action) -> i32 {
             if after == 0 {
                 return go_out(v);
             }
-            let old = v.own_melds.get(*meld as usize).map(|m| m.cards);
+            let old = v.own_melds.get(meld.index()).map(|m| m.cards);
             group_score(v, cards, old)
                 + leftover_score(v, after)
                 + unload_bonus(v, std::slice::from_ref(cards))

@@ -5,6 +5,7 @@ use super::{bonus, complete_kind, rank_mask};
 use canasta_core::{
     Card, CardCounts, GameState, KindCounts, Meld, Observation, Rank, Rules, rank_bits,
 };
+use canasta_core::{Seat, Side};
 
 /// What the acting seat sees, in the form the scores need.
 pub struct View<'a> {
@@ -124,14 +125,14 @@ struct Signals {
 
 impl Signals {
     fn read(
-        seat: usize,
+        seat: Seat,
         players: usize,
-        side_of: impl Fn(usize) -> usize,
-        discarded: impl Fn(usize) -> u16,
-        hand_size: impl Fn(usize) -> usize,
+        side_of: impl Fn(Seat) -> Side,
+        discarded: impl Fn(Seat) -> u16,
+        hand_size: impl Fn(Seat) -> usize,
     ) -> Signals {
         let side = side_of(seat);
-        let next = if seat + 1 == players { 0 } else { seat + 1 };
+        let next = seat.after(1, players);
         let mut signals = Signals {
             next_discarded: if side_of(next) == side {
                 0
@@ -142,7 +143,7 @@ impl Signals {
             partner_min_hand: usize::MAX,
             partner_cards: 0,
         };
-        for s in (0..players).filter(|&s| s != seat && side_of(s) == side) {
+        for s in Seat::all(players).filter(|&s| s != seat && side_of(s) == side) {
             signals.partner_discarded |= discarded(s);
             signals.partner_min_hand = signals.partner_min_hand.min(hand_size(s));
             signals.partner_cards += hand_size(s);
@@ -214,7 +215,7 @@ impl<'a> View<'a> {
         let side = obs.side_of[obs.seat];
         let mut opp_min_hand = usize::MAX;
         let mut opp_cards = vec![0; obs.melds.len()];
-        for s in 0..obs.players {
+        for s in Seat::all(obs.players) {
             let other = obs.side_of[s];
             if other == side {
                 continue;
@@ -232,20 +233,20 @@ impl<'a> View<'a> {
             obs.seat,
             obs.players,
             |s| obs.side_of[s],
-            |s| discarded.get(s).copied().unwrap_or(0),
+            |s| discarded.get(s.index()).copied().unwrap_or(0),
             |s| obs.hand_sizes[s],
         );
         let (rival, rival_score) = strongest_rival(
             rules,
-            (0..obs.melds.len()).filter(|&t| t != side).map(|t| {
+            Side::all(obs.melds.len()).filter(|&t| t != side).map(|t| {
                 (
                     obs.melds[t].as_slice(),
                     opp_cards[t],
-                    obs.scores.get(t).copied().unwrap_or(0),
+                    obs.scores.get(t.index()).copied().unwrap_or(0),
                 )
             }),
         );
-        let next = (obs.seat + 1) % obs.players;
+        let next = obs.seat.after(1, obs.players);
         let next_opp = (obs.side_of[next] != side).then(|| NextOpponent {
             hand: obs.hand_sizes[next],
             opened: obs.opening_needed[next] == 0,
@@ -266,8 +267,8 @@ impl<'a> View<'a> {
             partner_cards: signals.partner_cards,
             next_opp,
             stock: obs.stock,
-            own_score: obs.scores.get(side).copied().unwrap_or(0),
-            foot_due: obs.foot_sizes.get(obs.seat).is_some_and(|&n| n > 0),
+            own_score: obs.scores.get(side.index()).copied().unwrap_or(0),
+            foot_due: obs.foot_sizes.get(obs.seat.index()).is_some_and(|&n| n > 0),
             state: None,
             memo: Memo {
                 unseen: obs.unseen(rules).into(),
@@ -284,7 +285,8 @@ impl<'a> View<'a> {
         let seat = state.to_act();
         let side = state.side_of(seat);
         let players = state.players();
-        let opp_min_hand = (0..players)
+        let opp_min_hand = state
+            .seats()
             .filter(|&s| state.side_of(s) != side)
             .map(|s| state.hand(s).total())
             .min()
@@ -319,7 +321,7 @@ impl<'a> View<'a> {
             partner_cards: signals.partner_cards,
             next_opp,
             stock: state.stock_len(),
-            own_score: state.scores().get(side).copied().unwrap_or(0),
+            own_score: state.scores().get(side.index()).copied().unwrap_or(0),
             foot_due: state.foot_size(seat) > 0,
             state: Some(state),
             memo: Memo::default(),
@@ -481,18 +483,19 @@ impl<'a> View<'a> {
                 .expect("a view not read from a state is given its rival");
             let seat = state.to_act();
             let side = state.side_of(seat);
-            let sides = (0..state.players())
-                .map(|s| state.side_of(s))
+            let sides = state
+                .seats()
+                .map(|s| state.side_of(s).index())
                 .max()
                 .unwrap_or(0)
                 + 1;
             strongest_rival(
                 state.rules(),
-                (0..sides).filter(|&t| t != side).map(|t| {
+                Side::all(sides).filter(|&t| t != side).map(|t| {
                     (
                         state.melds(t),
                         state.side_members(t).map(|s| state.hand(s).total()).sum(),
-                        state.scores().get(t).copied().unwrap_or(0),
+                        state.scores().get(t.index()).copied().unwrap_or(0),
                     )
                 }),
             )

@@ -5,6 +5,7 @@
 //! seat cannot tell from the real game, never to the real one.
 
 use crate::heuristic::View;
+use canasta_core::Side;
 use canasta_core::{
     Action, CanastaKind, Card, CardStyle, GameState, Group, Meld, Observation, Phase, Rules,
 };
@@ -103,7 +104,7 @@ impl<'a> Seat<'a> {
         }
     }
 
-    fn side(&self) -> usize {
+    fn side(&self) -> Side {
         self.obs.side_of[self.obs.seat]
     }
 
@@ -116,9 +117,9 @@ impl<'a> Seat<'a> {
     }
 
     /// Seats on other sides.
-    fn opponents(&self) -> impl Iterator<Item = usize> + '_ {
+    fn opponents(&self) -> impl Iterator<Item = canasta_core::Seat> + '_ {
         let side = self.side();
-        (0..self.obs.players).filter(move |&s| self.obs.side_of[s] != side)
+        canasta_core::Seat::all(self.obs.players).filter(move |&s| self.obs.side_of[s] != side)
     }
 
     /// What `action` does, by the engine's rules, on the sample.
@@ -466,7 +467,7 @@ impl<'a> Seat<'a> {
         }
         let plural = rank.plural();
         let bit = 1u16 << rank.index();
-        let next = (self.obs.seat + 1) % self.obs.players;
+        let next = self.obs.seat.after(1, self.obs.players);
         let next_side = self.obs.side_of[next];
         if next_side != self.side() {
             // Can the next player take the pile with it? The rules say how
@@ -488,7 +489,7 @@ impl<'a> Seat<'a> {
                     .any(|m| m.rank() == Some(rank) && !m.closed);
             let known = self.obs.known[next].rank_count(rank);
             let unseen = v.unseen().rank_count(rank);
-            let melded = (0..self.obs.melds.len())
+            let melded = Side::all(self.obs.melds.len())
                 .filter(|&t| t != self.side())
                 .any(|t| self.obs.melds[t].iter().any(|m| m.rank() == Some(rank)));
             if onto {

@@ -18,6 +18,7 @@
 use crate::heuristic::{self, View};
 use crate::{Bot, Decision, Samples};
 use canasta_core::{Action, ActionList, CardCounts, GameState, Phase, Rng, Rules};
+use canasta_core::{Seat, Side, Team};
 use std::time::{Duration, Instant};
 
 /// How hard the bot thinks.
@@ -121,7 +122,7 @@ struct Node {
     /// The action's class key.
     key: Action,
     /// The seat that played it; rewards are from its side's point of view.
-    actor: u8,
+    actor: Seat,
     visits: u32,
     /// Iterations in which the action was legal where its parent was reached.
     available: u32,
@@ -204,7 +205,7 @@ struct Root {
 #[derive(Clone, Copy)]
 struct LastChoice {
     state_id: u64,
-    seat: usize,
+    seat: Seat,
     key: Action,
     /// The seat's hand once the choice is played: a hand that differs
     /// took cards in between (a foot picked up when a meld emptied it).
@@ -289,10 +290,10 @@ impl IsMctsBot {
         stats.into_iter().map(|(_, s)| s).collect()
     }
 
-    fn new_node(&mut self, key: Action, actor: usize) -> u32 {
+    fn new_node(&mut self, key: Action, actor: Seat) -> u32 {
         self.nodes.push(Node {
             key,
-            actor: actor as u8,
+            actor,
             visits: 0,
             available: 0,
             reward: 0.0,
@@ -411,7 +412,7 @@ impl IsMctsBot {
         for &i in &path[1..] {
             let n = &mut self.nodes[i as usize];
             n.visits += 1;
-            n.reward += rewards[n.actor as usize];
+            n.reward += rewards[n.actor];
         }
     }
 
@@ -518,7 +519,7 @@ impl IsMctsBot {
                 let m = match found {
                     Some(m) => m,
                     None => {
-                        let m = self.new_node(n.key, n.actor as usize);
+                        let m = self.new_node(n.key, n.actor);
                         self.nodes[0].children.push(m);
                         m
                     }
@@ -662,14 +663,15 @@ fn in_hand(state: &GameState) -> bool {
 /// variant scores them (the engine's [`GameState::score_now`]), less part
 /// of the cards its seats still hold and of their feet: most will still be
 /// melded.
-pub fn side_value(state: &GameState, side: usize) -> f64 {
+pub fn side_value(state: &GameState, side: Side) -> f64 {
     let rules: &Rules = state.rules();
-    let players = state.players();
-    let seats = || (0..players).filter(move |&s| state.side_of(s) == side);
+    let seats = || state.side_members(side);
     if !in_hand(state)
         && let Some(result) = state.last_hand()
     {
-        let team = seats().next().map_or(side, |s| rules.game.team_of(s));
+        let team = seats()
+            .next()
+            .map_or(Team::new(side.index()), |s| rules.game.team_of(s));
         return f64::from(result.teams[team].total);
     }
     let size = i32::from(rules.melds.canasta_size);
@@ -701,7 +703,7 @@ pub fn side_value(state: &GameState, side: usize) -> f64 {
     let mut teams_seen = 0u8;
     for s in seats() {
         let team = rules.game.team_of(s);
-        if teams_seen & (1 << team) != 0 {
+        if teams_seen & (1 << team.index()) != 0 {
             continue;
         }
         let score = state.score_now(team);
@@ -709,7 +711,7 @@ pub fn side_value(state: &GameState, side: usize) -> f64 {
         if teams_seen == 0 {
             v += f64::from(score.other) + 0.6 * f64::from(score.in_hand + score.foot);
         }
-        teams_seen |= 1 << team;
+        teams_seen |= 1 << team.index();
     }
     v
 }
@@ -733,10 +735,9 @@ fn reward_scale(rules: &Rules) -> f64 {
 /// Each seat's reward in [0, 1]: its side's value against the best other
 /// side's, squashed.
 fn seat_rewards(state: &GameState) -> [f64; 6] {
-    let n = state.players();
     let mut values = [0.0f64; 6];
     let mut sides = [false; 6];
-    for s in 0..n {
+    for s in state.seats() {
         let side = state.side_of(s);
         if !sides[side] {
             sides[side] = true;
@@ -745,9 +746,9 @@ fn seat_rewards(state: &GameState) -> [f64; 6] {
     }
     let scale = reward_scale(state.rules());
     let mut out = [0.5; 6];
-    for (s, r) in out.iter_mut().enumerate().take(n) {
+    for (s, r) in state.seats().zip(out.iter_mut()) {
         let own = state.side_of(s);
-        let other = (0..6)
+        let other = Side::all(6)
             .filter(|&x| sides[x] && x != own)
             .map(|x| values[x])
             .fold(f64::NEG_INFINITY, f64::max);

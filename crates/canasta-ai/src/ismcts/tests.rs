@@ -11,7 +11,7 @@ fn plays_legal_moves_in_every_preset() {
     for rules in all_forms() {
         let mut rng = Rng::new(9);
         let mut g = GameState::new(rules);
-        g.deal_random(&mut rng, 0);
+        g.deal_random(&mut rng, Seat::new(0));
         let mut bot = IsMctsBot::with_config(
             Config {
                 iterations: 40,
@@ -30,7 +30,7 @@ fn plays_legal_moves_in_every_preset() {
                 break;
             }
             let legal = g.legal_actions();
-            let a = if g.to_act() == 0 {
+            let a = if g.to_act() == Seat::new(0) {
                 let a = bot.choose(&Decision::new(&g, &legal));
                 searched += u32::from(bot.last_iterations() == 40);
                 a
@@ -49,7 +49,7 @@ fn plays_legal_moves_in_every_preset() {
 fn root_stats_describe_the_last_search() {
     let mut rng = Rng::new(4);
     let mut g = GameState::new(Rules::classic());
-    g.deal_random(&mut rng, 0);
+    g.deal_random(&mut rng, Seat::new(0));
     g.apply_unchecked(Action::Draw);
     let legal = g.legal_actions();
     let mut bot = IsMctsBot::new(Level::Easy, 3);
@@ -67,7 +67,7 @@ fn root_stats_describe_the_last_search() {
 fn the_same_seed_makes_the_same_choice() {
     let mut rng = Rng::new(4);
     let mut g = GameState::new(Rules::classic());
-    g.deal_random(&mut rng, 0);
+    g.deal_random(&mut rng, Seat::new(0));
     g.apply_unchecked(Action::Draw);
     let legal = g.legal_actions();
     let pick = |seed| IsMctsBot::new(Level::Easy, seed).choose(&Decision::new(&g, &legal));
@@ -81,7 +81,7 @@ fn the_same_seed_makes_the_same_choice() {
 fn root_parallel_searches_pool_their_statistics() {
     let mut rng = Rng::new(5);
     let mut g = GameState::new(Rules::classic());
-    g.deal_random(&mut rng, 1);
+    g.deal_random(&mut rng, Seat::new(1));
     g.apply_unchecked(Action::Draw);
     let legal = g.legal_actions();
     let config = Config {
@@ -103,14 +103,17 @@ fn root_parallel_searches_pool_their_statistics() {
 fn a_finished_hand_is_valued_exactly() {
     let mut rng = Rng::new(2);
     let mut g = GameState::new(Rules::classic());
-    g.deal_random(&mut rng, 0);
+    g.deal_random(&mut rng, Seat::new(0));
     while in_hand(&g) {
         let legal = g.legal_actions();
         g.apply_unchecked(heuristic::best(&View::of_state(&g), &legal));
     }
     let result = g.last_hand().unwrap().clone();
-    for side in 0..2 {
-        assert_eq!(side_value(&g, side), f64::from(result.teams[side].total));
+    for side in Side::all(2) {
+        assert_eq!(
+            side_value(&g, side),
+            f64::from(result.teams[side.index()].total)
+        );
     }
 }
 
@@ -135,12 +138,12 @@ fn tree_kept_after_a_meld(threads: usize) {
     for seed in 0..12 {
         let mut rng = Rng::new(seed);
         let mut g = GameState::new(Rules::classic());
-        g.deal_random(&mut rng, 0);
+        g.deal_random(&mut rng, Seat::new(0));
         let mut bot = IsMctsBot::with_config(config, seed);
         let mut last: Option<(Action, u64)> = None;
         while in_hand(&g) {
             let legal = g.legal_actions();
-            let a = if g.to_act() == 0 {
+            let a = if g.to_act() == Seat::new(0) {
                 let a = bot.choose(&Decision::new(&g, &legal));
                 if bot.last_iterations() > 0 {
                     let visits: u32 = bot.root_stats().iter().map(|s| s.visits).sum();
@@ -246,9 +249,9 @@ fn red_threes_are_valued_by_the_variants_scoring() {
     let mut checked = 0;
     for seed in 0..40 {
         let mut g = GameState::new(rules.clone());
-        g.deal_random(&mut Rng::new(seed), 0);
-        for side in 0..2 {
-            let seats: Vec<usize> = (0..4).filter(|&s| g.side_of(s) == side).collect();
+        g.deal_random(&mut Rng::new(seed), Seat::new(0));
+        for side in Side::all(2) {
+            let seats: Vec<Seat> = g.side_members(side).collect();
             let reds: usize = seats.iter().map(|&s| g.red_threes(s)).sum();
             if reds == 0 || reds >= 4 {
                 continue;

@@ -6,6 +6,7 @@ use super::session::{Next, Session};
 use super::view::{TableView, position_lines};
 use crate::check::{hand_lines, members};
 use crate::text::{excerpt, shorten_quoted};
+use canasta_core::Team;
 use canasta_core::{Action, HandResult, Rules};
 use std::io::{BufRead, Write};
 use std::path::PathBuf;
@@ -105,7 +106,7 @@ pub fn game_over_text(
     rules: &Rules,
     hands: u32,
     scores: &[i32],
-    winner: Option<usize>,
+    winner: Option<Team>,
 ) -> Vec<String> {
     let totals: Vec<String> = scores.iter().map(i32::to_string).collect();
     let mut lines = vec![format!(

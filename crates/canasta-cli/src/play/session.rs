@@ -29,6 +29,7 @@ use canasta_core::{
     Action, ActionList, CardCounts, CardStyle, DealOutcome, GameState, HandResult, IllegalAction,
     Observation, Phase, Rng, Rules, shuffled_deck,
 };
+use canasta_core::{Seat as SeatNumber, Team};
 use serde_json::Value;
 
 /// The name a record's header gives a seat played at the keyboard.
@@ -354,7 +355,7 @@ impl Session {
 
     /// What `seat` sees: its hand and the table.
     pub fn observe(&self, seat: usize) -> Observation {
-        self.state.observe(seat)
+        self.state.observe(SeatNumber::new(seat))
     }
 
     /// The command that deals this game's cards again: the variant, the
@@ -391,7 +392,7 @@ impl Session {
     }
 
     /// `Some(winner)` once the game is over (`None` inside: a tie).
-    pub fn winner(&self) -> Option<Option<usize>> {
+    pub fn winner(&self) -> Option<Option<Team>> {
         self.state.winner()
     }
 
@@ -404,7 +405,7 @@ impl Session {
             }
             Phase::Deal | Phase::HandOver => Next::Deal,
             Phase::Draw | Phase::Play | Phase::Answer => {
-                let seat = self.state.to_act();
+                let seat = self.state.to_act().index();
                 match self.seats[seat] {
                     Seat::Human => Next::Human(seat),
                     Seat::Bot(_) => Next::Bot(seat),
@@ -427,8 +428,11 @@ impl Session {
             let rules = self.state.rules();
             let mut rng = Rng::stream(self.seed, self.deals + 1);
             let deck = shuffled_deck(rules, &mut rng);
-            let first = rules.deal.random_first_player.then(|| rng.below(n));
-            let dealer = self.next_dealer;
+            let first = rules
+                .deal
+                .random_first_player
+                .then(|| SeatNumber::new(rng.below(n)));
+            let dealer = SeatNumber::new(self.next_dealer);
             let outcome = self
                 .state
                 .deal_with_first(&deck, dealer, first)
@@ -440,7 +444,7 @@ impl Session {
             if outcome == DealOutcome::Dealt {
                 return Ok(Dealt {
                     hand: self.state.hands_played() + 1,
-                    dealer,
+                    dealer: dealer.index(),
                     annulled,
                 });
             }
@@ -451,16 +455,17 @@ impl Session {
     /// Applies `action` for `seat` through the engine's checked apply, and
     /// records it (and the hand's and game's end when it brings them).
     fn apply(&mut self, seat: usize, action: Action) -> Result<Played, IllegalAction> {
-        let hand_before = *self.state.hand(seat);
-        let reds_before = self.state.red_threes(seat);
+        let at = SeatNumber::new(seat);
+        let hand_before = *self.state.hand(at);
+        let reds_before = self.state.red_threes(at);
         let pile_before = self.state.pile().len();
-        let foot_before = self.state.foot_size(seat);
-        self.state.apply_for(seat, action)?;
-        let foot_taken = foot_before.saturating_sub(self.state.foot_size(seat));
-        self.record.push(write::action(seat, &action));
+        let foot_before = self.state.foot_size(at);
+        self.state.apply_for(at, action)?;
+        let foot_taken = foot_before.saturating_sub(self.state.foot_size(at));
+        self.record.push(write::action(at, &action));
         let mut drawn = CardCounts::new();
         if action == Action::Draw {
-            drawn = *self.state.hand(seat);
+            drawn = *self.state.hand(at);
             drawn.remove_all(&hand_before);
         }
         let pile_taken = if matches!(action, Action::Pickup { .. } | Action::PickupOnto) {
@@ -474,14 +479,14 @@ impl Session {
             let result = self.state.last_hand().expect("a finished hand").clone();
             self.record.push(write::hand_end(&result));
             self.record.extend(write::game_end(&self.state));
-            self.next_dealer = (self.state.dealer() + 1) % self.state.players();
+            self.next_dealer = self.state.dealer().after(1, self.state.players()).index();
             hand_end = Some(result);
         }
         Ok(Played {
             seat,
             action,
             drawn,
-            red_threes: self.state.red_threes(seat).saturating_sub(reds_before),
+            red_threes: self.state.red_threes(at).saturating_sub(reds_before),
             pile_taken,
             foot_taken,
             hand_end,
@@ -557,7 +562,10 @@ impl Session {
 
     /// How many cards `seat` has not seen.
     fn unseen_by(&self, seat: usize) -> usize {
-        self.state.observe(seat).unseen(self.state.rules()).total()
+        self.state
+            .observe(SeatNumber::new(seat))
+            .unseen(self.state.rules())
+            .total()
     }
 
     /// The legal actions of the human to act (empty on a bot's turn): the

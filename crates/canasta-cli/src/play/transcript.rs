@@ -6,6 +6,7 @@
 use crate::check::{hand_lines, members};
 use crate::game::{Observer, Setup, play_game};
 use anyhow::anyhow;
+use canasta_core::Seat;
 use canasta_core::{Action, Card, CardCounts, GameState, HandResult};
 use std::io::{BufWriter, Write};
 use std::process::ExitCode;
@@ -46,7 +47,7 @@ fn cards(list: &[Card]) -> String {
 }
 
 impl<W: Write> Observer for Transcript<W> {
-    fn deal(&mut self, state: &GameState, _deck: &[Card], dealer: usize) {
+    fn deal(&mut self, state: &GameState, _deck: &[Card], dealer: Seat) {
         let n = state.players();
         self.say("");
         self.say(&format!(
@@ -54,7 +55,7 @@ impl<W: Write> Observer for Transcript<W> {
             state.hands_played() + 1,
             numbers(state.scores())
         ));
-        for seat in 0..n {
+        for seat in Seat::all(n) {
             let reds = state.red_threes(seat);
             let reds = if reds > 0 {
                 format!("  (red threes laid out: {reds})")
@@ -87,14 +88,14 @@ impl<W: Write> Observer for Transcript<W> {
         ));
     }
 
-    fn before_action(&mut self, state: &GameState, seat: usize, _action: &Action) {
+    fn before_action(&mut self, state: &GameState, seat: Seat, _action: &Action) {
         self.hand_before = *state.hand(seat);
         self.reds_before = state.red_threes(seat);
         self.pile_before = state.pile().len();
         self.foot_before = state.foot_size(seat);
     }
 
-    fn action(&mut self, state: &GameState, seat: usize, action: &Action) {
+    fn action(&mut self, state: &GameState, seat: Seat, action: &Action) {
         let mut note = String::new();
         match action {
             Action::Draw => {

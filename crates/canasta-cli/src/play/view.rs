@@ -3,6 +3,7 @@
 //! read by both the line mode's text and the full-screen renderer.
 
 use super::hand::{cards_text, hand_text};
+use canasta_core::Seat;
 use canasta_core::pile_words::Taker;
 use canasta_core::{
     Card, CardCounts, Freeze, GroupKind, Meld, Observation, Phase, PileWords, Rank, Rules, Suit,
@@ -219,7 +220,7 @@ impl TableView {
     /// The view of `obs.seat`, whose hand alone is shown. `names` label the
     /// seats (`you` for the viewer is added here).
     pub fn new(obs: &Observation, rules: &Rules, names: &[String]) -> TableView {
-        let mut view = TableView::build(obs, rules, names, Some(obs.seat));
+        let mut view = TableView::build(obs, rules, names, Some(obs.seat.index()));
         view.seats[obs.seat].hand = Some(obs.hand);
         // The turn's flags are the current player's, not a partner's.
         let own_turn = obs.current == obs.seat;
@@ -246,6 +247,8 @@ impl TableView {
         viewer: Option<usize>,
     ) -> TableView {
         let n = obs.players;
+        // The view numbers seats and teams as the record does.
+        let team_of = |s: usize| rules.game.team_of(Seat::new(s)).index();
         let seat_label = |s: usize| {
             if viewer == Some(s) {
                 Label::new(format!("seat {s} (you)"), "you".into())
@@ -259,14 +262,14 @@ impl TableView {
         let seats = (0..n)
             .map(|s| SeatView {
                 label: seat_label(s),
-                team: rules.game.team_of(s),
+                team: team_of(s),
                 cards: obs.hand_sizes[s],
                 foot: obs.foot_sizes.get(s).copied().unwrap_or(0),
                 red_threes: red_three_cards(obs.red_three_suits[s]),
                 hand: None,
             })
             .collect();
-        let team_seats = |t: usize| (0..n).filter(move |&s| rules.game.team_of(s) == t);
+        let team_seats = move |t: usize| (0..n).filter(move |&s| team_of(s) == t);
         // A team of one player is called by the player's seat.
         let team_label = |t: usize| {
             let mut members_of = team_seats(t);
@@ -280,9 +283,9 @@ impl TableView {
         };
         // Before the first deal nobody has a side yet: show the teams.
         let side_of: Vec<usize> = if obs.phase == Phase::Deal && obs.table.hands_played == 0 {
-            (0..n).map(|s| rules.game.team_of(s)).collect()
+            (0..n).map(team_of).collect()
         } else {
-            obs.side_of.clone()
+            obs.side_of.iter().map(|s| s.index()).collect()
         };
         let mut sides = Vec::new();
         for side in 0..n {
@@ -290,7 +293,7 @@ impl TableView {
             let Some(first) = (0..n).find(in_side) else {
                 continue;
             };
-            let team = rules.game.team_of(first);
+            let team = team_of(first);
             // A side that is exactly a team is called one (a Classic
             // three-player hand pairs two teams into one side).
             let label = if team_seats(team).eq((0..n).filter(in_side)) {
@@ -340,9 +343,9 @@ impl TableView {
             target: rules.game.target,
             hands_played: obs.table.hands_played,
             phase: obs.phase,
-            dealer: obs.dealer,
-            current: obs.current,
-            to_act: obs.to_act,
+            dealer: obs.dealer.index(),
+            current: obs.current.index(),
+            to_act: obs.to_act.index(),
             viewer,
             seats,
             sides,
@@ -373,7 +376,7 @@ impl TableView {
             Phase::Draw if self.open_first => {
                 format!("{who} to open from hand before drawing, or draw")
             }
-            phase => phase.status(who, self.current),
+            phase => phase.status(who, Seat::new(self.current)),
         }
     }
 
@@ -599,8 +602,8 @@ mod tests {
     fn a_player_alone_is_called_by_the_seat() {
         let rules = Rules::preset("classic", Some(2), None).unwrap();
         let mut g = GameState::new(rules.clone());
-        g.deal_random(&mut Rng::new(1), 0);
-        let view = TableView::new(&g.observe(0), &rules, &names(2));
+        g.deal_random(&mut Rng::new(1), Seat::new(0));
+        let view = TableView::new(&g.observe(Seat::new(0)), &rules, &names(2));
         let labels: Vec<&str> = view.scores.iter().map(|s| s.label.long.as_str()).collect();
         assert_eq!(labels, ["seat 0 (you)", "seat 1 (ismcts)"]);
         assert_eq!(view.sides[1].label.short, "seat 1");
@@ -613,7 +616,7 @@ mod tests {
     fn before_the_deal_the_sides_are_the_teams() {
         let rules = Rules::classic();
         let g = GameState::new(rules.clone());
-        let view = TableView::onlooker(&g.observe(0), &rules, &names(4));
+        let view = TableView::onlooker(&g.observe(Seat::new(0)), &rules, &names(4));
         assert_eq!(view.sides.len(), 2);
         assert_eq!(view.heading(), "before the first deal");
     }
@@ -623,7 +626,7 @@ mod tests {
     fn the_pile_frozen_for_an_unopened_team_says_so() {
         let rules = Rules::classic();
         let mut g = GameState::new(rules.clone());
-        g.deal_random(&mut Rng::new(3), 0);
+        g.deal_random(&mut Rng::new(3), Seat::new(0));
         let view = TableView::new(&g.observe(g.to_act()), &rules, &names(4));
         let frozen = view.freeze_words(true).expect("nobody has melded");
         assert!(
@@ -645,8 +648,8 @@ mod tests {
     fn the_face_down_packet_is_counted_apart() {
         let rules = Rules::preset("canastone", Some(4), None).unwrap();
         let mut g = GameState::new(rules.clone());
-        g.deal_random(&mut Rng::new(2), 0);
-        let view = TableView::new(&g.observe(0), &rules, &names(4));
+        g.deal_random(&mut Rng::new(2), Seat::new(0));
+        let view = TableView::new(&g.observe(Seat::new(0)), &rules, &names(4));
         assert!(view.pile_hidden > 0);
         let words = view.pile_words();
         assert!(
@@ -661,7 +664,7 @@ mod tests {
     fn a_pile_closed_until_the_team_melds_says_so() {
         let rules = Rules::preset("canastone", Some(4), None).unwrap();
         let mut g = GameState::new(rules.clone());
-        g.deal_random(&mut Rng::new(5), 0);
+        g.deal_random(&mut Rng::new(5), Seat::new(0));
         let seat = g.to_act();
         let view = TableView::new(&g.observe(seat), &rules, &names(4));
         let words = view.freeze_words(true).unwrap();

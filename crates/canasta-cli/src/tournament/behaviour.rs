@@ -14,6 +14,8 @@
 //! is only worth its strength if it answers in time.
 
 use crate::game::Observer;
+use canasta_core::Seat;
+use canasta_core::Team;
 use canasta_core::state::MAX_SEATS;
 use canasta_core::{Action, GameState, HandResult, Rules};
 use serde::{Deserialize, Serialize};
@@ -191,7 +193,7 @@ pub struct Watcher<'r> {
     pub counts: [Behaviour; 2],
     /// The seat whose discard is on top of the pile (none once the pile
     /// is taken).
-    last_discard: Option<usize>,
+    last_discard: Option<Seat>,
 }
 
 impl<'r> Watcher<'r> {
@@ -204,7 +206,7 @@ impl<'r> Watcher<'r> {
         }
     }
 
-    fn of(&mut self, seat: usize) -> &mut Behaviour {
+    fn of(&mut self, seat: Seat) -> &mut Behaviour {
         &mut self.counts[usize::from(self.second[seat])]
     }
 }
@@ -214,15 +216,15 @@ impl Observer for Watcher<'_> {
         true
     }
 
-    fn decided(&mut self, seat: usize, took: Duration) {
+    fn decided(&mut self, seat: Seat, took: Duration) {
         self.of(seat).thinking.add(took);
     }
 
-    fn deal(&mut self, _: &GameState, _: &[canasta_core::Card], _: usize) {
+    fn deal(&mut self, _: &GameState, _: &[canasta_core::Card], _: Seat) {
         self.last_discard = None;
     }
 
-    fn before_action(&mut self, state: &GameState, seat: usize, action: &Action) {
+    fn before_action(&mut self, state: &GameState, seat: Seat, action: &Action) {
         if !matches!(action, Action::Pickup { .. } | Action::PickupOnto) {
             return;
         }
@@ -239,7 +241,7 @@ impl Observer for Watcher<'_> {
         }
     }
 
-    fn action(&mut self, _: &GameState, seat: usize, action: &Action) {
+    fn action(&mut self, _: &GameState, seat: Seat, action: &Action) {
         match action {
             Action::Discard(_) => {
                 self.of(seat).discards += 1;
@@ -257,7 +259,8 @@ impl Observer for Watcher<'_> {
         let Some(seat) = result.seat else { return };
         let team = self.rules.game.team_of(seat);
         let own = result.teams[team].total;
-        let behind = (0..result.teams.len()).any(|t| t != team && result.teams[t].total > own);
+        let behind =
+            Team::all(result.teams.len()).any(|t| t != team && result.teams[t].total > own);
         let b = self.of(seat);
         b.went_out += 1;
         b.went_out_behind += u64::from(behind);

@@ -19,6 +19,7 @@ use crate::text::{count, wrap};
 use anyhow::{Context, bail};
 use behaviour::{Behaviour, Watcher};
 use canasta_core::Rules;
+use canasta_core::Seat;
 use clap::Args;
 use journal::{GameKey, Journal, RunHeader};
 use rayon::prelude::*;
@@ -264,9 +265,9 @@ fn play(
     let n = rules.game.players as usize;
     let teams = rules.game.teams as usize;
     let second = |t: usize| job.colouring & (1 << t) != 0;
-    let bots = (0..n)
+    let bots = Seat::all(n)
         .map(|s| {
-            let b = if second(rules.game.team_of(s)) {
+            let b = if second(rules.game.team_of(s).index()) {
                 pair.1
             } else {
                 pair.0
@@ -284,8 +285,8 @@ fn play(
         },
     };
     let mut second_seats = [false; canasta_core::state::MAX_SEATS];
-    for (seat, is_second) in second_seats.iter_mut().enumerate().take(n) {
-        *is_second = second(rules.game.team_of(seat));
+    for (seat, is_second) in Seat::all(n).zip(second_seats.iter_mut()) {
+        *is_second = second(rules.game.team_of(seat).index());
     }
     let mut watcher = Watcher::new(rules, second_seats);
     let played = play_game(&setup, seed, job.deal, &mut progress.observer(&mut watcher));

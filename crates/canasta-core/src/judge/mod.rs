@@ -21,8 +21,10 @@ use crate::action::{Action, ActionList, Groups};
 use crate::error::{IllegalAction, IllegalReason, MeldRef};
 use crate::lay::Lay;
 use crate::meld::Group;
+use crate::meld::MeldId;
 use crate::rules::{CleanOpening, Rules, WildMeldReserve};
 use crate::search::opening::clean_for_opening;
+use crate::seat::Seat;
 use crate::state::{GameState, MAX_MELDS, Phase};
 
 impl GameState {
@@ -70,7 +72,7 @@ impl GameState {
     ///
     /// # Errors
     /// As `apply`, plus `NotYourTurn`.
-    pub fn apply_for(&mut self, seat: usize, action: Action) -> Result<(), IllegalAction> {
+    pub fn apply_for(&mut self, seat: Seat, action: Action) -> Result<(), IllegalAction> {
         if matches!(self.phase(), Phase::Draw | Phase::Play | Phase::Answer)
             && seat != self.to_act()
         {
@@ -193,7 +195,7 @@ impl GameState {
         }
         let m = self.melds(side)[i];
         if m.closed {
-            return Err(R::CanastaClosed(MeldRef::new(i as u8, &m.cards)));
+            return Err(R::CanastaClosed(MeldRef::new(MeldId::new(i), &m.cards)));
         }
         if !rules.pile.takes_onto_meld(frozen, m.is_canasta(rules)) {
             // The way of taking and the freeze are refused above.
@@ -239,7 +241,10 @@ impl GameState {
                 .iter()
                 .position(|m| m.cards.rank() == top.rank() && m.closed)
         {
-            return Err(R::CanastaClosed(MeldRef::new(i as u8, &before[i].cards)));
+            return Err(R::CanastaClosed(MeldRef::new(
+                MeldId::new(i),
+                &before[i].cards,
+            )));
         }
         for g in std::iter::once(&taken).chain(also.iter()) {
             if !lay.place(rules, g) {
@@ -395,13 +400,13 @@ impl GameState {
         self.judge_lay_ending(action, groups.card_count())
     }
 
-    fn judge_add(&self, meld: u8, cards: &Group) -> Result<(), IllegalReason> {
+    fn judge_add(&self, meld: MeldId, cards: &Group) -> Result<(), IllegalReason> {
         use IllegalReason as R;
         let rules = self.rules();
         let seat = self.to_act();
         let side = self.side_of(seat);
         let before = self.melds(side);
-        let i = meld as usize;
+        let i = meld.index();
         if i >= before.len() {
             return Err(R::NoSuchMeld(meld));
         }
@@ -538,14 +543,14 @@ impl GameState {
         Ok(())
     }
 
-    fn judge_close(&self, m: u8) -> Result<(), IllegalReason> {
+    fn judge_close(&self, m: MeldId) -> Result<(), IllegalReason> {
         use IllegalReason as R;
         let rules = self.rules();
         if !rules.melds.canasta_by_choice {
             return Err(R::ClosingNotInRules);
         }
         let side = self.side_of(self.to_act());
-        let Some(meld) = self.melds(side).get(m as usize) else {
+        let Some(meld) = self.melds(side).get(m.index()) else {
             return Err(R::NoSuchMeld(m));
         };
         if meld.closed {

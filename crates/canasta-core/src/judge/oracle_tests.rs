@@ -28,6 +28,7 @@ use crate::judge::clean_for_opening;
 use crate::meld::Group;
 use crate::rng::{Rng, shuffled_deck};
 use crate::rules::Rules;
+use crate::seat::{Seat, Side};
 use crate::state::{GameState, Phase};
 use std::collections::HashSet;
 
@@ -39,7 +40,7 @@ type Key = (
     usize,
     usize,
     u8,
-    usize,
+    Seat,
     bool,
 );
 
@@ -187,7 +188,7 @@ fn search(
     left: CardCounts,
     pickup_first: bool,
     seen: &mut HashSet<Key>,
-    keep_off: Option<(&[bool], usize)>,
+    keep_off: Option<(&[bool], Side)>,
 ) -> bool {
     let k = key(s);
     if !pickup_first && (left.is_empty() || !matches!(s.phase(), Phase::Draw | Phase::Play)) {
@@ -211,7 +212,7 @@ fn search(
         if let (Some((was, side)), Action::Add { meld, cards }) = (keep_off, &a)
             && cards.wild_count() > 0
             && s.side_of(s.to_act()) == side
-            && was.get(*meld as usize).copied().unwrap_or(false)
+            && was.get(meld.index()).copied().unwrap_or(false)
         {
             continue;
         }
@@ -283,9 +284,9 @@ fn join(g: &GameState, first: Action, second: Action) -> Option<Action> {
             }
             Some(Action::Meld(gs))
         }
-        (Action::Meld(a), Action::Add { meld, cards }) if meld as usize >= before => {
+        (Action::Meld(a), Action::Add { meld, cards }) if meld.index() >= before => {
             // Onto a meld the first action began: into its group.
-            let j = meld as usize - before;
+            let j = meld.index() - before;
             let mut gs = Groups::new();
             for (i, x) in a.iter().enumerate() {
                 let mut x = *x;
@@ -417,7 +418,7 @@ fn positions(rules: &Rules, seeds: std::ops::Range<u64>, every: usize) -> Vec<Ga
         let mut rng = Rng::new(seed);
         let mut g = GameState::new(rules.clone());
         let deck = shuffled_deck(rules, &mut rng);
-        if g.deal(&deck, 0).is_err() || g.phase() == Phase::Deal {
+        if g.deal(&deck, Seat::new(0)).is_err() || g.phase() == Phase::Deal {
             continue;
         }
         let mut step = 0;

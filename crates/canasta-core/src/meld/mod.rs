@@ -14,6 +14,14 @@ use std::fmt;
 /// goes past it is refused (`TooManyMelds`).
 pub const MAX_MELDS: usize = 32;
 
+crate::seat::table_number!(
+    /// One of a side's melds, numbered in the order they were laid (the
+    /// number `add 2 ...` names in notation): an index into the side's
+    /// list of melds.
+    MeldId,
+    "meld"
+);
+
 mod choices;
 mod placement;
 pub use choices::{NaturalChoices, natural_choices, pick_black_threes, pick_naturals};

@@ -1,5 +1,6 @@
 //! The game: who plays, in which sides, and when the game ends.
 
+use crate::seat::{Seat, Side, Team};
 use serde::{Deserialize, Serialize};
 
 /// The table and the game's end (P-CAN's "The players", "Scoring": the
@@ -26,7 +27,28 @@ pub struct GameRules {
 
 impl GameRules {
     /// Team of a seat under the record spec's fixed rule `s mod k`.
-    pub fn team_of(&self, seat: usize) -> usize {
-        seat % self.teams as usize
+    pub fn team_of(&self, seat: Seat) -> Team {
+        Team::new(seat.index() % self.teams as usize)
+    }
+
+    /// The side whose melds a seat plays onto when a hand starts: its
+    /// team's, or with a temporary partnership (P-CAN, three players) its
+    /// own until the first to take the pile plays alone.
+    pub fn starting_side(&self, seat: Seat) -> Side {
+        if self.temporary_partnership {
+            Side::new(seat.index())
+        } else {
+            Side::new(self.team_of(seat).index())
+        }
+    }
+
+    /// Every seat, in the order of play.
+    pub fn seats(&self) -> impl DoubleEndedIterator<Item = Seat> + Clone + use<> {
+        Seat::all(self.players as usize)
+    }
+
+    /// Every team.
+    pub fn all_teams(&self) -> impl DoubleEndedIterator<Item = Team> + Clone + use<> {
+        Team::all(self.teams as usize)
     }
 }

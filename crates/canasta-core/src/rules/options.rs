@@ -459,6 +459,7 @@ fn normalize_option(key: &str, value: &serde_json::Value) -> (String, serde_json
 #[cfg(test)]
 mod tests {
     use crate::rules::Rules;
+    use crate::seat::Seat;
 
     fn options(json: &str) -> serde_json::Map<String, serde_json::Value> {
         serde_json::from_str(json).unwrap()
@@ -505,7 +506,7 @@ mod tests {
         let mut g = crate::GameState::new(extreme);
         let mut sums = vec![0i64; 2];
         for hand in 0..3 {
-            g.deal_random(&mut rng, hand % 4);
+            g.deal_random(&mut rng, Seat::new(hand % 4));
             while matches!(
                 g.phase(),
                 crate::Phase::Draw | crate::Phase::Play | crate::Phase::Answer
@@ -636,7 +637,7 @@ mod tests {
             };
             let mut rng = crate::Rng::new(seed);
             let mut g = crate::GameState::new(rules);
-            g.deal_random(&mut rng, 0);
+            g.deal_random(&mut rng, Seat::new(0));
             for _ in 0..60 {
                 if !matches!(
                     g.phase(),

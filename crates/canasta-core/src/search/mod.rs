@@ -15,6 +15,7 @@ pub(crate) mod goout;
 pub(crate) mod opening;
 
 use crate::action::Action;
+use crate::seat::Seat;
 use crate::state::{GameState, Phase};
 
 impl GameState {
@@ -25,7 +26,7 @@ impl GameState {
     /// and an opening that goes out contains one, the rest of it laid after
     /// it, so trying each is exact. Called only where the whole hand could
     /// go down were there no minimum.
-    pub(super) fn can_open_and_go_out(&self, seat: usize) -> bool {
+    pub(super) fn can_open_and_go_out(&self, seat: Seat) -> bool {
         let mut finder = OpeningThatGoesOut {
             state: self,
             seat,
@@ -41,7 +42,7 @@ impl GameState {
 /// allocates nothing).
 struct OpeningThatGoesOut<'s> {
     state: &'s GameState,
-    seat: usize,
+    seat: Seat,
     found: bool,
 }
 

@@ -3,12 +3,13 @@
 //! Only what the judge accepted (or the generator offered) comes here.
 
 use super::*;
+use crate::seat::{Seat, Side, Team};
 
 impl GameState {
     /// Lays out every red three in a hand and replaces each from the stock
     /// while it lasts: a red three is never held, even when no card can
     /// replace it (a foot picked up with the stock gone).
-    pub(crate) fn lay_out_red_threes(&mut self, seat: usize) {
+    pub(crate) fn lay_out_red_threes(&mut self, seat: Seat) {
         loop {
             let hand = &mut self.hands[seat];
             let red = [
@@ -27,11 +28,11 @@ impl GameState {
         }
     }
 
-    pub(crate) fn start_turn(&mut self, seat: usize) {
-        self.current = seat as u8;
-        self.to_act = seat as u8;
+    pub(crate) fn start_turn(&mut self, seat: Seat) {
+        self.current = seat;
+        self.to_act = seat;
         self.phase = Phase::Draw;
-        let side = self.side_of[seat] as usize;
+        let side = self.side_of[seat];
         self.turn = TurnFlags {
             melds_at_start: self.melds[side].len() as u8,
             had_melded: self.seat_melded[seat],
@@ -59,15 +60,15 @@ impl GameState {
 
     /// Carries out an action the caller knows to be legal (or is probing).
     pub(crate) fn apply_raw(&mut self, action: Action) {
-        let seat = self.to_act as usize;
-        let side = self.side_of[seat] as usize;
+        let seat = self.to_act;
+        let side = self.side_of[seat];
         self.state_id += 1;
         let feet = self.rs.rules.deal.foot_size > 0;
         let canastas_before = if feet { self.canastas(side) } else { 0 };
         self.apply_action(seat, side, action);
         if feet
             && self.phase == Phase::Play
-            && self.side_of[seat] as usize == side
+            && self.side_of[seat] == side
             && self.canastas(side) > canastas_before
         {
             self.turn.completed_canasta = true;
@@ -80,7 +81,7 @@ impl GameState {
                 self.end_hand_out(seat);
             }
         }
-        if self.phase == Phase::Play && self.holds_only_restricted(self.to_act as usize) {
+        if self.phase == Phase::Play && self.holds_only_restricted(self.to_act) {
             let mut legal = crate::action::ActionList::new();
             self.legal_actions_into(&mut legal);
             if legal.is_empty() {
@@ -92,13 +93,13 @@ impl GameState {
     }
 
     /// Moves the foot into the hand; its red threes are laid out and replaced.
-    fn pick_up_foot(&mut self, seat: usize) {
+    fn pick_up_foot(&mut self, seat: Seat) {
         let foot = std::mem::take(&mut self.feet[seat]).unpack();
         self.hands[seat].add_all(&foot);
         self.lay_out_red_threes(seat);
     }
 
-    fn apply_action(&mut self, seat: usize, side: usize, action: Action) {
+    fn apply_action(&mut self, seat: Seat, side: Side, action: Action) {
         match action {
             Action::Draw => self.draw(seat),
             Action::PickupOnto if self.rs.rules.pile.top_card_to_sequence => {
@@ -133,7 +134,7 @@ impl GameState {
                 let top = self.stacks.pop_pile().expect("pile has a top card");
                 self.last_pickup_rank = top.rank();
                 self.form_partnership_against(seat);
-                let side = self.side_of[seat] as usize;
+                let side = self.side_of[seat];
                 // Asking comes before any further meld, the top card's
                 // excepted (P-CAN): melds laid with the pile by a side that
                 // had opened are further melds; an opening's are how the
@@ -180,13 +181,13 @@ impl GameState {
             }
             Action::Add { meld, cards } => {
                 self.remove_from_hand(seat, &cards);
-                self.melds[side][meld as usize].cards.merge(&cards);
-                self.turn.added_to_old |= (meld as usize) < self.turn.melds_at_start as usize;
+                self.melds[side][meld.index()].cards.merge(&cards);
+                self.turn.added_to_old |= meld.index() < self.turn.melds_at_start as usize;
                 self.seat_melded[seat] = true;
                 self.turn.laid_since_draw |= self.phase == Phase::Play;
             }
             Action::CloseCanasta(m) => {
-                self.melds[side][m as usize].closed = true;
+                self.melds[side][m.index()].closed = true;
             }
             Action::Discard(c) => {
                 self.hands[seat].remove(c);
@@ -213,7 +214,7 @@ impl GameState {
             Action::Ask => {
                 self.turn.asked = true;
                 self.phase = Phase::Answer;
-                self.to_act = self.partner_of(seat).expect("ask needs a partner") as u8;
+                self.to_act = self.partner_of(seat).expect("ask needs a partner");
             }
             Action::Answer(yes) => {
                 self.turn.answer = Some(yes);
@@ -224,7 +225,7 @@ impl GameState {
         }
     }
 
-    fn draw(&mut self, seat: usize) {
+    fn draw(&mut self, seat: Seat) {
         if self.stacks.stock_is_empty() {
             self.end_hand(crate::state::score::HandEndReason::Stock, None);
             return;
@@ -268,7 +269,7 @@ impl GameState {
 
     /// Moves the rest of the pile into the taker's hand; red threes in it
     /// are laid out without replacement.
-    fn take_pile(&mut self, seat: usize) {
+    fn take_pile(&mut self, seat: Seat) {
         let hidden = self.pile_hidden as usize;
         // The face-up count follows the cards: one above the packet goes
         // face down into the hand; a packet's red three comes face up.
@@ -323,7 +324,7 @@ impl GameState {
         }
     }
 
-    fn remove_from_hand(&mut self, seat: usize, g: &Group) {
+    fn remove_from_hand(&mut self, seat: Seat, g: &Group) {
         let cards = g.counts();
         debug_assert!(self.hands[seat].contains_all(&cards), "{g} not in hand");
         self.hands[seat].remove_all(&cards);
@@ -337,7 +338,7 @@ impl GameState {
 
     /// Lays a group as a new meld, or merges it into the meld
     /// [`lay_target`](crate::meld::lay_target) names.
-    fn lay_group(&mut self, seat: usize, side: usize, g: Group) {
+    fn lay_group(&mut self, seat: Seat, side: Side, g: Group) {
         self.seat_melded[seat] = true;
         match crate::meld::lay_target(&self.rs.rules, &self.melds[side], &g) {
             Some(i) => {
@@ -356,7 +357,7 @@ impl GameState {
 
     /// The side's meld of `rank` that can still take cards: its only meld of
     /// the rank, or where melds are capped (P-PEN) the one not yet full.
-    pub(crate) fn meld_index_of_rank(&self, side: usize, rank: Option<Rank>) -> Option<usize> {
+    pub(crate) fn meld_index_of_rank(&self, side: Side, rank: Option<Rank>) -> Option<usize> {
         let r = rank?;
         // Most lookups are of a rank the side has no meld of: the table's
         // rank set answers those without a walk.
@@ -372,34 +373,35 @@ impl GameState {
     /// Classic 3 players: the first to take the pile (or to go out) plays
     /// alone; the other two pool their melds from now on (merging melds of
     /// the same rank; the later seat's melds are numbered after the earlier's).
-    pub(crate) fn form_partnership_against(&mut self, lone: usize) {
+    pub(crate) fn form_partnership_against(&mut self, lone: Seat) {
         if !self.rs.rules.game.temporary_partnership || self.lone_hand.is_some() {
             return;
         }
-        self.lone_hand = Some(lone as u8);
-        // The two others, in seat order (three players: no list needed).
-        let a = (0..self.players())
-            .find(|&s| s != lone)
+        self.lone_hand = Some(lone);
+        // The two others, in seat order (three players: no list needed);
+        // each seat's own side has the seat's number until sides merge.
+        let a = self.seats().find(|&s| s != lone).expect("three seats");
+        let b = self
+            .seats()
+            .find(|&s| s != lone && s > a)
             .expect("three seats");
-        let b = (a + 1..self.players())
-            .find(|&s| s != lone)
-            .expect("three seats");
-        let moved = self.melds.take_side(b);
+        let (side_a, side_b) = (self.side_of[a], self.side_of[b]);
+        let moved = self.melds.take_side(side_b);
         for &m in moved.iter() {
-            match self.meld_index_of_rank(a, m.cards.rank()) {
-                Some(i) => self.melds[a][i].cards.merge(&m.cards),
-                None => self.melds.push(a, m),
+            match self.meld_index_of_rank(side_a, m.cards.rank()) {
+                Some(i) => self.melds[side_a][i].cards.merge(&m.cards),
+                None => self.melds.push(side_a, m),
             }
         }
-        self.side_of[b] = a as u8;
+        self.side_of[b] = side_a;
     }
 
-    fn end_hand_out(&mut self, seat: usize) {
+    fn end_hand_out(&mut self, seat: Seat) {
         self.form_partnership_against(seat);
         self.end_hand(crate::state::score::HandEndReason::Out, Some(seat));
     }
 
-    fn end_hand(&mut self, reason: crate::state::score::HandEndReason, seat: Option<usize>) {
+    fn end_hand(&mut self, reason: crate::state::score::HandEndReason, seat: Option<Seat>) {
         let result = crate::state::score::score_hand(self, reason, seat);
         for (t, s) in result.teams.iter().enumerate() {
             // Bounded options keep every real game far from the limit;
@@ -410,11 +412,13 @@ impl GameState {
         let teams = self.rs.rules.game.teams as usize;
         let best = *self.scores[..teams].iter().max().unwrap();
         self.phase = Phase::HandOver;
-        let leaders: Vec<usize> = (0..teams).filter(|&t| self.scores[t] == best).collect();
+        let leaders: Vec<Team> = Team::all(teams)
+            .filter(|&t| self.scores[t] == best)
+            .collect();
         if best >= self.rs.rules.game.target
             && !(self.rs.rules.game.tie_plays_on && leaders.len() > 1)
         {
-            self.winner = Some((leaders.len() == 1).then(|| leaders[0] as u8));
+            self.winner = Some((leaders.len() == 1).then(|| leaders[0]));
             self.phase = Phase::GameOver;
         }
         let mut result = result;
@@ -436,12 +440,12 @@ mod tests {
     fn every_red_three_is_laid_out_when_the_stock_cannot_replace_them() {
         let rules = Rules::preset("pennies", None, None).unwrap();
         let mut g = GameState::new(rules);
-        g.deal_random(&mut Rng::new(2), 0);
+        g.deal_random(&mut Rng::new(2), Seat::new(0));
         let (hearts, diamonds) = (
             Card::new(Rank::Three, crate::card::Suit::Hearts),
             Card::new(Rank::Three, crate::card::Suit::Diamonds),
         );
-        let seat = 1;
+        let seat = Seat::new(1);
         let before = g.red_threes(seat);
         g.hands[seat].add(hearts);
         g.hands[seat].add(diamonds);
@@ -456,7 +460,7 @@ mod tests {
         // With a stock, each is replaced by the next card (a red three
         // drawn so is laid out and replaced in turn).
         let mut g = GameState::new(g.rules().clone());
-        g.deal_random(&mut Rng::new(2), 0);
+        g.deal_random(&mut Rng::new(2), Seat::new(0));
         let (stock, before) = (g.stock_len(), g.red_threes(seat));
         g.hands[seat].add(hearts);
         g.hands[seat].add(diamonds);

@@ -5,6 +5,7 @@
 
 use crate::card::{Card, CardCounts, PackedCounts};
 use crate::rules::{PilePacket, RedThreeTiming};
+use crate::seat::Seat;
 use crate::state::{DealError, DealOutcome, GameState, MAX_SEATS, Phase, TurnFlags};
 
 impl GameState {
@@ -14,7 +15,7 @@ impl GameState {
     ///
     /// # Errors
     /// When no deal is expected, or the deck is not the preset's deck.
-    pub fn deal(&mut self, deck: &[Card], dealer: usize) -> Result<DealOutcome, DealError> {
+    pub fn deal(&mut self, deck: &[Card], dealer: Seat) -> Result<DealOutcome, DealError> {
         self.deal_with_first(deck, dealer, None)
     }
 
@@ -24,14 +25,14 @@ impl GameState {
     /// seat may make (the players cut for it), and in a preset that draws
     /// its first player at random (Canastia, S004: no rotation is stated).
     /// `canasta check` refuses a record's deal by another seat.
-    pub fn next_dealer(&self) -> Option<usize> {
+    pub fn next_dealer(&self) -> Option<Seat> {
         if self.rs.rules.deal.random_first_player {
             return None;
         }
         match self.phase {
-            Phase::HandOver => Some((self.dealer as usize + 1) % self.players()),
+            Phase::HandOver => Some(self.dealer.after(1, self.players())),
             // After a void deal: nothing else moves the state in this phase.
-            Phase::Deal if self.state_id > 0 => Some(self.dealer as usize),
+            Phase::Deal if self.state_id > 0 => Some(self.dealer),
             _ => None,
         }
     }
@@ -47,20 +48,24 @@ impl GameState {
     pub fn deal_with_first(
         &mut self,
         deck: &[Card],
-        dealer: usize,
-        first: Option<usize>,
+        dealer: Seat,
+        first: Option<Seat>,
     ) -> Result<DealOutcome, DealError> {
         if !matches!(self.phase, Phase::Deal | Phase::HandOver) {
             return Err(DealError::NotExpected(self.phase));
         }
         let n = self.players();
-        if dealer >= n {
-            return Err(DealError::BadDealer { dealer, players: n });
+        if dealer.index() >= n {
+            return Err(DealError::BadDealer {
+                dealer: dealer.index(),
+                players: n,
+            });
         }
         if let Some(f) = first
-            && (f >= n || (!self.rs.rules.deal.random_first_player && f != (dealer + 1) % n))
+            && (f.index() >= n
+                || (!self.rs.rules.deal.random_first_player && f != dealer.after(1, n)))
         {
-            return Err(DealError::BadFirst { first: f });
+            return Err(DealError::BadFirst { first: f.index() });
         }
         let rules = &self.rs.rules;
         let need = rules.deal.deck();
@@ -89,9 +94,9 @@ impl GameState {
             pos += 1;
         }
         // 2. Feet: each seat's whole packet, seats in the same order.
-        for i in 0..n {
+        for i in 1..=n {
             for _ in 0..rules.deal.foot_size {
-                self.feet[(dealer + 1 + i) % n].add(deck[pos]);
+                self.feet[dealer.after(i, n)].add(deck[pos]);
                 pos += 1;
             }
         }
@@ -119,13 +124,13 @@ impl GameState {
         }
         self.face_up = self.count_face_up();
         self.state_id += 1;
-        self.start_turn(first.unwrap_or((dealer + 1) % n));
+        self.start_turn(first.unwrap_or(dealer.after(1, n)));
         Ok(DealOutcome::Dealt)
     }
 
     /// Deals shuffled decks from `rng` until one stands (a voided deal is
     /// dealt again by the same dealer); returns the decks used, in order.
-    pub fn deal_random(&mut self, rng: &mut crate::rng::Rng, dealer: usize) -> Vec<Vec<Card>> {
+    pub fn deal_random(&mut self, rng: &mut crate::rng::Rng, dealer: Seat) -> Vec<Vec<Card>> {
         let mut decks = Vec::new();
         loop {
             let deck = crate::rng::shuffled_deck(&self.rs.rules, rng);
@@ -141,10 +146,10 @@ impl GameState {
 
     /// Step 5: red threes dealt to players, laid out and replaced from the
     /// stock seat by seat from the dealer's left.
-    fn lay_out_dealt_red_threes(&mut self, dealer: usize) {
+    fn lay_out_dealt_red_threes(&mut self, dealer: Seat) {
         let n = self.players();
-        for i in 0..n {
-            self.lay_out_red_threes((dealer + 1 + i) % n);
+        for i in 1..=n {
+            self.lay_out_red_threes(dealer.after(i, n));
         }
     }
 
@@ -205,10 +210,9 @@ impl GameState {
         self.pile_hidden = packet as u16;
     }
 
-    fn reset_hand(&mut self, dealer: usize) {
-        let n = self.players();
+    fn reset_hand(&mut self, dealer: Seat) {
         let rules = &self.rs.rules;
-        self.dealer = dealer as u8;
+        self.dealer = dealer;
         self.hands = [CardCounts::new(); MAX_SEATS];
         self.feet = [PackedCounts::new(); MAX_SEATS];
         self.known = [PackedCounts::new(); MAX_SEATS];
@@ -218,12 +222,8 @@ impl GameState {
         self.melds = Default::default();
         self.red_threes = [[0; 2]; MAX_SEATS];
         self.face_up = CardCounts::new();
-        for s in 0..n {
-            self.side_of[s] = if rules.game.temporary_partnership {
-                s as u8
-            } else {
-                rules.game.team_of(s) as u8
-            };
+        for s in rules.game.seats() {
+            self.side_of[s] = rules.game.starting_side(s);
         }
         self.seat_melded = [false; MAX_SEATS];
         self.discarded_ranks = [0; MAX_SEATS];

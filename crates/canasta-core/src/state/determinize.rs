@@ -19,6 +19,7 @@
 use crate::card::{Card, CardCounts, FACES, PackedCounts, Rank, Suit};
 use crate::rng::Rng;
 use crate::rules::Rules;
+use crate::seat::{Seat, Side};
 use crate::stackvec::StackVec;
 use crate::state::observation::Observation;
 use crate::state::{GameState, MAX_CARDS, TurnFlags};
@@ -27,10 +28,10 @@ impl GameState {
     /// Every card `seat` cannot see, from public information and the seat's
     /// own hand only. Equals `self.observe(seat).unseen(rules)`, without
     /// building the observation.
-    pub fn unseen_by(&self, seat: usize) -> CardCounts {
+    pub fn unseen_by(&self, seat: Seat) -> CardCounts {
         let mut seen = self.hands[seat];
         seen.add_all(&self.face_up);
-        for s in 0..self.players() {
+        for s in self.seats() {
             if s != seat {
                 self.known[s].add_to(&mut seen);
             }
@@ -62,14 +63,14 @@ impl GameState {
     /// A full state that `seat` cannot tell from this one: every hidden card
     /// re-dealt at random among the hidden zones, keeping their sizes and
     /// every publicly known card in place. Reads no hidden card.
-    pub fn determinize(&self, seat: usize, rng: &mut Rng) -> GameState {
+    pub fn determinize(&self, seat: Seat, rng: &mut Rng) -> GameState {
         self.sampler(seat).sample(self, rng)
     }
 
     /// What [`GameState::determinize`] needs from `seat`'s point of view,
     /// worked out once so that many samples of one decision (search draws
     /// thousands) only shuffle and deal.
-    pub fn sampler(&self, seat: usize) -> Sampler {
+    pub fn sampler(&self, seat: Seat) -> Sampler {
         let mut plain = StackVec::new();
         let mut reds = StackVec::new();
         for c in self.unseen_by(seat).iter() {
@@ -80,7 +81,7 @@ impl GameState {
             }
         }
         Sampler {
-            seat: seat as u8,
+            seat,
             state_id: self.state_id,
             plain,
             reds,
@@ -92,7 +93,7 @@ impl GameState {
 /// of that state come from [`Sampler::sample`].
 #[derive(Clone, Debug)]
 pub struct Sampler {
-    seat: u8,
+    seat: Seat,
     /// The state it was made for (checked in debug builds).
     state_id: u64,
     /// Unseen cards other than red threes, lowest face first.
@@ -106,24 +107,24 @@ const MAX_RED_THREES: usize = 8;
 
 impl Sampler {
     /// The seat whose view the samples keep.
-    pub fn seat(&self) -> usize {
-        self.seat as usize
+    pub fn seat(&self) -> Seat {
+        self.seat
     }
 
     /// One sample of `state`, the state this sampler was made from: the
     /// same as `state.determinize(seat, rng)` for the same generator.
     pub fn sample(&self, state: &GameState, rng: &mut Rng) -> GameState {
         debug_assert_eq!(state.state_id, self.state_id, "a sampler of another state");
-        let seat = self.seat as usize;
+        let seat = self.seat;
         let n = state.players();
         let mut out = state.clone();
         let mut plain = self.plain;
         // Hidden slots of a hand: its size less its known cards.
-        let hidden_in_hand = |s: usize| state.hands[s].total() - state.known[s].total();
+        let hidden_in_hand = |s: Seat| state.hands[s].total() - state.known[s].total();
         // Hands that cannot hold a red three take plain cards first, drawn
         // uniformly; every other slot then shares the rest uniformly.
         rng.shuffle(&mut plain);
-        for s in 0..n {
+        for s in Seat::all(n) {
             if s == seat || state.first_turn_pending[s] {
                 continue;
             }
@@ -144,7 +145,7 @@ impl Sampler {
             rest.push(red);
             rest.swap(last, rng.below(last + 1));
         }
-        for s in 0..n {
+        for s in Seat::all(n) {
             if s == seat || !state.first_turn_pending[s] {
                 continue;
             }
@@ -154,7 +155,7 @@ impl Sampler {
             }
             out.hands[s] = hand;
         }
-        for s in 0..n {
+        for s in Seat::all(n) {
             let mut foot = PackedCounts::new();
             for _ in 0..state.feet[s].total() {
                 foot.add(rest.pop().expect("enough unseen cards"));
@@ -193,9 +194,9 @@ impl GameState {
         let seat = obs.seat;
         let mut g = GameState::new(rules.clone());
         g.phase = obs.phase;
-        g.dealer = obs.dealer as u8;
-        g.current = obs.current as u8;
-        g.to_act = obs.to_act as u8;
+        g.dealer = obs.dealer;
+        g.current = obs.current;
+        g.to_act = obs.to_act;
         g.state_id = obs.state_id;
         for (t, &score) in obs.scores.iter().enumerate() {
             g.scores[t] = score;
@@ -204,8 +205,8 @@ impl GameState {
         // Hidden zones get placeholder cards of the right sizes; the
         // determinization below replaces every one of them.
         let filler = Card::default();
-        for s in 0..n {
-            g.side_of[s] = obs.side_of[s] as u8;
+        for s in Seat::all(n) {
+            g.side_of[s] = obs.side_of[s];
             g.red_threes[s] = obs.red_three_suits[s];
             if s == seat {
                 g.hands[s] = obs.hand;
@@ -223,33 +224,35 @@ impl GameState {
         }
         for (side, melds) in obs.melds.iter().enumerate() {
             for m in melds {
-                g.melds.push(side, *m);
+                g.melds.push(Side::new(side), *m);
             }
         }
         // The table's public facts, where the observation carries them;
         // otherwise guessed (see above).
         let facts = &obs.table;
         let told = facts.seat_melded.len() == n;
-        for s in 0..n {
+        for s in Seat::all(n) {
             g.seat_melded[s] = if told {
                 facts.seat_melded[s]
             } else {
-                !g.melds[g.side_of[s] as usize].is_empty()
+                !g.melds[g.side_of[s]].is_empty()
             };
-            g.first_turn_pending[s] = told && facts.first_turn_pending.get(s) == Some(&true);
+            g.first_turn_pending[s] =
+                told && facts.first_turn_pending.get(s.index()) == Some(&true);
             g.discarded_ranks[s] = facts
                 .discarded_ranks
-                .get(s)
+                .get(s.index())
                 .map_or(0, |ranks| crate::state::observation::rank_bits(ranks));
         }
         if told {
             g.hands_played = facts.hands_played;
         }
         if rules.game.temporary_partnership {
-            g.lone_hand = (0..n)
-                .find(|&s| (0..n).all(|o| o == s || g.side_of[o] != g.side_of[s]))
-                .filter(|_| (0..n).any(|o| g.side_of[o] as usize != o))
-                .map(|s| s as u8);
+            // Alone on a side, once another seat has joined a side not its
+            // own.
+            g.lone_hand = Seat::all(n)
+                .find(|&s| Seat::all(n).all(|o| o == s || g.side_of[o] != g.side_of[s]))
+                .filter(|_| Seat::all(n).any(|o| g.side_of[o] != rules.game.starting_side(o)));
         }
         for _ in 0..obs.pile_hidden {
             g.stacks.push_pile(filler);
@@ -263,7 +266,7 @@ impl GameState {
         for _ in 0..obs.stock {
             g.stacks.push_stock(filler);
         }
-        let side = g.side_of[obs.current] as usize;
+        let side = g.side_of[obs.current];
         g.turn = if told {
             TurnFlags {
                 drew_from_stock: obs.drew_from_stock,
@@ -300,6 +303,7 @@ impl GameState {
 #[cfg(test)]
 mod tests {
     use crate::rng::Rng;
+    use crate::seat::Seat;
     use crate::state::{GameState, Phase};
     use crate::{Rules, rules::all_forms};
 
@@ -307,7 +311,7 @@ mod tests {
     fn position(rules: Rules, seed: u64, steps: usize) -> GameState {
         let mut rng = Rng::new(seed);
         let mut g = GameState::new(rules);
-        g.deal_random(&mut rng, 0);
+        g.deal_random(&mut rng, Seat::new(0));
         for _ in 0..steps {
             if !matches!(g.phase(), Phase::Draw | Phase::Play | Phase::Answer) {
                 break;
@@ -327,7 +331,7 @@ mod tests {
         for rules in forms() {
             for seed in 0..20 {
                 let g = position(rules.clone(), seed, (seed * 13) as usize);
-                for s in 0..g.players() {
+                for s in g.seats() {
                     assert_eq!(g.unseen_by(s), g.observe(s).unseen(g.rules()));
                 }
             }
@@ -343,7 +347,7 @@ mod tests {
                 let d = g.determinize(seat, &mut Rng::new(seed));
                 assert_eq!(d.observe(seat), g.observe(seat));
                 assert_eq!(d.all_cards(), g.all_cards());
-                for s in 0..g.players() {
+                for s in g.seats() {
                     assert!(d.hand(s).contains_all(&g.known_cards(s)));
                     if !g.first_turn_pending[s] {
                         assert_eq!(d.hand(s).red_threes(), 0);
@@ -356,9 +360,9 @@ mod tests {
     }
 
     /// Swaps one hidden card of another seat's hand with one of the stock.
-    fn swap_hidden(g: &GameState, seat: usize) -> Option<GameState> {
+    fn swap_hidden(g: &GameState, seat: Seat) -> Option<GameState> {
         let mut h = g.clone();
-        let other = (0..g.players()).find(|&s| {
+        let other = g.seats().find(|&s| {
             s != seat && g.hands[s].total() > g.known[s].total() && !g.first_turn_pending[s]
         })?;
         let mut unknown = g.hands[other];
@@ -464,7 +468,7 @@ mod tests {
         let first_turn = Rules::new(first_turn).unwrap();
         let mixed = classic_position(first_turn, |g| {
             let seat = g.to_act();
-            let others = || (0..g.players()).filter(move |&s| s != seat);
+            let others = || g.seats().filter(move |&s| s != seat);
             others().any(|s| g.first_turn_pending[s]) && others().any(|s| !g.first_turn_pending[s])
         });
         for g in [after_deal, mixed] {
@@ -475,9 +479,9 @@ mod tests {
     fn deals_uniformly(g: &GameState) {
         let seat = g.to_act();
         let sampler = g.sampler(seat);
-        let hidden = |s: usize| g.hands[s].total() - g.known[s].total();
-        let others = || (0..g.players()).filter(move |&s| s != seat);
-        let played: Vec<usize> = others().filter(|&s| !g.first_turn_pending[s]).collect();
+        let hidden = |s: Seat| g.hands[s].total() - g.known[s].total();
+        let others = || g.seats().filter(move |&s| s != seat);
+        let played: Vec<Seat> = others().filter(|&s| !g.first_turn_pending[s]).collect();
         let to_played: usize = played.iter().map(|&s| hidden(s)).sum();
         let rest = g.stock_len()
             + others()

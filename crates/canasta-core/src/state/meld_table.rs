@@ -8,6 +8,7 @@
 
 use super::{MAX_CARDS, MAX_MELDS, MAX_SEATS};
 use crate::meld::Meld;
+use crate::seat::Side;
 use crate::stackvec::StackVec;
 use std::ops::{Index, IndexMut};
 
@@ -40,8 +41,8 @@ impl Default for MeldTable {
 }
 
 impl MeldTable {
-    fn range(&self, side: usize) -> std::ops::Range<usize> {
-        self.bounds[side] as usize..self.bounds[side + 1] as usize
+    fn range(&self, side: Side) -> std::ops::Range<usize> {
+        self.bounds[side.index()] as usize..self.bounds[side.index() + 1] as usize
     }
 
     fn used(&self) -> usize {
@@ -53,7 +54,7 @@ impl MeldTable {
     /// # Panics
     /// Past [`MAX_MELDS`] for the side (the generator and the judge stop
     /// before) or past the pool, which no deal can fill.
-    pub fn push(&mut self, side: usize, meld: Meld) {
+    pub fn push(&mut self, side: Side, meld: Meld) {
         let (range, used) = (self.range(side), self.used());
         assert!(
             range.len() < MAX_MELDS && used < POOL,
@@ -61,14 +62,14 @@ impl MeldTable {
         );
         self.pool.copy_within(range.end..used, range.end + 1);
         self.pool[range.end] = meld;
-        self.ranks[side] |= rank_bit(&meld);
-        for bound in &mut self.bounds[side + 1..] {
+        self.ranks[side.index()] |= rank_bit(&meld);
+        for bound in &mut self.bounds[side.index() + 1..] {
             *bound += 1;
         }
     }
 
     /// Removes and returns `side`'s melds.
-    pub fn take_side(&mut self, side: usize) -> StackVec<Meld, MAX_MELDS> {
+    pub fn take_side(&mut self, side: Side) -> StackVec<Meld, MAX_MELDS> {
         let (range, used) = (self.range(side), self.used());
         let mut taken = StackVec::new();
         taken.extend(self.pool[range.clone()].iter().copied());
@@ -76,27 +77,27 @@ impl MeldTable {
         for slot in &mut self.pool[used - range.len()..used] {
             *slot = Meld::default();
         }
-        for bound in &mut self.bounds[side + 1..] {
+        for bound in &mut self.bounds[side.index() + 1..] {
             *bound -= range.len() as u8;
         }
-        self.ranks[side] = 0;
+        self.ranks[side.index()] = 0;
         taken
     }
 
     /// Bit `Rank::index` set for every rank `side` has a meld of.
     #[inline]
-    pub fn ranks(&self, side: usize) -> u16 {
+    pub fn ranks(&self, side: Side) -> u16 {
         debug_assert_eq!(
-            self.ranks[side],
+            self.ranks[side.index()],
             self[side].iter().fold(0, |acc, m| acc | rank_bit(m)),
             "a meld's rank changed after it was laid"
         );
-        self.ranks[side]
+        self.ranks[side.index()]
     }
 
     /// Each side's melds, side 0 first (every seat's side, used or not).
     pub fn sides(&self) -> impl Iterator<Item = &[Meld]> {
-        (0..MAX_SEATS).map(|s| &self[s])
+        Side::all(MAX_SEATS).map(|s| &self[s])
     }
 }
 
@@ -104,17 +105,17 @@ fn rank_bit(meld: &Meld) -> u16 {
     meld.cards.rank().map_or(0, |r| 1 << r.index())
 }
 
-impl Index<usize> for MeldTable {
+impl Index<Side> for MeldTable {
     type Output = [Meld];
     #[inline]
-    fn index(&self, side: usize) -> &[Meld] {
+    fn index(&self, side: Side) -> &[Meld] {
         &self.pool[self.range(side)]
     }
 }
 
-impl IndexMut<usize> for MeldTable {
+impl IndexMut<Side> for MeldTable {
     #[inline]
-    fn index_mut(&mut self, side: usize) -> &mut [Meld] {
+    fn index_mut(&mut self, side: Side) -> &mut [Meld] {
         let range = self.range(side);
         &mut self.pool[range]
     }
@@ -152,24 +153,24 @@ mod tests {
     fn sides_keep_their_melds_apart() {
         use crate::card::Rank::*;
         let mut t = MeldTable::default();
-        t.push(2, meld(Ace, 3));
-        t.push(0, meld(King, 3));
-        t.push(2, meld(Queen, 4));
-        t.push(1, meld(Jack, 5));
-        t.push(0, meld(Ten, 3));
-        assert_eq!(&t[0], &[meld(King, 3), meld(Ten, 3)]);
-        assert_eq!(&t[1], &[meld(Jack, 5)]);
-        assert_eq!(&t[2], &[meld(Ace, 3), meld(Queen, 4)]);
-        assert!(t[3].is_empty() && t[5].is_empty());
-        t[2][1].closed = true;
-        assert!(t[2][1].closed && !t[0][1].closed);
-        let taken = t.take_side(0);
+        t.push(Side::new(2), meld(Ace, 3));
+        t.push(Side::new(0), meld(King, 3));
+        t.push(Side::new(2), meld(Queen, 4));
+        t.push(Side::new(1), meld(Jack, 5));
+        t.push(Side::new(0), meld(Ten, 3));
+        assert_eq!(&t[Side::new(0)], &[meld(King, 3), meld(Ten, 3)]);
+        assert_eq!(&t[Side::new(1)], &[meld(Jack, 5)]);
+        assert_eq!(&t[Side::new(2)], &[meld(Ace, 3), meld(Queen, 4)]);
+        assert!(t[Side::new(3)].is_empty() && t[Side::new(5)].is_empty());
+        t[Side::new(2)][1].closed = true;
+        assert!(t[Side::new(2)][1].closed && !t[Side::new(0)][1].closed);
+        let taken = t.take_side(Side::new(0));
         assert_eq!(&taken[..], &[meld(King, 3), meld(Ten, 3)]);
-        assert!(t[0].is_empty());
-        assert_eq!(&t[1], &[meld(Jack, 5)]);
-        assert_eq!(t[2][0], meld(Ace, 3));
-        t.push(0, meld(Nine, 3));
-        assert_eq!(&t[0], &[meld(Nine, 3)]);
+        assert!(t[Side::new(0)].is_empty());
+        assert_eq!(&t[Side::new(1)], &[meld(Jack, 5)]);
+        assert_eq!(t[Side::new(2)][0], meld(Ace, 3));
+        t.push(Side::new(0), meld(Nine, 3));
+        assert_eq!(&t[Side::new(0)], &[meld(Nine, 3)]);
         assert_eq!(t.sides().map(<[Meld]>::len).sum::<usize>(), 4);
     }
 
@@ -179,13 +180,13 @@ mod tests {
     fn a_deck_of_melds_fits() {
         let mut t = MeldTable::default();
         for i in 0..POOL {
-            t.push(i % 3, meld(crate::card::Rank::Four, 3));
+            t.push(Side::new(i % 3), meld(crate::card::Rank::Four, 3));
         }
         assert_eq!(t.sides().map(<[Meld]>::len).sum::<usize>(), POOL);
         let mut one = MeldTable::default();
         for _ in 0..MAX_MELDS {
-            one.push(4, meld(crate::card::Rank::Five, 3));
+            one.push(Side::new(4), meld(crate::card::Rank::Five, 3));
         }
-        assert_eq!(one[4].len(), MAX_MELDS);
+        assert_eq!(one[Side::new(4)].len(), MAX_MELDS);
     }
 }

@@ -23,6 +23,7 @@ use crate::action::Action;
 use crate::card::{Card, CardCounts, FACES, PackedCounts, Rank};
 use crate::meld::{Group, Meld};
 use crate::rules::{Rules, StockEnd};
+use crate::seat::{Seat, Side, Team};
 use crate::state::score::HandResult;
 use std::sync::Arc;
 use thiserror::Error;
@@ -116,7 +117,7 @@ pub enum DealError {
     #[error(
         "seat {expected} deals this hand, not seat {dealer}: the deal passes to the left, and a void deal is dealt again by the same dealer"
     )]
-    DealerOutOfTurn { dealer: usize, expected: usize },
+    DealerOutOfTurn { dealer: Seat, expected: Seat },
     #[error(
         "seat {first} cannot play first: the variant starts left of the dealer, or it is not a seat"
     )]
@@ -129,12 +130,12 @@ pub struct GameState {
     rs: Arc<Ruleset>,
     scores: [i32; MAX_SEATS],
     hands_played: u32,
-    dealer: u8,
+    dealer: Seat,
     phase: Phase,
     /// Whose turn it is.
-    current: u8,
+    current: Seat,
     /// Who acts now: `current`, or the partner answering.
-    to_act: u8,
+    to_act: Seat,
     hands: [CardCounts; MAX_SEATS],
     /// Each seat's foot, face down until picked up (Pennies from Heaven).
     feet: [PackedCounts; MAX_SEATS],
@@ -155,19 +156,19 @@ pub struct GameState {
     /// Red threes laid out by each seat: hearts, diamonds.
     red_threes: [[u8; 2]; MAX_SEATS],
     /// The side (meld owner) of each seat.
-    side_of: [u8; MAX_SEATS],
+    side_of: [Side; MAX_SEATS],
     seat_melded: [bool; MAX_SEATS],
     /// Ranks each seat has discarded this hand (bit = rank index): public,
     /// everyone saw the discards, and partners read them as signals.
     discarded_ranks: [u16; MAX_SEATS],
     first_turn_pending: [bool; MAX_SEATS],
     /// Classic 3 players: who plays alone this hand, once known.
-    lone_hand: Option<u8>,
+    lone_hand: Option<Seat>,
     turn: TurnFlags,
     /// Rank of the top card taken with the last pickup (meld numbering).
     last_pickup_rank: Option<Rank>,
     last_hand: Option<Arc<HandResult>>,
-    winner: Option<Option<u8>>,
+    winner: Option<Option<Team>>,
     state_id: u64,
 }
 
@@ -202,10 +203,10 @@ impl GameState {
             rs,
             scores: [0; MAX_SEATS],
             hands_played: 0,
-            dealer: 0,
+            dealer: Seat::new(0),
             phase: Phase::Deal,
-            current: 0,
-            to_act: 0,
+            current: Seat::new(0),
+            to_act: Seat::new(0),
             hands: [CardCounts::new(); MAX_SEATS],
             feet: [PackedCounts::new(); MAX_SEATS],
             known: [PackedCounts::new(); MAX_SEATS],
@@ -215,7 +216,7 @@ impl GameState {
             face_up: CardCounts::new(),
             melds: Default::default(),
             red_threes: [[0; 2]; MAX_SEATS],
-            side_of: [0, 1, 2, 3, 4, 5],
+            side_of: [0, 1, 2, 3, 4, 5].map(Side::new),
             seat_melded: [false; MAX_SEATS],
             discarded_ranks: [0; MAX_SEATS],
             first_turn_pending: [false; MAX_SEATS],
@@ -232,7 +233,7 @@ impl GameState {
     /// both are there (tests that want hands random play rarely deals;
     /// every card stays where one can be). Returns whether it swapped.
     #[cfg(test)]
-    pub(crate) fn swap_with_stock(&mut self, seat: usize, give: Card, take: Card) -> bool {
+    pub(crate) fn swap_with_stock(&mut self, seat: Seat, give: Card, take: Card) -> bool {
         let stock = self.stacks.stock_mut();
         let Some(i) = stock.iter().position(|&c| c == take) else {
             return false;
@@ -278,17 +279,17 @@ impl GameState {
     }
 
     /// The seat that must act now (meaningful in Draw, Play and Answer).
-    pub fn to_act(&self) -> usize {
-        self.to_act as usize
+    pub fn to_act(&self) -> Seat {
+        self.to_act
     }
 
     /// The seat whose turn it is.
-    pub fn current(&self) -> usize {
-        self.current as usize
+    pub fn current(&self) -> Seat {
+        self.current
     }
 
-    pub fn dealer(&self) -> usize {
-        self.dealer as usize
+    pub fn dealer(&self) -> Seat {
+        self.dealer
     }
 
     /// Counts every applied action and deal; clients send it back to reject stale moves.
@@ -296,31 +297,31 @@ impl GameState {
         self.state_id
     }
 
-    pub fn hand(&self, seat: usize) -> &CardCounts {
+    pub fn hand(&self, seat: Seat) -> &CardCounts {
         &self.hands[seat]
     }
 
     /// The seat's foot, face down until picked up (empty where the variant
     /// has none, or once picked up).
-    pub fn foot(&self, seat: usize) -> CardCounts {
+    pub fn foot(&self, seat: Seat) -> CardCounts {
         self.feet[seat].unpack()
     }
 
     /// How many cards the seat's foot holds (0 once picked up).
     #[inline]
-    pub fn foot_size(&self, seat: usize) -> usize {
+    pub fn foot_size(&self, seat: Seat) -> usize {
         self.feet[seat].total()
     }
 
     /// The cards of the seat's hand that every seat knows it holds (taken
     /// from the pile face up).
-    pub fn known_cards(&self, seat: usize) -> CardCounts {
+    pub fn known_cards(&self, seat: Seat) -> CardCounts {
         self.known[seat].unpack()
     }
 
     /// How many cards of the seat's hand every seat knows.
     #[inline]
-    pub fn known_count(&self, seat: usize) -> usize {
+    pub fn known_count(&self, seat: Seat) -> usize {
         self.known[seat].total()
     }
 
@@ -362,44 +363,49 @@ impl GameState {
     }
 
     /// The side (owner of melds) a seat belongs to now.
-    pub fn side_of(&self, seat: usize) -> usize {
-        self.side_of[seat] as usize
+    pub fn side_of(&self, seat: Seat) -> Side {
+        self.side_of[seat]
     }
 
     /// Melds of a side, in the order they were first laid.
-    pub fn melds(&self, side: usize) -> &[Meld] {
+    pub fn melds(&self, side: Side) -> &[Meld] {
         &self.melds[side]
     }
 
     /// Bit `Rank::index` set for every rank `side` has a meld of (full or
     /// not), kept as melds are laid.
-    pub(crate) fn meld_ranks_of(&self, side: usize) -> u16 {
+    pub(crate) fn meld_ranks_of(&self, side: Side) -> u16 {
         self.melds.ranks(side)
     }
 
     /// Melds of the side `seat` belongs to.
-    pub fn melds_of(&self, seat: usize) -> &[Meld] {
-        &self.melds[self.side_of[seat] as usize]
+    pub fn melds_of(&self, seat: Seat) -> &[Meld] {
+        &self.melds[self.side_of[seat]]
     }
 
     /// Seats of a side.
-    pub fn side_members(&self, side: usize) -> impl Iterator<Item = usize> + '_ {
-        (0..self.players()).filter(move |&s| self.side_of[s] as usize == side)
+    pub fn side_members(&self, side: Side) -> impl Iterator<Item = Seat> + '_ {
+        self.seats().filter(move |&s| self.side_of[s] == side)
+    }
+
+    /// Every seat, in the order of play.
+    pub fn seats(&self) -> impl DoubleEndedIterator<Item = Seat> + Clone + use<> {
+        Seat::all(self.players())
     }
 
     /// Ranks `seat` has discarded this hand, as a set of rank bits
     /// (bit = [`Rank::index`]).
-    pub fn discarded_ranks(&self, seat: usize) -> u16 {
+    pub fn discarded_ranks(&self, seat: Seat) -> u16 {
         self.discarded_ranks[seat]
     }
 
     /// Red threes laid out by a seat.
-    pub fn red_threes(&self, seat: usize) -> usize {
+    pub fn red_threes(&self, seat: Seat) -> usize {
         (self.red_threes[seat][0] + self.red_threes[seat][1]) as usize
     }
 
-    pub fn lone_hand(&self) -> Option<usize> {
-        self.lone_hand.map(usize::from)
+    pub fn lone_hand(&self) -> Option<Seat> {
+        self.lone_hand
     }
 
     /// The score of the last finished hand.
@@ -408,8 +414,8 @@ impl GameState {
     }
 
     /// `Some(winner)` once the game is over; the winner is a team, or `None` for a tie.
-    pub fn winner(&self) -> Option<Option<usize>> {
-        self.winner.map(|w| w.map(usize::from))
+    pub fn winner(&self) -> Option<Option<Team>> {
+        self.winner
     }
 
     pub fn is_over(&self) -> bool {
@@ -418,13 +424,13 @@ impl GameState {
 
     /// The opening minimum for the side of `seat`: the cumulative score of
     /// the seat's team picks the row (3 players: the seat's own score).
-    pub fn opening_minimum(&self, seat: usize) -> i32 {
+    pub fn opening_minimum(&self, seat: Seat) -> i32 {
         let rules = &self.rs.rules;
         let team = rules.game.team_of(seat);
         if let Some(need) = rules.opening.opening_when_leading {
             let mine = self.scores[team];
             let leading =
-                (0..rules.game.teams as usize).all(|t| t == team || self.scores[t] < mine);
+                Team::all(rules.game.teams as usize).all(|t| t == team || self.scores[t] < mine);
             if self.hands_played > 0 && leading {
                 return need;
             }
@@ -433,46 +439,47 @@ impl GameState {
     }
 
     /// The seat has laid cards on the table this hand (public).
-    pub fn seat_melded(&self, seat: usize) -> bool {
+    pub fn seat_melded(&self, seat: Seat) -> bool {
         self.seat_melded[seat]
     }
 
     /// The seat's first turn of the hand is still to come (public; red
     /// threes are laid then under `red_three_timing: first_turn`).
-    pub fn first_turn_pending(&self, seat: usize) -> bool {
+    pub fn first_turn_pending(&self, seat: Seat) -> bool {
         self.first_turn_pending[seat]
     }
 
     /// The side has laid its opening this hand.
-    pub fn side_has_melded(&self, side: usize) -> bool {
+    pub fn side_has_melded(&self, side: Side) -> bool {
         !self.melds[side].is_empty()
     }
 
     /// The seat on `seat`'s left, who plays next: without a division, as
     /// every discard and every view of search asks it.
     #[inline]
-    pub fn next_seat(&self, seat: usize) -> usize {
-        if seat + 1 == self.players() {
-            0
+    pub fn next_seat(&self, seat: Seat) -> Seat {
+        if seat.index() + 1 == self.players() {
+            Seat::new(0)
         } else {
-            seat + 1
+            Seat::new(seat.index() + 1)
         }
     }
 
     /// The partner `ask` goes to: the next member of the side clockwise.
-    pub fn partner_of(&self, seat: usize) -> Option<usize> {
+    pub fn partner_of(&self, seat: Seat) -> Option<Seat> {
         let n = self.players();
         // Seats after `seat`, then those before it: clockwise, without a
         // division (this runs at every turn's start).
-        (seat + 1..n)
-            .chain(0..seat)
+        (seat.index() + 1..n)
+            .chain(0..seat.index())
+            .map(Seat::new)
             .find(|&s| self.side_of[s] == self.side_of[seat])
     }
 
     /// Cards of every zone, for conservation checks.
     pub fn all_cards(&self) -> CardCounts {
         let mut c = CardCounts::new();
-        for s in 0..self.players() {
+        for s in self.seats() {
             c.add_all(&self.hands[s]);
             self.feet[s].add_to(&mut c);
             c.add_n(
@@ -500,9 +507,11 @@ impl GameState {
 mod position_tests {
     use crate::action::{Action, Groups};
     use crate::card::{Card, CardCounts, Rank};
+    use crate::meld::MeldId;
     use crate::meld::{Group, Meld};
     use crate::rng::Rng;
     use crate::rules::{Rules, SpecialDiscard};
+    use crate::seat::Seat;
     use crate::state::{GameState, Phase};
 
     /// A play-phase position built by hand: the seat to act holds `hand`
@@ -512,7 +521,7 @@ mod position_tests {
     fn play_position(rules: Rules, hand: &[&str], melds: &[(Group, bool)]) -> GameState {
         rules.validate().unwrap();
         let mut g = GameState::new(rules);
-        g.deal_random(&mut Rng::new(1), 0);
+        g.deal_random(&mut Rng::new(1), Seat::new(0));
         let seat = g.to_act();
         let side = g.side_of(seat);
         g.phase = Phase::Play;
@@ -551,7 +560,7 @@ mod position_tests {
         let fives = naturals(Rank::Five, [1, 1, 0, 1]);
         let g = play_position(rules, &["5H", "7S"], &[(fives, false)]);
         let add = Action::Add {
-            meld: 0,
+            meld: MeldId::new(0),
             cards: naturals(Rank::Five, [0, 1, 0, 0]),
         };
         assert!(g.ok_after(add));

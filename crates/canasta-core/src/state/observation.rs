@@ -4,20 +4,22 @@
 
 use crate::card::{Card, CardCounts, Rank, Suit};
 use crate::meld::Meld;
+use crate::meld::MeldId;
 use crate::rules::Rules;
+use crate::seat::{Seat, Side};
 use crate::state::{GameState, MAX_SEATS, Phase};
 use serde::Serialize;
 
 /// One seat's view of the game.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Observation {
-    pub seat: usize,
+    pub seat: Seat,
     pub players: usize,
     pub phase: Phase,
     /// Seat whose turn it is, and seat that must act now.
-    pub current: usize,
-    pub to_act: usize,
-    pub dealer: usize,
+    pub current: Seat,
+    pub to_act: Seat,
+    pub dealer: Seat,
     pub state_id: u64,
     /// This seat's hand.
     pub hand: CardCounts,
@@ -32,8 +34,8 @@ pub struct Observation {
     pub melds: Vec<Vec<Meld>>,
     /// The numbers of the melds closed as canastas by choice (Canastia), by
     /// side: a meld's text does not say it.
-    pub closed_melds: Vec<Vec<usize>>,
-    pub side_of: Vec<usize>,
+    pub closed_melds: Vec<Vec<MeldId>>,
+    pub side_of: Vec<Side>,
     pub red_threes: Vec<usize>,
     /// The same red threes by suit: hearts, diamonds.
     pub red_three_suits: Vec<[u8; 2]>,
@@ -127,7 +129,7 @@ impl Observation {
             seen.add(c);
         }
         for (s, k) in self.known.iter().enumerate() {
-            if s != self.seat {
+            if s != self.seat.index() {
                 seen.add_all(k);
             }
         }
@@ -157,30 +159,31 @@ impl GameState {
     /// without its hand (no cards in it, and of its cards only those every
     /// seat knows it holds). For spectators.
     pub fn observe_public(&self) -> Observation {
-        let mut obs = self.observe(0);
+        let first = Seat::new(0);
+        let mut obs = self.observe(first);
         obs.hand = CardCounts::default();
-        obs.known[0] = self.known[0].unpack();
+        obs.known[first] = self.known[first].unpack();
         obs.must_go_out = false;
         obs
     }
 
     /// The view of `seat`.
-    pub fn observe(&self, seat: usize) -> Observation {
+    pub fn observe(&self, seat: Seat) -> Observation {
         let n = self.players();
-        let own_turn = self.current as usize == seat;
+        let own_turn = self.current == seat;
         let t = &self.turn;
         Observation {
             seat,
             players: n,
             phase: self.phase,
-            current: self.current as usize,
-            to_act: self.to_act as usize,
-            dealer: self.dealer as usize,
+            current: self.current,
+            to_act: self.to_act,
+            dealer: self.dealer,
             state_id: self.state_id,
             hand: self.hands[seat],
-            hand_sizes: (0..n).map(|s| self.hands[s].total()).collect(),
-            foot_sizes: (0..n).map(|s| self.feet[s].total()).collect(),
-            known: (0..n)
+            hand_sizes: Seat::all(n).map(|s| self.hands[s].total()).collect(),
+            foot_sizes: Seat::all(n).map(|s| self.feet[s].total()).collect(),
+            known: Seat::all(n)
                 .map(|s| {
                     if s == seat {
                         self.hands[s]
@@ -189,28 +192,28 @@ impl GameState {
                     }
                 })
                 .collect(),
-            melds: (0..n.min(MAX_SEATS))
+            melds: Side::all(n.min(MAX_SEATS))
                 .map(|s| self.melds[s].to_vec())
                 .collect(),
-            closed_melds: (0..n.min(MAX_SEATS))
+            closed_melds: Side::all(n.min(MAX_SEATS))
                 .map(|s| {
                     self.melds[s]
                         .iter()
                         .enumerate()
                         .filter(|(_, m)| m.closed)
-                        .map(|(i, _)| i)
+                        .map(|(i, _)| MeldId::new(i))
                         .collect()
                 })
                 .collect(),
-            side_of: (0..n).map(|s| self.side_of(s)).collect(),
-            red_threes: (0..n).map(|s| self.red_threes(s)).collect(),
-            red_three_suits: (0..n).map(|s| self.red_threes[s]).collect(),
+            side_of: Seat::all(n).map(|s| self.side_of(s)).collect(),
+            red_threes: Seat::all(n).map(|s| self.red_threes(s)).collect(),
+            red_three_suits: Seat::all(n).map(|s| self.red_threes[s]).collect(),
             pile: self.pile()[self.pile_hidden as usize..].to_vec(),
             pile_hidden: self.pile_hidden as usize,
             pile_frozen: self.pile_frozen,
             stock: self.stock_len(),
             scores: self.scores().to_vec(),
-            opening_needed: (0..n)
+            opening_needed: Seat::all(n)
                 .map(|s| {
                     if self.side_has_melded(self.side_of(s)) {
                         0

@@ -71,10 +71,10 @@ impl Observation {
             ("to_act", self.to_act),
             ("dealer", self.dealer),
         ] {
-            if seat >= n {
+            if seat.index() >= n {
                 return Err(E::Seat {
                     field,
-                    seat,
+                    seat: seat.index(),
                     last: n - 1,
                 });
             }
@@ -114,10 +114,10 @@ impl Observation {
             }
         }
         for &side in &self.side_of {
-            if side >= n {
+            if side.index() >= n {
                 return Err(E::Seat {
                     field: "side_of",
-                    seat: side,
+                    seat: side.index(),
                     last: n - 1,
                 });
             }
@@ -141,8 +141,14 @@ impl Observation {
             }
         }
         for (side, closed) in self.closed_melds.iter().enumerate() {
-            if let Some(&meld) = closed.iter().find(|&&m| m >= self.melds[side].len()) {
-                return Err(E::ClosedMeld { side, meld });
+            if let Some(&meld) = closed
+                .iter()
+                .find(|&&m| m.index() >= self.melds[side].len())
+            {
+                return Err(E::ClosedMeld {
+                    side,
+                    meld: meld.index(),
+                });
             }
         }
         if let Some(side) = self
@@ -196,6 +202,7 @@ impl Observation {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::seat::{Seat, Side};
     use crate::{GameState, Rng};
 
     /// The spectators' view shows only what every seat sees: its cards are
@@ -205,7 +212,7 @@ mod tests {
         for rules in crate::rules::all_forms() {
             let mut rng = Rng::new(5);
             let mut g = GameState::new(rules.clone());
-            g.deal_random(&mut rng, 0);
+            g.deal_random(&mut rng, Seat::new(0));
             for _ in 0..200 {
                 if !matches!(g.phase(), Phase::Draw | Phase::Play | Phase::Answer) {
                     break;
@@ -216,7 +223,7 @@ mod tests {
                 // seen() leaves out the viewer's own known cards: add seat 0's.
                 let mut shown = public.seen();
                 shown.add_all(&public.known[0]);
-                for seat in 0..g.players() {
+                for seat in g.seats() {
                     let seat_sees = g.observe(seat).seen();
                     let mut with_own = seat_sees;
                     with_own.add_all(g.hand(seat));
@@ -227,7 +234,7 @@ mod tests {
                         public.known
                     );
                     // Nothing of another seat's hand beyond what it took openly.
-                    for other in (0..g.players()).filter(|&o| o != seat) {
+                    for other in g.seats().filter(|&o| o != seat) {
                         assert!(g.known_cards(other).contains_all(&public.known[other]));
                     }
                 }
@@ -244,7 +251,7 @@ mod tests {
         for rules in crate::rules::all_forms() {
             let mut rng = Rng::new(11);
             let mut g = GameState::new(rules.clone());
-            g.deal_random(&mut rng, 0);
+            g.deal_random(&mut rng, Seat::new(0));
             for _ in 0..150 {
                 if !matches!(g.phase(), Phase::Draw | Phase::Play | Phase::Answer) {
                     break;
@@ -257,11 +264,11 @@ mod tests {
         }
         let rules = Rules::classic();
         let mut g = GameState::new(rules.clone());
-        g.deal_random(&mut Rng::new(2), 0);
+        g.deal_random(&mut Rng::new(2), Seat::new(0));
         let good = g.observe(g.to_act());
         type Breakage = (fn(&mut Observation), &'static str);
         let broken: [Breakage; 8] = [
-            (|o| o.seat = 9, "`seat` is seat 9"),
+            (|o| o.seat = Seat::new(9), "`seat` is seat 9"),
             (|o| o.players = 7, "`players` is 7"),
             (
                 |o| o.hand_sizes.pop().map(drop).unwrap_or(()),
@@ -269,7 +276,7 @@ mod tests {
             ),
             (|o| o.stock = 1_000_000, "add up to"),
             (|o| o.stock = usize::MAX, "add up to"),
-            (|o| o.side_of[0] = 40, "`side_of` is seat 40"),
+            (|o| o.side_of[0] = Side::new(40), "`side_of` is seat 40"),
             (|o| o.pile_hidden = 500, "`pile_hidden` is 500"),
             (
                 |o| {

@@ -6,6 +6,7 @@
 
 use crate::card::{Card, CardStyle, Rank};
 use crate::rules::{Freeze, Rules};
+use crate::seat::Seat;
 use crate::state::observation::Observation;
 use std::fmt;
 
@@ -54,7 +55,7 @@ pub enum PileWords {
 
 impl PileWords {
     /// The words for `seat` (`None`: an onlooker) looking at `obs`.
-    pub fn new(obs: &Observation, rules: &Rules, seat: Option<usize>) -> Option<PileWords> {
+    pub fn new(obs: &Observation, rules: &Rules, seat: Option<Seat>) -> Option<PileWords> {
         let top = *obs.pile.last()?;
         if !top.is_plain_natural() {
             return Some(PileWords::Blocked(top));
@@ -222,8 +223,8 @@ mod tests {
     fn seat0(variant: &str, pile: &str, melds: &[&str]) -> (Observation, Rules) {
         let rules = Rules::preset(variant, None, None).unwrap();
         let mut g = GameState::new(rules.clone());
-        g.deal_random(&mut Rng::new(3), 0);
-        let mut obs = g.observe(0);
+        g.deal_random(&mut Rng::new(3), Seat::new(0));
+        let mut obs = g.observe(Seat::new(0));
         obs.pile = pile.split(' ').map(card).collect();
         obs.pile_hidden = 0;
         obs.pile_frozen = false;
@@ -242,7 +243,7 @@ mod tests {
     #[test]
     fn an_unopened_team_sees_the_freeze_and_what_takes_it() {
         let (obs, rules) = seat0("classic", "5H 9D", &[]);
-        let w = PileWords::new(&obs, &rules, Some(0)).unwrap();
+        let w = PileWords::new(&obs, &rules, Some(Seat::new(0))).unwrap();
         assert_eq!(
             w.to_string(),
             "Frozen for your team until it melds: only two natural nines from hand take it \
@@ -255,17 +256,17 @@ mod tests {
     #[test]
     fn an_open_pile_has_nothing_to_say() {
         let (obs, rules) = seat0("classic", "5H 9D", &["KS KH KD"]);
-        assert_eq!(PileWords::new(&obs, &rules, Some(0)), None);
+        assert_eq!(PileWords::new(&obs, &rules, Some(Seat::new(0))), None);
         // Classic takes the top card onto the side's meld of its rank.
         let (obs, rules) = seat0("classic", "5H 9D", &["9S 9H 9C"]);
-        assert_eq!(PileWords::new(&obs, &rules, Some(0)), None);
+        assert_eq!(PileWords::new(&obs, &rules, Some(Seat::new(0))), None);
     }
 
     #[test]
     fn a_wild_card_in_the_pile_freezes_it_for_everyone() {
         let (mut obs, rules) = seat0("classic", "2C 9D", &["KS KH KD"]);
         obs.pile_frozen = true;
-        let w = PileWords::new(&obs, &rules, Some(0)).unwrap();
+        let w = PileWords::new(&obs, &rules, Some(Seat::new(0))).unwrap();
         assert_eq!(
             w.to_string(),
             "Frozen: only two natural nines from hand take it"
@@ -279,7 +280,7 @@ mod tests {
     #[test]
     fn a_black_three_on_top_stops_the_pile_in_either_style() {
         let (obs, rules) = seat0("classic", "9D 3S", &["KS KH KD"]);
-        let w = PileWords::new(&obs, &rules, Some(0)).unwrap();
+        let w = PileWords::new(&obs, &rules, Some(Seat::new(0))).unwrap();
         assert_eq!(
             both(w),
             (
@@ -299,21 +300,21 @@ mod tests {
     fn canastone_closes_the_pile_and_takes_it_from_hand_only() {
         let (mut obs, rules) = seat0("canastone", "5H 9D", &[]);
         obs.pile_hidden = 12;
-        let w = PileWords::new(&obs, &rules, Some(0)).unwrap();
+        let w = PileWords::new(&obs, &rules, Some(Seat::new(0))).unwrap();
         assert_eq!(
             w.to_string(),
             "Nothing takes the pile until your team melds from hand"
         );
         obs.melds[obs.side_of[0]] = vec![meld("9S 9H 9C")];
         obs.opening_needed[0] = 0;
-        let w = PileWords::new(&obs, &rules, Some(0)).unwrap();
+        let w = PileWords::new(&obs, &rules, Some(Seat::new(0))).unwrap();
         assert_eq!(
             w.to_string(),
             "Not onto your meld of nines: two natural nines from hand take the pile, \
              its 12 face-down cards with it"
         );
         obs.melds[obs.side_of[0]] = vec![meld("KS KH KC")];
-        let w = PileWords::new(&obs, &rules, Some(0)).unwrap();
+        let w = PileWords::new(&obs, &rules, Some(Seat::new(0))).unwrap();
         assert_eq!(w, PileWords::Packet(12));
         assert_eq!(
             w.to_string(),
@@ -321,7 +322,7 @@ mod tests {
         );
         // A wild card in it: three naturals take it (P-CNE).
         obs.pile_frozen = true;
-        let w = PileWords::new(&obs, &rules, Some(0)).unwrap();
+        let w = PileWords::new(&obs, &rules, Some(Seat::new(0))).unwrap();
         assert_eq!(
             w.to_string(),
             "Frozen: only three natural nines from hand take it, its 12 face-down cards with it"
@@ -332,11 +333,11 @@ mod tests {
     fn a_player_alone_is_told_of_themselves() {
         let rules = Rules::preset("classic", Some(2), None).unwrap();
         let mut g = GameState::new(rules.clone());
-        g.deal_random(&mut Rng::new(3), 0);
-        let mut obs = g.observe(0);
+        g.deal_random(&mut Rng::new(3), Seat::new(0));
+        let mut obs = g.observe(Seat::new(0));
         obs.pile = vec![Card::new(Rank::Nine, Suit::Diamonds)];
         obs.pile_frozen = false;
-        let w = PileWords::new(&obs, &rules, Some(0)).unwrap();
+        let w = PileWords::new(&obs, &rules, Some(Seat::new(0))).unwrap();
         assert!(
             w.to_string()
                 .starts_with("Frozen for you until you meld: only two natural nines"),

@@ -1,6 +1,7 @@
 //! Scoring a finished hand, itemised as in the record spec's `hand_end`.
 
 use crate::rules::{RedThreePenalty, RedThreeScoring};
+use crate::seat::{Seat, Team};
 use crate::state::GameState;
 use serde::{Deserialize, Serialize};
 
@@ -49,7 +50,7 @@ pub struct HandResult {
     pub reason: HandEndReason,
     /// Who went out, when someone did.
     #[serde(skip_serializing_if = "Option::is_none", default)]
-    pub seat: Option<usize>,
+    pub seat: Option<Seat>,
     /// Whether the player went out concealed.
     #[serde(skip)]
     pub concealed: bool,
@@ -62,14 +63,17 @@ pub struct HandResult {
 pub(crate) fn score_hand(
     state: &GameState,
     reason: HandEndReason,
-    out: Option<usize>,
+    out: Option<Seat>,
 ) -> HandResult {
     let concealed = out.is_some_and(|seat| went_out_concealed(state, seat));
     HandResult {
         reason,
         seat: out,
         concealed,
-        teams: (0..state.rules().game.teams as usize)
+        teams: state
+            .rules()
+            .game
+            .all_teams()
             .map(|team| score_team(state, team, out, concealed))
             .collect(),
         totals: Vec::new(),
@@ -83,17 +87,17 @@ impl GameState {
     /// cards in its hands and its feet. A search values an unfinished hand
     /// from it, so that it counts what the variant's scoring counts.
     /// Allocates nothing (search asks at every playout's end).
-    pub fn score_now(&self, team: usize) -> TeamScore {
+    pub fn score_now(&self, team: Team) -> TeamScore {
         score_team(self, team, None, false)
     }
 }
 
 /// One team's score in `state`, `out` the seat that went out (if any).
-fn score_team(state: &GameState, team: usize, out: Option<usize>, concealed: bool) -> TeamScore {
+fn score_team(state: &GameState, team: Team, out: Option<Seat>, concealed: bool) -> TeamScore {
     let rules = state.rules();
     let values = &state.rs.values;
     let n = state.players();
-    let members = (0..n).filter(|&s| rules.game.team_of(s) == team);
+    let members = Seat::all(n).filter(|&s| rules.game.team_of(s) == team);
     // The side whose melds this team is credited with (3 players: the
     // temporary partnership's pooled melds count for both partners).
     let side = state.side_of(members.clone().next().expect("a team has a seat"));
@@ -190,7 +194,7 @@ fn score_team(state: &GameState, team: usize, out: Option<usize>, concealed: boo
 /// Concealed: the player melded nothing before this turn, put every card
 /// into melds begun this turn (no additions to older melds), one of which is
 /// a canasta (P-CAN). The Viennese option also spoils it by taking the pile.
-fn went_out_concealed(state: &GameState, seat: usize) -> bool {
+fn went_out_concealed(state: &GameState, seat: Seat) -> bool {
     let t = &state.turn;
     let rules = state.rules();
     if t.had_melded

@@ -8,6 +8,7 @@ use crate::card::Card;
 use crate::error::IllegalReason;
 use crate::meld::extends_run;
 use crate::rules::WildMeldReserve;
+use crate::seat::{Seat, Side};
 use crate::state::{GameState, Phase};
 
 impl GameState {
@@ -59,7 +60,7 @@ impl GameState {
         Ok(top)
     }
 
-    pub(crate) fn frozen_for(&self, side: usize) -> bool {
+    pub(crate) fn frozen_for(&self, side: Side) -> bool {
         self.rules()
             .pile
             .freeze
@@ -79,7 +80,7 @@ impl GameState {
     /// The meld a lone top card of the pile goes on (`pickup`): the side's
     /// meld of its rank (the first one that can take it, where a rank may
     /// have several), or else the first sequence it extends (Samba).
-    pub(crate) fn pickup_onto_target(&self, side: usize, top: Card) -> Option<usize> {
+    pub(crate) fn pickup_onto_target(&self, side: Side, top: Card) -> Option<usize> {
         let rules = self.rules();
         let melds = self.melds(side);
         let onto_sequence = || {
@@ -118,7 +119,7 @@ impl GameState {
     /// What the side's wild meld holds back now: nothing unless it is
     /// short of a canasta; then every wild card, from other melds and the
     /// pile (P-CNE), or twos, from other melds (RG-ITA).
-    pub(crate) fn wilds_reserved(&self, side: usize) -> WildMeldReserve {
+    pub(crate) fn wilds_reserved(&self, side: Side) -> WildMeldReserve {
         let rules = self.rules();
         let open = rules.melds.wild_melds
             && rules.melds.wild_meld_reserves != WildMeldReserve::Nothing
@@ -133,7 +134,7 @@ impl GameState {
         }
     }
 
-    pub(crate) fn canastas(&self, side: usize) -> u8 {
+    pub(crate) fn canastas(&self, side: Side) -> u8 {
         let rules = self.rules();
         self.melds(side)
             .iter()
@@ -143,10 +144,10 @@ impl GameState {
 
     /// Cards of the special rank may not be discarded by `seat` yet (P-PEN:
     /// until every side has a sevens canasta; S002: until the own side has).
-    pub(crate) fn special_discard_blocked(&self, seat: usize) -> bool {
+    pub(crate) fn special_discard_blocked(&self, seat: Seat) -> bool {
         use crate::rules::SpecialDiscard;
         let rules = self.rules();
-        let has = |side: usize| {
+        let has = |side: Side| {
             self.melds(side)
                 .iter()
                 .any(|m| m.going_out_kind(rules) == Some(crate::meld::GoOutKind::Special))
@@ -155,7 +156,7 @@ impl GameState {
             SpecialDiscard::Free => false,
             SpecialDiscard::UntilOwnSide => !has(self.side_of(seat)),
             SpecialDiscard::UntilEverySide => {
-                let mut sides = (0..self.players()).map(|s| self.side_of(s));
+                let mut sides = self.seats().map(|s| self.side_of(s));
                 !sides.all(has)
             }
         }
@@ -163,13 +164,13 @@ impl GameState {
 
     /// Whether `seat` picks up its foot at the end of this turn (a player
     /// bound to go out goes out instead).
-    pub(crate) fn foot_due(&self, seat: usize) -> bool {
+    pub(crate) fn foot_due(&self, seat: Seat) -> bool {
         self.foot_size(seat) > 0 && self.turn().completed_canasta && !self.turn().must_go_out
     }
 
     /// Every card in `seat`'s hand is of the special rank while it may not
     /// be discarded (P-PEN's sevens).
-    pub(crate) fn holds_only_restricted(&self, seat: usize) -> bool {
+    pub(crate) fn holds_only_restricted(&self, seat: Seat) -> bool {
         let rules = self.rules();
         let Some(rank) = rules.melds.special_canasta_rank else {
             return false;
@@ -182,6 +183,7 @@ impl GameState {
 
 #[cfg(test)]
 mod tests {
+    use crate::seat::Seat;
     use crate::{GameState, Phase, Rng};
 
     /// What a seat's screen says about the pile (its observation's
@@ -193,12 +195,12 @@ mod tests {
         for rules in crate::rules::all_forms() {
             let mut rng = Rng::new(9);
             let mut g = GameState::new(rules.clone());
-            g.deal_random(&mut rng, 0);
+            g.deal_random(&mut rng, Seat::new(0));
             for _ in 0..400 {
                 if !matches!(g.phase(), Phase::Draw | Phase::Play | Phase::Answer) {
                     break;
                 }
-                for seat in 0..g.players() {
+                for seat in g.seats() {
                     let seen = g.observe(seat).pile_freeze(&rules);
                     assert_eq!(seen.is_some(), g.frozen_for(g.side_of(seat)));
                     if seen.is_some() {

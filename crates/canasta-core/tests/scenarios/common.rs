@@ -8,7 +8,7 @@
 
 use canasta_core::{
     Action, Card, CardCounts, DealOutcome, GameState, HandResult, IllegalReason, Phase, Rank,
-    Rules, Suit,
+    Rules, Seat, Side, Suit,
 };
 
 pub fn card(s: &str) -> Card {
@@ -350,21 +350,65 @@ impl DealSpec {
 
     pub fn deal_into(&self, g: &mut GameState) {
         let outcome = g
-            .deal_with_first(&self.deck(), self.dealer, self.first)
+            .deal_with_first(
+                &self.deck(),
+                Seat::new(self.dealer),
+                self.first.map(Seat::new),
+            )
             .expect("deal");
         assert_eq!(outcome, DealOutcome::Dealt, "the deal stands");
     }
 
     /// Deals into `g` and returns what the deal did (P-CNE may annul it).
     pub fn deal_outcome(&self, g: &mut GameState) -> DealOutcome {
-        g.deal_with_first(&self.deck(), self.dealer, self.first)
-            .expect("deal")
+        g.deal_with_first(
+            &self.deck(),
+            Seat::new(self.dealer),
+            self.first.map(Seat::new),
+        )
+        .expect("deal")
+    }
+}
+
+/// A seat as the scenarios name it: by its number, as the record does, or
+/// as the engine returns it.
+pub trait AsSeat: Copy {
+    fn seat(self) -> Seat;
+}
+
+impl AsSeat for usize {
+    fn seat(self) -> Seat {
+        Seat::new(self)
+    }
+}
+
+impl AsSeat for Seat {
+    fn seat(self) -> Seat {
+        self
+    }
+}
+
+/// A side by its number or as the engine returns it.
+pub trait AsSide: Copy {
+    fn side(self) -> Side;
+}
+
+impl AsSide for usize {
+    fn side(self) -> Side {
+        Side::new(self)
+    }
+}
+
+impl AsSide for Side {
+    fn side(self) -> Side {
+        self
     }
 }
 
 /// Applies an action for a seat; panics with the position if it is refused.
 #[track_caller]
-pub fn play(g: &mut GameState, seat: usize, text: &str) {
+pub fn play(g: &mut GameState, seat: impl AsSeat, text: &str) {
+    let seat = seat.seat();
     if let Err(e) = g.apply_for(seat, act(text)) {
         panic!("seat {seat}: `{text}` refused: {e}\n{}", g.describe());
     }
@@ -372,7 +416,8 @@ pub fn play(g: &mut GameState, seat: usize, text: &str) {
 
 /// Applies several actions of one seat.
 #[track_caller]
-pub fn play_all(g: &mut GameState, seat: usize, texts: &[&str]) {
+pub fn play_all(g: &mut GameState, seat: impl AsSeat, texts: &[&str]) {
+    let seat = seat.seat();
     for t in texts {
         play(g, seat, t);
     }
@@ -381,7 +426,8 @@ pub fn play_all(g: &mut GameState, seat: usize, texts: &[&str]) {
 /// The reason an action is refused; checks the state is unchanged and that
 /// `is_legal` agrees.
 #[track_caller]
-pub fn refused(g: &GameState, seat: usize, text: &str) -> IllegalReason {
+pub fn refused(g: &GameState, seat: impl AsSeat, text: &str) -> IllegalReason {
+    let seat = seat.seat();
     let a = act(text);
     if seat == g.to_act() {
         assert!(!g.is_legal(&a), "`{text}` is_legal, expected refused");
@@ -439,7 +485,8 @@ pub fn generated(g: &GameState, text: &str) -> bool {
 /// it was (with draw 2, discards the first new card found and keeps the other).
 /// Returns the cards drawn.
 #[track_caller]
-pub fn draw_discard_drawn(g: &mut GameState, seat: usize) -> Vec<Card> {
+pub fn draw_discard_drawn(g: &mut GameState, seat: impl AsSeat) -> Vec<Card> {
+    let seat = seat.seat();
     let before = *g.hand(seat);
     play(g, seat, "draw");
     if g.phase() != Phase::Play {
@@ -458,7 +505,8 @@ pub fn draw_discard_drawn(g: &mut GameState, seat: usize) -> Vec<Card> {
 
 /// Draws and discards a named card.
 #[track_caller]
-pub fn draw_discard(g: &mut GameState, seat: usize, discard: &str) {
+pub fn draw_discard(g: &mut GameState, seat: impl AsSeat, discard: &str) {
+    let seat = seat.seat();
     play(g, seat, "draw");
     play(g, seat, &format!("discard {discard}"));
 }
@@ -498,8 +546,11 @@ pub fn all_items(h: &HandResult, team: usize) -> (i32, i32, i32, i32, i32, i32, 
 }
 
 /// Melds of a side as texts (engine order: naturals by suit, twos, jokers).
-pub fn meld_texts(g: &GameState, side: usize) -> Vec<String> {
-    g.melds(side).iter().map(|m| m.cards.to_string()).collect()
+pub fn meld_texts(g: &GameState, side: impl AsSide) -> Vec<String> {
+    g.melds(side.side())
+        .iter()
+        .map(|m| m.cards.to_string())
+        .collect()
 }
 
 // ---------------------------------------------------------------------
@@ -520,13 +571,16 @@ pub fn record(rules: &Rules, hands: &[(DealSpec, Vec<(usize, String)>)]) -> Stri
     for (spec, actions) in hands {
         lines.push(canasta_core::record::write::deal_with_first(
             &spec.deck(),
-            spec.dealer,
-            spec.first,
+            Seat::new(spec.dealer),
+            spec.first.map(Seat::new),
         ));
         spec.deal_into(&mut g);
         for (seat, a) in actions {
             play(&mut g, *seat, a);
-            lines.push(canasta_core::record::write::action(*seat, &act(a)));
+            lines.push(canasta_core::record::write::action(
+                Seat::new(*seat),
+                &act(a),
+            ));
         }
         if let Some(h) = g.last_hand()
             && matches!(g.phase(), Phase::HandOver | Phase::GameOver)

@@ -1,6 +1,7 @@
 //! The deal: hands, upcards, red threes laid out and replaced.
 
 use crate::common::*;
+use canasta_core::Seat;
 use canasta_core::{CardCounts, Phase};
 
 /// Record spec "Deal" step 1 (P-CAN: dealt one at a time clockwise from the
@@ -18,9 +19,9 @@ fn hands_are_dealt_one_card_at_a_time_from_the_dealers_left() {
     let deck = spec.deck();
     let g = spec.game();
     // The first card goes to seat 3 (left of dealer 2), the second to seat 0...
-    for seat in 0..4 {
+    for seat in Seat::all(4) {
         let mine: CardCounts = (0..44)
-            .filter(|i| (2 + 1 + i) % 4 == seat)
+            .filter(|i| (2 + 1 + i) % 4 == seat.index())
             .map(|i| deck[i])
             .collect();
         assert_eq!(g.hand(seat), &mine, "seat {seat}");
@@ -39,7 +40,10 @@ fn hands_are_dealt_one_card_at_a_time_from_the_dealers_left() {
     assert_eq!(stock, deck[45..].to_vec());
     assert_eq!(g.stock_len(), 108 - 44 - 1);
     // The player left of the dealer plays first.
-    assert_eq!((g.phase(), g.current(), g.to_act()), (Phase::Draw, 3, 3));
+    assert_eq!(
+        (g.phase(), g.current(), g.to_act()),
+        (Phase::Draw, Seat::new(3), Seat::new(3))
+    );
 }
 
 /// P-CAN, S003; record spec step 5: red threes dealt are laid out at once and
@@ -62,10 +66,12 @@ fn dealt_red_threes_are_laid_out_and_replaced_seat_by_seat_from_the_dealers_left
         (3, "4C 5C 6C 7C 8C 9C TC JC QC KC AH"),
     ];
     for (seat, h) in expect {
-        assert_eq!(g.hand(seat), &counts(h), "seat {seat}");
+        assert_eq!(g.hand(Seat::new(seat)), &counts(h), "seat {seat}");
     }
     assert_eq!(
-        (0..4).map(|s| g.red_threes(s)).collect::<Vec<_>>(),
+        (0..4)
+            .map(|s| g.red_threes(Seat::new(s)))
+            .collect::<Vec<_>>(),
         vec![1, 1, 0, 1]
     );
     assert_eq!(g.stock_len(), 108 - 44 - 1 - 3);
@@ -85,11 +91,17 @@ fn a_replacement_red_three_is_laid_out_and_replaced_at_once() {
         .stock("3D 3D AC AH");
     let g = spec.game();
     // Seat 1: 3H out, gets 3D, out, gets 3D, out, gets AC. Then seat 2: AH.
-    assert_eq!(g.red_threes(1), 3);
-    assert_eq!(g.hand(1), &counts("9S 9H TS TH JS JH QS QH KS KH AC"));
-    assert_eq!(g.red_threes(2), 1);
-    assert_eq!(g.hand(2), &counts("4D 5D 6D 7D 8D 9D TD JD QD KD AH"));
-    assert_eq!(g.hand(1).total(), 11);
+    assert_eq!(g.red_threes(Seat::new(1)), 3);
+    assert_eq!(
+        g.hand(Seat::new(1)),
+        &counts("9S 9H TS TH JS JH QS QH KS KH AC")
+    );
+    assert_eq!(g.red_threes(Seat::new(2)), 1);
+    assert_eq!(
+        g.hand(Seat::new(2)),
+        &counts("4D 5D 6D 7D 8D 9D TD JD QD KD AH")
+    );
+    assert_eq!(g.hand(Seat::new(1)).total(), 11);
     assert_eq!(g.stock_len(), 108 - 44 - 1 - 4);
     assert_eq!(g.all_cards(), spec.rules.deal.deck());
 }
@@ -116,16 +128,16 @@ fn a_red_three_upcard_is_covered_by_another_freezes_and_goes_to_the_taker() {
         .game();
     assert_eq!(g.pile(), &cards("3H 9S")[..]);
     assert!(g.pile_frozen());
-    assert_eq!(g.red_threes(1), 0);
+    assert_eq!(g.red_threes(Seat::new(1)), 0);
     // Frozen: a natural pair takes it (here as the opening: 30 + 60 = 90).
     play(&mut g, 1, "pickup 9H 9D / AS AS AH");
     assert_eq!(
-        g.red_threes(1),
+        g.red_threes(Seat::new(1)),
         1,
         "the red three from the pile is laid out"
     );
-    assert_eq!(g.hand(1).red_threes(), 0);
-    assert_eq!(g.hand(1), &counts("4C 5C 6C 7C 8C TC"));
+    assert_eq!(g.hand(Seat::new(1)).red_threes(), 0);
+    assert_eq!(g.hand(Seat::new(1)), &counts("4C 5C 6C 7C 8C TC"));
     assert!(g.pile().is_empty());
     assert!(!g.pile_frozen(), "taking the pile unfreezes it");
 }
@@ -152,11 +164,11 @@ fn a_black_three_upcard_stays_on_top_as_a_stop_card() {
 #[test]
 fn a_red_three_drawn_in_play_is_laid_out_and_replaced() {
     let mut g = DealSpec::classic(4, 0).stock("3H 9S").game();
-    let before = *g.hand(1);
+    let before = *g.hand(Seat::new(1));
     play(&mut g, 1, "draw");
     assert_eq!(g.phase(), Phase::Play);
-    assert_eq!(g.red_threes(1), 1);
-    let mut drawn = *g.hand(1);
+    assert_eq!(g.red_threes(Seat::new(1)), 1);
+    let mut drawn = *g.hand(Seat::new(1));
     drawn.remove_all(&before);
     assert_eq!(drawn, counts("9S"));
 }
@@ -174,7 +186,10 @@ fn red_three_replacements_come_from_below_the_upcards() {
     assert_eq!(&deck[44..48], &cards("2H JK 7S AC")[..]);
     let g = spec.game();
     assert_eq!(g.pile(), &cards("2H JK 7S")[..]);
-    assert_eq!(g.hand(0), &counts("9S 9H TS TH JS JH QS QH KS KH AC"));
+    assert_eq!(
+        g.hand(Seat::new(0)),
+        &counts("9S 9H TS TH JS JH QS QH KS KH AC")
+    );
     assert_eq!(g.stock().next(), Some(card("6D")));
-    assert_eq!(g.to_act(), 0);
+    assert_eq!(g.to_act(), Seat::new(0));
 }

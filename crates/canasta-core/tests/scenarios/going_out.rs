@@ -2,6 +2,7 @@
 //! S001, S002, BRIT; research §1.1).
 
 use crate::common::*;
+use canasta_core::Seat;
 use canasta_core::{GameState, HandEndReason, IllegalReason, Phase};
 
 /// Dealer 0. Seat 1 opens on its first turn with a natural canasta of kings,
@@ -22,7 +23,7 @@ fn canasta_then_second_turn(rest: &str, second: &str) -> GameState {
         1,
         &["draw", "meld KS KS KH KH KD KD KC", "discard 4C"],
     );
-    assert_eq!(g.hand(1), &counts(rest));
+    assert_eq!(g.hand(Seat::new(1)), &counts(rest));
     draw_discard(&mut g, 2, "4H");
     draw_discard(&mut g, 3, "9C");
     draw_discard(&mut g, 0, "QC");
@@ -43,9 +44,9 @@ fn meld_all_but_one_and_discard_to_go_out() {
     let h = g.last_hand().unwrap();
     assert_eq!(
         (h.reason, h.seat, h.concealed),
-        (HandEndReason::Out, Some(1), false)
+        (HandEndReason::Out, Some(Seat::new(1)), false)
     );
-    let in_hand_3 = -hand_value(g.hand(3));
+    let in_hand_3 = -hand_value(g.hand(Seat::new(3)));
     assert_eq!(items(h, 1), (110, in_hand_3, 500, 0, 100, 710 + in_hand_3));
     assert_eq!(h.teams[0].going_out, 0);
 }
@@ -57,7 +58,7 @@ fn meld_every_card_to_go_out_without_a_discard() {
     play_all(&mut g, 1, &["draw", "meld QS QS QH QD 2D"]);
     assert_eq!(g.phase(), Phase::HandOver);
     assert_eq!(g.last_hand().unwrap().teams[1].going_out, 100);
-    assert!(g.hand(1).is_empty());
+    assert!(g.hand(Seat::new(1)).is_empty());
 }
 
 /// P-CAN, S001, S002, BRIT: going out needs a canasta; without one the
@@ -78,7 +79,7 @@ fn going_out_needs_a_canasta() {
         draw_discard_drawn(&mut g, seat);
     }
     play(&mut g, 1, "draw");
-    assert_eq!(g.hand(1), &counts("QS QS QH"));
+    assert_eq!(g.hand(Seat::new(1)), &counts("QS QS QH"));
     assert_eq!(
         refused(&g, 1, "meld QS QS QH"),
         IllegalReason::NotEnoughCanastas { need: 1, have: 0 }
@@ -104,7 +105,7 @@ fn going_out_needs_a_canasta() {
         draw_discard_drawn(&mut g, seat);
     }
     play(&mut g, 1, "draw");
-    assert_eq!(g.hand(1), &counts("QS AD"));
+    assert_eq!(g.hand(Seat::new(1)), &counts("QS AD"));
     let reason = refused(&g, 1, "add 0 AD");
     assert_eq!(
         reason,
@@ -160,7 +161,7 @@ fn going_out_concealed_scores_200_unless_adding_to_partners_melds() {
         ],
     );
     let h = g.last_hand().unwrap();
-    assert_eq!(h.seat, Some(1));
+    assert_eq!(h.seat, Some(Seat::new(1)));
     assert!(!h.concealed);
     assert_eq!(h.teams[1].going_out, 100);
 }
@@ -191,7 +192,7 @@ fn black_threes_are_melded_only_when_going_out() {
     );
     play_all(&mut g, 1, &["add 0 KC", "discard 9H"]);
     let h = g.last_hand().unwrap();
-    assert_eq!(h.seat, Some(1));
+    assert_eq!(h.seat, Some(Seat::new(1)));
     assert_eq!(h.teams[1].melded, 80 + 15);
 }
 
@@ -213,7 +214,7 @@ fn a_meld_of_black_threes_takes_no_wild_card_and_nothing_later() {
         IllegalReason::BlackThreesMeldClosed
     );
     play_all(&mut g, 1, &["add 0 KC", "discard 3C"]);
-    assert_eq!(g.last_hand().unwrap().seat, Some(1));
+    assert_eq!(g.last_hand().unwrap().seat, Some(Seat::new(1)));
 }
 
 /// P-CAN, S002: a player may ask partner "may I go out?" right after drawing;
@@ -228,18 +229,24 @@ fn asking_partner_yes_binds_the_player_to_go_out() {
     play(&mut g, 1, "draw");
     assert!(generated(&g, "ask"));
     play(&mut g, 1, "ask");
-    assert_eq!((g.phase(), g.current(), g.to_act()), (Phase::Answer, 1, 3));
+    assert_eq!(
+        (g.phase(), g.current(), g.to_act()),
+        (Phase::Answer, Seat::new(1), Seat::new(3))
+    );
     assert_eq!(legal_texts(&g), vec!["yes", "no"]);
     assert_eq!(
         refused(&g, 1, "yes"),
-        IllegalReason::NotYourTurn { seat: 1, to_act: 3 }
+        IllegalReason::NotYourTurn {
+            seat: Seat::new(1),
+            to_act: Seat::new(3)
+        }
     );
     play(&mut g, 3, "yes");
-    assert_eq!((g.phase(), g.to_act()), (Phase::Play, 1));
+    assert_eq!((g.phase(), g.to_act()), (Phase::Play, Seat::new(1)));
     assert_eq!(refused(&g, 1, "discard 9H"), IllegalReason::MustGoOut);
     assert_eq!(refused(&g, 1, "ask"), IllegalReason::CannotAsk);
     play_all(&mut g, 1, &["meld QS QS QH QD", "discard 9H"]);
-    assert_eq!(g.last_hand().unwrap().seat, Some(1));
+    assert_eq!(g.last_hand().unwrap().seat, Some(Seat::new(1)));
 }
 
 /// P-CAN, S002: partner's "no" forbids going out this turn.
@@ -253,7 +260,7 @@ fn asking_partner_no_forbids_going_out() {
     assert!(!generated(&g, "meld QS QS QH QD 2D"));
     play_all(&mut g, 1, &["meld QS QS QH", "discard 2D"]);
     assert_eq!(g.phase(), Phase::Draw);
-    assert_eq!(g.hand(1), &counts("QD"));
+    assert_eq!(g.hand(Seat::new(1)), &counts("QD"));
 }
 
 /// P-CAN: asking comes straight after drawing (or taking the pile), before
@@ -268,7 +275,7 @@ fn asking_only_right_after_drawing_or_taking_the_pile() {
     // Pile: 4D 4C 4H 9C QC; the rest (4D 4C 4H 9C) goes to the hand.
     let mut g = canasta_then_second_turn("QS QS QH 2D", "QD");
     play(&mut g, 1, "pickup QS QS");
-    assert_eq!(g.hand(1), &counts("QH 2D 4D 4C 4H 9C"));
+    assert_eq!(g.hand(Seat::new(1)), &counts("QH 2D 4D 4C 4H 9C"));
     assert!(generated(&g, "ask"));
     play(&mut g, 1, "ask");
     play(&mut g, 3, "yes");
@@ -309,7 +316,7 @@ fn a_meld_laid_with_the_pile_by_an_opened_side_comes_before_asking() {
     assert!(legal(&apart, "ask"), "straight after taking the pile");
     play(&mut apart, 1, "meld 5S 5H 5D");
     assert_eq!(refused(&apart, 1, "ask"), IllegalReason::CannotAsk);
-    assert_eq!(apart.hand(1), together.hand(1));
+    assert_eq!(apart.hand(Seat::new(1)), together.hand(Seat::new(1)));
 }
 
 /// An opening laid with the pile is how the side takes it: asking is still
@@ -323,7 +330,7 @@ fn an_opening_laid_with_the_pile_leaves_asking_open() {
         .game();
     play_all(&mut g, 0, &["draw", "discard KC"]);
     play(&mut g, 1, "pickup KS KS KH KH KD KD / QS QS QH");
-    assert_eq!(g.hand(1), &counts("9S 9D 9H"));
+    assert_eq!(g.hand(Seat::new(1)), &counts("9S 9D 9H"));
     assert!(legal(&g, "ask"), "{}", g.explain(&act("ask")));
     assert!(generated(&g, "ask"));
 }
@@ -337,7 +344,7 @@ fn asking_needs_two_cards_in_hand() {
         .upcards("KC")
         .game();
     play(&mut g, 1, "pickup KS KS KH KH KD KD / QS QS QH QD");
-    assert_eq!(g.hand(1), &counts("9S"));
+    assert_eq!(g.hand(Seat::new(1)), &counts("9S"));
     assert_eq!(refused(&g, 1, "ask"), IllegalReason::TooFewCardsToAsk);
     assert!(generated(&g, "discard 9S"));
 }
@@ -366,12 +373,12 @@ fn going_out_concealed_after_taking_the_pile_scores_200() {
         .upcards("KC")
         .game();
     play(&mut g, 1, "pickup KS KS KH KH KD KD / QS QS QH QH");
-    assert_eq!(g.hand(1), &counts("9S"));
+    assert_eq!(g.hand(Seat::new(1)), &counts("9S"));
     play(&mut g, 1, "discard 9S");
     let h = g.last_hand().unwrap();
     assert_eq!(
         (h.reason, h.seat, h.concealed),
-        (HandEndReason::Out, Some(1), true)
+        (HandEndReason::Out, Some(Seat::new(1)), true)
     );
     assert_eq!(items(h, 1).4, 200);
 }
@@ -383,7 +390,7 @@ fn a_black_three_may_be_the_final_discard() {
     play_all(&mut g, 1, &["draw", "meld QS QS QH QD"]);
     assert_eq!(legal_texts(&g), vec!["discard 3S"]);
     play(&mut g, 1, "discard 3S");
-    assert_eq!(g.last_hand().unwrap().seat, Some(1));
+    assert_eq!(g.last_hand().unwrap().seat, Some(Seat::new(1)));
 }
 
 /// BRIT: a player left with two black threes cannot go out (two cannot be

@@ -4,6 +4,7 @@
 //! US books' changes (`docs/rules/italian.md`).
 
 use crate::common::*;
+use canasta_core::Seat;
 use canasta_core::{IllegalReason, Rules};
 
 fn italian() -> Rules {
@@ -30,7 +31,7 @@ fn a_wild_canasta_does_not_count_toward_going_out() {
             "meld 2S 2S 2H 2H 2D JK JK",
         ],
     );
-    assert_eq!(g.hand(1), &counts("QS QS QH"));
+    assert_eq!(g.hand(Seat::new(1)), &counts("QS QS QH"));
     let reason = refused(&g, 1, "meld QS QS QH");
     assert_eq!(
         reason,
@@ -63,7 +64,7 @@ fn an_unfinished_wild_meld_forbids_going_out() {
             "meld QS QS QH",
         ],
     );
-    assert_eq!(g.hand(1), &counts("9S 9H 9D 4C"));
+    assert_eq!(g.hand(Seat::new(1)), &counts("9S 9H 9D 4C"));
     assert_eq!(
         refused(&g, 1, "meld 9S 9H 9D"),
         stranded("4C", IllegalReason::UnfinishedWildMeld)
@@ -92,10 +93,16 @@ fn red_threes_are_replaced_before_the_upcard_is_turned() {
         "replacements, then the upcard"
     );
     let g = spec.game();
-    assert_eq!(g.red_threes(1), 2, "seat 1's three and its replacement");
-    assert_eq!(g.red_threes(3), 1);
-    assert!(g.hand(1).count(card("7C")) == 1 && g.hand(3).count(card("8D")) == 1);
-    assert_eq!(g.hand(1).total(), 15);
+    assert_eq!(
+        g.red_threes(Seat::new(1)),
+        2,
+        "seat 1's three and its replacement"
+    );
+    assert_eq!(g.red_threes(Seat::new(3)), 1);
+    assert!(
+        g.hand(Seat::new(1)).count(card("7C")) == 1 && g.hand(Seat::new(3)).count(card("8D")) == 1
+    );
+    assert_eq!(g.hand(Seat::new(1)).total(), 15);
     assert_eq!(g.pile_top(), Some(card("JC")));
     assert_eq!(g.pile_hidden(), 11, "a jack's packet is 11 cards");
     assert_eq!(
@@ -117,19 +124,19 @@ fn canastone_turns_the_upcard_before_replacing_red_threes() {
         .upcards("9S")
         .deck();
     let mut italian_game = canasta_core::GameState::new(italian());
-    italian_game.deal(&deck, 0).unwrap();
+    italian_game.deal(&deck, Seat::new(0)).unwrap();
     assert_eq!(italian_game.pile_top(), Some(card("9S")));
-    assert_eq!(italian_game.hand(1).count(card("7C")), 1);
+    assert_eq!(italian_game.hand(Seat::new(1)).count(card("7C")), 1);
     let mut canastone_game = canasta_core::GameState::new(canastone(4));
-    canastone_game.deal(&deck, 0).unwrap();
+    canastone_game.deal(&deck, Seat::new(0)).unwrap();
     assert_eq!(
         canastone_game.pile_top(),
         Some(card("7C")),
         "deck[60] turned up"
     );
     assert_eq!(canastone_game.pile_hidden(), 7);
-    assert_eq!(canastone_game.red_threes(1), 1);
-    assert_eq!(canastone_game.hand(1).total(), 15);
+    assert_eq!(canastone_game.red_threes(Seat::new(1)), 1);
+    assert_eq!(canastone_game.hand(Seat::new(1)).total(), 15);
 }
 
 /// Seat 1 holds seven kings and `rest`, draws 5C 6C, opens with the kings
@@ -153,7 +160,7 @@ fn opened_with_kings(rules: Rules, rest: &str, then: &[&str]) -> canasta_core::G
 #[test]
 fn an_unfinished_twos_meld_holds_back_only_the_twos() {
     let g = opened_with_kings(italian(), "2S 2H 2D 2C JK 9S 9H 4C", &["meld 2S 2H 2D"]);
-    assert_eq!(g.hand(1), &counts("2C JK 9S 9H 4C 5C 6C"));
+    assert_eq!(g.hand(Seat::new(1)), &counts("2C JK 9S 9H 4C 5C 6C"));
     assert_eq!(refused(&g, 1, "meld 9S 9H 2C"), IllegalReason::TwosReserved);
     assert_eq!(
         IllegalReason::TwosReserved.to_string(),
@@ -228,7 +235,7 @@ fn no_opening_holds_a_joker() {
         .stock("5C 6C")
         .game();
     play(&mut g, 1, "draw");
-    let need = g.opening_minimum(1);
+    let need = g.opening_minimum(Seat::new(1));
     for text in ["meld JK JK JK", "meld JK JK 2S"] {
         let reason = refused(&g, 1, text);
         assert_eq!(
@@ -266,7 +273,7 @@ fn record_red_threes_are_replaced_before_the_upcard() {
     same_as_file("italian4_red_threes_before_the_upcard.jsonl", &text);
     let check = canasta_core::record::check_record(&text);
     let g = check.games[0].state.as_ref().expect("the hand goes on");
-    assert_eq!(g.red_threes(1), 1);
+    assert_eq!(g.red_threes(Seat::new(1)), 1);
     assert_eq!(g.pile_hidden(), 11);
     assert_eq!(
         g.pile().len(),

@@ -2,6 +2,7 @@
 //! research §1.1 and register #1).
 
 use crate::common::*;
+use canasta_core::Side;
 use canasta_core::{CanastaKind, IllegalReason};
 
 /// P-CAN (confirmed by its Viennese section): at least 2 naturals and at
@@ -65,7 +66,10 @@ fn no_fourth_wild_card_on_a_mixed_canasta_but_naturals_without_limit() {
     play(&mut g, 1, "draw");
     play(&mut g, 1, "meld KS KH KD KC 2S 2H JK");
     let rules = g.rules().clone();
-    assert_eq!(g.melds(1)[0].canasta(&rules), Some(CanastaKind::Mixed));
+    assert_eq!(
+        g.melds(Side::new(1))[0].canasta(&rules),
+        Some(CanastaKind::Mixed)
+    );
     assert_eq!(
         refused(&g, 1, "add 0 2D"),
         IllegalReason::TooManyWilds {
@@ -77,8 +81,11 @@ fn no_fourth_wild_card_on_a_mixed_canasta_but_naturals_without_limit() {
     assert!(!generated(&g, "add 0 2D"));
     assert!(generated(&g, "add 0 KS"));
     play(&mut g, 1, "add 0 KS");
-    assert_eq!(g.melds(1)[0].cards.len(), 8);
-    assert_eq!(g.melds(1)[0].canasta(&rules), Some(CanastaKind::Mixed));
+    assert_eq!(g.melds(Side::new(1))[0].cards.len(), 8);
+    assert_eq!(
+        g.melds(Side::new(1))[0].canasta(&rules),
+        Some(CanastaKind::Mixed)
+    );
 }
 
 /// P-CAN: seven naturals are a natural canasta (500); adding a wild card
@@ -91,9 +98,15 @@ fn a_wild_card_added_to_a_natural_canasta_makes_it_mixed() {
         .game();
     let rules = g.rules().clone();
     play_all(&mut g, 1, &["draw", "meld QS QS QH QH QD QD QC"]);
-    assert_eq!(g.melds(1)[0].canasta(&rules), Some(CanastaKind::Natural));
+    assert_eq!(
+        g.melds(Side::new(1))[0].canasta(&rules),
+        Some(CanastaKind::Natural)
+    );
     play(&mut g, 1, "add 0 2D");
-    assert_eq!(g.melds(1)[0].canasta(&rules), Some(CanastaKind::Mixed));
+    assert_eq!(
+        g.melds(Side::new(1))[0].canasta(&rules),
+        Some(CanastaKind::Mixed)
+    );
 }
 
 /// P-CAN, S002: a team has one meld per rank; a group of a rank it has

@@ -2,6 +2,7 @@
 
 use crate::common::*;
 use canasta_core::{GameState, HandEndReason, IllegalReason, Phase, Rules};
+use canasta_core::{Seat, Side};
 
 /// P-CAN, S001, S002: negative 15; 0-1495 50; 1500-2995 90; 3000+ 120.
 #[test]
@@ -30,7 +31,7 @@ pub fn hand_one() -> GameState {
         .hand(3, "3H 3D 4H 4H 5H 5H 6H 6H 7H 7H 4C")
         .stock("QH QD 5C 6C 4S")
         .game();
-    assert_eq!(g.opening_minimum(1), 50);
+    assert_eq!(g.opening_minimum(Seat::new(1)), 50);
     play_all(
         &mut g,
         1,
@@ -52,15 +53,18 @@ fn hand_two(g: &mut GameState) {
         .hand(3, "4S 4S 4H 4H 4D 4D 4C 5H 5H 5C 5C")
         .stock("7D 6C 6C 7C 8H 9S")
         .deal_into(g);
-    assert_eq!(g.red_threes(1), 4);
-    assert_eq!(g.hand(1), &counts("6S 6S 6D 6D 7S 7S 7D 7D 6C 6C 7C"));
+    assert_eq!(g.red_threes(Seat::new(1)), 4);
+    assert_eq!(
+        g.hand(Seat::new(1)),
+        &counts("6S 6S 6D 6D 7S 7S 7D 7D 6C 6C 7C")
+    );
     // Team 0 has a negative score: 15 is enough (P-CAN).
-    assert_eq!(g.opening_minimum(2), 15);
+    assert_eq!(g.opening_minimum(Seat::new(2)), 15);
     play_all(g, 2, &["draw", "meld 5S 5S 5D", "discard 4C"]);
     // Team 1 has 1555: it needs 90 (P-CAN). Taking the pile to meld out is
     // held to the minimum: only the concealed going out after a *stock*
     // draw is exempt (P-CAN, S002). 4C top + 35 + 20 = 60.
-    assert_eq!(g.opening_minimum(3), 90);
+    assert_eq!(g.opening_minimum(Seat::new(3)), 90);
     assert_eq!(
         refused(g, 3, "pickup 4S 4S 4H 4H 4D 4D 4C / 5H 5H 5C 5C"),
         IllegalReason::OpeningTooLow { need: 90, have: 60 }
@@ -91,19 +95,22 @@ fn opening_minimum_follows_the_cumulative_score_over_hands() {
     let mut g = hand_one();
     let h = g.last_hand().unwrap().clone();
     assert_eq!(h.reason, HandEndReason::Out);
-    assert_eq!(h.seat, Some(1));
+    assert_eq!(h.seat, Some(Seat::new(1)));
     assert_eq!(items(&h, 1), (110, -55, 500, 800, 200, 1555));
     assert!(g.scores()[0] < 0);
     assert_eq!(g.scores()[1], 1555);
     assert_eq!(
-        (g.opening_minimum(0), g.opening_minimum(1)),
+        (
+            g.opening_minimum(Seat::new(0)),
+            g.opening_minimum(Seat::new(1))
+        ),
         (15, 90),
         "team 0 negative, team 1 >= 1500"
     );
 
     hand_two(&mut g);
     let h = g.last_hand().unwrap().clone();
-    assert_eq!((h.reason, h.seat), (HandEndReason::Out, Some(3)));
+    assert_eq!((h.reason, h.seat), (HandEndReason::Out, Some(Seat::new(3))));
     assert!(h.concealed);
     assert_eq!(items(&h, 1), (55, -55, 500, 800, 200, 1500));
     assert_eq!(g.scores()[1], 3055);
@@ -116,9 +123,12 @@ fn opening_minimum_follows_the_cumulative_score_over_hands() {
         .hand(0, "4S 4S 4H")
         .stock("9C 9D")
         .deal_into(&mut g);
-    assert_eq!(g.opening_minimum(3), 120);
-    assert_eq!(g.opening_minimum(0), 15);
-    assert_eq!(g.observe(0).opening_needed, vec![15, 120, 15, 120]);
+    assert_eq!(g.opening_minimum(Seat::new(3)), 120);
+    assert_eq!(g.opening_minimum(Seat::new(0)), 15);
+    assert_eq!(
+        g.observe(Seat::new(0)).opening_needed,
+        vec![15, 120, 15, 120]
+    );
     play(&mut g, 3, "draw");
     assert_eq!(
         refused(&g, 3, "meld AS AS AH / KS KS KH"),
@@ -133,7 +143,7 @@ fn opening_minimum_follows_the_cumulative_score_over_hands() {
         &["meld AS AS AH AH / KS KS KH / QS QS QH", "discard 4D"],
     );
     play_all(&mut g, 0, &["draw", "meld 4S 4S 4H", "discard 9D"]);
-    assert_eq!(g.melds(0).len(), 1);
+    assert_eq!(g.melds(Side::new(0)).len(), 1);
 }
 
 /// P-CAN, S001: the cards laid down in one turn count together (several
@@ -144,7 +154,7 @@ fn several_melds_combine_to_meet_the_minimum_and_red_threes_do_not_count() {
         .hand(1, "3H 3D KS KH 2C 5S 5H 5D QS QH 9C")
         .stock("8C 7C 4D")
         .game();
-    assert_eq!(g.red_threes(1), 2);
+    assert_eq!(g.red_threes(Seat::new(1)), 2);
     play(&mut g, 1, "draw");
     assert_eq!(
         refused(&g, 1, "meld KS KH 2C"),
@@ -187,7 +197,7 @@ fn the_pile_top_counts_toward_the_opening_but_not_the_cards_under_it() {
     let mut g = g;
     play(&mut g, 1, "pickup KH KD / 5S 5H 5D 5C");
     assert_eq!(meld_texts(&g, 1), vec!["KS KH KD", "5S 5H 5D 5C"]);
-    assert_eq!(g.hand(1), &counts("QS QH 2C 9C 8C JK"));
+    assert_eq!(g.hand(Seat::new(1)), &counts("QS QH 2C 9C 8C JK"));
 }
 
 /// P-CAN, S002: below the minimum only a concealed going out is allowed.

@@ -2,6 +2,8 @@
 //! one-card rule (P-CAN, S001, S002, S003, BRIT; research §1.1).
 
 use crate::common::*;
+use canasta_core::Seat;
+use canasta_core::Side;
 use canasta_core::{GameState, IllegalReason, Phase};
 
 /// Dealer 0. Seat 1 (team 1) opens with aces and kings and discards 4C; seat
@@ -21,7 +23,7 @@ fn team_one_opened() -> GameState {
         1,
         &["draw", "meld AS AS AH / KS KS KH", "discard 4C"],
     );
-    assert_eq!(g.hand(1), &counts("KH KD 2S 5C 6H"));
+    assert_eq!(g.hand(Seat::new(1)), &counts("KH KD 2S 5C 6H"));
     g
 }
 
@@ -43,8 +45,11 @@ fn an_unfrozen_pile_is_taken_with_a_natural_pair() {
     assert!(g.pile().is_empty());
     assert_eq!(meld_texts(&g, 1), vec!["AS AS AH", "KS KS KH", "9S 9H 9D"]);
     // TS (upcard) and 4C (seat 1's discard) went into seat 3's hand.
-    assert_eq!(g.hand(3), &counts("2C KD QS QH QD JS JH 4H 5H TS 4C"));
-    assert_eq!(g.known_cards(3), counts("TS 4C"));
+    assert_eq!(
+        g.hand(Seat::new(3)),
+        &counts("2C KD QS QH QD JS JH 4H 5H TS 4C")
+    );
+    assert_eq!(g.known_cards(Seat::new(3)), counts("TS 4C"));
 }
 
 /// P-CAN, S001, S002: an unfrozen pile may be taken with one natural and one
@@ -66,7 +71,7 @@ fn an_unfrozen_pile_is_taken_onto_an_existing_meld() {
     assert!(generated(&g, "pickup"));
     play(&mut g, 3, "pickup");
     assert_eq!(meld_texts(&g, 1), vec!["AS AS AH", "KS KS KH KC"]);
-    assert_eq!(g.hand(3).total(), 11 + 2);
+    assert_eq!(g.hand(Seat::new(3)).total(), 11 + 2);
     let g = after_seat2_discards("9S");
     assert_eq!(refused(&g, 3, "pickup"), IllegalReason::NoMeldForTopCard);
 }
@@ -87,7 +92,7 @@ fn a_pile_frozen_by_a_wild_card_needs_a_natural_pair() {
     assert!(!legal(&g, "pickup 9H 9D"));
     draw_discard(&mut g, 3, "JS");
     draw_discard(&mut g, 0, "KC");
-    assert_eq!(g.to_act(), 1);
+    assert_eq!(g.to_act(), Seat::new(1));
     assert!(g.pile_frozen(), "covering the wild card does not unfreeze");
     assert_eq!(
         refused(&g, 1, "pickup"),
@@ -109,7 +114,7 @@ fn a_pile_frozen_by_a_wild_card_needs_a_natural_pair() {
     assert_eq!(meld_texts(&g, 1), vec!["AS AS AH", "KS KS KH KH KD KC"]);
     assert!(!g.pile_frozen());
     assert!(g.pile().is_empty());
-    assert_eq!(g.hand(1), &counts("2S 5C 6H TS 4C 2D JS"));
+    assert_eq!(g.hand(Seat::new(1)), &counts("2S 5C 6H TS 4C 2D JS"));
 }
 
 /// P-CAN, S003: the pile is frozen against a side that has not melded even
@@ -118,7 +123,7 @@ fn a_pile_frozen_by_a_wild_card_needs_a_natural_pair() {
 #[test]
 fn the_pile_is_frozen_against_a_side_that_has_not_melded() {
     let g = team_one_opened();
-    assert_eq!(g.to_act(), 2);
+    assert_eq!(g.to_act(), Seat::new(2));
     assert!(!g.pile_frozen());
     assert_eq!(g.pile_top(), Some(card("4C")));
     assert_eq!(
@@ -155,7 +160,7 @@ fn a_black_three_stops_the_next_player_but_does_not_freeze() {
     assert!(!g.pile_frozen());
     assert!(generated(&g, "pickup 5C 2S"));
     play(&mut g, 1, "pickup 5C 2S");
-    assert!(g.hand(1).count(card("3S")) == 1);
+    assert!(g.hand(Seat::new(1)).count(card("3S")) == 1);
 }
 
 /// Dealer 0: seat 1 melds down to one card (9S); seats 2 and 3 draw and
@@ -176,7 +181,7 @@ fn seat1_holds_one_card() -> GameState {
             "discard 5C",
         ],
     );
-    assert_eq!(g.hand(1), &counts("9S"));
+    assert_eq!(g.hand(Seat::new(1)), &counts("9S"));
     draw_discard_drawn(&mut g, 2);
     draw_discard(&mut g, 3, "8S");
     g
@@ -191,7 +196,7 @@ fn one_card_in_hand_may_not_take_a_one_card_pile() {
     // pile is that one card.
     play_all(&mut g, 0, &["pickup 8H 8D / AH AD AD", "discard KC"]);
     assert_eq!(g.pile(), &cards("KC")[..]);
-    assert_eq!(g.hand(1).total(), 1);
+    assert_eq!(g.hand(Seat::new(1)).total(), 1);
     assert_eq!(refused(&g, 1, "pickup"), IllegalReason::OneCardPile);
     assert_eq!(legal_texts(&g), vec!["draw"]);
 }
@@ -205,7 +210,7 @@ fn one_card_in_hand_may_take_a_larger_pile() {
     assert!(g.pile().len() > 1);
     assert!(generated(&g, "pickup"));
     play(&mut g, 1, "pickup");
-    assert_eq!(g.melds(1)[1].cards.to_string(), "KS KS KH KC");
+    assert_eq!(g.melds(Side::new(1))[1].cards.to_string(), "KS KS KH KC");
 }
 
 /// P-CAN: a wild card or black three on top blocks the pile; taking it "with
@@ -242,10 +247,10 @@ fn an_unfrozen_pile_may_be_taken_onto_a_completed_canasta() {
     draw_discard_drawn(&mut g, 2);
     draw_discard_drawn(&mut g, 3);
     draw_discard(&mut g, 0, "KC");
-    assert!(g.melds(1)[0].is_canasta(g.rules()));
+    assert!(g.melds(Side::new(1))[0].is_canasta(g.rules()));
     assert!(generated(&g, "pickup"));
     play(&mut g, 1, "pickup");
-    assert_eq!(g.melds(1)[0].cards.len(), 8);
+    assert_eq!(g.melds(Side::new(1))[0].cards.len(), 8);
 }
 
 /// With the house rule that a stock card goes with the pile (P-CNE's

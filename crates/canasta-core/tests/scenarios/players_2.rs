@@ -1,6 +1,7 @@
 //! Classic Canasta for two (P-CAN §two, BIC-2H, RG-2; research §1.2).
 
 use crate::common::*;
+use canasta_core::Seat;
 use canasta_core::{GameState, HandEndReason, IllegalReason, Phase};
 
 /// P-CAN, BIC-2H, RG-2 (S003: 15 cards): 15 cards each; a stock draw takes
@@ -9,19 +10,22 @@ use canasta_core::{GameState, HandEndReason, IllegalReason, Phase};
 fn two_players_are_dealt_15_and_draw_two() {
     let mut g = DealSpec::classic(2, 0).stock("9S 9H").game();
     assert_eq!(g.rules().deal.hand_size, 15);
-    assert_eq!((g.hand(0).total(), g.hand(1).total()), (15, 15));
+    assert_eq!(
+        (g.hand(Seat::new(0)).total(), g.hand(Seat::new(1)).total()),
+        (15, 15)
+    );
     assert_eq!(g.stock_len(), 108 - 30 - 1);
-    assert_eq!(g.to_act(), 1);
-    let before = *g.hand(1);
+    assert_eq!(g.to_act(), Seat::new(1));
+    let before = *g.hand(Seat::new(1));
     play(&mut g, 1, "draw");
-    let mut drawn = *g.hand(1);
+    let mut drawn = *g.hand(Seat::new(1));
     drawn.remove_all(&before);
     assert_eq!(drawn, counts("9S 9H"));
     assert_eq!(g.stock_len(), 108 - 30 - 1 - 2);
     play(&mut g, 1, "discard 9S");
-    assert_eq!(g.hand(1).total(), 16);
+    assert_eq!(g.hand(Seat::new(1)).total(), 16);
     // No partner to ask (P-CAN: asking is between partners).
-    assert_eq!(g.partner_of(1), None);
+    assert_eq!(g.partner_of(Seat::new(1)), None);
 }
 
 /// P-CAN, BIC-2H, RG-2 (register #6): going out needs two canastas.
@@ -42,7 +46,7 @@ fn two_players_need_two_canastas_to_go_out() {
     assert!(
         !g.legal_actions()
             .iter()
-            .any(|a| a.cards_from_hand() == *g.hand(1))
+            .any(|a| a.cards_from_hand() == *g.hand(Seat::new(1)))
     );
     // Two players have no partner to ask (a referee found the old words,
     // about when to ask, named conditions this player met).
@@ -68,7 +72,7 @@ fn two_players_need_two_canastas_to_go_out() {
     let h = g.last_hand().unwrap();
     assert_eq!(
         (h.reason, h.seat, h.concealed),
-        (HandEndReason::Out, Some(1), true)
+        (HandEndReason::Out, Some(Seat::new(1)), true)
     );
     assert_eq!(items(h, 1), (170, 0, 1000, 0, 200, 1370));
     assert_eq!(h.teams.len(), 2);
@@ -86,6 +90,7 @@ fn two_player_stock(spec: DealSpec, seat0_extra: &str, left: usize) -> GameState
         (1, "meld AS AS AH / KS KS KH"),
         (0, "meld QS QS QH / JS JS JH"),
     ] {
+        let seat = Seat::new(seat);
         let before = *g.hand(seat);
         play_all(&mut g, seat, &["draw", opening]);
         let mut drawn = *g.hand(seat);

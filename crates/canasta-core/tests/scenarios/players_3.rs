@@ -1,6 +1,7 @@
 //! Classic Canasta for three (P-CAN §three, RG-3; research §1.3).
 
 use crate::common::*;
+use canasta_core::Seat;
 use canasta_core::{GameState, HandEndReason, Rules};
 
 /// P-CAN: 13 cards each, draw two, discard one; every player for themselves
@@ -10,13 +11,13 @@ fn three_players_are_dealt_13_and_draw_two() {
     let mut g = DealSpec::classic(3, 0).game();
     assert_eq!(g.rules().game.teams, 3);
     assert_eq!(g.rules().game.target, 7500);
-    for s in 0..3 {
+    for s in Seat::all(3) {
         assert_eq!(g.hand(s).total(), 13);
-        assert_eq!(g.side_of(s), s);
+        assert_eq!(g.side_of(s).index(), s.index());
     }
     assert_eq!(g.stock_len(), 108 - 39 - 1);
     play(&mut g, 1, "draw");
-    assert_eq!(g.hand(1).total(), 15);
+    assert_eq!(g.hand(Seat::new(1)).total(), 15);
     assert_eq!(g.lone_hand(), None);
 }
 
@@ -29,7 +30,7 @@ fn partnership_formed() -> GameState {
         .hand(0, "9H 9D 8S 8S 8H")
         .stock("5D QD 4C 4S 5S JD 7H")
         .game();
-    assert_eq!(g.red_threes(2), 1);
+    assert_eq!(g.red_threes(Seat::new(2)), 1);
     play_all(
         &mut g,
         1,
@@ -51,11 +52,11 @@ fn partnership_formed() -> GameState {
 #[test]
 fn the_first_to_take_the_pile_plays_alone_and_the_others_pool_their_melds() {
     let g = partnership_formed();
-    assert_eq!(g.lone_hand(), Some(0));
-    assert_eq!(g.side_of(1), g.side_of(2));
-    assert_ne!(g.side_of(0), g.side_of(1));
+    assert_eq!(g.lone_hand(), Some(Seat::new(0)));
+    assert_eq!(g.side_of(Seat::new(1)), g.side_of(Seat::new(2)));
+    assert_ne!(g.side_of(Seat::new(0)), g.side_of(Seat::new(1)));
     assert_eq!(
-        meld_texts(&g, g.side_of(1)),
+        meld_texts(&g, g.side_of(Seat::new(1))),
         vec!["AS AS AH", "KS KS KH", "QS QS QH", "JS JS JH"]
     );
     assert_eq!(meld_texts(&g, 0), vec!["9S 9H 9D", "8S 8S 8H"]);
@@ -81,22 +82,22 @@ fn three_players_score_individually_with_the_partnership_credited_to_both() {
         ],
     );
     let h = g.last_hand().unwrap().clone();
-    assert_eq!((h.reason, h.seat), (HandEndReason::Out, Some(1)));
+    assert_eq!((h.reason, h.seat), (HandEndReason::Out, Some(Seat::new(1))));
     assert_eq!(h.teams.len(), 3);
     // Pooled melds: aces 7 x 20, kings 5 x 10, queens 5 x 10, jacks 4 x 10.
-    let in_hand_2 = -hand_value(g.hand(2));
+    let in_hand_2 = -hand_value(g.hand(Seat::new(2)));
     assert_eq!(items(&h, 1), (280, in_hand_2, 500, 0, 100, 880 + in_hand_2));
     assert_eq!(
         items(&h, 2),
         (280, in_hand_2, 500, 100, 100, 980 + in_hand_2)
     );
-    let in_hand_0 = -hand_value(g.hand(0));
+    let in_hand_0 = -hand_value(g.hand(Seat::new(0)));
     assert_eq!(items(&h, 0), (60, in_hand_0, 0, 0, 0, 60 + in_hand_0));
     assert_eq!(g.scores().len(), 3);
     assert_eq!(h.totals, g.scores().to_vec());
     // Each player's own score sets their opening minimum (P-CAN).
     let r = Rules::preset("classic", Some(3), None).unwrap();
-    for s in 0..3 {
+    for s in Seat::all(3) {
         assert_eq!(g.opening_minimum(s), r.opening.minimum(g.scores()[s]));
     }
 }
@@ -118,12 +119,12 @@ fn going_out_before_anyone_took_the_pile_makes_the_lone_hand() {
             "discard 9S",
         ],
     );
-    assert_eq!(g.lone_hand(), Some(1));
+    assert_eq!(g.lone_hand(), Some(Seat::new(1)));
     let h = g.last_hand().unwrap();
     assert_eq!(h.teams[1].going_out, 200);
     // Seats 2 and 0 were partners: the same score (neither has a red three).
     assert_eq!(h.teams[0], h.teams[2]);
-    let both = -(hand_value(g.hand(0)) + hand_value(g.hand(2)));
+    let both = -(hand_value(g.hand(Seat::new(0))) + hand_value(g.hand(Seat::new(2))));
     assert_eq!(h.teams[0].in_hand, both);
 }
 
@@ -137,12 +138,16 @@ fn taking_the_pile_onto_a_meld_also_makes_the_lone_hand() {
         .hand(0, "KC")
         .game();
     play_all(&mut g, 1, &["draw", "meld KS KS KH / AS AS AH"]);
-    let d = g.hand(1).iter().next().unwrap();
+    let d = g.hand(Seat::new(1)).iter().next().unwrap();
     play(&mut g, 1, &format!("discard {d}"));
     draw_discard_drawn(&mut g, 2);
     draw_discard(&mut g, 0, "KC");
     play(&mut g, 1, "pickup");
     assert_eq!(meld_texts(&g, 1)[0], "KS KS KH KC");
-    assert_eq!(g.lone_hand(), Some(1), "seat 1 took the pile first");
-    assert_eq!(g.side_of(2), g.side_of(0));
+    assert_eq!(
+        g.lone_hand(),
+        Some(Seat::new(1)),
+        "seat 1 took the pile first"
+    );
+    assert_eq!(g.side_of(Seat::new(2)), g.side_of(Seat::new(0)));
 }

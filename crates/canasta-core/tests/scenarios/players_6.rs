@@ -1,6 +1,7 @@
 //! Classic Canasta for six (P-CAN §six, RG-6; research §1.4).
 
 use crate::common::*;
+use canasta_core::Seat;
 use canasta_core::{HandEndReason, IllegalReason, Rules};
 
 /// P-CAN, RG-6: 162 cards (three packs and six jokers), 13 cards each.
@@ -13,7 +14,7 @@ fn six_players_use_162_cards_and_deal_13() {
     assert_eq!(deck.count(card("AS")), 3);
     assert_eq!(deck.red_threes(), 6);
     let g = DealSpec::classic(6, 0).game();
-    for s in 0..6 {
+    for s in Seat::all(6) {
         assert_eq!(g.hand(s).total(), 13);
     }
     assert_eq!(g.stock_len(), 162 - 78 - 1);
@@ -47,11 +48,13 @@ fn six_players_three_teams_of_two_or_two_teams_of_three() {
     assert_eq!(three.opening.minimum(7000), 120);
     let g = DealSpec::new(three, 0).game();
     assert_eq!(
-        (0..6).map(|s| g.side_of(s)).collect::<Vec<_>>(),
+        (0..6)
+            .map(|s| g.side_of(Seat::new(s)).index())
+            .collect::<Vec<_>>(),
         vec![0, 1, 2, 0, 1, 2]
     );
-    assert_eq!(g.partner_of(1), Some(4));
-    assert_eq!(g.partner_of(4), Some(1));
+    assert_eq!(g.partner_of(Seat::new(1)), Some(Seat::new(4)));
+    assert_eq!(g.partner_of(Seat::new(4)), Some(Seat::new(1)));
 
     let two = Rules::preset("classic", Some(6), Some(2)).unwrap();
     assert_eq!((two.game.teams, two.game.target), (2, 10000));
@@ -59,12 +62,14 @@ fn six_players_three_teams_of_two_or_two_teams_of_three() {
     assert_eq!(two.opening.minimum(7000), 150);
     let g = DealSpec::new(two, 0).game();
     assert_eq!(
-        (0..6).map(|s| g.side_of(s)).collect::<Vec<_>>(),
+        (0..6)
+            .map(|s| g.side_of(Seat::new(s)).index())
+            .collect::<Vec<_>>(),
         vec![0, 1, 0, 1, 0, 1]
     );
     assert_eq!(
-        g.partner_of(1),
-        Some(3),
+        g.partner_of(Seat::new(1)),
+        Some(Seat::new(3)),
         "asking goes to the next partner clockwise"
     );
     assert!(Rules::preset("classic", Some(6), Some(4)).is_err());
@@ -82,7 +87,7 @@ fn six_players_need_two_canastas_to_go_out() {
     assert!(
         !g.legal_actions()
             .iter()
-            .any(|a| a.cards_from_hand() == *g.hand(1))
+            .any(|a| a.cards_from_hand() == *g.hand(Seat::new(1)))
     );
     // The reason for this refusal is pinned in the next (ignored) test.
 }
@@ -112,7 +117,7 @@ fn six_players_three_teams_five_red_threes_score_1000() {
         .hand(0, "3H")
         .stock("QH QD QD 4C 4C 5C QC")
         .game();
-    assert_eq!(g.red_threes(1) + g.red_threes(4), 5);
+    assert_eq!(g.red_threes(Seat::new(1)) + g.red_threes(Seat::new(4)), 5);
     play_all(
         &mut g,
         1,
@@ -121,10 +126,10 @@ fn six_players_three_teams_five_red_threes_score_1000() {
     let h = g.last_hand().unwrap();
     assert_eq!(
         (h.reason, h.seat, h.concealed),
-        (HandEndReason::Out, Some(1), true)
+        (HandEndReason::Out, Some(Seat::new(1)), true)
     );
     assert_eq!(h.teams.len(), 3);
-    let in_hand_4 = -hand_value(g.hand(4));
+    let in_hand_4 = -hand_value(g.hand(Seat::new(4)));
     assert_eq!(
         items(h, 1),
         (140, in_hand_4, 1000, 1000, 200, 2340 + in_hand_4)
@@ -152,6 +157,6 @@ fn six_players_two_teams_six_red_threes_score_1200() {
     assert_eq!(h.teams.len(), 2);
     assert_eq!(h.teams[1].red_threes, 1200);
     assert_eq!(h.teams[1].canastas, 1000);
-    let in_hand = -(hand_value(g.hand(3)) + hand_value(g.hand(5)));
+    let in_hand = -(hand_value(g.hand(Seat::new(3))) + hand_value(g.hand(Seat::new(5))));
     assert_eq!(h.teams[1].in_hand, in_hand);
 }

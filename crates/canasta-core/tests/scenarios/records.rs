@@ -2,6 +2,7 @@
 
 use canasta_core::Phase;
 use canasta_core::record::{GameReport, RecordError, check_record};
+use canasta_core::{Seat, Side};
 use std::path::PathBuf;
 
 /// `check_record` as a `Result`: the games, or the first bad line.
@@ -103,8 +104,12 @@ fn record_that_stops_mid_hand_gives_the_position() {
     assert!(r.hands.is_empty());
     assert_eq!(r.winner, None);
     let s = r.state.as_ref().unwrap();
-    assert_eq!((s.phase(), s.to_act()), (Phase::Play, 3));
-    let melds: Vec<String> = s.melds(1).iter().map(|m| m.cards.to_string()).collect();
+    assert_eq!((s.phase(), s.to_act()), (Phase::Play, Seat::new(3)));
+    let melds: Vec<String> = s
+        .melds(Side::new(1))
+        .iter()
+        .map(|m| m.cards.to_string())
+        .collect();
     assert_eq!(melds, vec!["AS AS AH", "KS KS KH", "9S 9H 9D", "QS QH QD"]);
     assert!(s.pile().is_empty());
     assert!(
@@ -121,7 +126,7 @@ fn record_three_players_scores_each_player() {
     let r = &replay("classic3_partnership.jsonl")[0];
     assert_eq!(r.hands[0].totals, vec![0, 825, 925]);
     let s = r.state.as_ref().unwrap();
-    assert_eq!(s.lone_hand(), Some(0));
+    assert_eq!(s.lone_hand(), Some(Seat::new(0)));
 }
 
 /// A record that breaks a rule is rejected at its line with the reason: here

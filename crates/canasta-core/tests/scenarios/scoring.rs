@@ -2,6 +2,8 @@
 //! (P-CAN, S001, S003; research §1.1).
 
 use crate::common::*;
+use canasta_core::Seat;
+use canasta_core::Team;
 use canasta_core::{HandEndReason, Rules};
 
 /// P-CAN, S001, S003: a team scores its melded cards, minus the cards left
@@ -34,16 +36,16 @@ fn hand_score_items_after_going_out() {
     let h = g.last_hand().unwrap();
     assert_eq!(
         (h.reason, h.seat, h.concealed),
-        (HandEndReason::Out, Some(1), false)
+        (HandEndReason::Out, Some(Seat::new(1)), false)
     );
     // Team 1: aces 6 x 20 + 2C 20 + kings 4 x 10 = 180; seat 3 holds
     // 4C 4C 5C 5C 6C 6C 7C 7C 8C 8C 5H = 65; mixed canasta 300; one red three.
-    assert_eq!(hand_value(g.hand(3)), 65);
+    assert_eq!(hand_value(g.hand(Seat::new(3))), 65);
     assert_eq!(items(h, 1), (180, -65, 300, 100, 100, 615));
     // Team 0: seat 2 holds JK 3S 2S AC QH QD JH TH 9S 8S 7S = 160, seat 0
     // 4S 5S 6S 7S 8D 9C TC JC QC KC 6H = 85; its red three counts minus.
-    assert_eq!(hand_value(g.hand(2)), 160);
-    assert_eq!(hand_value(g.hand(0)), 85);
+    assert_eq!(hand_value(g.hand(Seat::new(2))), 160);
+    assert_eq!(hand_value(g.hand(Seat::new(0))), 85);
     assert_eq!(items(h, 0), (0, -245, 0, -100, 0, -345));
     assert_eq!(h.totals, vec![-345, 615]);
     assert_eq!(g.scores(), &[-345, 615]);
@@ -66,7 +68,7 @@ fn four_red_threes_count_800_or_minus_800() {
         .hand(2, "3H 3D")
         .stock("4S 4S 4H 4H 4D")
         .game();
-    assert_eq!(g.red_threes(0) + g.red_threes(2), 4);
+    assert_eq!(g.red_threes(Seat::new(0)) + g.red_threes(Seat::new(2)), 4);
     play_all(
         &mut g,
         1,
@@ -91,7 +93,7 @@ fn red_threes_count_plus_for_a_team_that_melded_without_a_canasta() {
         .hand(2, "KS KS KH KH KD KD KC QS QS QH QD")
         .stock("JC 4D 5D")
         .game();
-    assert_eq!(g.red_threes(1), 1);
+    assert_eq!(g.red_threes(Seat::new(1)), 1);
     play_all(&mut g, 1, &["draw", "meld AS AS AH", "discard 4D"]);
     play_all(
         &mut g,
@@ -103,7 +105,7 @@ fn red_threes_count_plus_for_a_team_that_melded_without_a_canasta() {
         ],
     );
     let h = g.last_hand().unwrap();
-    assert_eq!(h.seat, Some(2));
+    assert_eq!(h.seat, Some(Seat::new(2)));
     assert_eq!(h.teams[1].red_threes, 100);
     assert_eq!(h.teams[1].canastas, 0);
     assert_eq!(h.teams[1].melded, 60);
@@ -122,7 +124,7 @@ fn the_game_ends_when_a_team_reaches_5000() {
     for hand in 1..=4 {
         spec.deal_into(&mut g);
         if hand == 4 {
-            assert_eq!(g.opening_minimum(1), 120);
+            assert_eq!(g.opening_minimum(Seat::new(1)), 120);
         }
         play_all(
             &mut g,
@@ -137,9 +139,9 @@ fn the_game_ends_when_a_team_reaches_5000() {
         assert_eq!(g.is_over(), hand == 4, "after hand {hand}");
     }
     assert_eq!(g.phase(), canasta_core::Phase::GameOver);
-    assert_eq!(g.winner(), Some(Some(1)));
+    assert_eq!(g.winner(), Some(Some(Team::new(1))));
     assert!(
-        g.deal(&spec.deck(), 1).is_err(),
+        g.deal(&spec.deck(), Seat::new(1)).is_err(),
         "no deal after the game ends"
     );
 }

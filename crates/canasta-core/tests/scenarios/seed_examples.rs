@@ -3,6 +3,8 @@
 
 use crate::common::*;
 use canasta_core::IllegalReason;
+use canasta_core::Seat;
+use canasta_core::Side;
 
 /// S003, the same example from the taker's side: team 1 has a meld of
 /// sevens; with the pile frozen and a seven on top, adding the top card to
@@ -29,7 +31,7 @@ fn s003_frozen_pile_top_seven_onto_meld_or_seven_and_wild_refused() {
     play_all(&mut g, 3, &["draw", "discard 3S"]);
     play_all(&mut g, 0, &["draw", "discard 7D"]);
     assert!(g.pile_frozen());
-    assert_eq!(g.to_act(), 1);
+    assert_eq!(g.to_act(), Seat::new(1));
     assert_eq!(
         refused(&g, 1, "pickup"),
         IllegalReason::PileFrozen {
@@ -60,7 +62,7 @@ fn s002_no_two_melds_of_sixes() {
     play(&mut g, 1, "meld 6C 6C 6H");
     let melds = meld_texts(&g, 1);
     assert_eq!(melds.len(), 2, "{melds:?}");
-    assert_eq!(g.melds(1)[0].cards.len(), 6);
+    assert_eq!(g.melds(Side::new(1))[0].cards.len(), 6);
 }
 
 /// S001: "a natural canasta earns 500 points in addition to the point values

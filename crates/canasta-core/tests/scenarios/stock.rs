@@ -1,6 +1,7 @@
 //! The end of the stock (P-CAN; research §1.1 "Stock exhausted", register #4).
 
 use crate::common::*;
+use canasta_core::Seat;
 use canasta_core::{GameState, HandEndReason, IllegalReason, Phase};
 
 /// Draws and discards the drawn card until the stock holds `left` cards.
@@ -25,7 +26,7 @@ fn stock_run_out() -> GameState {
         .stock("TD TD JD JD")
         .bottom("QC")
         .game();
-    assert_eq!(g.red_threes(0), 4);
+    assert_eq!(g.red_threes(Seat::new(0)), 4);
     play_all(
         &mut g,
         1,
@@ -33,9 +34,9 @@ fn stock_run_out() -> GameState {
     );
     draw_discard_drawn(&mut g, 2);
     draw_discard_drawn(&mut g, 3);
-    let before = *g.hand(0);
+    let before = *g.hand(Seat::new(0));
     play(&mut g, 0, "draw");
-    let mut drawn = *g.hand(0);
+    let mut drawn = *g.hand(Seat::new(0));
     drawn.remove_all(&before);
     let d = drawn.iter().next().unwrap();
     play_all(
@@ -55,7 +56,7 @@ fn with_the_stock_empty_a_matching_unfrozen_pile_must_be_taken() {
     let g = stock_run_out();
     assert_eq!(g.stock_len(), 0);
     assert_eq!(g.phase(), Phase::Draw);
-    assert_eq!(g.to_act(), 0);
+    assert_eq!(g.to_act(), Seat::new(0));
     assert_eq!(g.pile_top(), Some(card("QC")));
     assert!(!g.pile_frozen());
     assert!(!legal_texts(&g).contains(&"draw".to_string()));
@@ -82,7 +83,7 @@ fn drawing_from_the_empty_stock_ends_the_hand_without_a_going_out_bonus() {
         h.teams[0].red_threes, 800,
         "team 0 melded: all four count 800"
     );
-    let in_hand_0 = -(hand_value(g.hand(0)) + hand_value(g.hand(2)));
+    let in_hand_0 = -(hand_value(g.hand(Seat::new(0))) + hand_value(g.hand(Seat::new(2))));
     assert_eq!(h.teams[0].in_hand, in_hand_0);
     assert_eq!(g.all_cards(), g.rules().deal.deck());
 }
@@ -111,6 +112,6 @@ fn a_red_three_as_the_last_stock_card_ends_the_hand_at_once() {
     let h = g.last_hand().unwrap();
     assert_eq!((h.reason, h.seat), (HandEndReason::Stock, None));
     // Seat 0 drew it: team 0 has all four but melded nothing.
-    assert_eq!(seat, 0);
+    assert_eq!(seat, Seat::new(0));
     assert_eq!(h.teams[0].red_threes, -800);
 }

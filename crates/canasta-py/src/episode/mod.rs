@@ -13,6 +13,7 @@ mod serial;
 
 use crate::encoding::{IllegalStep, Speller};
 use crate::tensor::{self, Layout};
+use canasta_core::Seat;
 use canasta_core::record::write;
 use canasta_core::{
     Action, ActionList, Card, CardCounts, DealOutcome, GameState, IllegalAction, Phase, Rng, Rules,
@@ -187,7 +188,7 @@ impl Episode {
             ..Config::default()
         };
         let mut ep = Episode::new(rules, config, 0, 0);
-        ep.dealer = state.dealer();
+        ep.dealer = state.dealer().index();
         ep.state = state;
         ep.chance = None;
         ep.legal.clear();
@@ -232,7 +233,7 @@ impl Episode {
         } else if self.chance.is_some() {
             Mover::Chance
         } else {
-            Mover::Seat(self.state.to_act())
+            Mover::Seat(self.state.to_act().index())
         }
     }
 
@@ -332,7 +333,7 @@ impl Episode {
         if !self.speller.prefix().is_empty() {
             return Err(EpisodeError::Spelling);
         }
-        let seat = self.state.to_act();
+        let seat = self.state.to_act().index();
         let mut next = self.state.clone();
         next.apply(action).map_err(EpisodeError::Action)?;
         self.state = next;
@@ -352,7 +353,7 @@ impl Episode {
 
     /// Plays a generated action (no judgement: it came from the list).
     fn play(&mut self, action: Action) {
-        let seat = self.state.to_act();
+        let seat = self.state.to_act().index();
         self.state.apply_unchecked(action);
         self.after_action(seat, action);
     }
@@ -360,7 +361,7 @@ impl Episode {
     fn after_action(&mut self, seat: usize, action: Action) {
         self.decisions += 1;
         if self.config.record {
-            self.record.push(write::action(seat, &action));
+            self.record.push(write::action(Seat::new(seat), &action));
         }
         match self.state.phase() {
             Phase::Draw | Phase::Play | Phase::Answer => self.prepare_decision(),
@@ -425,7 +426,7 @@ impl Episode {
             let index = if rules.game.temporary_partnership {
                 seat
             } else {
-                rules.game.team_of(seat)
+                rules.game.team_of(Seat::new(seat)).index()
             };
             self.returns[seat] = per_side[index];
         }
@@ -445,13 +446,14 @@ impl Episode {
     }
 
     fn deal(&mut self, deck: &[Card], first: Option<usize>) -> DealOutcome {
+        let (dealer, first) = (Seat::new(self.dealer), first.map(Seat::new));
         let outcome = self
             .state
-            .deal_with_first(deck, self.dealer, first)
+            .deal_with_first(deck, dealer, first)
             .expect("a whole preset deck deals");
         if self.config.record {
             self.record
-                .push(write::deal_with_first(deck, self.dealer, first));
+                .push(write::deal_with_first(deck, dealer, first));
         }
         if outcome == DealOutcome::Dealt {
             self.prepare_decision();
@@ -543,7 +545,7 @@ impl Episode {
     pub fn resample(&self, seat: usize, rng: &mut Rng) -> Episode {
         let mut out = self.clone();
         if self.chance.is_none() && !self.terminal {
-            out.state = self.state.determinize(seat, rng);
+            out.state = self.state.determinize(Seat::new(seat), rng);
         }
         // The record holds the real deal: a determinization keeps none.
         out.record.clear();

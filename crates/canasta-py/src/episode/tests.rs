@@ -1,6 +1,7 @@
 //! Episodes of every form, records in and out, returns.
 use super::*;
 use crate::encoding::NUM_ACTIONS;
+use canasta_core::Seat;
 use canasta_core::record;
 use canasta_core::rules::all_forms;
 
@@ -78,7 +79,7 @@ fn the_seeded_stream_deals_as_canasta_sim_does() {
     let dealer = rng.below(4);
     let deck = shuffled_deck(&rules, &mut rng);
     assert_eq!(ep.dealer(), dealer);
-    assert_eq!(ep.record_lines()[1], write::deal(&deck, dealer));
+    assert_eq!(ep.record_lines()[1], write::deal(&deck, Seat::new(dealer)));
 }
 
 #[test]

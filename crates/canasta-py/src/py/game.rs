@@ -4,6 +4,7 @@ use super::{config_of, rules_of, to_py, value_error};
 use crate::encoding::{NUM_ACTIONS, Step};
 use crate::episode::{Episode, Mover};
 use crate::tensor::Layout;
+use canasta_core::Seat;
 use canasta_core::{Action, Rng};
 use numpy::{PyArray1, PyArrayMethods};
 use pyo3::prelude::*;
@@ -287,7 +288,7 @@ impl Game {
         seat: Option<usize>,
     ) -> PyResult<Bound<'py, PyAny>> {
         let seat = self.seat_or_current(seat)?;
-        let obs = self.episode.state().observe(seat);
+        let obs = self.episode.state().observe(Seat::new(seat));
         to_py(py, &serde_json::to_value(&obs).map_err(value_error)?)
     }
 
@@ -300,7 +301,7 @@ impl Game {
         Ok(self
             .episode
             .state()
-            .hand(seat)
+            .hand(Seat::new(seat))
             .iter()
             .map(|c| c.to_string())
             .collect())

@@ -356,7 +356,7 @@ impl Table {
             self.asker_turn = None;
             return;
         }
-        let seat = self.game.state().to_act();
+        let seat = self.game.state().to_act().index();
         let now = Instant::now();
         let fresh = Turn {
             seat,
@@ -508,7 +508,7 @@ impl Table {
     }
 
     fn start_bot_if_due(&mut self) {
-        let seat = self.game.state().to_act();
+        let seat = self.game.state().to_act().index();
         let (bot, stand_in) = if let Some(bot) = self.bots[seat].take() {
             (bot, false)
         } else if self.is_human(seat) {
@@ -997,7 +997,7 @@ impl Table {
                 "the game has moved on",
             ));
         }
-        if !self.game.in_hand() || state.to_act() != seat {
+        if !self.game.in_hand() || state.to_act().index() != seat {
             return Err(ClientError::new(
                 ErrorCode::NotYourTurn,
                 "a hint is for your own turn",

@@ -9,6 +9,7 @@ use canasta_core::{
     Action, Card, DealOutcome, GameState, HandResult, IllegalReason, Phase, Rng, Rules,
     shuffled_deck,
 };
+use canasta_core::{Seat, Team};
 use serde_json::{Value, json};
 use std::collections::VecDeque;
 
@@ -433,14 +434,17 @@ impl TableGame {
         let rules = state.rules().clone();
         let n = rules.game.players as usize;
         let dealer = if self.started() {
-            (state.dealer() + 1) % n
+            state.dealer().after(1, n)
         } else {
-            rng.below(n)
+            Seat::new(rng.below(n))
         };
         let mut lines = Vec::new();
         loop {
             let deck = shuffled_deck(&rules, rng);
-            let first = rules.deal.random_first_player.then(|| rng.below(n));
+            let first = rules
+                .deal
+                .random_first_player
+                .then(|| Seat::new(rng.below(n)));
             let outcome = state
                 .deal_with_first(&deck, dealer, first)
                 .expect("a shuffled deck of the rules' own cards deals");
@@ -478,11 +482,12 @@ impl TableGame {
         if !self.in_hand() {
             return Err(Refusal::NotStarted);
         }
-        if self.state.to_act() != seat {
+        if self.state.to_act().index() != seat {
             return Err(Refusal::NotYourTurn {
-                to_act: self.state.to_act(),
+                to_act: self.state.to_act().index(),
             });
         }
+        let at = Seat::new(seat);
         let hand = self.hand_number();
         let mut state = self.state.clone();
         state
@@ -496,8 +501,8 @@ impl TableGame {
             // Cards came to light: taking the action back would let the
             // player play the turn again knowing them.
             By::Player
-                if state.observe(seat).unseen(rules).total()
-                    < self.state.observe(seat).unseen(rules).total() =>
+                if state.observe(at).unseen(rules).total()
+                    < self.state.observe(at).unseen(rules).total() =>
             {
                 UndoEffect::Seal(UndoRefusal::SeenCards)
             }
@@ -513,7 +518,7 @@ impl TableGame {
         let line = if stand_in {
             json!({"seat": seat, "action": action.to_string(), "stand_in": true}).to_string()
         } else {
-            write::action(seat, &action)
+            write::action(at, &action)
         };
         let mut lines = vec![line];
         let mut events = vec![Event::Acted {
@@ -534,8 +539,12 @@ impl TableGame {
             let n = state.players();
             events.push(Event::HandEnd {
                 hand,
-                hands: (0..n).map(|s| state.hand(s).iter().collect()).collect(),
-                feet: (0..n).map(|s| state.foot(s).iter().collect()).collect(),
+                hands: Seat::all(n)
+                    .map(|s| state.hand(s).iter().collect())
+                    .collect(),
+                feet: Seat::all(n)
+                    .map(|s| state.foot(s).iter().collect())
+                    .collect(),
                 result,
                 stand_ins: stand_ins.in_hand(),
             });
@@ -543,7 +552,7 @@ impl TableGame {
                 lines.push(line);
                 events.push(Event::GameEnd {
                     totals: state.scores().to_vec(),
-                    winner: state.winner().flatten(),
+                    winner: state.winner().flatten().map(Team::index),
                     stand_ins: stand_ins.in_game(),
                 });
             }
@@ -630,7 +639,7 @@ mod tests {
                     game.deal(&mut rng)
                 } else {
                     let legal = game.state().legal_actions();
-                    let seat = game.state().to_act();
+                    let seat = game.state().to_act().index();
                     // Now and then the bot stands in for a seat.
                     let by = if rng.below(7) == 0 {
                         By::StandIn
@@ -658,7 +667,10 @@ mod tests {
                 if steps % 97 == 0 {
                     let back = TableGame::resume(game.lines().to_vec()).unwrap();
                     assert_eq!(back.state().state_id(), game.state().state_id());
-                    assert_eq!(back.state().observe(0), game.state().observe(0));
+                    assert_eq!(
+                        back.state().observe(Seat::new(0)),
+                        game.state().observe(Seat::new(0))
+                    );
                     assert!(back.log().eq(game.log()), "the log resumes as it was");
                     assert_eq!(back.stand_ins(), game.stand_ins(), "and the stand-ins");
                 }
@@ -688,7 +700,7 @@ mod tests {
             Some(Refusal::NotStarted)
         );
         game.commit(game.deal(&mut Rng::new(3)));
-        let to_act = game.state().to_act();
+        let to_act = game.state().to_act().index();
         let other = (to_act + 1) % 4;
         assert_eq!(
             game.act(other, draw, By::Player).err(),
@@ -722,7 +734,7 @@ mod undo_tests {
                 game.commit(game.deal(rng));
                 continue;
             }
-            let seat = game.state().to_act();
+            let seat = game.state().to_act().index();
             let legal = game.state().legal_actions();
             if seat == 0 && !legal.contains(&Action::Draw) && game.state().phase() == Phase::Play {
                 return;
@@ -749,7 +761,7 @@ mod undo_tests {
             game.lines().to_vec(),
             game.log().cloned().collect::<Vec<_>>(),
         );
-        let observed = game.state().observe(0);
+        let observed = game.state().observe(Seat::new(0));
         let id_before = game.state_id();
         let discard = *game
             .state()
@@ -759,7 +771,7 @@ mod undo_tests {
             .unwrap();
         game.commit(game.act(0, discard, By::Player).unwrap());
         // The bot answers (its draw and discard follow the player's move).
-        let bot = game.state().to_act();
+        let bot = game.state().to_act().index();
         assert_eq!(bot, 1);
         game.commit(game.act(1, Action::Draw, By::Bot).unwrap());
         assert!(game.can_undo());
@@ -768,7 +780,7 @@ mod undo_tests {
         assert_eq!(game.undo(), 2, "two log entries went");
         assert_eq!(game.lines(), &before.0[..]);
         assert!(game.log().cloned().eq(before.1.iter().cloned()));
-        assert_eq!(game.state().observe(0).hand, observed.hand);
+        assert_eq!(game.state().observe(Seat::new(0)).hand, observed.hand);
         assert!(
             game.state_id() > id_after,
             "{} after {id_after}",

@@ -1,7 +1,7 @@
 //! Positions reached for real: a deck stacked so that the seats hold the
 //! cards a test names, then a script of actions the judge accepts.
 
-use canasta_core::{Action, Card, GameState, Rules};
+use canasta_core::{Action, Card, GameState, Rules, Seat};
 
 fn cards(s: &str) -> Vec<Card> {
     s.split_whitespace().map(|c| c.parse().unwrap()).collect()
@@ -40,7 +40,7 @@ pub fn stacked(rules: &Rules, hands: &[&str], up: &str, stock: &str) -> GameStat
     deck.extend(stock);
     deck.extend(rest);
     let mut g = GameState::new(rules.clone());
-    g.deal(&deck, 0).unwrap();
+    g.deal(&deck, Seat::new(0)).unwrap();
     g
 }
 

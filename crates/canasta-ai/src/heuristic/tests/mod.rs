@@ -1,7 +1,7 @@
 //! Scores of single decisions, on views and legal lists made by hand.
 
 use super::*;
-use canasta_core::{CardCounts, Group, Meld, Rank, Rules};
+use canasta_core::{CardCounts, Group, Meld, Rank, Rules, Seat};
 
 mod deal;
 mod strategy;
@@ -215,7 +215,7 @@ fn skipped_discards_change_no_choice() {
     for rules in canasta_core::rules::all_forms() {
         let mut rng = canasta_core::Rng::new(21);
         let mut g = canasta_core::GameState::new(rules);
-        g.deal_random(&mut rng, 0);
+        g.deal_random(&mut rng, Seat::new(0));
         let mut ranked = Vec::new();
         for _ in 0..400 {
             if !matches!(

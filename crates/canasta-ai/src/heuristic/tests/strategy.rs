@@ -5,7 +5,7 @@ use super::deal::{play, stacked};
 use super::{card, view_with};
 use crate::heuristic::{Rival, View, best, score};
 use crate::{Bot, Decision, HeuristicBot};
-use canasta_core::{Action, Card, GameState, Group, Meld, Phase, Rank, Rules};
+use canasta_core::{Action, Card, GameState, Group, Meld, Phase, Rank, Rules, Seat};
 
 fn melds(texts: &[&str]) -> &'static [Meld] {
     let melds: Vec<Meld> = texts
@@ -129,11 +129,11 @@ fn holds_the_pile_taking_pair() {
     );
     let pair_with_wild: Action = "meld 9S 9H 2C".parse().unwrap();
     assert!(g.legal_actions().contains(&pair_with_wild));
-    while g.to_act() == 1 && g.phase() == Phase::Play {
+    while g.to_act() == Seat::new(1) && g.phase() == Phase::Play {
         let chosen = choice(&g);
         g.apply(chosen).unwrap();
     }
-    assert_eq!(g.hand(1).rank_count(Rank::Nine), 2);
+    assert_eq!(g.hand(Seat::new(1)).rank_count(Rank::Nine), 2);
 }
 
 /// When an opponent is about to go out, cards in hand only cost: then the
@@ -208,7 +208,7 @@ fn freezes_a_valuable_pile_the_next_opponent_is_sure_to_take() {
          draw; discard AC; draw; discard AS; draw; discard AH; draw; discard AD; \
          draw",
     );
-    assert_eq!(g.to_act(), 1);
+    assert_eq!(g.to_act(), Seat::new(1));
     assert_eq!(discard_choice(&g), Action::Discard(card("2C")));
 }
 

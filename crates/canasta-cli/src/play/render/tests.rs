@@ -237,9 +237,16 @@ fn the_screen_never_shows_a_hidden_card() {
             }
             Next::Human(_) => {
                 let real = TableView::new(&session.observe(0), &rules, &names);
-                let sample = session.state().determinize(0, &mut rng);
-                assert_ne!(sample.hand(1), session.state().hand(1), "a real re-deal");
-                let seen = TableView::new(&sample.observe(0), &rules, &names);
+                let sample = session
+                    .state()
+                    .determinize(canasta_core::Seat::new(0), &mut rng);
+                assert_ne!(
+                    sample.hand(canasta_core::Seat::new(1)),
+                    session.state().hand(canasta_core::Seat::new(1)),
+                    "a real re-deal"
+                );
+                let seen =
+                    TableView::new(&sample.observe(canasta_core::Seat::new(0)), &rules, &names);
                 let shot = |v: &TableView| {
                     draw(
                         &Screen {
@@ -252,7 +259,9 @@ fn the_screen_never_shows_a_hidden_card() {
                 };
                 assert_eq!(shot(&real), shot(&seen));
                 for other in 1..4 {
-                    let hidden = crate::play::hand::hand_text(session.state().hand(other));
+                    let hidden = crate::play::hand::hand_text(
+                        session.state().hand(canasta_core::Seat::new(other)),
+                    );
                     assert!(!shot(&real).join("\n").contains(&hidden));
                 }
                 let a = session.human_legal()[0];
@@ -602,7 +611,7 @@ fn titles_name_the_variant_and_canastone_offers_opening_first() {
     ] {
         let rules = Rules::preset(id, None, None).unwrap();
         let mut g = canasta_core::GameState::new(rules.clone());
-        g.deal_random(&mut Rng::new(2), 0);
+        g.deal_random(&mut Rng::new(2), canasta_core::Seat::new(0));
         let view = TableView::new(
             &g.observe(g.to_act()),
             &rules,

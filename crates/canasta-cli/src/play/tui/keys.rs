@@ -6,6 +6,7 @@ use crate::play::hand::{HandOrder, cards_text};
 use crate::play::render::Overlay;
 use crate::play::session::Next;
 use crate::text::excerpt;
+use canasta_core::MeldId;
 use canasta_core::{Action, Card, CardCounts, Group, Groups};
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use std::time::Duration;
@@ -339,7 +340,7 @@ impl App<'_> {
             .collect();
         match matching.as_slice() {
             [m] => self.act(Action::Add {
-                meld: *m as u8,
+                meld: MeldId::new(*m),
                 cards: group,
             }),
             _ => self.mode = Mode::ChooseMeld(group, String::new()),
@@ -355,7 +356,10 @@ impl App<'_> {
     /// Adds `group` to the meld numbered `typed`.
     fn add_to(&mut self, cards: Group, typed: &str) {
         match typed.parse::<u8>() {
-            Ok(meld) => self.act(Action::Add { meld, cards }),
+            Ok(meld) => self.act(Action::Add {
+                meld: MeldId::new(meld.into()),
+                cards,
+            }),
             Err(_) => self.say(format!("`{typed}` is not a meld number"), true),
         }
     }

@@ -17,6 +17,7 @@ use crate::error::IllegalReason;
 use crate::meld::{CanastaKind, GoOutKind, KindCounts, Meld};
 use crate::rules::Rules;
 use crate::search::goout::sequences::SharedOutcomes;
+use crate::seat::{Seat, Side};
 use crate::state::{GameState, MAX_MELDS, Phase};
 use arrayvec::ArrayVec;
 
@@ -130,7 +131,7 @@ pub(crate) fn wild_canasta_is_clean(jokers: u8, twos: u8) -> bool {
 
 type SideShape = ArrayVec<MeldShape, MAX_MELDS>;
 
-pub(crate) fn side_shape(state: &GameState, side: usize) -> SideShape {
+pub(crate) fn side_shape(state: &GameState, side: Side) -> SideShape {
     shapes_of(state.melds(side))
 }
 
@@ -366,7 +367,7 @@ impl GameState {
 
     /// Does `after` (this state after an action of `seat`) let the side go
     /// out, by melding everything (`by_discard` false) or by a discard?
-    pub(crate) fn may_finish_with(&self, after: &GameState, seat: usize, by_discard: bool) -> bool {
+    pub(crate) fn may_finish_with(&self, after: &GameState, seat: Seat, by_discard: bool) -> bool {
         let rules = self.rules();
         let side = after.side_of(seat);
         (by_discard || !rules.going_out.requirement.needs_discard)
@@ -415,7 +416,7 @@ impl GameState {
     }
 
     /// Can `seat`, in its play phase, still go out this turn?
-    pub(crate) fn can_go_out(&self, seat: usize) -> bool {
+    pub(crate) fn can_go_out(&self, seat: Seat) -> bool {
         if self.turn().answer == Some(false) {
             return false;
         }
@@ -447,7 +448,7 @@ impl GameState {
 
     /// A quick necessary condition for going out this turn
     /// ([`canastas_within_reach_of`] for the seat's hand and side).
-    fn canastas_within_reach(&self, seat: usize) -> bool {
+    fn canastas_within_reach(&self, seat: Seat) -> bool {
         canastas_within_reach_of(
             self.rules(),
             self.hand(seat),
@@ -458,7 +459,7 @@ impl GameState {
 
     /// Bit `Rank::index()` set for every rank the side has a meld of that
     /// can take more cards (every meld, unless melds are capped).
-    pub(crate) fn meld_rank_mask(&self, side: usize) -> u16 {
+    pub(crate) fn meld_rank_mask(&self, side: Side) -> u16 {
         // Read at every turn's start and for every list: uncapped, the
         // table keeps it; capped, a fold of bits without a branch a meld.
         let Some(cap) = self.rules().melds.max_meld_size else {
@@ -561,7 +562,7 @@ impl GameState {
 
     /// `ok_after` by applying the action to a copy of the state: every
     /// action, every variant.
-    fn ok_after_by_copy(&self, seat: usize, action: Action) -> bool {
+    fn ok_after_by_copy(&self, seat: Seat, action: Action) -> bool {
         let answer = self.turn().answer;
         let mut s = self.clone();
         s.apply_raw(action);
@@ -589,7 +590,7 @@ impl GameState {
     /// copy.
     fn ok_after_without_copy(
         &self,
-        seat: usize,
+        seat: Seat,
         action: Action,
         shared: Option<&mut SharedOutcomes>,
     ) -> Option<bool> {
@@ -609,7 +610,7 @@ impl GameState {
         match action {
             Action::Add { meld, cards } => {
                 hand.remove_all(&cards.counts());
-                melds.get_mut(meld as usize)?.cards.merge(&cards);
+                melds.get_mut(meld.index())?.cards.merge(&cards);
             }
             Action::Meld(groups) => {
                 for g in groups.iter() {
@@ -662,7 +663,7 @@ impl GameState {
 
     /// `ok_after` for taking the pile with the top card alone, a pair, or a
     /// natural and a wild card (an opened side; `melds` is its shape).
-    fn ok_after_pickup(&self, seat: usize, action: Action, melds: &mut SideShape) -> Option<bool> {
+    fn ok_after_pickup(&self, seat: Seat, action: Action, melds: &mut SideShape) -> Option<bool> {
         let rules = self.rules();
         let top = self.pile_top()?;
         let rank = top.rank()?.index() as u8;
@@ -747,7 +748,7 @@ impl GameState {
     /// Not where the special rank's discard is restricted (P-PEN): there an
     /// action that leaves only sevens ends the hand as blocked, which only
     /// the copy sees, so `add` and `meld` are judged alike.
-    fn ok_after_simple(&self, seat: usize, action: Action) -> Option<bool> {
+    fn ok_after_simple(&self, seat: Seat, action: Action) -> Option<bool> {
         let side = self.side_of(seat);
         let rules = self.rules();
         if !self.side_has_melded(side)
@@ -763,7 +764,7 @@ impl GameState {
         }
         let g = match action {
             Action::Add { meld, cards } => {
-                let m = &mut melds[meld as usize];
+                let m = &mut melds[meld.index()];
                 m.naturals += cards.natural_count();
                 m.wilds += cards.wild_count();
                 m.jokers += cards.jokers;

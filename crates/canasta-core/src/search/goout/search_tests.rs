@@ -12,6 +12,7 @@ use crate::card::{Card, CardCounts, Rank, Suit};
 use crate::meld::Group;
 use crate::rng::{Rng, shuffled_deck};
 use crate::rules::Rules;
+use crate::seat::Seat;
 use crate::state::score::HandEndReason;
 use crate::state::{GameState, Phase};
 use std::collections::HashMap;
@@ -27,7 +28,7 @@ type Key = (CardCounts, Vec<(Group, bool)>, [bool; 4]);
 /// `None` when the search ran out of budget.
 fn goes_out(
     g: &GameState,
-    seat: usize,
+    seat: Seat,
     seen: &mut HashMap<Key, bool>,
     budget: &mut usize,
 ) -> Option<bool> {
@@ -135,7 +136,7 @@ fn counting_agrees_with_a_search_of_generated_moves() {
         for seed in 0..seeds {
             let mut rng = Rng::new(seed ^ 0x00C0_0A7E);
             let mut g = GameState::new(rules.clone());
-            let dealer = seed as usize % rules.game.players as usize;
+            let dealer = Seat::new(seed as usize % rules.game.players as usize);
             if rules.melds.wilds_on_canasta || seed % 2 == 0 {
                 g.deal_random(&mut rng, dealer);
             } else {
@@ -252,7 +253,10 @@ fn concealed_counting_agrees_with_a_search_of_generated_moves() {
         for seed in 0..60u64 {
             let mut rng = Rng::new(seed ^ 0xC0_9CEA1);
             let mut g = GameState::new(rules.clone());
-            g.deal_random(&mut rng, seed as usize % rules.game.players as usize);
+            g.deal_random(
+                &mut rng,
+                Seat::new(seed as usize % rules.game.players as usize),
+            );
             // The first player's first turn: draw from the stock.
             if g.phase() != Phase::Draw {
                 continue;

@@ -10,6 +10,7 @@ use crate::card::Card;
 use crate::error::IllegalReason;
 use crate::meld::Group;
 use crate::rng::Rng;
+use crate::seat::Seat;
 use crate::state::{GameState, Phase};
 
 /// Lays to try: one or two cards from hand onto each of the side's melds,
@@ -22,7 +23,7 @@ fn lays(g: &GameState) -> Vec<Action> {
     let mut out = Vec::new();
     let add = |meld: usize, cards: &[Card]| {
         Group::from_cards(cards).ok().map(|cards| Action::Add {
-            meld: meld as u8,
+            meld: crate::meld::MeldId::new(meld),
             cards,
         })
     };
@@ -93,7 +94,10 @@ fn the_shortcuts_answer_as_the_copy_does() {
         for seed in 0..8u64 {
             let mut rng = Rng::new(seed ^ 0x5107_C075);
             let mut g = GameState::new(rules.clone());
-            g.deal_random(&mut rng, seed as usize % rules.game.players as usize);
+            g.deal_random(
+                &mut rng,
+                Seat::new(seed as usize % rules.game.players as usize),
+            );
             while matches!(g.phase(), Phase::Draw | Phase::Play | Phase::Answer) {
                 let seat = g.to_act();
                 if g.phase() == Phase::Play {

@@ -19,6 +19,7 @@ use super::{MAX_MELDS, Phase, TurnFlags};
 use crate::card::{Card, ParseCardError};
 use crate::error::IllegalReason;
 use crate::rules::RulesError;
+use crate::seat::{Seat, Side};
 use thiserror::Error;
 
 /// The phases a position may be in, as the `turn` line writes them. Only
@@ -163,13 +164,9 @@ pub enum NotationError {
     #[error(
         "field `melds-at-start`: {have} melds, more than side {side} has now ({now}) could have had"
     )]
-    MeldsAtStart {
-        side: usize,
-        have: usize,
-        now: usize,
-    },
+    MeldsAtStart { side: Side, have: usize, now: usize },
     #[error("field `turn`: seat {0} answers a question, but no seat is its partner")]
-    NoPartner(usize),
+    NoPartner(Seat),
     #[error("field `turn`: phase answer, but `turn-flags` does not say `asked`")]
     AnswerUnasked,
     #[error("field `answer`: an answer, but `turn-flags` does not say `asked`")]

@@ -6,6 +6,7 @@ use crate::card::{Card, CardCounts, FACES, PackedCounts, Rank, Suit};
 use crate::error::IllegalReason;
 use crate::meld::{Group, GroupShapeError, Meld};
 use crate::rules::{PilePacket, Rules};
+use crate::seat::{Seat, Side};
 use crate::state::{GameState, MAX_MELDS, MAX_SEATS, Phase, Ruleset, TurnFlags};
 
 /// Fields written once, the first six and the last two always.
@@ -242,26 +243,23 @@ impl GameState {
             f.required("hands-played"),
             "a count of hands",
         )?;
-        self.dealer = seat("dealer", f.required("dealer"), n)? as u8;
-        for s in 0..n {
-            self.side_of[s] = if rules.game.temporary_partnership {
-                s as u8
-            } else {
-                rules.game.team_of(s) as u8
-            };
+        self.dealer = Seat::new(seat("dealer", f.required("dealer"), n)?);
+        for s in rules.game.seats() {
+            self.side_of[s] = rules.game.starting_side(s);
         }
         if let Some(text) = f.get("lone-hand") {
             if !rules.game.temporary_partnership {
                 return Err(NotationError::NoPartnership);
             }
             let lone = seat("lone-hand", text, n)?;
-            self.lone_hand = Some(lone as u8);
+            let lone = Seat::new(lone);
+            self.lone_hand = Some(lone);
             // As `form_partnership_against`: the later of the two others
             // joins the earlier's side.
-            let mut others = (0..n).filter(|&s| s != lone);
+            let mut others = rules.game.seats().filter(|&s| s != lone);
             let (a, b) = (others.next(), others.next());
             if let (Some(a), Some(b)) = (a, b) {
-                self.side_of[b] = a as u8;
+                self.side_of[b] = self.side_of[a];
             }
         }
         Ok(())
@@ -394,13 +392,16 @@ impl GameState {
 
     /// Each meld on its side, in order, checked as the rules allow it.
     fn read_melds(&mut self, melds: Vec<MeldLine>) -> Result<(), NotationError> {
-        let n = self.players();
         for line in melds {
+            let Some(side_id) = self
+                .seats()
+                .map(|s| self.side_of[s])
+                .find(|s| s.index() == line.side)
+            else {
+                return Err(NotationError::NoSuchSide(line.side));
+            };
             let side = line.side;
-            if !(0..n).any(|s| self.side_of[s] as usize == side) {
-                return Err(NotationError::NoSuchSide(side));
-            }
-            let index = self.melds[side].len();
+            let index = self.melds[side_id].len();
             let cards_text = || {
                 let mut t = String::new();
                 super::write::card_list(&mut t, line.cards.iter().copied());
@@ -415,7 +416,7 @@ impl GameState {
             if index == MAX_MELDS {
                 return Err(NotationError::TooManyMelds(side));
             }
-            self.check_meld(side, index, &group, line.closed)
+            self.check_meld(side_id, index, &group, line.closed)
                 .map_err(|reason| match reason {
                     MeldCheck::Rules(reason) => NotationError::BadMeld {
                         side,
@@ -426,7 +427,7 @@ impl GameState {
                     MeldCheck::Other(e) => e,
                 })?;
             self.melds.push(
-                side,
+                side_id,
                 Meld {
                     cards: group,
                     closed: line.closed,
@@ -442,13 +443,14 @@ impl GameState {
     /// placed where laying it would have put it.
     fn check_meld(
         &self,
-        side: usize,
+        side_id: Side,
         index: usize,
         group: &Group,
         closed: bool,
     ) -> Result<(), MeldCheck> {
         let rules = &self.rs.rules;
-        match crate::lay::meld_problem(rules, None, group, index as u8) {
+        let side = side_id.index();
+        match crate::lay::meld_problem(rules, None, group, crate::meld::MeldId::new(index)) {
             None => {}
             // Classic 3's partners pool their melds, which may leave one
             // over the wild-card limit (see `meld_problem`).
@@ -470,7 +472,7 @@ impl GameState {
                 why: "it is too short for a canasta",
             });
         }
-        let before = &self.melds[side];
+        let before = &self.melds[side_id];
         if group.is_wild_only() {
             if rules.melds.wild_meld_reserves.one_wild_meld()
                 && before.iter().any(|m| m.cards.is_wild_only())
@@ -493,7 +495,7 @@ impl GameState {
         let n = self.players();
         let text = f.required("turn");
         let (who, phase) = text.split_once(char::is_whitespace).unwrap_or((text, ""));
-        let current = seat("turn", who, n)?;
+        let current = Seat::new(seat("turn", who, n)?);
         let phase = phase.trim();
         let (phase, word) = PHASE_WORDS
             .iter()
@@ -519,7 +521,7 @@ impl GameState {
                 })?;
             set(&mut turn);
         }
-        let side = self.side_of[current] as usize;
+        let side = self.side_of[current];
         let at_start: usize = number(
             "melds-at-start",
             f.required("melds-at-start"),
@@ -550,8 +552,8 @@ impl GameState {
                 return Err(NotationError::AnswerWithoutQuestion);
             }
         }
-        self.current = current as u8;
-        self.to_act = current as u8;
+        self.current = current;
+        self.to_act = current;
         if phase == Phase::Answer {
             if !turn.asked {
                 return Err(NotationError::AnswerUnasked);
@@ -562,7 +564,7 @@ impl GameState {
             let partner = self
                 .partner_of(current)
                 .ok_or(NotationError::NoPartner(current))?;
-            self.to_act = partner as u8;
+            self.to_act = partner;
         }
         self.phase = phase;
         self.turn = turn;

@@ -4,12 +4,14 @@
 //! automatic"; research §6.1).
 
 use super::*;
+use canasta_core::MeldId;
+use canasta_core::Side;
 use canasta_core::{CanastaKind, GroupKind, IllegalReason, MeldRef, Rank};
 
 /// Meld 0, as refusals name it.
 fn meld0(rank: Rank) -> MeldRef {
     MeldRef {
-        index: 0,
+        index: MeldId::new(0),
         kind: GroupKind::Rank(rank),
     }
 }
@@ -31,15 +33,18 @@ fn seven_fives() -> GameState {
 #[test]
 fn a_meld_of_seven_is_no_canasta_until_closed() {
     let mut g = seven_fives();
-    let m = g.melds(0)[0];
+    let m = g.melds(Side::new(0))[0];
     assert_eq!(m.cards.len(), 7);
     assert_eq!(m.canasta(g.rules()), None);
     assert!(generated(&g, "canasta 0"));
     play(&mut g, 0, "add 0 5C");
-    assert_eq!(g.melds(0)[0].cards.len(), 8);
+    assert_eq!(g.melds(Side::new(0))[0].cards.len(), 8);
     play(&mut g, 0, "canasta 0");
-    assert!(g.melds(0)[0].closed);
-    assert_eq!(g.melds(0)[0].canasta(g.rules()), Some(CanastaKind::Mixed));
+    assert!(g.melds(Side::new(0))[0].closed);
+    assert_eq!(
+        g.melds(Side::new(0))[0].canasta(g.rules()),
+        Some(CanastaKind::Mixed)
+    );
 }
 
 /// S004: "No more cards can be added to a canasta" — neither natural nor
@@ -89,7 +94,7 @@ fn no_new_meld_of_a_rank_whose_canasta_is_closed() {
         "not generated either: {:?}",
         legal_texts(&g)
     );
-    assert_eq!(g.melds(0)[0].cards.len(), 7);
+    assert_eq!(g.melds(Side::new(0))[0].cards.len(), 7);
 }
 
 /// S004: closing belongs to the player's own turn, before the discard.

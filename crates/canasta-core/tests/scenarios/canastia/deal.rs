@@ -1,6 +1,7 @@
 //! The Canastia deck and deal (S004 opening paragraphs; research §6.1).
 
 use super::*;
+use canasta_core::Seat;
 use canasta_core::{DealError, Phase};
 
 /// S004: two packs and four jokers less every 9, 10 and jack, the red twos,
@@ -36,13 +37,13 @@ fn the_deck_has_72_cards_without_nines_tens_jacks_and_red_2_3_a() {
 fn ten_cards_each_one_upcard_and_a_draw_of_two() {
     for (players, stock) in [(2u8, 72 - 20 - 1), (3, 72 - 30 - 1)] {
         let mut g = DealSpec::canastia(players, 0).first(1).upcards("6D").game();
-        for s in 0..players as usize {
+        for s in Seat::all(players.into()) {
             assert_eq!(g.hand(s).total(), 10, "seat {s}");
         }
         assert_eq!(g.pile(), &[card("6D")]);
         assert_eq!(g.stock_len(), stock);
         play(&mut g, 1, "draw");
-        assert_eq!(g.hand(1).total(), 12);
+        assert_eq!(g.hand(Seat::new(1)).total(), 12);
         assert_eq!(g.stock_len(), stock - 2);
     }
 }
@@ -54,11 +55,11 @@ fn ten_cards_each_one_upcard_and_a_draw_of_two() {
 fn the_deal_names_the_first_player() {
     for (players, dealer, first) in [(2u8, 0, 0), (2, 0, 1), (3, 0, 2), (3, 1, 1), (3, 2, 0)] {
         let g = DealSpec::canastia(players, dealer).first(first).game();
-        assert_eq!((g.phase(), g.to_act()), (Phase::Draw, first));
-        assert_eq!(g.dealer(), dealer);
+        assert_eq!((g.phase(), g.to_act()), (Phase::Draw, Seat::new(first)));
+        assert_eq!(g.dealer(), Seat::new(dealer));
     }
     let g = DealSpec::canastia(3, 1).game();
-    assert_eq!(g.to_act(), 2, "no `first`: left of the dealer");
+    assert_eq!(g.to_act(), Seat::new(2), "no `first`: left of the dealer");
 }
 
 /// Record spec "Deal": `first` is only for variants that choose the first
@@ -70,21 +71,21 @@ fn a_first_player_is_refused_where_the_preset_does_not_choose_it() {
     let deck = spec.deck();
     let mut g = GameState::new(classic(4));
     assert_eq!(
-        g.deal_with_first(&deck, 0, Some(2)),
+        g.deal_with_first(&deck, Seat::new(0), Some(Seat::new(2))),
         Err(DealError::BadFirst { first: 2 })
     );
     assert_eq!(
-        g.deal_with_first(&deck, 0, Some(0)),
+        g.deal_with_first(&deck, Seat::new(0), Some(Seat::new(0))),
         Err(DealError::BadFirst { first: 0 })
     );
-    g.deal_with_first(&deck, 0, Some(1))
+    g.deal_with_first(&deck, Seat::new(0), Some(Seat::new(1)))
         .expect("the dealer's left may be named");
-    assert_eq!(g.to_act(), 1);
+    assert_eq!(g.to_act(), Seat::new(1));
 
     let spec = DealSpec::canastia(2, 0);
     let mut g = GameState::new(canastia(2));
     assert_eq!(
-        g.deal_with_first(&spec.deck(), 0, Some(2)),
+        g.deal_with_first(&spec.deck(), Seat::new(0), Some(Seat::new(2))),
         Err(DealError::BadFirst { first: 2 })
     );
 }

@@ -3,6 +3,8 @@
 //! optional; a player who cannot go out keeps a card.
 
 use super::*;
+use canasta_core::Seat;
+use canasta_core::Side;
 use canasta_core::{HandEndReason, IllegalReason, Phase};
 
 /// S004: one canasta suffices on the opening turn ("going out concealed"),
@@ -14,7 +16,7 @@ fn one_canasta_goes_out_on_the_opening_turn_without_a_discard() {
     concealed_out(&mut g, 0, 0, "KS KS KH KH KD");
     assert_eq!(g.phase(), Phase::HandOver);
     let h = g.last_hand().unwrap();
-    assert_eq!((h.reason, h.seat), (HandEndReason::Out, Some(0)));
+    assert_eq!((h.reason, h.seat), (HandEndReason::Out, Some(Seat::new(0))));
 }
 
 /// S004: a meld of seven only becomes a canasta when closed, so melding
@@ -42,7 +44,7 @@ fn four_turns() -> GameState {
         .game();
     play_all(&mut g, 0, &["draw", &format!("meld {FIVES}"), "canasta 0"]);
     play(&mut g, 0, "discard 4D");
-    assert_eq!(g.hand(0), &counts("KS KS KH 8S"));
+    assert_eq!(g.hand(Seat::new(0)), &counts("KS KS KH 8S"));
     draw_discard(&mut g, 1, "7D");
     play(&mut g, 0, "draw");
     g
@@ -60,7 +62,7 @@ fn a_player_who_cannot_go_out_keeps_a_card() {
         stranded("8S", IllegalReason::NotEnoughCanastas { need: 2, have: 1 })
     );
     play_all(&mut g, 0, &["meld KS KS KH KH", "discard 8S"]);
-    assert_eq!(g.hand(0), &counts("KD"));
+    assert_eq!(g.hand(Seat::new(0)), &counts("KD"));
     assert_eq!(g.phase(), Phase::Draw);
 }
 
@@ -75,18 +77,18 @@ fn two_closed_canastas_go_out_with_a_final_discard() {
     play_all(&mut g, 0, &["draw", "add 1 KD", "discard 4C"]);
     draw_discard(&mut g, 1, "7S");
     play(&mut g, 0, "draw");
-    assert_eq!(g.hand(0), &counts("KD KC 8C"));
+    assert_eq!(g.hand(Seat::new(0)), &counts("KD KC 8C"));
     play(&mut g, 0, "add 1 KD KC");
-    assert_eq!(g.melds(0)[1].cards.len(), 7);
+    assert_eq!(g.melds(Side::new(0))[1].cards.len(), 7);
     assert!(matches!(
         refused(&g, 0, "discard 8C"),
         IllegalReason::MissingCanastas { .. } | IllegalReason::NotEnoughCanastas { .. }
     ));
     play_all(&mut g, 0, &["canasta 1", "discard 8C"]);
     let h = g.last_hand().unwrap();
-    assert_eq!((h.reason, h.seat), (HandEndReason::Out, Some(0)));
+    assert_eq!((h.reason, h.seat), (HandEndReason::Out, Some(Seat::new(0))));
     // Fives 7, kings 7 x 2; two canastas at 15 (provisional); no bonus.
-    let t1 = -chand(g.hand(1));
+    let t1 = -chand(g.hand(Seat::new(1)));
     assert_eq!(all_items(h, 0), (7 + 14, 0, 30, 0, 0, 0, 51));
     assert_eq!(all_items(h, 1), (0, t1, 0, 0, 0, 0, t1));
 }

@@ -3,6 +3,7 @@
 
 use super::*;
 use canasta_core::IllegalReason;
+use canasta_core::Side;
 
 /// Seat 0 opens with 3-3-3 and A-A-2 (S004's example) and keeps
 /// KS KS 2C JK 3C 4H + two drawn cards.
@@ -59,8 +60,8 @@ fn threes_meld_add_and_take_wild_cards_like_any_rank() {
     play(&mut g, 0, "add 0 3C");
     assert_eq!(meld_texts(&g, 0)[0], "3S 3S 3C 3C");
     play(&mut g, 0, "add 0 JK");
-    assert_eq!(g.melds(0)[0].cards.len(), 5);
+    assert_eq!(g.melds(Side::new(0))[0].cards.len(), 5);
     // Four naturals take a second wild card (2 < 4).
     play(&mut g, 0, "add 0 2C");
-    assert_eq!(g.melds(0)[0].cards.len(), 6);
+    assert_eq!(g.melds(Side::new(0))[0].cards.len(), 6);
 }

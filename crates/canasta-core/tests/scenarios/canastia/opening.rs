@@ -4,6 +4,8 @@
 
 use super::*;
 use canasta_core::IllegalReason;
+use canasta_core::Seat;
+use canasta_core::Side;
 
 /// S004: "7-7-7-7, K-K-K is 10 points"; the kings alone (6) do not open.
 #[test]
@@ -12,7 +14,7 @@ fn sevens_and_kings_make_ten_and_open() {
         .first(0)
         .hand(0, "7S 7S 7H 7H KS KS KH 4S 6H 8D")
         .game();
-    assert_eq!(g.opening_minimum(0), 10);
+    assert_eq!(g.opening_minimum(Seat::new(0)), 10);
     play(&mut g, 0, "draw");
     assert_eq!(
         refused(&g, 0, "meld KS KS KH"),
@@ -23,7 +25,7 @@ fn sevens_and_kings_make_ten_and_open() {
         IllegalReason::OpeningTooLow { need: 10, have: 4 }
     );
     play(&mut g, 0, "meld 7S 7S 7H 7H / KS KS KH");
-    assert_eq!(g.melds(0).len(), 2);
+    assert_eq!(g.melds(Side::new(0)).len(), 2);
 }
 
 /// S004: "3-3-3, A-A-2 is 10 points": threes meld as any rank, and a wild
@@ -59,7 +61,7 @@ fn a_seven_card_group_opens_with_its_canasta_points() {
     play(&mut g, 0, "draw");
     play(&mut g, 0, "meld 5S 5S 5H 5H 2S 2C JK");
     assert!(
-        !g.melds(0)[0].is_canasta(g.rules()),
+        !g.melds(Side::new(0))[0].is_canasta(g.rules()),
         "not closed: no canasta yet"
     );
     let mut g = spec(canastia_with(
@@ -101,7 +103,13 @@ fn the_top_discard_counts_toward_the_opening() {
 fn a_leader_needs_fifteen_from_the_second_round() {
     let mut g = GameState::new(canastia(2));
     concealed_spec(2, 0, 0, "KS KS KH KH KD").deal_into(&mut g);
-    assert_eq!((g.opening_minimum(0), g.opening_minimum(1)), (10, 10));
+    assert_eq!(
+        (
+            g.opening_minimum(Seat::new(0)),
+            g.opening_minimum(Seat::new(1))
+        ),
+        (10, 10)
+    );
     for a in concealed_actions("KS KS KH KH KD") {
         play(&mut g, 0, &a);
     }
@@ -113,14 +121,20 @@ fn a_leader_needs_fifteen_from_the_second_round() {
         .hand(0, "7S 7S 7H 7H KS KS KH 4H 6H 8D")
         .hand(1, "7D 7D 7C 7C QS QS QH 4S 6S 8S")
         .deal_into(&mut g2);
-    assert_eq!((g2.opening_minimum(0), g2.opening_minimum(1)), (15, 10));
+    assert_eq!(
+        (
+            g2.opening_minimum(Seat::new(0)),
+            g2.opening_minimum(Seat::new(1))
+        ),
+        (15, 10)
+    );
     play(&mut g2, 0, "draw");
     assert_eq!(
         refused(&g2, 0, "meld 7S 7S 7H 7H / KS KS KH"),
         IllegalReason::OpeningTooLow { need: 15, have: 10 }
     );
     let drawn = {
-        let mut h = *g2.hand(0);
+        let mut h = *g2.hand(Seat::new(0));
         for c in cards("7S 7S 7H 7H KS KS KH 4H 6H 8D") {
             h.remove(c);
         }
@@ -158,7 +172,9 @@ fn three_players_only_the_strict_leader_needs_fifteen() {
     assert!(s[0] > s[1] && s[1] > s[2], "{s:?}");
     DealSpec::canastia(3, 1).first(2).deal_into(&mut g);
     assert_eq!(
-        (0..3).map(|p| g.opening_minimum(p)).collect::<Vec<_>>(),
+        (0..3)
+            .map(|p| g.opening_minimum(Seat::new(p)))
+            .collect::<Vec<_>>(),
         vec![15, 10, 10]
     );
 }

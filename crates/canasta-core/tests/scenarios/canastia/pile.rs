@@ -3,6 +3,8 @@
 //! them wild; never under a wild card or a three; wild cards do not freeze.
 
 use super::*;
+use canasta_core::Seat;
+use canasta_core::Side;
 use canasta_core::{IllegalReason, Phase};
 
 /// Seat 0 opens with aces and queens and discards `discard` (it holds
@@ -48,7 +50,7 @@ fn the_pile_takes_the_top_card_and_two_from_hand_at_most_one_wild() {
     let mut ok = g.clone();
     play(&mut ok, 0, "pickup 8S 2C");
     assert_eq!(ok.phase(), Phase::Play);
-    assert_eq!(ok.melds(0)[2].cards.to_string(), "8S 8D 2C");
+    assert_eq!(ok.melds(Side::new(0))[2].cards.to_string(), "8S 8D 2C");
     assert!(ok.pile().is_empty());
 }
 
@@ -63,7 +65,7 @@ fn an_unopened_player_takes_the_pile_with_a_natural_and_a_wild() {
         .upcards("KH")
         .game();
     play(&mut g, 1, "pickup KS 2S / 7S 7H 7D / 8S 8H 8D");
-    assert_eq!(g.melds(1)[0].cards.to_string(), "KS KH 2S");
+    assert_eq!(g.melds(Side::new(1))[0].cards.to_string(), "KS KH 2S");
 }
 
 /// S004: "If a wild card (Jokers or 2s) or a three is on top of the
@@ -110,7 +112,11 @@ fn wild_cards_do_not_freeze_the_pile() {
             );
         } else {
             play(&mut g, 0, "pickup 8S 2C");
-            assert_eq!(g.hand(0).count(card("2S")), 1, "the wild card came too");
+            assert_eq!(
+                g.hand(Seat::new(0)).count(card("2S")),
+                1,
+                "the wild card came too"
+            );
         }
     }
 }

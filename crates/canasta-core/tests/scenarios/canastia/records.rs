@@ -6,6 +6,7 @@
 
 use super::*;
 use crate::common::{record, same_as_file};
+use canasta_core::Seat;
 use canasta_core::record::{RecordErrorKind, check_record, write};
 use canasta_core::{DealError, HandEndReason};
 
@@ -30,7 +31,7 @@ fn record_two_players_dealer_first_goes_out_concealed() {
     same_as_file("canastia2_dealer_first_concealed.jsonl", &text);
     let check = check_record(&text);
     let h = &check.games[0].hands[0];
-    assert_eq!((h.reason, h.seat), (HandEndReason::Out, Some(0)));
+    assert_eq!((h.reason, h.seat), (HandEndReason::Out, Some(Seat::new(0))));
     assert_eq!(h.totals[0], 32);
 }
 
@@ -71,7 +72,7 @@ fn a_deal_line_with_first_is_rejected_in_classic() {
     let spec = DealSpec::classic(4, 0);
     let text = [
         write::header(&classic(4), None),
-        write::deal_with_first(&spec.deck(), 0, Some(3)),
+        write::deal_with_first(&spec.deck(), Seat::new(0), Some(Seat::new(3))),
     ]
     .join("\n");
     let err = check_record(&text).error.expect("rejected");

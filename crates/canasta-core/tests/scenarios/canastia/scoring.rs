@@ -4,6 +4,8 @@
 //! to 100.
 
 use super::*;
+use canasta_core::Seat;
+use canasta_core::Team;
 use canasta_core::{HandEndReason, Phase};
 
 /// S004: melded cards count plus at their values (1; Q, K 2; A 3), cards
@@ -16,7 +18,7 @@ fn melded_plus_hand_minus_fifteen_per_closed_canasta_no_going_out_bonus() {
     let h = g.last_hand().unwrap();
     // Fives 7, kings 10; one natural canasta; nothing in hand.
     assert_eq!(all_items(h, 0), (17, 0, 15, 0, 0, 0, 32));
-    let t1 = -chand(g.hand(1));
+    let t1 = -chand(g.hand(Seat::new(1)));
     assert!(t1 < 0);
     assert_eq!(all_items(h, 1), (0, t1, 0, 0, 0, 0, t1));
     assert_eq!(h.totals, vec![32, t1]);
@@ -50,8 +52,8 @@ fn an_unclosed_meld_of_seven_scores_no_bonus() {
         ],
     );
     let h = g.last_hand().unwrap();
-    assert_eq!((h.reason, h.seat), (HandEndReason::Out, Some(1)));
-    let t0 = -chand(g.hand(0));
+    assert_eq!((h.reason, h.seat), (HandEndReason::Out, Some(Seat::new(1))));
+    let t0 = -chand(g.hand(Seat::new(0)));
     assert_eq!(t0, -1, "6H");
     assert_eq!(all_items(h, 0), (13, -1, 0, 0, 0, 0, 12));
     assert_eq!(all_items(h, 1), (17, 0, 15, 0, 0, 0, 32));
@@ -74,11 +76,11 @@ fn the_match_ends_when_a_player_reaches_100() {
         assert_eq!(g.scores()[0], total, "hand {}", i + 1);
         if total < 100 {
             assert_eq!(g.phase(), Phase::HandOver);
-            assert_eq!(g.opening_minimum(0), 15, "the leader needs 15");
+            assert_eq!(g.opening_minimum(Seat::new(0)), 15, "the leader needs 15");
         }
     }
     assert_eq!(g.phase(), Phase::GameOver);
-    assert_eq!(g.winner(), Some(Some(0)));
+    assert_eq!(g.winner(), Some(Some(Team::new(0))));
     assert!(g.scores()[1] < 0);
 }
 
@@ -104,12 +106,14 @@ fn three_players_each_for_themselves() {
         play(&mut g, 2, &a);
     }
     assert_eq!(
-        (0..3).map(|s| g.side_of(s)).collect::<Vec<_>>(),
+        (0..3)
+            .map(|s| g.side_of(Seat::new(s)).index())
+            .collect::<Vec<_>>(),
         vec![0, 1, 2]
     );
     let h = g.last_hand().unwrap();
     assert_eq!(h.teams.len(), 3);
-    let t0 = -chand(g.hand(0));
+    let t0 = -chand(g.hand(Seat::new(0)));
     assert_eq!(all_items(h, 0), (0, t0, 0, 0, 0, 0, t0));
     // Seat 1: queens 6, aces 9; 4H 6H 7H 8H 6C left.
     assert_eq!(all_items(h, 1), (15, -5, 0, 0, 0, 0, 10));

@@ -3,6 +3,7 @@
 //! done. The game ends before the active player can meld any cards").
 
 use super::*;
+use canasta_core::Seat;
 use canasta_core::{HandEndReason, IllegalReason, Phase};
 
 /// S004: the hand ends the moment a draw empties the stock; the player who
@@ -20,21 +21,21 @@ fn the_hand_ends_when_a_draw_empties_the_stock() {
     }
     assert_eq!((draws, g.stock_len()), (25, 1));
     let seat = g.to_act();
-    assert_eq!(seat, 1);
-    let before = g.hand(1).total();
+    assert_eq!(seat, Seat::new(1));
+    let before = g.hand(Seat::new(1)).total();
     play(&mut g, 1, "draw");
     assert_eq!(g.phase(), Phase::HandOver);
     assert_eq!(g.stock_len(), 0);
-    assert_eq!(g.hand(1).total(), before + 1);
+    assert_eq!(g.hand(Seat::new(1)).total(), before + 1);
     assert!(matches!(
         refused(&g, 1, "discard 4S"),
         IllegalReason::WrongPhase(Phase::HandOver) | IllegalReason::CardNotInHand(_)
     ));
     let h = g.last_hand().unwrap();
     assert_eq!((h.reason, h.seat), (HandEndReason::Stock, None));
-    for s in 0..2 {
+    for s in Seat::all(2) {
         assert_eq!(
-            all_items(h, s),
+            all_items(h, s.index()),
             (0, -chand(g.hand(s)), 0, 0, 0, 0, -chand(g.hand(s)))
         );
     }
@@ -53,7 +54,11 @@ fn three_players_the_draw_that_empties_the_stock_ends_the_hand() {
     }
     assert_eq!(draws, 20);
     let seat = g.to_act();
-    assert_eq!(seat, 1, "the 21st draw: 2, 0, 1, ... from seat 2");
+    assert_eq!(
+        seat,
+        Seat::new(1),
+        "the 21st draw: 2, 0, 1, ... from seat 2"
+    );
     play(&mut g, seat, "draw");
     assert_eq!(g.phase(), Phase::HandOver);
     let h = g.last_hand().unwrap();

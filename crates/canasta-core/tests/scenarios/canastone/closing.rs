@@ -3,6 +3,8 @@
 //! (P-CNE "End of the play"; research §2.1).
 
 use super::*;
+use canasta_core::Seat;
+use canasta_core::Side;
 use canasta_core::{HandEndReason, IllegalReason, Phase};
 
 /// P-CNE: a side with a clean and a dirty canasta closes by discarding its
@@ -12,13 +14,13 @@ fn closing_by_a_natural_final_discard() {
     let mut g = big_turn(CLOSE_REST, CLOSE_PACKET).stock("9D").game();
     open_and_take(&mut g);
     play_all(&mut g, 1, &CLOSE_MELDS);
-    assert_eq!(g.hand(1), &counts("9C"));
+    assert_eq!(g.hand(Seat::new(1)), &counts("9C"));
     assert!(generated(&g, "discard 9C"));
     play(&mut g, 1, "discard 9C");
     assert_eq!(g.phase(), Phase::HandOver);
-    assert!(g.hand(1).is_empty());
+    assert!(g.hand(Seat::new(1)).is_empty());
     let h = g.last_hand().unwrap();
-    assert_eq!((h.reason, h.seat), (HandEndReason::Out, Some(1)));
+    assert_eq!((h.reason, h.seat), (HandEndReason::Out, Some(Seat::new(1))));
     assert_eq!(h.teams[1].going_out, 300);
     assert_eq!(h.teams[0].going_out, 0);
 }
@@ -30,7 +32,7 @@ fn melding_out_without_a_final_discard_is_refused() {
     let mut g = big_turn(CLOSE_REST, CLOSE_PACKET).stock("9D").game();
     open_and_take(&mut g);
     play_all(&mut g, 1, &CLOSE_MELDS[..3]);
-    assert_eq!(g.hand(1), &counts("9S 9H 9C 9D"));
+    assert_eq!(g.hand(Seat::new(1)), &counts("9S 9H 9C 9D"));
     assert_eq!(
         refused(&g, 1, "meld 9S 9H 9D 9C"),
         IllegalReason::MustDiscardToGoOut
@@ -50,7 +52,7 @@ fn melding_out_without_the_canastas_names_the_canastas() {
         .stock("5C 6D")
         .game();
     play_all(&mut g, 1, &["meld KS KS KH KH KD", "draw"]);
-    assert_eq!(g.hand(1).total(), 12);
+    assert_eq!(g.hand(Seat::new(1)).total(), 12);
     let all = "meld 5S 5S 5C / QS QS QH / 9S 9H 9C / 6S 6H 6D";
     let why = refused(&g, 1, all);
     assert_ne!(why, IllegalReason::MustDiscardToGoOut);
@@ -71,7 +73,7 @@ fn the_final_discard_must_be_a_natural_card() {
         let mut g = big_turn(&rest, CLOSE_PACKET).stock("9D").game();
         open_and_take(&mut g);
         play_all(&mut g, 1, &CLOSE_MELDS[..3]);
-        assert_eq!(g.hand(1), &counts(&format!("9S 9H 9D {last}")));
+        assert_eq!(g.hand(Seat::new(1)), &counts(&format!("9S 9H 9D {last}")));
         if stuck {
             assert_eq!(
                 refused(&g, 1, "meld 9S 9H 9D"),
@@ -156,7 +158,7 @@ fn an_unfinished_wild_meld_forbids_closing() {
     assert_eq!(canastas(&g, 1), (1, 1));
     assert!(generated(&g, "meld 9S 9H 9D"), "closing is open so far");
     play(&mut g, 1, "meld JK JK JK");
-    assert_eq!(g.hand(1), &counts("9S 9H 9C 9D"));
+    assert_eq!(g.hand(Seat::new(1)), &counts("9S 9H 9C 9D"));
     assert_eq!(
         refused(&g, 1, "meld 9S 9H 9D"),
         stranded("9C", IllegalReason::UnfinishedWildMeld)
@@ -172,13 +174,16 @@ fn asking_partner_binds_the_asker() {
     assert!(generated(&g, "ask"));
     let mut no = g.clone();
     play(&mut no, 1, "ask");
-    assert_eq!((no.phase(), no.to_act()), (Phase::Answer, 3));
+    assert_eq!((no.phase(), no.to_act()), (Phase::Answer, Seat::new(3)));
     assert_eq!(
         refused(&no, 1, "discard 4C"),
-        IllegalReason::NotYourTurn { seat: 1, to_act: 3 }
+        IllegalReason::NotYourTurn {
+            seat: Seat::new(1),
+            to_act: Seat::new(3)
+        }
     );
     play(&mut no, 3, "no");
-    assert_eq!((no.phase(), no.to_act()), (Phase::Play, 1));
+    assert_eq!((no.phase(), no.to_act()), (Phase::Play, Seat::new(1)));
     assert_eq!(refused(&no, 1, "ask"), IllegalReason::CannotAsk);
     play(&mut no, 1, "meld QS QS QD");
     assert_eq!(
@@ -205,7 +210,7 @@ fn a_player_who_opened_before_drawing_may_ask_after_taking_the_pile() {
     open_and_take(&mut g);
     assert!(generated(&g, "ask"));
     play(&mut g, 1, "ask");
-    assert_eq!((g.phase(), g.to_act()), (Phase::Answer, 3));
+    assert_eq!((g.phase(), g.to_act()), (Phase::Answer, Seat::new(3)));
 }
 
 /// P-CNE: "A player who is able to close the play is permitted to ask
@@ -229,21 +234,27 @@ fn only_a_player_able_to_close_may_ask() {
 fn six_players_close_the_same_way_and_ask_the_next_partner() {
     let mut g = able_to_close_on_the_second_turn(canastone(6));
     play(&mut g, 1, "ask");
-    assert_eq!(g.to_act(), 3);
+    assert_eq!(g.to_act(), Seat::new(3));
     assert_eq!(
         refused(&g, 5, "yes"),
-        IllegalReason::NotYourTurn { seat: 5, to_act: 3 }
+        IllegalReason::NotYourTurn {
+            seat: Seat::new(5),
+            to_act: Seat::new(3)
+        }
     );
     play(&mut g, 3, "yes");
     play_all(&mut g, 1, &SECOND_TURN);
     let h = g.last_hand().unwrap();
-    assert_eq!((h.reason, h.seat), (HandEndReason::Out, Some(1)));
+    assert_eq!((h.reason, h.seat), (HandEndReason::Out, Some(Seat::new(1))));
     assert_eq!(h.teams.len(), 2);
     assert_eq!(h.teams[1].going_out, 300);
     // Seats 1, 3 and 5 are team 1: the hands of 3 and 5 count against it.
-    let in_hand = -(hand_value(g.hand(3)) + hand_value(g.hand(5)));
+    let in_hand = -(hand_value(g.hand(Seat::new(3))) + hand_value(g.hand(Seat::new(5))));
     assert_eq!(h.teams[1].in_hand, in_hand);
-    let team0: i32 = [0, 2, 4].iter().map(|&s| hand_value(g.hand(s))).sum();
+    let team0: i32 = [0, 2, 4]
+        .iter()
+        .map(|&s| hand_value(g.hand(Seat::new(s))))
+        .sum();
     assert_eq!(h.teams[0].in_hand, -2 * team0, "never opened: doubled");
 }
 
@@ -270,7 +281,7 @@ fn taking_the_pile_with_the_last_two_cards_is_refused() {
             "discard 9D",
         ],
     );
-    assert_eq!(g.hand(1), &counts("9S 9H"));
+    assert_eq!(g.hand(Seat::new(1)), &counts("9S 9H"));
     draw_discard(&mut g, 2, "6S");
     draw_discard(&mut g, 3, "7S");
     // Team 0 opens, takes the pile and discards 9C: a one-card pile.
@@ -298,7 +309,7 @@ fn opened_with(opening: &str, rest: &str, drawn: &str) -> GameState {
         .upcards("8D")
         .stock(drawn)
         .game();
-    assert_eq!(g.hand(1).total(), 15);
+    assert_eq!(g.hand(Seat::new(1)).total(), 15);
     play_all(&mut g, 1, &[&format!("meld {opening}"), "draw"]);
     assert_eq!(g.phase(), Phase::Play);
     g
@@ -322,7 +333,7 @@ fn a_close_that_carries_six_kings_past_seven_with_two_wild_cards_may_ask() {
     assert!(!generated(&g, "add 0 2C"), "{:?}", legal_texts(&g));
     play_all(&mut g, 1, &["add 0 2C JK", "discard 9S"]);
     assert_eq!(g.phase(), Phase::HandOver);
-    let kings = g.melds(1)[0];
+    let kings = g.melds(Side::new(1))[0];
     assert_eq!((kings.cards.len(), kings.cards.wild_count()), (8, 2));
 }
 
@@ -343,7 +354,7 @@ fn a_close_by_a_wild_canasta_of_eight_may_ask() {
     );
     play_all(&mut g, 1, &["add 1 JK JK JK 2C 2D", "discard 9S"]);
     assert_eq!(g.phase(), Phase::HandOver);
-    let wild = g.melds(1)[1];
+    let wild = g.melds(Side::new(1))[1];
     assert_eq!(wild.cards.len(), 8);
     assert_eq!(wild.canasta_bonus(g.rules()), 2000);
 }
@@ -380,5 +391,5 @@ fn bound_to_go_out_a_player_may_lay_toward_a_close_past_seven() {
     );
     assert_eq!(g.phase(), Phase::HandOver);
     let h = g.last_hand().unwrap();
-    assert_eq!((h.reason, h.seat), (HandEndReason::Out, Some(1)));
+    assert_eq!((h.reason, h.seat), (HandEndReason::Out, Some(Seat::new(1))));
 }

@@ -2,6 +2,7 @@
 //! red threes (P-CNE; research §2.1; record spec "Deal").
 
 use super::*;
+use canasta_core::Seat;
 use canasta_core::{CardCounts, DealOutcome, GameState, IllegalReason, Phase, Rules};
 
 /// P-CNE "Players and Cards", "Deal": three packs and six jokers (162
@@ -27,13 +28,16 @@ fn deck_of_162_cards_and_hands_of_15() {
         (4, 2, 15, 12000)
     );
     let g = DealSpec::canastone(4, 0).upcards("9D").game();
-    for s in 0..4 {
+    for s in Seat::all(4) {
         assert_eq!(g.hand(s).total(), 15, "seat {s}");
     }
     // One upcard and a packet of nine under it; the rest is the stock.
     assert_eq!(g.pile().len(), 1 + 9);
     assert_eq!(g.stock_len(), 162 - 60 - 10);
-    assert_eq!((g.phase(), g.current(), g.to_act()), (Phase::Draw, 1, 1));
+    assert_eq!(
+        (g.phase(), g.current(), g.to_act()),
+        (Phase::Draw, Seat::new(1), Seat::new(1))
+    );
     assert_eq!(g.all_cards(), r.deal.deck());
     for players in [2, 3, 5] {
         assert!(Rules::preset("canastone", Some(players), None).is_err());
@@ -50,15 +54,17 @@ fn six_players_play_in_two_teams_of_three() {
     assert!(Rules::preset("canastone", Some(6), Some(3)).is_err());
     let g = DealSpec::canastone(6, 0).upcards("4H").game();
     assert_eq!(
-        (0..6).map(|s| g.side_of(s)).collect::<Vec<_>>(),
+        (0..6)
+            .map(|s| g.side_of(Seat::new(s)).index())
+            .collect::<Vec<_>>(),
         vec![0, 1, 0, 1, 0, 1]
     );
-    for s in 0..6 {
+    for s in Seat::all(6) {
         assert_eq!(g.hand(s).total(), 15, "seat {s}");
     }
     assert_eq!(g.stock_len(), 162 - 90 - 1 - 4);
-    assert_eq!(g.partner_of(1), Some(3));
-    assert_eq!(g.partner_of(5), Some(1));
+    assert_eq!(g.partner_of(Seat::new(1)), Some(Seat::new(3)));
+    assert_eq!(g.partner_of(Seat::new(5)), Some(Seat::new(1)));
     assert_eq!(g.scores(), &[0, 0]);
 }
 
@@ -69,10 +75,10 @@ fn a_draw_takes_two_cards() {
         .upcards("9D")
         .stock("AC KC QC")
         .game();
-    let before = *g.hand(1);
+    let before = *g.hand(Seat::new(1));
     let stock = g.stock_len();
     play(&mut g, 1, "draw");
-    let mut drawn = *g.hand(1);
+    let mut drawn = *g.hand(Seat::new(1));
     drawn.remove_all(&before);
     assert_eq!(drawn, counts("AC KC"));
     assert_eq!(g.stock_len(), stock - 2);
@@ -97,7 +103,7 @@ fn upcards_are_turned_while_wild_or_a_three_and_a_wild_one_freezes() {
     assert_eq!(g.pile_top(), Some(card("8H")));
     assert!(g.pile_frozen());
     assert_eq!(g.pile_hidden(), 8);
-    for seat in 0..4 {
+    for seat in Seat::all(4) {
         let o = g.observe(seat);
         assert_eq!(o.pile, cards("3S 2C 8H"), "seat {seat}");
         assert_eq!(o.pile_hidden, 8);
@@ -114,7 +120,11 @@ fn threes_turned_up_are_covered_but_do_not_freeze() {
     assert_eq!(&g.pile()[9..], &cards("3H 3S 9D")[..]);
     assert_eq!(g.pile_hidden(), 9);
     assert!(!g.pile_frozen());
-    assert_eq!(g.red_threes(1), 0, "the red three stays in the pile");
+    assert_eq!(
+        g.red_threes(Seat::new(1)),
+        0,
+        "the red three stays in the pile"
+    );
 }
 
 /// P-CNE "Deal": if the first three cards turned are all wild cards or
@@ -127,9 +137,9 @@ fn three_wild_cards_or_threes_turned_up_annul_the_deal() {
         let spec = DealSpec::canastone(4, 2).upcards(up);
         assert_eq!(spec.deal_outcome(&mut g), DealOutcome::Annulled, "{up}");
         assert_eq!(g.phase(), Phase::Deal, "{up}");
-        assert_eq!(g.dealer(), 2);
+        assert_eq!(g.dealer(), Seat::new(2));
         assert!(g.legal_actions().is_empty());
-        for s in 0..4 {
+        for s in Seat::all(4) {
             assert!(g.hand(s).is_empty(), "{up}: no hand stands");
             assert_eq!(g.red_threes(s), 0);
         }
@@ -143,7 +153,7 @@ fn three_wild_cards_or_threes_turned_up_annul_the_deal() {
         // The same dealer deals again, and this one stands.
         let again = DealSpec::canastone(4, 2).upcards("JK 3S 7C");
         assert_eq!(again.deal_outcome(&mut g), DealOutcome::Dealt);
-        assert_eq!((g.phase(), g.to_act()), (Phase::Draw, 3));
+        assert_eq!((g.phase(), g.to_act()), (Phase::Draw, Seat::new(3)));
         assert_eq!(g.pile().len(), 7 + 3);
         assert!(g.pile_frozen());
     }
@@ -173,7 +183,7 @@ fn the_packet_holds_as_many_cards_as_the_upcards_rank() {
         assert_eq!(g.pile_hidden(), n, "{up}");
         assert_eq!(g.pile_top(), Some(card(up)));
         assert_eq!(g.stock_len(), 162 - 60 - 1 - n, "{up}");
-        for seat in 0..4 {
+        for seat in Seat::all(4) {
             let o = g.observe(seat);
             assert_eq!((o.pile.clone(), o.pile_hidden), (cards(up), n), "{up}");
         }
@@ -200,22 +210,22 @@ fn the_packet_is_one_block_under_the_upcards_and_replacements_follow_it() {
     assert!(g.pile_frozen());
     // Seat 0 (second from dealer 2's left; seat 3 has no red three) gets
     // the two cards after the packet.
-    assert_eq!(g.red_threes(0), 2);
-    assert!(g.hand(0).contains_all(&counts("5C 5D")));
-    assert_eq!(g.hand(0).total(), 15);
+    assert_eq!(g.red_threes(Seat::new(0)), 2);
+    assert!(g.hand(Seat::new(0)).contains_all(&counts("5C 5D")));
+    assert_eq!(g.hand(Seat::new(0)).total(), 15);
     assert_eq!(g.stock().next(), Some(card("8C")));
     assert_eq!(g.stock_len(), 162 - 60 - 2 - 6 - 2);
     // Dealt one card at a time from the dealer's left: seat 3 gets deck[0].
-    for seat in 0..4 {
+    for seat in Seat::all(4) {
         let mine: CardCounts = (0..60)
-            .filter(|i| (2 + 1 + i) % 4 == seat)
+            .filter(|i| (2 + 1 + i) % 4 == seat.index())
             .map(|i| deck[i])
             .collect();
-        if seat != 0 {
+        if seat != Seat::new(0) {
             assert_eq!(g.hand(seat), &mine, "seat {seat}");
         }
     }
-    assert_eq!(g.to_act(), 3);
+    assert_eq!(g.to_act(), Seat::new(3));
 }
 
 /// P-CNE "Discard pile": the first player to take the pile gets the packet
@@ -230,23 +240,27 @@ fn only_the_taker_learns_the_packet() {
         .packet("AS AS 2C 7H 7H 8C 8C JK QD")
         .stock("4C")
         .game();
-    assert_eq!(g.observe(2).pile_hidden, 9);
+    assert_eq!(g.observe(Seat::new(2)).pile_hidden, 9);
     play_all(&mut g, 1, &["meld KS KS KH KH KD", "pickup 9S 9H"]);
     assert_eq!(meld_texts(&g, 1), vec!["KS KS KH KH KD", "9S 9H 9D"]);
     assert!(g.pile().is_empty());
     assert_eq!(g.pile_hidden(), 0);
     assert!(
-        g.hand(1)
+        g.hand(Seat::new(1))
             .contains_all(&counts("AS AS 2C 7H 7H 8C 8C JK QD 3S 4C"))
     );
-    assert_eq!(g.known_cards(1), counts("3S"), "only the face-up three");
-    for seat in [0, 2, 3] {
+    assert_eq!(
+        g.known_cards(Seat::new(1)),
+        counts("3S"),
+        "only the face-up three"
+    );
+    for seat in [0, 2, 3].map(Seat::new) {
         let o = g.observe(seat);
         assert_eq!(o.known[1], counts("3S"), "seat {seat}");
         assert_eq!(o.pile_hidden, 0);
         assert_eq!(o.hand_sizes[1], 15 - 5 - 2 + 1 + 9 + 1);
     }
-    assert_eq!(g.observe(1).known[1], *g.hand(1));
+    assert_eq!(g.observe(Seat::new(1)).known[1], *g.hand(Seat::new(1)));
 }
 
 /// P-CNE "Red threes": red threes from the pile (the packet, or a red-three
@@ -262,13 +276,17 @@ fn red_threes_in_the_packet_are_laid_out_but_not_replaced() {
         .game();
     let stock = g.stock_len();
     play(&mut g, 1, "meld KS KS KH KH KD");
-    let mut expect = *g.hand(1);
+    let mut expect = *g.hand(Seat::new(1));
     expect.remove_all(&counts("9S 9H"));
     expect.add_all(&counts("AS AS 7H 7H 8C 8C 5S 4C"));
     play(&mut g, 1, "pickup 9S 9H");
-    assert_eq!(g.red_threes(1), 3, "two from the packet, one upcard");
-    assert_eq!(g.hand(1), &expect);
-    assert_eq!(g.hand(1).red_threes(), 0);
+    assert_eq!(
+        g.red_threes(Seat::new(1)),
+        3,
+        "two from the packet, one upcard"
+    );
+    assert_eq!(g.hand(Seat::new(1)), &expect);
+    assert_eq!(g.hand(Seat::new(1)).red_threes(), 0);
     assert_eq!(g.stock_len(), stock - 1, "no replacement, one extra card");
     assert_eq!(g.stock().next(), Some(card("4H")));
 }
@@ -284,8 +302,8 @@ fn a_red_three_drawn_with_the_pile_is_replaced() {
         .game();
     let stock = g.stock_len();
     play_all(&mut g, 1, &["meld KS KS KH KH KD", "pickup 9S 9H"]);
-    assert_eq!(g.red_threes(1), 1);
-    assert!(g.hand(1).count(card("4C")) >= 1);
+    assert_eq!(g.red_threes(Seat::new(1)), 1);
+    assert!(g.hand(Seat::new(1)).count(card("4C")) >= 1);
     assert_eq!(g.stock_len(), stock - 2);
     assert_eq!(g.stock().next(), Some(card("4H")));
 }

@@ -3,6 +3,7 @@
 //! 2, 3, 5 and 7 are not offered (see `docs/rules/canastone.md`).
 
 use super::*;
+use canasta_core::Seat;
 use canasta_core::{HandEndReason, IllegalReason, Phase};
 
 /// House rule 1: the opening must always be clean, even above 50
@@ -18,7 +19,7 @@ fn house_rule_1_the_opening_is_always_clean() {
         .hand(1, hand)
         .upcards("8D")
         .game();
-    assert_eq!(preset.opening_minimum(1), 90);
+    assert_eq!(preset.opening_minimum(Seat::new(1)), 90);
     assert!(legal(&preset, "meld AS AH JK"));
     let house = canastone_with(4, &format!(r#"{{{ninety}, "clean_opening_up_to": 200}}"#));
     let g = DealSpec::new(house, 0).hand(1, hand).upcards("8D").game();
@@ -65,7 +66,11 @@ fn house_rule_4_the_pile_counts_toward_the_opening() {
     play(&mut g, 1, "pickup 9S 9H 9C / 6S 6H 6D");
     assert_eq!(meld_texts(&g, 1), vec!["9S 9H 9D 9C", "6S 6H 6D"]);
     assert_eq!(g.phase(), Phase::Play);
-    assert_eq!(g.hand(1).total(), 15 - 6 + 9 + 1, "packet and a stock card");
+    assert_eq!(
+        g.hand(Seat::new(1)).total(),
+        15 - 6 + 9 + 1,
+        "packet and a stock card"
+    );
 }
 
 /// House rule 4 with P-CNE's freezing (only a wild card freezes the pile):
@@ -107,7 +112,7 @@ fn house_rule_8_closing_by_melding_out() {
     play(&mut g, 1, "meld 9S 9H 9D 9C");
     assert_eq!(g.phase(), Phase::HandOver);
     let h = g.last_hand().unwrap();
-    assert_eq!((h.reason, h.seat), (HandEndReason::Out, Some(1)));
+    assert_eq!((h.reason, h.seat), (HandEndReason::Out, Some(Seat::new(1))));
     assert_eq!(h.teams[1].going_out, 300);
 }
 

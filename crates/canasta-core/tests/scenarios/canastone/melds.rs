@@ -2,11 +2,14 @@
 //! card on a canasta, black threes never, wild melds (P-CNE; research §2.1).
 
 use super::*;
+use canasta_core::MeldId;
+use canasta_core::Seat;
+use canasta_core::Side;
 use canasta_core::{CanastaKind, GameState, GroupKind, IllegalReason, MeldRef, Phase};
 
 /// The side's wild meld, meld 1 in these games, as refusals name it.
 const WILD_MELD_1: MeldRef = MeldRef {
-    index: 1,
+    index: MeldId::new(1),
     kind: GroupKind::Wild,
 };
 
@@ -18,7 +21,7 @@ fn opened(rest: &str, drawn: &str) -> GameState {
         .upcards("8D")
         .stock(drawn)
         .game();
-    assert_eq!(g.hand(1).total(), 15);
+    assert_eq!(g.hand(Seat::new(1)).total(), 15);
     play_all(&mut g, 1, &["meld KS KS KH KH KD", "draw"]);
     assert_eq!(g.phase(), Phase::Play);
     g
@@ -103,18 +106,24 @@ fn naturals_must_outnumber_wild_cards_two_at_most() {
 fn no_wild_card_goes_on_a_canasta() {
     let mut g = opened("QS QS QH QH QD QD QC KD 2C JK", "JK QC");
     play(&mut g, 1, "meld QS QS QH QH QD QD QC");
-    assert_eq!(g.melds(1)[1].canasta(g.rules()), Some(CanastaKind::Natural));
+    assert_eq!(
+        g.melds(Side::new(1))[1].canasta(g.rules()),
+        Some(CanastaKind::Natural)
+    );
     assert_eq!(refused(&g, 1, "add 1 JK"), IllegalReason::NoWildOnCanasta);
     assert_eq!(refused(&g, 1, "add 1 2C"), IllegalReason::NoWildOnCanasta);
     assert!(!generated(&g, "add 1 JK"));
     // Kings: six naturals and a two make a dirty canasta; a second wild card
     // would keep the naturals ahead (6 to 2) but the meld is a canasta now.
     play_all(&mut g, 1, &["add 0 KD", "add 0 2C"]);
-    assert_eq!(g.melds(1)[0].canasta(g.rules()), Some(CanastaKind::Mixed));
+    assert_eq!(
+        g.melds(Side::new(1))[0].canasta(g.rules()),
+        Some(CanastaKind::Mixed)
+    );
     assert_eq!(refused(&g, 1, "add 0 JK"), IllegalReason::NoWildOnCanasta);
     play(&mut g, 1, "add 1 QC");
-    assert_eq!(g.melds(1)[1].cards.len(), 8);
-    assert_eq!(g.hand(1), &counts("JK JK"));
+    assert_eq!(g.melds(Side::new(1))[1].cards.len(), 8);
+    assert_eq!(g.hand(Seat::new(1)), &counts("JK JK"));
 }
 
 /// P-CNE "Black 3": black threes can never be melded, not even in a group
@@ -145,9 +154,13 @@ fn a_side_has_one_wild_meld_that_takes_nothing_once_a_canasta() {
     assert!(generated(&g, "meld JK JK JK"));
     play(&mut g, 1, "meld JK JK JK");
     play(&mut g, 1, "meld 2S 2S 2H");
-    assert_eq!(g.melds(1).len(), 2, "the group joined the wild meld");
+    assert_eq!(
+        g.melds(Side::new(1)).len(),
+        2,
+        "the group joined the wild meld"
+    );
     play(&mut g, 1, "add 1 2H");
-    assert_eq!(g.melds(1)[1].cards.len(), 7);
+    assert_eq!(g.melds(Side::new(1))[1].cards.len(), 7);
     // A group of wild cards still goes to the side's one wild meld.
     assert_eq!(
         refused(&g, 1, "meld 2D 2D 2C"),
@@ -160,14 +173,14 @@ fn a_side_has_one_wild_meld_that_takes_nothing_once_a_canasta() {
     assert_eq!(
         refused(&g, 1, "add 1 4C"),
         IllegalReason::WrongRank {
-            meld: 1,
+            meld: MeldId::new(1),
             rank: None
         }
     );
     assert!(!legal_texts(&g).iter().any(|t| t.starts_with("add 1")));
     play(&mut g, 1, "add 0 2D");
     assert_eq!(meld_texts(&g, 1)[0], "KS KS KH KH KD 2D");
-    assert_eq!(g.hand(1), &counts("2D 2C 4C 5C"));
+    assert_eq!(g.hand(Seat::new(1)), &counts("2D 2C 4C 5C"));
 }
 
 /// The record spec: "a wild card may go into a meld that this same action
@@ -181,20 +194,20 @@ fn the_action_that_makes_a_wild_canasta_may_carry_it_past_seven() {
     play(&mut g, 1, "meld JK JK JK");
     let mut eight = g.clone();
     play(&mut eight, 1, "meld 2S 2S 2H 2H 2D");
-    let wild = eight.melds(1)[1];
+    let wild = eight.melds(Side::new(1))[1];
     assert_eq!(wild.cards.len(), 8);
     assert_eq!(wild.canasta(eight.rules()), Some(CanastaKind::Mixed));
     assert_eq!(wild.canasta_bonus(eight.rules()), 2000);
     // Six twos and then two more wild cards in one action, however the
     // action groups them.
     play(&mut g, 1, "add 1 2S 2S 2H");
-    assert_eq!(g.melds(1)[1].cards.len(), 6);
+    assert_eq!(g.melds(Side::new(1))[1].cards.len(), 6);
     let mut split = g.clone();
     play(&mut split, 1, "meld 2H / 2D");
-    assert_eq!(split.melds(1).len(), 2);
-    assert_eq!(split.melds(1)[1].cards.len(), 8);
+    assert_eq!(split.melds(Side::new(1)).len(), 2);
+    assert_eq!(split.melds(Side::new(1))[1].cards.len(), 8);
     play(&mut g, 1, "add 1 2H 2D");
-    assert_eq!(g.melds(1)[1].cards.len(), 8);
+    assert_eq!(g.melds(Side::new(1))[1].cards.len(), 8);
     assert_eq!(
         refused(&g, 1, "add 1 2D"),
         IllegalReason::WildCanastaComplete(WILD_MELD_1)
@@ -212,7 +225,7 @@ fn eight_twos_at_once_are_a_clean_wild_canasta() {
         .stock("QS QH")
         .game();
     play(&mut g, 1, "meld 2S 2S 2H 2H 2D 2D 2C 2C");
-    let wild = g.melds(1)[0];
+    let wild = g.melds(Side::new(1))[0];
     assert_eq!(wild.cards.len(), 8);
     assert_eq!(wild.canasta(g.rules()), Some(CanastaKind::Natural));
     assert_eq!(wild.canasta_bonus(g.rules()), 3000);
@@ -240,10 +253,13 @@ fn wild_cards_are_reserved_until_the_wild_meld_is_a_canasta() {
             .any(|t| t == "discard JK" || t == "discard 2C" || t == "add 0 JK")
     );
     play_all(&mut g, 1, &["meld QS QS QH", "add 1 2C JK JK"]);
-    assert_eq!(g.melds(1)[1].cards.len(), 6);
+    assert_eq!(g.melds(Side::new(1))[1].cards.len(), 6);
     assert_eq!(refused(&g, 1, "add 0 JK"), IllegalReason::WildsReserved);
     play(&mut g, 1, "add 1 JK");
-    assert_eq!(g.melds(1)[1].canasta(g.rules()), Some(CanastaKind::Mixed));
+    assert_eq!(
+        g.melds(Side::new(1))[1].canasta(g.rules()),
+        Some(CanastaKind::Mixed)
+    );
     play(&mut g, 1, "discard 4C");
 }
 
@@ -286,11 +302,11 @@ fn a_hand_of_only_wild_cards_may_discard_one() {
     play(&mut g, 1, "meld 2S 2S 2H");
     assert_eq!(refused(&g, 1, "discard JK"), IllegalReason::WildsReserved);
     play_all(&mut g, 1, &["add 0 KS KH KD", "meld 4S 4S 4S 4H"]);
-    assert_eq!(g.hand(1), &counts("JK JK"));
+    assert_eq!(g.hand(Seat::new(1)), &counts("JK JK"));
     assert!(generated(&g, "discard JK"));
     play(&mut g, 1, "discard JK");
     assert!(g.pile_frozen());
-    assert_eq!(g.hand(1), &counts("JK"));
+    assert_eq!(g.hand(Seat::new(1)), &counts("JK"));
 }
 
 /// Record spec ("a group of wild cards only is a wild meld"): a wild meld
@@ -324,7 +340,7 @@ fn a_wild_card_may_go_into_a_meld_the_same_action_completes() {
         );
         let mut h = g.clone();
         play(&mut h, 1, text);
-        assert!(h.melds(1)[1].is_canasta(h.rules()), "{text}");
+        assert!(h.melds(Side::new(1))[1].is_canasta(h.rules()), "{text}");
     }
     // Onto a canasta that stood before the action: refused.
     let mut h = g.clone();

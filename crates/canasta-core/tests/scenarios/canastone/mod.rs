@@ -14,6 +14,7 @@ mod seed_examples;
 mod stock;
 
 use crate::common::*;
+use canasta_core::Seat;
 use canasta_core::{CanastaKind, GameState, Rules};
 
 /// The Canastone preset with options (house rules), written as the JSON
@@ -23,9 +24,9 @@ pub fn canastone_with(players: u8, options: &str) -> Rules {
 }
 
 /// A side's canastas: (clean, dirty).
-pub fn canastas(g: &GameState, side: usize) -> (usize, usize) {
+pub fn canastas(g: &GameState, side: impl AsSide) -> (usize, usize) {
     let kinds: Vec<_> = g
-        .melds(side)
+        .melds(side.side())
         .iter()
         .filter_map(|m| m.canasta(g.rules()))
         .collect();
@@ -108,7 +109,7 @@ pub fn able_to_close_on_the_second_turn(rules: Rules) -> GameState {
         draw_discard_drawn(&mut g, seat);
     }
     play(&mut g, 1, "draw");
-    assert_eq!(g.hand(1), &counts("QS QS QD 9S 9H 9C 9D 4C"));
+    assert_eq!(g.hand(Seat::new(1)), &counts("QS QS QD 9S 9H 9C 9D 4C"));
     g
 }
 
@@ -152,7 +153,7 @@ pub fn twos_hand(g: &mut GameState, red_threes: bool) {
             "discard 9S",
         ],
     );
-    assert_eq!(hand_value(g.hand(3)), 75);
+    assert_eq!(hand_value(g.hand(Seat::new(3))), 75);
 }
 
 /// A hand of the jokers: dealer 1 deals into `g`. Seat 2 draws AD 4S and

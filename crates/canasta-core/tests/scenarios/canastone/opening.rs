@@ -3,6 +3,7 @@
 
 use super::*;
 use canasta_core::{Action, IllegalReason, Phase};
+use canasta_core::{Seat, Side};
 
 /// P-CNE "Opening meld" (the table S000 lost): below 3000, 50; 3000-4995,
 /// 90; 5000-6995, 120; 7000-9995, 160; 10000-11995, 180; 12000 or more,
@@ -42,10 +43,10 @@ fn an_unopened_side_opens_before_drawing_then_takes_a_normal_turn() {
         .upcards("8D")
         .stock("AC AH")
         .game();
-    assert_eq!(g.opening_minimum(1), 50);
+    assert_eq!(g.opening_minimum(Seat::new(1)), 50);
     assert!(generated(&g, "meld KS KS KH KH KD"));
     play(&mut g, 1, "meld KS KS KH KH KD");
-    assert_eq!((g.phase(), g.to_act()), (Phase::Draw, 1));
+    assert_eq!((g.phase(), g.to_act()), (Phase::Draw, Seat::new(1)));
     assert_eq!(meld_texts(&g, 1), vec!["KS KS KH KH KD"]);
     assert!(
         !legal_texts(&g).iter().any(|t| t.starts_with("meld")),
@@ -53,10 +54,10 @@ fn an_unopened_side_opens_before_drawing_then_takes_a_normal_turn() {
     );
     play(&mut g, 1, "draw");
     assert_eq!(g.phase(), Phase::Play);
-    assert_eq!(g.hand(1).total(), 15 - 5 + 2);
+    assert_eq!(g.hand(Seat::new(1)).total(), 15 - 5 + 2);
     play(&mut g, 1, "discard 4C");
-    assert_eq!((g.phase(), g.to_act()), (Phase::Draw, 2));
-    assert_eq!(g.observe(2).opening_needed, vec![50, 0, 50, 0]);
+    assert_eq!((g.phase(), g.to_act()), (Phase::Draw, Seat::new(2)));
+    assert_eq!(g.observe(Seat::new(2)).opening_needed, vec![50, 0, 50, 0]);
 }
 
 /// P-CNE, S000: "a team's opening meld can only be put down as the first
@@ -93,7 +94,7 @@ fn at_the_50_level_only_clean_melds_open() {
         .hand(1, "JK JK 2C 2H 2D AS AS KS KS KH")
         .upcards("8D")
         .game();
-    assert_eq!(g.opening_minimum(1), 50);
+    assert_eq!(g.opening_minimum(Seat::new(1)), 50);
     for dirty in [
         "meld AS AS JK",
         "meld KS KS 2C / AS AS JK",
@@ -165,7 +166,7 @@ fn canasta_bonuses_and_red_threes_do_not_count_toward_the_opening() {
         .upcards("8D")
         .stock("9C 9D")
         .game();
-    assert_eq!(g.red_threes(1), 2);
+    assert_eq!(g.red_threes(Seat::new(1)), 2);
     assert_eq!(
         refused(&g, 1, "meld 4S 4S 4H 4H 4D 4D 4C"),
         IllegalReason::OpeningTooLow { need: 50, have: 35 }
@@ -198,9 +199,9 @@ fn seven_twos_may_open_as_a_wild_canasta() {
         .upcards("8D")
         .game();
     play(&mut g, 1, "meld 2S 2S 2H 2H 2D 2D 2C");
-    assert_eq!(g.melds(1).len(), 1);
+    assert_eq!(g.melds(Side::new(1)).len(), 1);
     assert_eq!(
-        g.melds(1)[0].canasta(g.rules()),
+        g.melds(Side::new(1))[0].canasta(g.rules()),
         Some(canasta_core::CanastaKind::Natural)
     );
 }
@@ -216,7 +217,7 @@ fn a_dirty_group_anywhere_in_a_50_opening_is_refused() {
         .upcards("8D")
         .stock("4C 4D")
         .game();
-    assert_eq!(g.opening_minimum(1), 50);
+    assert_eq!(g.opening_minimum(Seat::new(1)), 50);
     for text in [
         "meld AS AH AD 2C",
         "meld AS AH AD / 7S 7H JK",

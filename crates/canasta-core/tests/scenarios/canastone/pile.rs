@@ -2,6 +2,8 @@
 //! card with it, no top card onto a meld, stop cards (P-CNE; research §2.1).
 
 use super::*;
+use canasta_core::Seat;
+use canasta_core::Side;
 use canasta_core::{GameState, IllegalReason, Phase};
 
 /// Dealer 0. Seat 1 (team 1) opens before drawing with
@@ -40,7 +42,7 @@ fn with_seat0(
     play_all(&mut g, 1, &["meld KS KS KH KH KD", "draw"]);
     play_all(&mut g, 1, seat1_turn);
     draw_discard(&mut g, 2, discard);
-    assert_eq!((g.phase(), g.to_act()), (Phase::Draw, 3));
+    assert_eq!((g.phase(), g.to_act()), (Phase::Draw, Seat::new(3)));
     g
 }
 
@@ -53,7 +55,7 @@ fn two_naturals_take_the_pile_and_one_stock_card_goes_with_it() {
     assert!(!g.pile_frozen());
     assert_eq!(g.pile_hidden(), 8);
     let pile: Vec<_> = g.pile().to_vec();
-    let mut expect = *g.hand(3);
+    let mut expect = *g.hand(Seat::new(3));
     expect.remove_all(&counts("9S 9H"));
     for &c in &pile[..pile.len() - 1] {
         expect.add(c);
@@ -64,7 +66,7 @@ fn two_naturals_take_the_pile_and_one_stock_card_goes_with_it() {
     play(&mut g, 3, "pickup 9S 9H");
     assert_eq!(g.phase(), Phase::Play);
     assert_eq!(meld_texts(&g, 1), vec!["KS KS KH KH KD", "9S 9H 9C"]);
-    assert_eq!(g.hand(3), &expect);
+    assert_eq!(g.hand(Seat::new(3)), &expect);
     assert_eq!(g.stock_len(), stock - 1);
     assert_eq!(g.stock().next(), Some(card("5H")));
     assert!(g.pile().is_empty());
@@ -150,7 +152,10 @@ fn a_frozen_pile_takes_three_naturals() {
     assert!(generated(&g, "pickup 9S 9H 9D"));
     play(&mut g, 3, "pickup 9S 9H 9D");
     assert_eq!(meld_texts(&g, 1), vec!["KS KS KH KH KD", "9S 9H 9D 9C"]);
-    assert!(g.hand(3).jokers() >= 1, "the joker upcard went to the hand");
+    assert!(
+        g.hand(Seat::new(3)).jokers() >= 1,
+        "the joker upcard went to the hand"
+    );
     assert!(!g.pile_frozen());
 }
 
@@ -228,10 +233,10 @@ fn the_pile_may_be_taken_onto_a_canasta_of_its_rank() {
         "9D",
         "5S",
     );
-    assert_eq!(g.melds(1)[0].cards.len(), 7);
-    assert!(g.melds(1)[0].is_canasta(g.rules()));
+    assert_eq!(g.melds(Side::new(1))[0].cards.len(), 7);
+    assert!(g.melds(Side::new(1))[0].is_canasta(g.rules()));
     assert!(generated(&g, "pickup KS KH"));
     play(&mut g, 3, "pickup KS KH");
-    assert_eq!(g.melds(1).len(), 1, "no second meld of kings");
-    assert_eq!(g.melds(1)[0].cards.len(), 10);
+    assert_eq!(g.melds(Side::new(1)).len(), 1, "no second meld of kings");
+    assert_eq!(g.melds(Side::new(1))[0].cards.len(), 10);
 }

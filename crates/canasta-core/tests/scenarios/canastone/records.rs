@@ -3,6 +3,7 @@
 //! replayed by `records::every_record_replays_and_hand_ends_agree`.
 
 use crate::common::*;
+use canasta_core::Seat;
 use canasta_core::record::{GameReport, RecordErrorKind, check_record};
 use canasta_core::{GameState, HandEndReason, Phase};
 
@@ -25,7 +26,10 @@ fn replay(name: &str) -> GameReport {
 }
 
 fn hands_value(g: &GameState, seats: &[usize]) -> i32 {
-    seats.iter().map(|&s| hand_value(g.hand(s))).sum()
+    seats
+        .iter()
+        .map(|&s| hand_value(g.hand(Seat::new(s))))
+        .sum()
 }
 
 /// Record spec "Deal": a deal the rules annul (P-CNE: JK 3S 2H turned up)
@@ -38,7 +42,7 @@ fn record_annulled_deal_then_a_closing_hand() {
     let s = r.state.as_ref().unwrap();
     assert_eq!(s.phase(), Phase::HandOver);
     let h = &r.hands[0];
-    assert_eq!((h.reason, h.seat), (HandEndReason::Out, Some(1)));
+    assert_eq!((h.reason, h.seat), (HandEndReason::Out, Some(Seat::new(1))));
     let t0 = -2 * hands_value(s, &[0, 2]);
     assert_eq!(all_items(h, 1), (190, -75, 800, 0, 300, 0, 1215));
     assert_eq!(h.totals, vec![t0, 1215]);
@@ -65,7 +69,7 @@ fn record_six_players_ask_yes_and_close() {
     let s = r.state.as_ref().unwrap();
     assert_eq!(s.players(), 6);
     let h = &r.hands[0];
-    assert_eq!((h.reason, h.seat), (HandEndReason::Out, Some(1)));
+    assert_eq!((h.reason, h.seat), (HandEndReason::Out, Some(Seat::new(1))));
     let t1 = -hands_value(s, &[3, 5]);
     assert_eq!(all_items(h, 1), (200, t1, 800, 0, 300, 0, 1300 + t1));
     let t0 = -2 * hands_value(s, &[0, 2, 4]);
@@ -103,6 +107,10 @@ fn record_a_red_three_with_the_pile_from_the_last_stock_ends_play() {
     assert_eq!((s.phase(), s.stock_len()), (Phase::HandOver, 0));
     let h = &r.hands[0];
     assert_eq!((h.reason, h.seat), (HandEndReason::Stock, None));
-    assert_eq!(s.red_threes(2), 6, "every red three went to the taker");
-    assert!(s.hand(2).count("9S".parse().unwrap()) == 1);
+    assert_eq!(
+        s.red_threes(Seat::new(2)),
+        6,
+        "every red three went to the taker"
+    );
+    assert!(s.hand(Seat::new(2)).count("9S".parse().unwrap()) == 1);
 }

@@ -3,11 +3,13 @@
 //! "Scoring"; research §2.1).
 
 use super::*;
+use canasta_core::Side;
 use canasta_core::{CanastaKind, GameState, HandEndReason, HandResult, Phase, Rules};
+use canasta_core::{Seat, Team};
 
 /// The hands of team 0 (seats 0 and 2), which never opened: counted twice.
 fn unopened_team0(g: &GameState) -> i32 {
-    -2 * (hand_value(g.hand(0)) + hand_value(g.hand(2)))
+    -2 * (hand_value(g.hand(Seat::new(0))) + hand_value(g.hand(Seat::new(2))))
 }
 
 /// P-CNE: melded cards plus, cards in hand minus; clean canasta 500, dirty
@@ -22,7 +24,7 @@ fn closing_scores_cards_canastas_and_300() {
     play_all(&mut g, 1, &CLOSE_MELDS);
     play(&mut g, 1, "discard 9C");
     let h = g.last_hand().unwrap();
-    assert_eq!((h.reason, h.seat), (HandEndReason::Out, Some(1)));
+    assert_eq!((h.reason, h.seat), (HandEndReason::Out, Some(Seat::new(1))));
     assert_eq!(CLOSE_MELDED, 190);
     assert_eq!(
         all_items(h, 1),
@@ -39,7 +41,11 @@ fn closing_scores_cards_canastas_and_300() {
 fn seven_twos_are_a_clean_wild_canasta_worth_3000() {
     let mut g = GameState::new(canastone(4));
     twos_hand(&mut g, false);
-    let kinds: Vec<_> = g.melds(1).iter().map(|m| m.canasta(g.rules())).collect();
+    let kinds: Vec<_> = g
+        .melds(Side::new(1))
+        .iter()
+        .map(|m| m.canasta(g.rules()))
+        .collect();
     assert_eq!(
         kinds,
         vec![
@@ -75,7 +81,7 @@ fn six_jokers_and_a_two_are_a_clean_wild_canasta_worth_5000() {
     );
     assert_eq!(canastas(&g, 1), (3, 1));
     let h = g.last_hand().unwrap();
-    assert_eq!((h.reason, h.seat), (HandEndReason::Out, Some(3)));
+    assert_eq!((h.reason, h.seat), (HandEndReason::Out, Some(Seat::new(3))));
     assert_eq!(
         all_items(h, 1),
         (620, -75, 5000 + 1000 + 500 + 300, 0, 300, 0, 7645)
@@ -105,7 +111,11 @@ fn a_wild_canasta_with_jokers_and_twos_is_dirty_worth_2000() {
             "meld KS KS KS KH KH KH KD",
         ],
     );
-    let kinds: Vec<_> = g.melds(1).iter().map(|m| m.canasta(g.rules())).collect();
+    let kinds: Vec<_> = g
+        .melds(Side::new(1))
+        .iter()
+        .map(|m| m.canasta(g.rules()))
+        .collect();
     assert_eq!(
         kinds,
         vec![
@@ -120,7 +130,7 @@ fn a_wild_canasta_with_jokers_and_twos_is_dirty_worth_2000() {
         &["meld 9S 9S 9H 9D 9C 9C", "meld QS QS QH", "discard 5S"],
     );
     let h = g.last_hand().unwrap();
-    assert_eq!((h.reason, h.seat), (HandEndReason::Out, Some(1)));
+    assert_eq!((h.reason, h.seat), (HandEndReason::Out, Some(Seat::new(1))));
     // Wild 3 x 50 + 4 x 20; aces 6 x 20 + 50; kings 70; nines 60; queens 30.
     assert_eq!(
         all_items(h, 1),
@@ -171,7 +181,7 @@ fn red_threes_plus_with_clean_and_dirty_minus_doubled_without_canastas() {
         assert_eq!(red_items(h), (team0, team1), "{seat3} / {seat2} {seat0}");
         assert_eq!(
             h.teams[1].total,
-            190 + 800 + 300 + team1 - hand_value(g.hand(3))
+            190 + 800 + 300 + team1 - hand_value(g.hand(Seat::new(3)))
         );
         assert_eq!(h.teams[0].total, unopened_team0(&g) + team0);
     }
@@ -189,7 +199,7 @@ fn team0_canasta(drawn: &str) -> GameState {
         .hand(0, "3H 3D")
         .stock(&format!("TC TC 9D {drawn} 6S 6H 7S 7H 9C 4C"))
         .game();
-    assert_eq!(g.red_threes(0), 2);
+    assert_eq!(g.red_threes(Seat::new(0)), 2);
     open_and_take(&mut g);
     play_all(&mut g, 1, &CLOSE_MELDS[..3]);
     play(&mut g, 1, "discard 9C");
@@ -203,7 +213,7 @@ fn team0_canasta(drawn: &str) -> GameState {
             "discard 4S",
         ],
     );
-    assert!(g.melds(0)[0].is_canasta(g.rules()));
+    assert!(g.melds(Side::new(0))[0].is_canasta(g.rules()));
     draw_discard(&mut g, 3, "6S");
     draw_discard(&mut g, 0, "7S");
     play_all(&mut g, 1, &["draw", "meld 9S 9H 9D 9C", "discard 4C"]);
@@ -219,13 +229,13 @@ fn red_threes_count_nothing_with_clean_only_and_minus_with_dirty_only() {
     let g = team0_canasta("JD JC");
     let h = g.last_hand().unwrap();
     assert_eq!(canastas(&g, 0), (1, 0));
-    let in_hand = -(hand_value(g.hand(0)) + hand_value(g.hand(2)));
+    let in_hand = -(hand_value(g.hand(Seat::new(0))) + hand_value(g.hand(Seat::new(2))));
     assert_eq!(all_items(h, 0), (70, in_hand, 500, 0, 0, 0, 570 + in_hand));
 
     let g = team0_canasta("JC 2D");
     let h = g.last_hand().unwrap();
     assert_eq!(canastas(&g, 0), (0, 1));
-    let in_hand = -(hand_value(g.hand(0)) + hand_value(g.hand(2)));
+    let in_hand = -(hand_value(g.hand(Seat::new(0))) + hand_value(g.hand(Seat::new(2))));
     assert_eq!(
         all_items(h, 0),
         (80, in_hand, 300, -200, 0, 0, 180 + in_hand)
@@ -261,7 +271,7 @@ pub(super) fn many_canastas(rules: Rules, seat3: &str, seat3_melds: &[&str]) -> 
         ],
     );
     assert_eq!(canastas(&g, 1), (3, 1));
-    assert_eq!(g.hand(1), &counts("9S 9D"));
+    assert_eq!(g.hand(Seat::new(1)), &counts("9S 9D"));
     draw_discard_drawn(&mut g, 2);
     play(&mut g, 3, "draw");
     play_all(&mut g, 3, seat3_melds);
@@ -285,7 +295,7 @@ fn five_canastas_with_a_clean_and_a_dirty_score_1000_more() {
     let h = g.last_hand().unwrap();
     // Kings 70, aces 6 x 20 + 20, queens 70, jacks 70, tens 6 x 10 + 20,
     // nines 30; canastas 500 + 500 (dirty aces) + 500 + 500 + 300.
-    let in_hand = -hand_value(g.hand(3));
+    let in_hand = -hand_value(g.hand(Seat::new(3)));
     assert_eq!(
         all_items(h, 1),
         (460, in_hand, 2300, 0, 300, 1000, 4060 + in_hand)
@@ -302,7 +312,7 @@ fn five_clean_canastas_and_a_dirty_one_score_2000_instead() {
     );
     assert_eq!(canastas(&g, 1), (5, 1));
     let h = g.last_hand().unwrap();
-    let in_hand = -hand_value(g.hand(3));
+    let in_hand = -hand_value(g.hand(Seat::new(3)));
     assert_eq!(in_hand, -(20 + 5), "2D and 6H are left");
     assert_eq!(
         all_items(h, 1),
@@ -323,13 +333,13 @@ fn the_game_ends_when_a_team_reaches_12000() {
     assert_eq!(g.phase(), Phase::HandOver);
     assert_eq!(g.winner(), None);
     let first0 = g.scores()[0];
-    assert_eq!(g.opening_minimum(3), 120, "5000-6995: 120");
+    assert_eq!(g.opening_minimum(Seat::new(3)), 120, "5000-6995: 120");
     jokers_hand(&mut g);
     let h = g.last_hand().unwrap();
     assert_eq!(h.teams[1].total, 7645);
     assert_eq!(g.scores(), &[first0 + h.teams[0].total, 12760]);
     assert_eq!(h.totals, g.scores().to_vec());
     assert_eq!(g.phase(), Phase::GameOver);
-    assert_eq!(g.winner(), Some(Some(1)));
+    assert_eq!(g.winner(), Some(Some(Team::new(1))));
     assert!(g.legal_actions().is_empty());
 }

@@ -3,6 +3,8 @@
 //! three, +800 / -1600 for four) are in `scoring`.
 
 use super::*;
+use canasta_core::Seat;
+use canasta_core::Side;
 use canasta_core::{CanastaKind, GameState, IllegalReason, Phase};
 
 /// Dealer 0. Seat 1 opens with QS QS QH QH QD before drawing and draws
@@ -48,7 +50,10 @@ fn s000_a_dirty_meld_of_nines_cannot_be_restarted_clean() {
         vec!["QS QS QH QH QD", "9S 9S 9H 9H 9D 2C"]
     );
     play(&mut g, 1, "add 1 9C");
-    assert_eq!(g.melds(1)[1].canasta(g.rules()), Some(CanastaKind::Mixed));
+    assert_eq!(
+        g.melds(Side::new(1))[1].canasta(g.rules()),
+        Some(CanastaKind::Mixed)
+    );
 }
 
 /// S000: "When the minimum is 50 there is an additional requirement that
@@ -60,7 +65,7 @@ fn s000_queens_and_fives_open_clean_for_50() {
         .hand(1, "QS QS QH 5S 5S 5H 5D 2C")
         .upcards("8D")
         .game();
-    assert_eq!(g.opening_minimum(1), 50);
+    assert_eq!(g.opening_minimum(Seat::new(1)), 50);
     assert!(generated(&g, "meld QS QS QH / 5S 5S 5H 5D"));
     play(&mut g, 1, "meld QS QS QH / 5S 5S 5H 5D");
     assert_eq!(meld_texts(&g, 1), vec!["QS QS QH", "5S 5S 5H 5D"]);
@@ -82,8 +87,8 @@ fn s000_ace_ace_joker_opens_at_the_90_level() {
         .hand(3, "AS AH JK QS QS QH 5S 5S 5H 5D 4C 6C 7C 8C TC")
         .stock("4S 4H")
         .deal_into(&mut g);
-    assert_eq!(g.opening_minimum(2), 50);
-    assert_eq!(g.opening_minimum(3), 90);
+    assert_eq!(g.opening_minimum(Seat::new(2)), 50);
+    assert_eq!(g.opening_minimum(Seat::new(3)), 90);
     draw_discard(&mut g, 2, "4S");
     assert_eq!(
         refused(&g, 3, "meld QS QS QH / 5S 5S 5H 5D"),

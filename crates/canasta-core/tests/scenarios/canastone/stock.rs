@@ -2,6 +2,7 @@
 //! §2.1 "Stock end").
 
 use super::*;
+use canasta_core::Seat;
 use canasta_core::{GameState, HandEndReason, Phase};
 
 /// Dealer 0. Seat 0 is dealt `reds` (red threes, laid out and replaced at
@@ -37,7 +38,7 @@ fn play_ends_when_a_turn_starts_with_fewer_than_two_stock_cards() {
     for (upcard, stock, end) in [("AD", 81, 1), ("KD", 82, 0)] {
         let mut g = deal("3H 3H 3H 3D 3D 3D", upcard, "");
         assert_eq!(g.stock_len(), stock, "{upcard}");
-        assert_eq!(g.red_threes(0), 6);
+        assert_eq!(g.red_threes(Seat::new(0)), 6);
         run_down(&mut g, 3);
         assert_eq!((g.phase(), g.stock_len()), (Phase::Draw, 2 + end));
         let seat = g.to_act();
@@ -46,11 +47,11 @@ fn play_ends_when_a_turn_starts_with_fewer_than_two_stock_cards() {
         assert_eq!(g.phase(), Phase::HandOver, "{upcard}");
         let h = g.last_hand().unwrap();
         assert_eq!((h.reason, h.seat), (HandEndReason::Stock, None));
-        let team1 = -(hand_value(g.hand(1)) + hand_value(g.hand(3)));
+        let team1 = -(hand_value(g.hand(Seat::new(1))) + hand_value(g.hand(Seat::new(3))));
         assert_eq!(all_items(h, 1), (50, team1, 0, 0, 0, 0, 50 + team1));
         // Team 0: six red threes and no canasta: 600, minus, doubled, and
         // doubled again for four or more.
-        let team0 = -2 * (hand_value(g.hand(0)) + hand_value(g.hand(2)));
+        let team0 = -2 * (hand_value(g.hand(Seat::new(0))) + hand_value(g.hand(Seat::new(2))));
         assert_eq!(all_items(h, 0), (0, team0, 0, -2400, 0, 0, team0 - 2400));
     }
 }

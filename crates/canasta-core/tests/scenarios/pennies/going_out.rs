@@ -1,6 +1,7 @@
 //! Going out and scoring in Pennies from Heaven (P-PEN; research §5.1).
 
 use super::*;
+use canasta_core::Seat;
 use canasta_core::{HandEndReason, Phase};
 
 /// The standard line: after [`round_played`], seat 1 takes the frozen pile
@@ -24,7 +25,7 @@ fn going_out_with_one_canasta_of_each_kind() {
     play_all(&mut g, 1, &GOING_OUT);
     assert_eq!(g.phase(), Phase::HandOver);
     let h = g.last_hand().unwrap();
-    assert_eq!((h.reason, h.seat), (HandEndReason::Out, Some(1)));
+    assert_eq!((h.reason, h.seat), (HandEndReason::Out, Some(Seat::new(1))));
     let t = &h.teams[1];
     // Sevens 7 x 5, kings 7 x 10, queens 4 x 10 + 3 x 20, wild 4 x 50 +
     // 3 x 20, nines 3 x 10.
@@ -36,15 +37,18 @@ fn going_out_with_one_canasta_of_each_kind() {
         t.red_threes, 100,
         "seat 1's red three, with a sevens canasta"
     );
-    let partners = hand_value(g.hand(3)) + hand_value(g.hand(5));
+    let partners = hand_value(g.hand(Seat::new(3))) + hand_value(g.hand(Seat::new(5)));
     assert_eq!(t.in_hand, -partners);
-    let feet = hand_value(&g.foot(3)) + hand_value(&g.foot(5));
+    let feet = hand_value(&g.foot(Seat::new(3))) + hand_value(&g.foot(Seat::new(5)));
     assert_eq!(t.foot, -feet);
     items(h, 1);
     let o = &h.teams[0];
     assert_eq!(o.red_threes, -100, "seat 2's red three, no sevens canasta");
     assert_eq!(o.melded, 0);
-    let feet0: i32 = [0, 2, 4].iter().map(|&s| hand_value(&g.foot(s))).sum();
+    let feet0: i32 = [0, 2, 4]
+        .iter()
+        .map(|&s| hand_value(&g.foot(Seat::new(s))))
+        .sum();
     assert_eq!(o.foot, -feet0);
     items(h, 0);
 }

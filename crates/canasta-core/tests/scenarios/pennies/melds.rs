@@ -3,6 +3,7 @@
 
 use super::*;
 use canasta_core::IllegalReason;
+use canasta_core::Side;
 
 /// Seat 1 opens with seven kings (70) and holds three more.
 fn ten_kings() -> GameState {
@@ -20,19 +21,19 @@ fn ten_kings() -> GameState {
 #[test]
 fn a_full_meld_takes_nothing_more_and_a_new_one_of_the_rank_begins() {
     let mut g = ten_kings();
-    assert_eq!(g.melds(1)[0].cards.len(), 7);
+    assert_eq!(g.melds(Side::new(1))[0].cards.len(), 7);
     assert_eq!(
         refused(&g, 1, "add 0 KC"),
         IllegalReason::MeldFull { cap: 7 }
     );
     assert!(!legal(&g, "add 0 KS"));
     play(&mut g, 1, "meld KC KC KS");
-    assert_eq!(g.melds(1).len(), 2);
-    assert_eq!(g.melds(1)[1].cards.to_string(), "KS KC KC");
+    assert_eq!(g.melds(Side::new(1)).len(), 2);
+    assert_eq!(g.melds(Side::new(1))[1].cards.to_string(), "KS KC KC");
     // The new meld is the open one: fives may start their own meld, and
     // a meld of eight in one go is refused.
     play(&mut g, 1, "meld 5S 5S 5H");
-    assert_eq!(g.melds(1)[2].cards.to_string(), "5S 5S 5H");
+    assert_eq!(g.melds(Side::new(1))[2].cards.to_string(), "5S 5S 5H");
 }
 
 /// P-PEN: a meld of more than seven cards is refused, even as one action.
@@ -87,7 +88,7 @@ fn wild_melds_grow_to_seven_and_a_new_one_may_begin() {
         .game();
     play(&mut g, 1, "draw");
     play(&mut g, 1, "meld JK JK JK JK 2S 2S 2H / KS KS KH KD");
-    assert_eq!(g.melds(1)[0].cards.len(), 7);
+    assert_eq!(g.melds(Side::new(1))[0].cards.len(), 7);
     assert_eq!(
         refused(&g, 1, "add 0 2H"),
         IllegalReason::MeldFull { cap: 7 }
@@ -97,5 +98,5 @@ fn wild_melds_grow_to_seven_and_a_new_one_may_begin() {
         "wild cards are free for other melds"
     );
     play(&mut g, 1, "meld 2H 2D 2D");
-    assert_eq!(g.melds(1).len(), 3);
+    assert_eq!(g.melds(Side::new(1)).len(), 3);
 }

@@ -2,6 +2,8 @@
 //! Pennies from Heaven (P-PEN; research §5.1).
 
 use super::*;
+use canasta_core::Seat;
+use canasta_core::Side;
 use canasta_core::{HandEndReason, IllegalReason, Phase, Rules};
 
 /// P-PEN: 216 cards (four packs and eight jokers); six players in two
@@ -13,19 +15,22 @@ fn deal_of_216_cards_thirteen_each_and_a_foot_of_eleven() {
     assert_eq!(rules.deal.deck_size(), 216);
     assert_eq!((rules.game.players, rules.game.teams), (6, 2));
     let g = sevens_and_kings().game();
-    for seat in 0..6 {
+    for seat in Seat::all(6) {
         assert_eq!(g.hand(seat).total(), 13, "seat {seat}");
         assert_eq!(g.foot(seat).total(), 11, "seat {seat}");
-        assert_eq!(g.side_of(seat), seat % 2);
+        assert_eq!(g.side_of(seat).index(), seat.index() % 2);
     }
     // Two red threes laid out and replaced from the stock.
     assert_eq!(g.stock_len(), 216 - 6 * 24 - 1 - 2);
-    assert_eq!((g.red_threes(1), g.red_threes(2)), (1, 1));
+    assert_eq!(
+        (g.red_threes(Seat::new(1)), g.red_threes(Seat::new(2))),
+        (1, 1)
+    );
     let three_teams = Rules::preset("pennies", None, Some(3)).unwrap();
     assert_eq!(three_teams.game.teams, 3);
     assert_eq!(
         (0..6)
-            .map(|s| three_teams.game.team_of(s))
+            .map(|s| three_teams.game.team_of(Seat::new(s)).index())
             .collect::<Vec<_>>(),
         vec![0, 1, 2, 0, 1, 2]
     );
@@ -42,18 +47,21 @@ fn the_foot_comes_up_after_the_discard_ending_a_canasta_turn() {
         1,
         &["draw", "meld 7S 7S 7H 7H 7D 7D 7C / KS KS KH KH KD KD KC"],
     );
-    assert_eq!(g.hand(1), &counts("4C"));
-    assert_eq!(g.foot(1).total(), 11, "not before the discard");
-    let seen = g.observe(2);
+    assert_eq!(g.hand(Seat::new(1)), &counts("4C"));
+    assert_eq!(g.foot(Seat::new(1)).total(), 11, "not before the discard");
+    let seen = g.observe(Seat::new(2));
     assert_eq!(seen.foot_sizes[1], 11);
     play(&mut g, 1, "discard 4C");
     // Emptying the hand with the foot due is not going out: the foot follows.
     assert_eq!(g.phase(), Phase::Draw);
-    assert!(g.foot(1).is_empty());
-    assert_eq!(g.hand(1), &counts("JK JK JK 2D 2D 2C 2C QS QS 9S 9H"));
+    assert!(g.foot(Seat::new(1)).is_empty());
+    assert_eq!(
+        g.hand(Seat::new(1)),
+        &counts("JK JK JK 2D 2D 2C 2C QS QS 9S 9H")
+    );
     // A turn without a canasta leaves the foot where it is.
     draw_discard(&mut g, 2, "2S");
-    assert_eq!(g.foot(2).total(), 11);
+    assert_eq!(g.foot(Seat::new(2)).total(), 11);
 }
 
 /// P-PEN, BIC-PEN, RG-PEN: sevens may not be discarded until every side
@@ -63,7 +71,7 @@ fn the_foot_comes_up_after_the_discard_ending_a_canasta_turn() {
 fn sevens_are_not_discarded_until_every_side_has_a_sevens_canasta() {
     let mut g = after_first_turn();
     play(&mut g, 2, "draw");
-    assert!(g.hand(2).count(card("7D")) > 0);
+    assert!(g.hand(Seat::new(2)).count(card("7D")) > 0);
     assert_eq!(
         refused(&g, 2, "discard 7D"),
         IllegalReason::RestrictedDiscard {
@@ -106,7 +114,7 @@ fn option_sevens_free_once_the_own_side_has_a_sevens_canasta() {
     ));
     assert!(generated(&g, "discard 7H"));
     play(&mut g, 1, "discard 7H");
-    assert_eq!(g.hand(1).total(), 11, "the foot came up");
+    assert_eq!(g.hand(Seat::new(1)).total(), 11, "the foot came up");
 }
 
 /// P-PEN: a player left holding nothing but sevens that may not be
@@ -119,7 +127,7 @@ fn only_sevens_that_may_not_be_discarded_end_play() {
     let h = g.last_hand().unwrap();
     assert_eq!((h.reason, h.seat), (HandEndReason::Blocked, None));
     assert_eq!(h.teams[1].going_out, 0);
-    let partners = hand_value(g.hand(3)) + hand_value(g.hand(5));
+    let partners = hand_value(g.hand(Seat::new(3))) + hand_value(g.hand(Seat::new(5)));
     assert_eq!(
         h.teams[1].in_hand,
         -5 - partners,
@@ -156,7 +164,7 @@ fn a_lay_that_leaves_only_a_seven_ends_play_however_it_is_written() {
         draw_discard_drawn(&mut g, seat);
     }
     play_all(&mut g, 1, &["draw", "meld QS QS QH QH QD QD QC / AS AS AH"]);
-    assert_eq!(g.hand(1), &counts("7C AD AC"));
+    assert_eq!(g.hand(Seat::new(1)), &counts("7C AD AC"));
     let mut by_add = g.clone();
     play(&mut by_add, 1, "add 3 AD AC");
     let mut by_steps = g.clone();
@@ -187,7 +195,7 @@ fn an_unopened_side_meets_the_minimum_from_hand_to_take_the_pile() {
     );
     assert!(!legal(&g, "pickup 5S 5S"));
     play(&mut g, 2, "pickup 5S 5S / AS AH AD");
-    let melds = g.melds(0);
+    let melds = g.melds(Side::new(0));
     assert_eq!(melds.len(), 2);
     assert_eq!(melds[0].cards.to_string(), "5S 5S 5H");
     assert_eq!(melds[1].cards.to_string(), "AS AH AD");
@@ -208,5 +216,5 @@ fn a_wild_discard_freezes_the_pile_and_blocks_it_on_top() {
     assert_eq!(g.pile_top(), Some(card("QH")));
     assert!(!legal(&g, "pickup"), "no queens meld, and frozen");
     play(&mut g, 1, "pickup QS QS");
-    assert_eq!(g.melds(1)[2].cards.to_string(), "QS QS QH");
+    assert_eq!(g.melds(Side::new(1))[2].cards.to_string(), "QS QS QH");
 }

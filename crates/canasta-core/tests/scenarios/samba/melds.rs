@@ -3,6 +3,8 @@
 //! groups of one rank (P-SAM, BIC-SAM; research §4.1).
 
 use super::*;
+use canasta_core::MeldId;
+use canasta_core::Side;
 use canasta_core::{IllegalReason, MeldRef, Rank};
 
 /// P-SAM, BIC-SAM: a sequence is three or more natural cards of one suit in
@@ -10,7 +12,7 @@ use canasta_core::{IllegalReason, MeldRef, Rank};
 #[test]
 fn sequences_grow_at_either_end_and_take_no_wild_cards() {
     let mut g = opened_with_a_sequence();
-    assert!(g.melds(1)[0].cards.is_sequence());
+    assert!(g.melds(Side::new(1))[0].cards.is_sequence());
     assert!(generated(&g, "add 0 5H"));
     assert!(generated(&g, "add 0 JH"));
     assert!(!generated(&g, "add 0 4H"), "not next to the sequence yet");
@@ -18,7 +20,10 @@ fn sequences_grow_at_either_end_and_take_no_wild_cards() {
     assert_eq!(refused(&g, 1, "add 0 2C"), IllegalReason::BadSequence);
     assert_eq!(refused(&g, 1, "add 0 5C"), IllegalReason::BadSequence);
     play_all(&mut g, 1, &["add 0 5H", "add 0 4H"]);
-    assert_eq!(g.melds(1)[0].cards.to_string(), "4H 5H 6H 7H 8H 9H TH");
+    assert_eq!(
+        g.melds(Side::new(1))[0].cards.to_string(),
+        "4H 5H 6H 7H 8H 9H TH"
+    );
 }
 
 /// P-SAM, BIC-SAM: at seven cards a sequence is a samba (1500), and a samba
@@ -27,12 +32,12 @@ fn sequences_grow_at_either_end_and_take_no_wild_cards() {
 fn a_samba_is_closed_at_seven() {
     let mut g = opened_with_a_sequence();
     play_all(&mut g, 1, &["add 0 5H", "add 0 4H"]);
-    let m = g.melds(1)[0];
+    let m = g.melds(Side::new(1))[0];
     assert!(m.is_canasta(g.rules()));
     assert_eq!(m.canasta_bonus(g.rules()), 1500);
     assert_eq!(
         refused(&g, 1, "add 0 JH"),
-        IllegalReason::SambaClosed(MeldRef::new(0, &m.cards))
+        IllegalReason::SambaClosed(MeldRef::new(MeldId::new(0), &m.cards))
     );
     assert!(!generated(&g, "add 0 JH"));
 }
@@ -60,7 +65,7 @@ fn a_sequence_is_consecutive_naturals_of_one_suit() {
         IllegalReason::BadSequence
     );
     play(&mut g2, 1, "meld 4S 5S 6S 7S / AS AH AD");
-    assert_eq!(g2.melds(1)[0].cards.to_string(), "4S 5S 6S 7S");
+    assert_eq!(g2.melds(Side::new(1))[0].cards.to_string(), "4S 5S 6S 7S");
 }
 
 /// P-SAM: a group holds at most two wild cards, and its naturals must be at
@@ -94,7 +99,7 @@ fn several_groups_of_a_rank_are_kept_apart() {
     assert!(generated(&g, "meld KD KD KC"));
     play(&mut g, 1, "meld KD KD KC");
     let kings: Vec<_> = g
-        .melds(1)
+        .melds(Side::new(1))
         .iter()
         .filter(|m| m.rank() == Some(Rank::King))
         .collect();

@@ -2,6 +2,8 @@
 //! (P-SAM, BIC-SAM; research §4.1).
 
 use super::*;
+use canasta_core::Seat;
+use canasta_core::Side;
 use canasta_core::{HandEndReason, IllegalReason, Phase, Rules};
 
 /// P-SAM, BIC-SAM: 162 cards (three packs, six jokers); 15 cards each (13
@@ -20,8 +22,8 @@ fn deal_and_forms() {
     }
     let six = samba(6);
     assert_eq!(
-        six.game.team_of(0),
-        six.game.team_of(3),
+        six.game.team_of(Seat::new(0)),
+        six.game.team_of(Seat::new(3)),
         "partners two seats apart"
     );
     assert!(Rules::preset("samba", Some(7), None).is_err());
@@ -72,17 +74,20 @@ fn out_with_a_samba_and_a_canasta() {
     );
     assert_eq!(g.phase(), Phase::HandOver);
     let h = g.last_hand().unwrap();
-    assert_eq!((h.reason, h.seat), (HandEndReason::Out, Some(1)));
+    assert_eq!((h.reason, h.seat), (HandEndReason::Out, Some(Seat::new(1))));
     let t = &h.teams[1];
     assert_eq!(t.melded, 50 + 70 + 40);
     assert_eq!(t.canastas, 1500 + 500);
     assert_eq!(t.going_out, 200, "no concealed bonus");
     assert_eq!(t.red_threes, 100);
-    assert_eq!(t.in_hand, -hand_value(g.hand(3)));
+    assert_eq!(t.in_hand, -hand_value(g.hand(Seat::new(3))));
     items(h, 1);
     let o = &h.teams[0];
     assert_eq!(o.red_threes, -100, "no two canastas: minus");
-    assert_eq!(o.in_hand, -hand_value(g.hand(0)) - hand_value(g.hand(2)));
+    assert_eq!(
+        o.in_hand,
+        -hand_value(g.hand(Seat::new(0))) - hand_value(g.hand(Seat::new(2)))
+    );
     items(h, 0);
 }
 
@@ -100,7 +105,7 @@ fn one_canasta_is_not_enough_to_go_out() {
         1,
         &["draw", "meld 4H 5H 6H 7H 8H 9H TH / KS KS KH KH KD 2C"],
     );
-    assert_eq!(g.hand(1), &counts("QS QS QH 9S"));
+    assert_eq!(g.hand(Seat::new(1)), &counts("QS QS QH 9S"));
     assert_eq!(
         refused(&g, 1, "meld QS QS QH"),
         stranded("9S", IllegalReason::NotEnoughCanastas { need: 2, have: 1 })
@@ -129,7 +134,10 @@ fn the_top_card_may_go_on_a_sequence() {
     assert!(!g2.pile_frozen());
     assert!(generated(&g2, "pickup"));
     play(&mut g2, 3, "pickup");
-    assert_eq!(g2.melds(1)[0].cards.to_string(), "5H 6H 7H 8H 9H TH");
+    assert_eq!(
+        g2.melds(Side::new(1))[0].cards.to_string(),
+        "5H 6H 7H 8H 9H TH"
+    );
 }
 
 /// P-SAM: the pile can never be taken with a three, a two or a joker on top.
@@ -188,12 +196,15 @@ fn dutch_option_top_card_alone_onto_a_sequence() {
     );
     play_all(&mut g, 2, &["draw", "discard 5H"]);
     let pile = g.pile().len();
-    let hand = *g.hand(3);
+    let hand = *g.hand(Seat::new(3));
     assert!(generated(&g, "pickup"));
     play(&mut g, 3, "pickup");
-    assert_eq!(g.melds(1)[0].cards.to_string(), "5H 6H 7H 8H 9H TH");
+    assert_eq!(
+        g.melds(Side::new(1))[0].cards.to_string(),
+        "5H 6H 7H 8H 9H TH"
+    );
     assert_eq!(g.pile().len(), pile - 1, "the rest of the pile stays");
-    assert_eq!(g.hand(3), &hand, "no draw");
+    assert_eq!(g.hand(Seat::new(3)), &hand, "no draw");
     assert_eq!(g.phase(), Phase::Play);
     assert_eq!(
         refused(&g, 3, "draw"),
@@ -251,7 +262,7 @@ fn an_unopened_player_who_can_go_out_may_ask() {
     play(&mut g, 3, "yes");
     play(&mut g, 1, out);
     let h = g.last_hand().unwrap();
-    assert_eq!((h.reason, h.seat), (HandEndReason::Out, Some(1)));
+    assert_eq!((h.reason, h.seat), (HandEndReason::Out, Some(Seat::new(1))));
     // Without the jacks' third card the side could not go out: no asking.
     let mut g = DealSpec::new(samba(4), 0)
         .hand(1, "KS KH KD KC KS KH KD QS QH QD QC QS QH QD JS")
@@ -296,6 +307,6 @@ fn concealed_going_out_below_the_minimum_with_sequences() {
     play(&mut g, 1, out);
     assert_eq!(g.phase(), Phase::HandOver);
     let h = g.last_hand().unwrap();
-    assert_eq!((h.reason, h.seat), (HandEndReason::Out, Some(1)));
+    assert_eq!((h.reason, h.seat), (HandEndReason::Out, Some(Seat::new(1))));
     assert_eq!(h.teams[1].canastas, 3000, "two sambas");
 }

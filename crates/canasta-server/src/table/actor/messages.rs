@@ -6,6 +6,7 @@ use crate::storage::{SeatMeta, TableMeta, TableStatus};
 use crate::table::Outgoing;
 use crate::table::game::TableGame;
 use crate::views::{Viewer, annotations, view_json};
+use canasta_core::Seat;
 use canasta_core::record::Header;
 use serde_json::{Value, json};
 use std::collections::HashMap;
@@ -28,14 +29,14 @@ impl Table {
         let rules = self.game.rules();
         let (view, notes, legal) = if self.game.started() {
             let mut obs = match viewer {
-                Viewer::Seat(s) => state.observe(s),
+                Viewer::Seat(s) => state.observe(Seat::new(s)),
                 Viewer::Spectator => state.observe_public(),
             };
             obs.state_id = self.game.state_id();
             let legal: Vec<String> = match viewer {
                 Viewer::Seat(s)
                     if self.game.in_hand()
-                        && state.to_act() == s
+                        && state.to_act().index() == s
                         && self.meta.status == TableStatus::Playing
                         && !self.stood_in(s) =>
                 {

@@ -2,6 +2,7 @@
 //! and the entry points of the sequence-aware going-out test.
 
 use super::*;
+use crate::seat::Seat;
 
 /// Quick answers for many one-step changes of one position (the candidate
 /// actions of a player bound to go out, or about to hold one card): every
@@ -94,11 +95,11 @@ impl<'a> QuickOut<'a> {
         let rules = self.groups.rules;
         match *action {
             Action::Add { meld, cards } if cards.len() == 1 => {
-                let Some(&(r, e)) = self.side.slot.get(meld as usize) else {
+                let Some(&(r, e)) = self.side.slot.get(meld.index()) else {
                     return false;
                 };
                 if r == u8::MAX {
-                    return self.onto_sequence(meld as usize, &cards);
+                    return self.onto_sequence(meld.index(), &cards);
                 }
                 let rank = Rank::from_index(r as usize);
                 let mut own = self.side.own[rank.index()].clone();
@@ -201,7 +202,7 @@ impl GameState {
     /// cards. The exact test's quick refusals, once, on the hand without
     /// its threes, where the exact test would copy the state for each
     /// size; `true` says nothing.
-    pub(crate) fn rest_may_go_out_after_threes(&self, seat: usize) -> bool {
+    pub(crate) fn rest_may_go_out_after_threes(&self, seat: Seat) -> bool {
         let mut rest = *self.hand(seat);
         for suit in [Suit::Spades, Suit::Clubs] {
             rest.remove_up_to(Card::new(Rank::Three, suit), u8::MAX);

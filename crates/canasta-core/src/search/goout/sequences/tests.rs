@@ -3,6 +3,7 @@
 use super::*;
 use crate::meld::Group;
 use crate::rng::Rng;
+use crate::seat::Seat;
 
 /// A meld in the brute-force search: a rank group (rank, naturals,
 /// wild cards) or a sequence (suit, ranks).
@@ -183,7 +184,7 @@ fn quick_answers_change_no_legal_list() {
         let mut rng = Rng::new(5);
         for h in 0..12 {
             let mut g = GameState::new(rules.clone());
-            g.deal_random(&mut rng, h % players as usize);
+            g.deal_random(&mut rng, Seat::new(h % players as usize));
             while matches!(g.phase(), Phase::Draw | Phase::Play | Phase::Answer) {
                 let quick = g.legal_actions();
                 WITHOUT_QUICK.with(|w| w.set(true));
