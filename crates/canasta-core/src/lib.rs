@@ -22,6 +22,7 @@ mod judge;
 mod lay;
 pub mod meld;
 mod movegen;
+mod play;
 pub mod record;
 pub mod rng;
 pub mod rules;

@@ -13,55 +13,38 @@ use crate::action::{Action, ActionList, Groups};
 use crate::card::{Card, CardCounts, Rank, Suit, for_each_choice, wild_classes};
 use crate::meld::{Group, Meld, MeldId, natural_choices, pick_black_threes, pick_naturals};
 use crate::rules::{Rules, WildMeldReserve};
+use crate::search::goout::GoingOut;
 use crate::search::goout::sequences::{QuickOut, SharedOutcomes};
 use crate::seat::{Seat, Side};
 use crate::state::{GameState, Phase};
 use arrayvec::ArrayVec;
 use std::cell::RefCell;
 
-impl GameState {
-    /// Every legal action of the seat to act, in a deterministic order.
-    pub fn legal_actions(&self) -> ActionList {
-        let mut out = ActionList::new();
-        self.legal_actions_into(&mut out);
-        out
-    }
+/// A position as the generator reads it: the state through its
+/// read-only accessors.
+pub(crate) struct Generator<'s> {
+    state: &'s GameState,
+}
 
-    /// True if `action` is in the generated list, as a choice: cards the
-    /// rules cannot tell apart are interchangeable (by class key), and its
-    /// cards are in the actor's hand. Legality is the judge's
-    /// ([`GameState::is_legal`]); this says whether the generator names
-    /// the action itself rather than steps that reach the same position.
-    pub fn is_generated(&self, action: &Action) -> bool {
-        if !matches!(self.phase(), Phase::Draw | Phase::Play | Phase::Answer) {
-            return false;
-        }
-        if !self
-            .hand(self.to_act())
-            .contains_all(&action.cards_from_hand())
-        {
-            return false;
-        }
-        // An add to a sequence is exact: its suit and rank are what it is.
-        if let Action::Add { meld, .. } = action {
-            let side = self.side_of(self.to_act());
-            if self
-                .melds(side)
-                .get(meld.index())
-                .is_some_and(|m| m.cards.is_sequence())
-            {
-                return self.legal_actions().iter().any(|a| a == action);
-            }
-        }
-        let rules = self.rules();
-        let key = action.key_under(rules);
-        self.legal_actions()
-            .iter()
-            .any(|a| a.key_under(rules) == key)
+impl<'s> Generator<'s> {
+    pub(crate) fn of(state: &'s GameState) -> Generator<'s> {
+        Generator { state }
     }
+}
 
-    /// [`GameState::legal_actions`] into a reused buffer (cleared first).
-    pub fn legal_actions_into(&self, out: &mut ActionList) {
+impl std::ops::Deref for Generator<'_> {
+    type Target = GameState;
+
+    #[inline]
+    fn deref(&self) -> &GameState {
+        self.state
+    }
+}
+
+impl Generator<'_> {
+    /// Every minimal legal choice of the seat to act into `out` (cleared
+    /// first), in a deterministic order.
+    pub(crate) fn generate(&self, out: &mut ActionList) {
         out.clear();
         match self.phase() {
             Phase::Draw => self.gen_draw(out),
@@ -144,7 +127,9 @@ impl GameState {
             // A take that would leave only the unseen stock card (P-CNE)
             // is refused without looking at that card: legality must not
             // depend on what nobody may see.
-            if remaining >= 2 || ((extra == 0 || remaining > extra) && self.ok_after(a)) {
+            if remaining >= 2
+                || ((extra == 0 || remaining > extra) && GoingOut::of(self).ok_after(a))
+            {
                 out.push(a);
             }
         };
@@ -212,7 +197,7 @@ impl GameState {
         let rules = self.rules();
         let hand = self.hand(seat);
         let must = self.turn().must_go_out;
-        if self.may_ask() {
+        if GoingOut::of(self).may_ask() {
             out.push(Action::Ask);
         }
         let total = hand.total();
@@ -228,7 +213,7 @@ impl GameState {
         // Discards: one per class of card in hand. With the foot due, the
         // last card's discard is not going out: the foot follows it.
         let finishing = total == 1 && !self.foot_due(seat);
-        if finishing && !self.may_finish_now() {
+        if finishing && !GoingOut::of(self).may_finish_now() {
             return;
         }
         if must && !finishing {
@@ -284,9 +269,9 @@ impl GameState {
         self.gen_melds_and_adds_in(out, before_draw, reserved, Some(&shared));
     }
 
-    /// [`GameState::gen_melds_and_adds`] in the list's shared tables, if
+    /// [`Generator::gen_melds_and_adds`] in the list's shared tables, if
     /// any: the full going-out tests of its candidates share `shared` (as
-    /// [`GameState::ok_after_in`] does).
+    /// [`Generator::ok_after_in`] does).
     fn gen_melds_and_adds_in(
         &self,
         out: &mut ActionList,
@@ -321,7 +306,7 @@ impl GameState {
         let has_meld = if rules.melds.several_melds_per_rank {
             0
         } else {
-            self.meld_rank_mask(side)
+            GoingOut::of(self).meld_rank_mask(side)
         };
         if rules.melds.sequences && room {
             self.gen_sequences(out, &push);
@@ -381,7 +366,7 @@ impl GameState {
             && rules.melds.special_threes()
             && !before_draw
             && b >= rules.melds.min_meld
-            && self.meld_rank_mask(side) & (1 << Rank::Three.index()) == 0
+            && GoingOut::of(self).meld_rank_mask(side) & (1 << Rank::Three.index()) == 0
         {
             self.gen_black_threes_melds(out, shared);
         }
@@ -493,9 +478,9 @@ impl GameState {
         // rank, it does not apply, and Samba's own bounds do.
         let simple = !rules.melds.sequences && !rules.melds.several_melds_per_rank;
         let may = if simple {
-            !crate::search::goout::hopeless(rules, hand, self.meld_rank_mask(side))
+            !crate::search::goout::hopeless(rules, hand, GoingOut::of(self).meld_rank_mask(side))
         } else {
-            tests_without_quick() || self.rest_may_go_out_after_threes(seat)
+            tests_without_quick() || GoingOut::of(self).rest_may_go_out_after_threes(seat)
         };
         if !may {
             return;
@@ -516,7 +501,7 @@ impl GameState {
             let ok = if k == b {
                 every_ok
             } else if !every_ok && rules.melding_out_counts() {
-                debug_assert!(!self.ok_after(a), "{a}");
+                debug_assert!(!GoingOut::of(self).ok_after(a), "{a}");
                 false
             } else {
                 self.ok_after_in(a, shared)
@@ -548,7 +533,7 @@ impl GameState {
                     rules,
                     self.hand(seat),
                     self.melds(side),
-                    self.canastas_needed(),
+                    GoingOut::of(self).canastas_needed(),
                     !rules.going_out.requirement.needs_discard,
                     |c| self.final_discard_ok(c),
                 )
@@ -560,10 +545,10 @@ impl GameState {
         self.ok_after_in(action, shared)
     }
 
-    /// [`GameState::ok_after_sharing`] with the list's shared tables, if any.
+    /// `GoingOut::ok_after_sharing` with the list's shared tables, if any.
     fn ok_after_in(&self, action: Action, shared: Option<&RefCell<SharedOutcomes>>) -> bool {
         let mut tables = shared.map(RefCell::borrow_mut);
-        self.ok_after_sharing(action, tables.as_deref_mut())
+        GoingOut::of(self).ok_after_sharing(action, tables.as_deref_mut())
     }
 
     /// New sequences of three (Samba): every suit and lowest rank the hand

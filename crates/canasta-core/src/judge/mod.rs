@@ -18,79 +18,43 @@
 //! are judged on the position the action leaves.
 
 use crate::action::{Action, ActionList, Groups};
-use crate::error::{IllegalAction, IllegalReason, MeldRef};
+use crate::error::{IllegalReason, MeldRef};
 use crate::lay::Lay;
 use crate::meld::Group;
 use crate::meld::MeldId;
+use crate::movegen::Generator;
 use crate::rules::{CleanOpening, Rules, WildMeldReserve};
+use crate::search::goout::GoingOut;
 use crate::search::opening::clean_for_opening;
-use crate::seat::Seat;
 use crate::state::{GameState, MAX_MELDS, Phase};
 
-impl GameState {
-    /// True if [`GameState::apply`] would accept `action`.
-    pub fn is_legal(&self, action: &Action) -> bool {
-        self.judge(action).is_ok()
-    }
+/// A position as the judge reads it: the state through its read-only
+/// accessors. The judge changes nothing; [`GameState::apply`] applies
+/// what it accepts.
+pub(crate) struct Judge<'s> {
+    state: &'s GameState,
+}
 
-    /// Why `action` is refused here (the first check that fails), or
-    /// `NotAvailable` if it is legal.
-    pub fn explain(&self, action: &Action) -> IllegalReason {
-        self.judge(action)
-            .err()
-            .unwrap_or(IllegalReason::NotAvailable)
+impl<'s> Judge<'s> {
+    pub(crate) fn of(state: &'s GameState) -> Judge<'s> {
+        Judge { state }
     }
+}
 
-    /// Applies `action` for the seat to act.
-    ///
-    /// # Errors
-    /// An illegal action is refused with its reason; the state is unchanged.
-    pub fn apply(&mut self, action: Action) -> Result<(), IllegalAction> {
-        match self.judge(&action) {
-            Ok(()) => {
-                self.apply_raw(action);
-                self.debug_check_kept_counts(&action);
-                Ok(())
-            }
-            Err(reason) => Err(IllegalAction { action, reason }),
-        }
+impl std::ops::Deref for Judge<'_> {
+    type Target = GameState;
+
+    #[inline]
+    fn deref(&self) -> &GameState {
+        self.state
     }
+}
 
-    /// Applies an action without checking it: for bots and search, which
-    /// take actions from [`GameState::legal_actions`]. Debug builds assert legality.
-    pub fn apply_unchecked(&mut self, action: Action) {
-        debug_assert!(
-            self.is_legal(&action),
-            "illegal action {action} in phase `{}`",
-            self.phase()
-        );
-        self.apply_raw(action);
-        self.debug_check_kept_counts(&action);
-    }
-
-    /// [`GameState::apply`] for a named seat, refusing out-of-turn actions.
-    ///
-    /// # Errors
-    /// As `apply`, plus `NotYourTurn`.
-    pub fn apply_for(&mut self, seat: Seat, action: Action) -> Result<(), IllegalAction> {
-        if matches!(self.phase(), Phase::Draw | Phase::Play | Phase::Answer)
-            && seat != self.to_act()
-        {
-            return Err(IllegalAction {
-                action,
-                reason: IllegalReason::NotYourTurn {
-                    seat,
-                    to_act: self.to_act(),
-                },
-            });
-        }
-        self.apply(action)
-    }
-
+impl Judge<'_> {
     /// The judge: `Ok` if the seat to act may take `action` now, else the
     /// first rule it breaks. Checks run in this order: the phase, the cards
     /// in hand, the action's own rules, then how the turn can end after it.
-    pub fn judge(&self, action: &Action) -> Result<(), IllegalReason> {
+    pub(crate) fn judge(&self, action: &Action) -> Result<(), IllegalReason> {
         self.judge_timing(action)?;
         let seat = self.to_act();
         let hand = self.hand(seat);
@@ -106,10 +70,10 @@ impl GameState {
             Action::Add { meld, cards } => self.judge_add(meld, &cards),
             Action::Discard(c) => self.judge_discard(c),
             Action::Ask => {
-                if let Some(refusal) = self.ask_moment_refusal() {
+                if let Some(refusal) = GoingOut::of(self).ask_moment_refusal() {
                     return Err(refusal);
                 }
-                if !self.can_go_out(seat) {
+                if !GoingOut::of(self).can_go_out(seat) {
                     return Err(IllegalReason::AskOnlyIfAbleToGoOut);
                 }
                 Ok(())
@@ -143,7 +107,7 @@ impl GameState {
         // P-CAN: with the stock empty, a pile that matches a meld must be taken.
         if (self.stock_len() == 0) && self.must_take_pile() {
             let mut pickups = ActionList::new();
-            self.gen_pickups(&mut pickups);
+            Generator::of(self).gen_pickups(&mut pickups);
             if !pickups.is_empty() {
                 return Err(IllegalReason::MustTakePile);
             }
@@ -281,7 +245,7 @@ impl GameState {
             }
         }
         if also.iter().any(|g| g.is_special_threes(rules))
-            && !self.ok_after(Action::Pickup { with, also: *also })
+            && !GoingOut::of(self).ok_after(Action::Pickup { with, also: *also })
         {
             return Err(R::BlackThreesOnlyGoingOut);
         }
@@ -388,7 +352,7 @@ impl GameState {
         }
         let action = Action::Meld(*groups);
         if groups.iter().any(|g| g.is_special_threes(rules))
-            && (self.phase() == Phase::Draw || !self.ok_after(action))
+            && (self.phase() == Phase::Draw || !GoingOut::of(self).ok_after(action))
         {
             return Err(R::BlackThreesOnlyGoingOut);
         }
@@ -446,20 +410,20 @@ impl GameState {
     }
 
     /// After `action`, can the turn still end legally? The exact test
-    /// ([`GameState::ok_after`]), with the reason it fails.
+    /// (`GoingOut::ok_after`), with the reason it fails.
     pub(crate) fn judge_ending(&self, action: Action) -> Result<(), IllegalReason> {
-        if self.ok_after(action) {
+        if GoingOut::of(self).ok_after(action) {
             return Ok(());
         }
         let seat = self.to_act();
-        let mut s = self.clone();
+        let mut s = self.state.clone();
         s.apply_raw(action);
         let left = s.hand(seat).total();
         if left == 0 {
             // Melds that lack what going out needs would lack it with a card
             // kept back too (fewer cards melded), so that comes before the
             // discard going out also needs.
-            let why = s.why_not_finish();
+            let why = Judge::of(&s).why_not_finish();
             if why == IllegalReason::StrandsLastCard
                 && self.rules().going_out.requirement.needs_discard
             {
@@ -473,7 +437,7 @@ impl GameState {
         if left == 1
             && s.phase() == Phase::Play
             && let Some((card, _)) = s.hand(seat).faces().next()
-            && let Err(because) = s.judge(&Action::Discard(card))
+            && let Err(because) = Judge::of(&s).judge(&Action::Discard(card))
         {
             return Err(IllegalReason::StrandedWith {
                 card,
@@ -487,7 +451,7 @@ impl GameState {
     }
 
     /// Why the seat to act may not go out now, where
-    /// [`GameState::may_finish_now`] says it may not: partner's no, or the
+    /// `GoingOut::may_finish_now` says it may not: partner's no, or the
     /// first going-out requirement the side misses (the going-out test's
     /// own statement of them).
     fn why_not_finish(&self) -> IllegalReason {
@@ -496,8 +460,12 @@ impl GameState {
         }
         let side = self.side_of(self.to_act());
         let shapes = crate::search::goout::side_shape(self, side);
-        crate::search::goout::going_out_shortfall(self.rules(), &shapes, self.canastas_needed())
-            .unwrap_or(IllegalReason::StrandsLastCard)
+        crate::search::goout::going_out_shortfall(
+            self.rules(),
+            &shapes,
+            GoingOut::of(self).canastas_needed(),
+        )
+        .unwrap_or(IllegalReason::StrandsLastCard)
     }
 
     fn judge_discard(&self, c: crate::card::Card) -> Result<(), IllegalReason> {
@@ -510,7 +478,7 @@ impl GameState {
         // With the foot due, the last card's discard is not going out: the
         // foot follows it.
         let finishing = total == 1 && !self.foot_due(seat);
-        if finishing && !self.may_finish_now() {
+        if finishing && !GoingOut::of(self).may_finish_now() {
             return Err(self.why_not_finish());
         }
         if self.turn().must_go_out && !finishing {

@@ -2,7 +2,7 @@
 //! to. The judge and the generator both ask it; it asks neither of them.
 //!
 //! - [`goout`]: can the player to act still go out this turn, and can the
-//!   turn still end legally after an action (`GameState::ok_after`)?
+//!   turn still end legally after an action (`GoingOut::ok_after`)?
 //! - [`opening`]: the irreducible openings that meet the minimum, and
 //!   concealed going out below it.
 //!
@@ -18,7 +18,7 @@ use crate::action::Action;
 use crate::seat::Seat;
 use crate::state::{GameState, Phase};
 
-impl GameState {
+impl goout::GoingOut<'_> {
     /// Going out from a side that has not melded, where going out needs
     /// the opening minimum (Samba, Italian; Classic without a
     /// concealed going out below it): some opening laid now must leave a
@@ -59,7 +59,7 @@ impl crate::search::opening::OpeningSink for OpeningThatGoesOut<'_> {
             after.apply_raw(opening);
             after.phase() == Phase::Play
                 && after.side_has_melded(after.side_of(self.seat))
-                && after.can_go_out(self.seat)
+                && goout::GoingOut::of(&after).can_go_out(self.seat)
         };
     }
 

@@ -6,6 +6,7 @@
 
 mod apply;
 pub(crate) mod deal;
+mod describe;
 pub mod determinize;
 mod meld_table;
 mod notation;
@@ -563,7 +564,7 @@ mod position_tests {
             meld: MeldId::new(0),
             cards: naturals(Rank::Five, [0, 1, 0, 0]),
         };
-        assert!(g.ok_after(add));
+        assert!(crate::search::goout::GoingOut::of(&g).ok_after(add));
         assert!(g.legal_actions().contains(&add));
         let mut after = g.clone();
         after.apply_raw(add);
@@ -595,8 +596,14 @@ mod position_tests {
             )]))
         };
         let (every, all_but_one) = (threes(2, 2), threes(2, 1));
-        assert!(!g.ok_after(every), "the lone king cannot make the canasta");
-        assert!(g.ok_after(all_but_one), "the king closes the kings");
+        assert!(
+            !crate::search::goout::GoingOut::of(&g).ok_after(every),
+            "the lone king cannot make the canasta"
+        );
+        assert!(
+            crate::search::goout::GoingOut::of(&g).ok_after(all_but_one),
+            "the king closes the kings"
+        );
         let legal = g.legal_actions();
         assert!(!legal.contains(&every));
         assert!(

@@ -21,6 +21,28 @@ use crate::seat::{Seat, Side};
 use crate::state::{GameState, MAX_MELDS, Phase};
 use arrayvec::ArrayVec;
 
+/// A position as the going-out search reads it: the state through its
+/// read-only accessors, with the questions of this module. The judge and
+/// the generator ask them through it; it changes nothing.
+pub(crate) struct GoingOut<'s> {
+    state: &'s GameState,
+}
+
+impl<'s> GoingOut<'s> {
+    pub(crate) fn of(state: &'s GameState) -> GoingOut<'s> {
+        GoingOut { state }
+    }
+}
+
+impl std::ops::Deref for GoingOut<'_> {
+    type Target = GameState;
+
+    #[inline]
+    fn deref(&self) -> &GameState {
+        self.state
+    }
+}
+
 /// A hand reduced to what going out depends on.
 #[derive(Clone, Copy)]
 pub(crate) struct HandShape {
@@ -352,7 +374,7 @@ fn placeable(rules: &Rules, hand: &HandShape, melds: &[MeldShape], need_total: u
     canastas >= need_total as u32
 }
 
-impl GameState {
+impl GoingOut<'_> {
     /// Canastas the player to act needs to go out: fewer when going out on
     /// the turn the side opens, where the rules say so (Canastia).
     pub(crate) fn canastas_needed(&self) -> u8 {
@@ -376,7 +398,7 @@ impl GameState {
 
     /// Asking is allowed only to a player who could go out this turn
     /// (pagat: permission is asked before going out; record spec), at the
-    /// moment [`GameState::may_ask_now`] allows.
+    /// moment [`GoingOut::may_ask_now`] allows.
     pub(crate) fn may_ask(&self) -> bool {
         self.may_ask_now() && self.can_go_out(self.to_act())
     }
@@ -390,7 +412,7 @@ impl GameState {
     }
 
     /// Why the moment does not allow asking (the first of
-    /// [`GameState::may_ask_now`]'s conditions that fails), or `None`.
+    /// [`GoingOut::may_ask_now`]'s conditions that fails), or `None`.
     #[inline]
     pub(crate) fn ask_moment_refusal(&self) -> Option<IllegalReason> {
         let seat = self.to_act();
@@ -539,7 +561,7 @@ impl GameState {
         self.ok_after_sharing(action, None)
     }
 
-    /// [`GameState::ok_after`] for one of a position's candidate actions,
+    /// [`GoingOut::ok_after`] for one of a position's candidate actions,
     /// where going out is searched: the searches share what they work out
     /// (`shared`, one for the position's list; see [`SharedOutcomes`]).
     pub(crate) fn ok_after_sharing(
@@ -564,7 +586,7 @@ impl GameState {
     /// action, every variant.
     fn ok_after_by_copy(&self, seat: Seat, action: Action) -> bool {
         let answer = self.turn().answer;
-        let mut s = self.clone();
+        let mut s = self.state.clone();
         s.apply_raw(action);
         if s.hand(seat).is_empty() {
             return answer != Some(false) && self.may_finish_with(&s, seat, false);
@@ -573,7 +595,7 @@ impl GameState {
             return true;
         }
         if s.hand(seat).total() == 1 || s.turn().must_go_out {
-            return s.can_go_out(seat);
+            return GoingOut::of(&s).can_go_out(seat);
         }
         true
     }
@@ -639,7 +661,7 @@ impl GameState {
 
     /// Going out with `hand` onto a side with `melds` where it is searched
     /// (sequences or several melds of a rank): the quick bound, then the
-    /// exact search; shared by [`GameState::can_go_out`] and the test after
+    /// exact search; shared by [`GoingOut::can_go_out`] and the test after
     /// an action that works without a copy.
     fn can_go_out_searched(
         &self,

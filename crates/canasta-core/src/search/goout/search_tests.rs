@@ -156,7 +156,7 @@ fn counting_agrees_with_a_search_of_generated_moves() {
                         let mut budget = BUDGET;
                         if let Some(found) = goes_out(p, seat, &mut HashMap::new(), &mut budget) {
                             assert_eq!(
-                                p.can_go_out(seat),
+                                crate::search::goout::GoingOut::of(p).can_go_out(seat),
                                 found,
                                 "counted, then searched\n{}",
                                 p.describe()
@@ -277,7 +277,7 @@ fn concealed_counting_agrees_with_a_search_of_generated_moves() {
             let mut budget = BUDGET;
             if let Some(found) = goes_out(&g, seat, &mut HashMap::new(), &mut budget) {
                 assert_eq!(
-                    g.can_go_out(seat),
+                    crate::search::goout::GoingOut::of(&g).can_go_out(seat),
                     found,
                     "counted, then searched\n{}",
                     g.describe()

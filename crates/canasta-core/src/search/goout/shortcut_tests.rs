@@ -108,11 +108,15 @@ fn the_shortcuts_answer_as_the_copy_does() {
                         let simple = g
                             .foot(seat)
                             .is_empty()
-                            .then(|| g.ok_after_simple(seat, a))
+                            .then(|| {
+                                crate::search::goout::GoingOut::of(&g).ok_after_simple(seat, a)
+                            })
                             .flatten();
-                        let without = g.ok_after_without_copy(seat, a, None);
+                        let without = crate::search::goout::GoingOut::of(&g)
+                            .ok_after_without_copy(seat, a, None);
                         for shortcut in [simple, without].into_iter().flatten() {
-                            let copy = g.ok_after_by_copy(seat, a);
+                            let copy =
+                                crate::search::goout::GoingOut::of(&g).ok_after_by_copy(seat, a);
                             assert_eq!(shortcut, copy, "{a}\n{}", g.describe());
                             checked += 1;
                             refused += usize::from(!copy);

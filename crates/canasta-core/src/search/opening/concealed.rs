@@ -11,6 +11,7 @@ use crate::action::{Action, Groups};
 use crate::card::{Card, CardCounts, Rank, Suit, for_each_class};
 use crate::meld::{Group, pick_black_threes, pick_naturals};
 use crate::rules::Rules;
+use crate::search::goout::GoingOut;
 use crate::state::GameState;
 use arrayvec::ArrayVec;
 
@@ -201,7 +202,7 @@ fn split_wilds<O: OpeningSink>(
         }
         let points: i32 = groups.iter().map(|g| g.opening_points(rules)).sum();
         let action = Action::Meld(*groups);
-        if points < need && !out.holds(&action) && state.ok_after(action) {
+        if points < need && !out.holds(&action) && GoingOut::of(state).ok_after(action) {
             out.offer(action);
         }
         return;

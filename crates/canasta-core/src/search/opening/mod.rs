@@ -14,6 +14,7 @@ use crate::action::{Action, ActionList, Groups, MAX_GROUPS};
 use crate::card::{Card, CardCounts, Rank, Suit};
 use crate::meld::{Group, natural_choices, pick_black_threes, pick_naturals};
 use crate::rules::{Rules, WildMeldReserve};
+use crate::search::goout::GoingOut;
 use crate::state::GameState;
 use arrayvec::ArrayVec;
 
@@ -178,7 +179,7 @@ pub(crate) fn generate<O: OpeningSink>(state: &GameState, top: Option<Card>, out
             search.descend_sequences((0, 0, 0), out);
             if state.turn().drew_from_stock
                 && rules.opening.concealed_without_minimum
-                && state.can_go_out(seat)
+                && GoingOut::of(state).can_go_out(seat)
             {
                 concealed::concealed_below_minimum(state, need, out);
             }
@@ -441,7 +442,7 @@ impl Search<'_> {
         let remaining = self.hand.total() + self.pile_rest + extra;
         let has_black = self.groups.iter().any(|g| g.is_special_threes(self.rules));
         if (remaining >= 2 && !has_black && !self.state.turn().must_go_out)
-            || ((extra == 0 || remaining > extra) && self.state.ok_after(action))
+            || ((extra == 0 || remaining > extra) && GoingOut::of(self.state).ok_after(action))
         {
             out.offer(action);
         }

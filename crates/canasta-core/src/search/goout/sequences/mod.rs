@@ -9,7 +9,6 @@
 use crate::card::{Card, CardCounts, Rank, Suit};
 use crate::meld::Meld;
 use crate::rules::Rules;
-use crate::state::GameState;
 use seen::Seen;
 use smallvec::SmallVec;
 

@@ -192,7 +192,7 @@ impl<'a> QuickOut<'a> {
     }
 }
 
-impl GameState {
+impl crate::search::goout::GoingOut<'_> {
     /// A necessary condition for melding black threes where going out is
     /// searched (Samba): the meld binds the player to go out, so the rest
     /// of the hand must go down this turn, all of it or all but one card

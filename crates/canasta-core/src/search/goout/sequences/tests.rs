@@ -197,7 +197,8 @@ fn quick_answers_change_no_legal_list() {
                     g.phase() == Phase::Play
                         && g.side_has_melded(g.side_of(seat))
                         && g.hand(seat).black_threes() >= rules.melds.min_meld
-                        && !g.rest_may_go_out_after_threes(seat),
+                        && !crate::search::goout::GoingOut::of(&g)
+                            .rest_may_go_out_after_threes(seat),
                 );
                 g.apply_unchecked(quick[rng.below(quick.len())]);
             }
