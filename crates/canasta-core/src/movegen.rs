@@ -248,7 +248,7 @@ impl Generator<'_> {
         reserved: WildMeldReserve,
     ) {
         let rules = self.rules();
-        if rules.melds.sequences || rules.melds.several_melds_per_rank {
+        if !rules.melds.rank_names_the_meld() {
             self.gen_melds_and_adds_sharing(out, before_draw, reserved);
         } else {
             self.gen_melds_and_adds_in(out, before_draw, reserved, None);
@@ -287,7 +287,7 @@ impl Generator<'_> {
         // Where going out is searched (Samba), many candidates of a player
         // bound to go out are answered at once by a quick test that shares
         // the work between them; the rest get the full one.
-        let quick_rules = (rules.melds.sequences || rules.melds.several_melds_per_rank)
+        let quick_rules = !rules.melds.rank_names_the_meld()
             && self.foot_size(seat) == 0
             && self.turn().answer != Some(false)
             && !tests_without_quick();
@@ -449,7 +449,7 @@ impl Generator<'_> {
                         out,
                     );
                 }
-                if !rules.melds.wilds_on_canasta {
+                if !rules.melds.wilds_may_join(true) {
                     adds_past_canasta(rules, hand, i, m, reserved, |a, w| push(a, w, out));
                 }
             }
@@ -476,7 +476,7 @@ impl Generator<'_> {
         // fit (it reads the meld ranks and wild cards, never the threes);
         // where naturals may also join sequences or further melds of a
         // rank, it does not apply, and Samba's own bounds do.
-        let simple = !rules.melds.sequences && !rules.melds.several_melds_per_rank;
+        let simple = rules.melds.rank_names_the_meld();
         let may = if simple {
             !crate::search::goout::hopeless(rules, hand, GoingOut::of(self).meld_rank_mask(side))
         } else {

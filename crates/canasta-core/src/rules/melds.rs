@@ -99,6 +99,15 @@ impl MeldRules {
         self.wilds_on_canasta || !canasta
     }
 
+    /// A natural card's rank names the one meld it can join: one meld a
+    /// rank and no sequences. Where it does not (P-SAM: sequences, and
+    /// further melds of a rank), a card in hand may end on one of several
+    /// melds, so going out is searched rather than counted and the
+    /// generator shares that search between its candidates.
+    pub fn rank_names_the_meld(&self) -> bool {
+        !self.sequences && !self.several_melds_per_rank
+    }
+
     /// A meld of `len` cards is full and takes nothing more (P-PEN: 7).
     pub fn full(&self, len: u8) -> bool {
         self.max_meld_size.is_some_and(|cap| len >= cap)

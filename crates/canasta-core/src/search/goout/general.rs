@@ -103,7 +103,7 @@ pub(super) fn placeable_general(
         // Wild cards that end it a canasta: `add` or more, or none once it
         // is one where wild cards may not go on a canasta.
         let add = size.saturating_sub(have);
-        let closed = add == 0 && !rules.melds.wilds_on_canasta;
+        let closed = !rules.melds.wilds_may_join(add == 0);
         let (j_most, t_most) = if closed { (0, 0) } else { (j_all, t_all) };
         for j in 0..=j_most {
             for t in add.saturating_sub(j)..=t_most {

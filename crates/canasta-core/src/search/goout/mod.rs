@@ -262,7 +262,7 @@ fn simple_rules(rules: &Rules) -> bool {
         && rules.going_out.requirement.natural_canastas == 0
         && rules.going_out.requirement.mixed_canastas == 0
         && !rules.melds.wild_melds
-        && rules.melds.wilds_on_canasta
+        && rules.melds.wilds_may_join(true)
 }
 
 /// A quick refusal of going out with `hand` onto a side whose melds
@@ -455,7 +455,7 @@ impl GoingOut<'_> {
         }
         // Whether the cards can all go down, the minimum aside: most calls
         // end here, before any opening is tried.
-        let placeable = if rules.melds.sequences || rules.melds.several_melds_per_rank {
+        let placeable = if !rules.melds.rank_names_the_meld() {
             self.can_go_out_searched(self.hand(seat), self.melds(side), None)
         } else {
             let hand = self.hand(seat);
@@ -618,7 +618,7 @@ impl GoingOut<'_> {
     ) -> Option<bool> {
         let rules = self.rules();
         let side = self.side_of(seat);
-        if !(rules.melds.sequences || rules.melds.several_melds_per_rank)
+        if rules.melds.rank_names_the_meld()
             || rules.pile.special_discard != crate::rules::SpecialDiscard::Free
             || self.phase() != Phase::Play
             || self.foot_size(seat) > 0
@@ -774,8 +774,7 @@ impl GoingOut<'_> {
         let side = self.side_of(seat);
         let rules = self.rules();
         if !self.side_has_melded(side)
-            || rules.melds.sequences
-            || rules.melds.several_melds_per_rank
+            || !rules.melds.rank_names_the_meld()
             || rules.pile.special_discard != crate::rules::SpecialDiscard::Free
         {
             return None;

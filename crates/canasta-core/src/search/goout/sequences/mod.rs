@@ -190,7 +190,7 @@ fn rank_outcomes(
 /// one meld of `rank` (naturals, wilds, already a canasta).
 fn onto_meld(rules: &Rules, rank: Rank, meld: (u8, u8, bool), k: u8, pool: u8, need: u8) -> Reach {
     let (a, b, done) = meld;
-    let room = if done && !rules.melds.wilds_on_canasta {
+    let room = if !rules.melds.wilds_may_join(done) {
         0
     } else {
         crate::meld::wild_room(rules, Some(rank), a, a + k, b)
