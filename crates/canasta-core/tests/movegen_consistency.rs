@@ -836,12 +836,17 @@ fn candidates_that_carry_a_meld_past_a_canasta_are_one_generated_add() {
 #[test]
 fn two_generated_one_card_adds_are_one_add_of_both() {
     for rules in forms() {
-        let checked: usize = positions(&rules, 60..64, 2, 2)
+        // A tiny form (Micro, Mini: two cards a hand) seldom leaves a side
+        // that has melded with two cards to add (Micro a few times in 2,000
+        // walks, Mini never): what arises is checked, with no minimum.
+        let tiny = rules.deal.hand_size <= 3;
+        let seeds = if tiny { 60..2_060 } else { 60..64 };
+        let checked: usize = positions(&rules, seeds, 2, 2)
             .iter()
             .map(|g| check_two_card_adds(g, 3))
             .sum();
         assert!(
-            checked >= 20,
+            tiny || checked >= 20,
             "{} {}: {checked} pairs",
             &rules.game.variant,
             rules.game.players

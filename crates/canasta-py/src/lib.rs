@@ -7,6 +7,7 @@ pub mod batch;
 pub mod encoding;
 pub mod episode;
 pub mod tensor;
+pub mod tree;
 
 #[cfg(feature = "python")]
 mod py;

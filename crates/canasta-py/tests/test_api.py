@@ -46,7 +46,13 @@ def test_every_form_plays_a_hand_and_its_record_loads_back(variant, players):
     assert len(game.observation()) == game.observation_size
     play_random(game, rng)
     returns = game.returns()
-    assert abs(sum(returns)) < 1e-9 and max(returns) > 0
+    assert abs(sum(returns)) < 1e-9
+    # A lone winner gains; a tie (frequent in the two-card hands of Micro
+    # and Mini) gives every side nothing.
+    if len(set(game.scores)) == 1:
+        assert returns == [0.0] * players
+    else:
+        assert max(returns) > 0
     loaded = canasta.Game.from_record(game.record(), episode="hand")
     assert loaded.is_terminal()
     assert loaded.returns() == returns

@@ -217,7 +217,7 @@ pub const OPTION_TABLE: &[AreaOptions] = &[
                 "hand_size",
                 "Cards dealt",
                 "How many cards each player is dealt.",
-                (5, 20),
+                (1, 20),
                 "P-CAN",
             ),
             number(
@@ -305,7 +305,7 @@ pub const OPTION_TABLE: &[AreaOptions] = &[
                 "canasta_size",
                 "Canasta size",
                 "How many cards make a meld a canasta.",
-                (5, 9),
+                (3, 9),
                 "P-CAN",
             ),
             yes_no(
@@ -831,7 +831,7 @@ pub const OPTION_TABLE: &[AreaOptions] = &[
                 "target",
                 "Game target",
                 "The game ends when a side reaches this total.",
-                (100, 50_000),
+                (1, 50_000),
                 "P-CAN",
             ),
             yes_no(
@@ -1079,6 +1079,27 @@ pub const HOUSE_PRESETS: &[HousePreset] = &[
         label: "Wild cards freeze",
         description: "A wild card discarded onto the pile freezes it, as in Classic Canasta (P-CAN); Canastia has no freezing (S004).",
         options: r#"{"wilds_freeze_pile": true}"#,
+    },
+    HousePreset {
+        variant: "mini",
+        id: "emptied-stock",
+        label: "An emptied stock ends the hand",
+        description: "The hand ends the moment a draw empties the stock, as in Canastia (S004): a shorter hand and a smaller tree.",
+        options: r#"{"stock_end": "emptied"}"#,
+    },
+    HousePreset {
+        variant: "mini",
+        id: "no-freezing",
+        label: "Wild cards do not freeze",
+        description: "A wild card on the pile does not freeze it, as in Canastia (S004).",
+        options: r#"{"wilds_freeze_pile": false}"#,
+    },
+    HousePreset {
+        variant: "micro",
+        id: "emptied-stock",
+        label: "An emptied stock ends the hand",
+        description: "The hand ends the moment a draw empties the stock, as in Canastia (S004): a shorter hand and a smaller tree.",
+        options: r#"{"stock_end": "emptied"}"#,
     },
 ];
 

@@ -116,6 +116,22 @@ pub const PRESETS: &[PresetInfo] = &[
         summary: "Pennies from Heaven (P-PEN): six players with 216 cards, thirteen in hand and an eleven-card foot. No meld holds more than seven cards, and a side needs a clean, a dirty, a wild and a sevens canasta to go out; the game runs to 20,000. Two sides of three, or three partnerships of two (BIC-PEN).",
         provisional: &[],
     },
+    PresetInfo {
+        id: "mini",
+        name: "Mini Canasta",
+        players: &[2],
+        default_players: 2,
+        summary: "Mini Canasta, a small form for equilibrium methods such as CFR (no rule book): Micro Canasta with a joker, seven cards in all (three each of the four and five of spades, and the joker), for two players with two cards each, the game to 1 point. Every meld of three is a canasta, any meld opens, and one canasta goes out. One hand's tree as OpenSpiel holds it: 6,645 histories, 820 information sets.",
+        provisional: &[],
+    },
+    PresetInfo {
+        id: "micro",
+        name: "Micro Canasta",
+        players: &[2],
+        default_players: 2,
+        summary: "Micro Canasta, the smallest form for equilibrium methods such as CFR (no rule book): Classic Canasta on six cards, three each of the four and five of spades, for two players with two cards each, the game to 1 point. Every meld of three is a canasta, any meld opens, and one canasta goes out. One hand's tree as OpenSpiel holds it: 407 histories, 84 information sets.",
+        provisional: &[],
+    },
 ];
 
 impl Rules {
@@ -152,6 +168,16 @@ impl Rules {
     /// Pennies from Heaven for 6 players ([`RulesSpec::pennies`]).
     pub fn pennies() -> Rules {
         Rules::of_preset(RulesSpec::pennies())
+    }
+
+    /// Mini Canasta for 2 players ([`RulesSpec::mini`]).
+    pub fn mini() -> Rules {
+        Rules::of_preset(RulesSpec::mini())
+    }
+
+    /// Micro Canasta for 2 players ([`RulesSpec::micro`]).
+    pub fn micro() -> Rules {
+        Rules::of_preset(RulesSpec::micro())
     }
 
     /// Samba for 4 players ([`RulesSpec::samba`]).
@@ -221,6 +247,8 @@ impl Rules {
                 }
                 r
             }
+            "mini" => RulesSpec::mini(),
+            "micro" => RulesSpec::micro(),
             "pennies" => {
                 let mut r = RulesSpec::pennies();
                 // Option (Bicycle): three teams of two, seated A B C A B C.
@@ -857,6 +885,71 @@ impl RulesSpec {
                 red_three_penalty: RedThreePenalty::BelowGoingOut,
                 ..classic.scoring
             },
+        }
+    }
+
+    /// Micro Canasta: the smallest form whose one-hand game tree CFR
+    /// walks in full (407 histories, 84 information sets; counted by
+    /// `cargo run -p canasta-py --example tree_size -- micro`). No rule
+    /// book has it: it is Classic for two ([`RulesSpec::tiny`]) on six
+    /// cards, three each of two faces. Copies of one
+    /// face rather than several suits keep the deal small: a chance outcome
+    /// is a face, and suits make no difference to groups.
+    pub fn micro() -> RulesSpec {
+        RulesSpec::tiny("micro", &["4S", "5S"], 3, 0)
+    }
+
+    /// Mini Canasta: Micro's deck and a joker (6,645 histories, 820
+    /// information sets), so that a wild card's freezing of the pile,
+    /// mixed canastas and the joker's 50 points come into play.
+    pub fn mini() -> RulesSpec {
+        RulesSpec::tiny("mini", &["4S", "5S"], 3, 1)
+    }
+
+    /// Classic for two players on a tiny deck (`decks` copies of each of
+    /// `faces`, and `jokers`): two cards each, one drawn a turn; a meld of
+    /// three of a rank is a canasta and opens without a minimum, and one
+    /// canasta goes out; no partner to ask. The game ends once a side's
+    /// total is above zero (`target` 1); what an equilibrium method solves
+    /// is one hand (OpenSpiel's default `episode="hand"`).
+    fn tiny(variant: &str, faces: &[&str], decks: u8, jokers: u8) -> RulesSpec {
+        let classic = RulesSpec::classic();
+        let kept: Vec<Card> = faces.iter().map(|f| f.parse().expect("a face")).collect();
+        let excluded = Card::all()
+            .filter(|c| !c.is_joker() && !kept.contains(c))
+            .collect();
+        RulesSpec {
+            game: GameRules {
+                variant: variant.into(),
+                players: 2,
+                teams: 2,
+                target: 1,
+                ..classic.game
+            },
+            deal: DealRules {
+                decks,
+                jokers,
+                excluded_faces: excluded,
+                hand_size: 2,
+                draw_count: 1,
+                ..classic.deal
+            },
+            melds: MeldRules {
+                canasta_size: 3,
+                ..classic.melds
+            },
+            opening: OpeningRules {
+                opening_table: vec![OpeningStep {
+                    from: None,
+                    need: 0,
+                }],
+                ..classic.opening
+            },
+            going_out: GoingOutRules {
+                asking_allowed: false,
+                ..classic.going_out
+            },
+            ..classic
         }
     }
 
