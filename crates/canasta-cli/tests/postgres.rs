@@ -557,7 +557,12 @@ async fn a_paused_owners_stale_writes_are_refused_and_it_lets_the_table_go() {
             .await
             .unwrap();
         assert_eq!(status, 200);
-        if health["tables"] == 0 {
+        assert_eq!(health["node"]["id"], 0, "{health}");
+        // It holds nothing, and renews (nothing) again.
+        if health["tables"] == 0
+            && health["node"]["leases"] == 0
+            && health["node"]["leases_renewed"] == true
+        {
             break;
         }
         assert!(

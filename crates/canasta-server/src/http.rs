@@ -115,19 +115,43 @@ async fn healthz(State(app): State<App>) -> impl IntoResponse {
             "quarantined": quarantined,
         }),
     };
-    let status = if storage["status"] == "ok" {
+    let mut status = if storage["status"] == "ok" {
         "ok"
     } else {
         "degraded"
     };
-    axum::Json(
-        json!({"status": status, "tables": tables.len(), "playing": playing, "storage": storage}),
-    )
+    let mut health = json!({"tables": tables.len(), "playing": playing, "storage": storage});
+    if let Some(leases) = &app.leases {
+        // One of several servers: which, and whether it surely still holds
+        // its tables (a renewal within the lease).
+        let sure = leases.sure();
+        if !sure {
+            status = "degraded";
+        }
+        health["node"] = json!({
+            "id": leases.settings().node_id,
+            "url": leases.public_url(),
+            "leases": leases.held_ids().len(),
+            "leases_renewed": sure,
+        });
+    }
+    health["status"] = json!(status);
+    axum::Json(health)
 }
 
 /// Whether the server can take players now: 503 while storage writes
-/// fail, for a load balancer or a supervisor to send people elsewhere.
+/// fail, or (one of several servers) while it has not renewed its leases
+/// for a lease's time, for a load balancer or a supervisor to send people
+/// elsewhere.
 async fn readyz(State(app): State<App>) -> Response {
+    if app.leases.as_ref().is_some_and(|l| !l.sure()) {
+        return api_error(
+            StatusCode::SERVICE_UNAVAILABLE,
+            "leases_lost",
+            "this server could not renew its table leases for a lease's time: it holds no table until it can",
+        )
+        .into_response();
+    }
     match refuse_while_storage_fails(&app) {
         Ok(()) => axum::Json(json!({"ready": true})).into_response(),
         Err(e) => e.into_response(),
