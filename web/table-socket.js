@@ -1,6 +1,9 @@
 // @ts-check
 // A table's WebSocket: hello with the seat's kept token, pings, and
-// reconnection with backoff until the table closes. It only emits events
+// reconnection with backoff until the table closes. A server that does not
+// play the table (several servers on one database) says where it is played
+// (`moved` with its url), and the socket reconnects there at once; a server
+// that cannot be reached sends it back to this page's. It only emits events
 // (`conn` changes and the server's messages); the table's store decides
 // what they mean.
 
@@ -30,6 +33,13 @@ export function tableSocket(id, events) {
   /** @type {ReturnType<typeof setInterval> | undefined} */
   let pingTimer;
   let stopped = false;
+  /** Where another server said the table is played; null: this page's server. */
+  /** @type {string | null} */
+  let target = null;
+  /** The server said the table is elsewhere: reconnect without waiting. */
+  let moved = false;
+  /** Moves in a row with no other message between (a loop waits, as a failure). */
+  let hops = 0;
 
   function connect() {
     if (stopped) return;
@@ -38,13 +48,16 @@ export function tableSocket(id, events) {
     /** @type {WebSocket} */
     let sock;
     try {
-      sock = new WebSocket(api.wsUrl(id));
+      sock = new WebSocket(target || api.wsUrl(id));
     } catch {
+      target = null;
       scheduleReconnect();
       return;
     }
     ws = sock;
+    let opened = false;
     sock.onopen = () => {
+      opened = true;
       const kept = api.loadSeat(id);
       sock.send(JSON.stringify(kept ? { type: 'hello', token: kept.token } : { type: 'hello' }));
       clearInterval(pingTimer);
@@ -59,6 +72,13 @@ export function tableSocket(id, events) {
       } catch {
         return;
       }
+      if (msg.type === 'moved') {
+        target = msg.url || null;
+        moved = true;
+        hops += 1;
+        return;
+      }
+      hops = 0;
       events.onMessage(msg);
     };
     sock.onclose = () => {
@@ -66,6 +86,13 @@ export function tableSocket(id, events) {
       ws = null;
       clearInterval(pingTimer);
       if (stopped) return;
+      if (!opened) target = null;
+      if (moved && hops <= 3) {
+        moved = false;
+        connect();
+        return;
+      }
+      moved = false;
       // A finished game's table closes: then there is nothing to reconnect to.
       api
         .getTable(id)

@@ -161,8 +161,9 @@
  * @typedef {{type: 'storage', ok: boolean, message?: string, retry_ms?: number}} StorageMsg
  * @typedef {{type: 'presence', seats: SeatInfo[], deadline_ms: number | null}} PresenceMsg a seat's player came or went
  * @typedef {{type: 'closed', message?: string}} ClosedMsg the table expired (nobody came, or everybody left)
+ * @typedef {{type: 'moved', url?: string, message?: string}} MovedMsg another server plays the table now: reconnect (at `url`, if told)
  *
- * @typedef {WelcomeMsg | StateMsg | HandEndMsg | GameEndMsg | HintMsg | ErrorMsg | UndoneMsg | RematchMsg | ShutdownMsg | PongMsg | StorageMsg | PresenceMsg | ClosedMsg} ServerMsg
+ * @typedef {WelcomeMsg | StateMsg | HandEndMsg | GameEndMsg | HintMsg | ErrorMsg | UndoneMsg | RematchMsg | ShutdownMsg | PongMsg | StorageMsg | PresenceMsg | ClosedMsg | MovedMsg} ServerMsg
  *
  * @typedef {object} RematchReply `POST /api/tables/{id}/rematch`
  * @property {string} id

@@ -8,8 +8,8 @@ use canasta_server::limits::TableLimits;
 use canasta_server::load::{LoadOptions, run as run_load};
 use canasta_server::pace::Pacing;
 use canasta_server::storage::{
-    Database, MemoryStorage, Quarantined, SQLITE_FILE, SqliteStorage, Storage, StorageError,
-    StorageSettings,
+    Database, MemoryStorage, NodeSettings, Quarantined, SQLITE_FILE, SqliteStorage, Storage,
+    StorageError, StorageSettings,
 };
 use canasta_server::table::game::TableGame;
 use canasta_server::{Config, Options, start, start_with};
@@ -62,9 +62,78 @@ pub struct ServeArgs {
     #[arg(long, default_value_t = StorageSettings::default().wal_limit_bytes >> 20, value_name = "MIB")]
     pub wal_limit_mb: u64,
     #[command(flatten)]
+    pub node: NodeArgs,
+    #[command(flatten)]
     pub tables: TableLimitArgs,
     #[command(flatten)]
     pub connections: ConnectionArgs,
+}
+
+/// One server of several on a PostgreSQL database (`NodeSettings`; each
+/// default is the server's own).
+#[derive(Args, Debug)]
+#[command(next_help_heading = "Several servers on one PostgreSQL database")]
+pub struct NodeArgs {
+    /// This server's number among those sharing the --database (0 to
+    /// 32767, each server its own): each table is played by one of them
+    /// at a time, by a lease in the database.
+    #[arg(long, env = "CANASTA_NODE_ID", default_value_t = 0, value_name = "N")]
+    pub node_id: u16,
+    /// The address clients reach this server at (`https://n1.example.org`),
+    /// told to clients of another server that asks for a table this one
+    /// plays.
+    #[arg(long, env = "CANASTA_PUBLIC_URL", value_name = "URL")]
+    pub public_url: Option<String>,
+    /// How long a table's lease runs without renewal, in milliseconds: the
+    /// longest its game waits for another server after its own died.
+    #[arg(long, default_value_t = NodeSettings::default().lease.as_millis() as u64, value_name = "MS")]
+    pub lease_ms: u64,
+    /// How often a server renews its tables' leases, in milliseconds
+    /// (below a third of --lease-ms).
+    #[arg(long, default_value_t = NodeSettings::default().renew_every.as_millis() as u64, value_name = "MS")]
+    pub renew_ms: u64,
+    /// How often a server looks for tables whose lease ended, to take
+    /// them, in milliseconds.
+    #[arg(long, default_value_t = NodeSettings::default().scan_every.as_millis() as u64, value_name = "MS")]
+    pub takeover_scan_ms: u64,
+}
+
+impl NodeArgs {
+    /// The settings these flags give.
+    ///
+    /// # Errors
+    /// A node number beyond PostgreSQL's, or times that let a lease end
+    /// between two renewals.
+    pub fn settings(&self) -> anyhow::Result<NodeSettings> {
+        if self.node_id > i16::MAX as u16 {
+            bail!("--node-id is 0 to {}", i16::MAX);
+        }
+        if self.renew_ms == 0 || self.takeover_scan_ms == 0 {
+            bail!("--renew-ms and --takeover-scan-ms are at least 1");
+        }
+        if self.renew_ms.saturating_mul(3) > self.lease_ms {
+            bail!(
+                "--renew-ms ({}) is at most a third of --lease-ms ({}), so that a lease outlives two failed renewals",
+                self.renew_ms,
+                self.lease_ms
+            );
+        }
+        if let Some(url) = &self.public_url
+            && !(url.starts_with("http://") || url.starts_with("https://"))
+        {
+            bail!("--public-url is an http:// or https:// address, not `{url}`");
+        }
+        Ok(NodeSettings {
+            node_id: self.node_id,
+            public_url: self
+                .public_url
+                .as_ref()
+                .map(|u| u.trim_end_matches('/').to_string()),
+            lease: Duration::from_millis(self.lease_ms),
+            renew_every: Duration::from_millis(self.renew_ms),
+            scan_every: Duration::from_millis(self.takeover_scan_ms),
+        })
+    }
 }
 
 /// The bounds on tables, their bots and watchers (`TableLimits`; each
@@ -257,6 +326,7 @@ pub fn run(args: &ServeArgs) -> anyhow::Result<ExitCode> {
         bind: SocketAddr::new(args.bind, args.port),
         data_dir: args.data_dir.clone(),
         database: database.clone(),
+        node: args.node.settings()?,
         web_dir: args.web_dir.clone(),
         pacing,
         storage: StorageSettings {
@@ -284,9 +354,14 @@ pub fn run(args: &ServeArgs) -> anyhow::Result<ExitCode> {
                 "canasta server: open http://{host}:{}/ in a browser",
                 server.addr.port()
             );
+            // With PostgreSQL, one node of those the database may have.
+            let node = match &kept_in {
+                Database::Postgres(_) => format!(" as node {}", config.node.node_id),
+                Database::Sqlite(_) => String::new(),
+            };
             let _ = writeln!(
                 out,
-                "games are kept in {kept_in} ({tables} resumed); stop with Ctrl-C"
+                "games are kept in {kept_in}{node} ({tables} resumed); stop with Ctrl-C"
             );
         }
         tracing::info!(addr = %server.addr, database = %kept_in, resumed = tables, "listening");

@@ -7,7 +7,9 @@ use crate::limits::BotRefused;
 use crate::pace::Pace;
 use crate::protocol::MAX_MESSAGE_BYTES;
 use crate::refusal::{ApiError, MAX_BODY_BYTES, api_error};
-use crate::storage::{Quarantined, SeatMeta, StorageError, StoredTable, TableMeta, TableStatus};
+use crate::storage::{
+    Owner, Quarantined, SeatMeta, StorageError, StoredTable, TableMeta, TableStatus,
+};
 use crate::table::game::TableGame;
 use crate::table::{ClaimError, Command, RematchError, TableHandle, summary_json};
 use crate::views::{Viewer, view_json};
@@ -69,6 +71,19 @@ fn quarantined(bad: Quarantined) -> ApiError {
     api_error(StatusCode::CONFLICT, "quarantined", bad.to_string())
 }
 
+/// A table another node plays (several servers on one database): `409
+/// table_elsewhere`, naming the node and, if it told one, its address.
+fn elsewhere(id: &str, node: u16, url: Option<&str>) -> ApiError {
+    let shown: String = id.chars().take(40).collect();
+    let at = url.map_or_else(String::new, |u| format!(" at {u}"));
+    api_error(
+        StatusCode::CONFLICT,
+        "table_elsewhere",
+        format!("table `{shown}` is played by node {node}{at}: connect there"),
+    )
+    .with_url(url)
+}
+
 fn storage_error(e: impl std::fmt::Display) -> ApiError {
     tracing::error!(error = %e, "storage");
     api_error(
@@ -101,19 +116,43 @@ async fn healthz(State(app): State<App>) -> impl IntoResponse {
             "quarantined": quarantined,
         }),
     };
-    let status = if storage["status"] == "ok" {
+    let mut status = if storage["status"] == "ok" {
         "ok"
     } else {
         "degraded"
     };
-    axum::Json(
-        json!({"status": status, "tables": tables.len(), "playing": playing, "storage": storage}),
-    )
+    let mut health = json!({"tables": tables.len(), "playing": playing, "storage": storage});
+    if let Some(leases) = &app.leases {
+        // One of several servers: which, and whether it surely still holds
+        // its tables (a renewal within the lease).
+        let sure = leases.sure();
+        if !sure {
+            status = "degraded";
+        }
+        health["node"] = json!({
+            "id": leases.settings().node_id,
+            "url": leases.public_url(),
+            "leases": leases.held_ids().len(),
+            "leases_renewed": sure,
+        });
+    }
+    health["status"] = json!(status);
+    axum::Json(health)
 }
 
 /// Whether the server can take players now: 503 while storage writes
-/// fail, for a load balancer or a supervisor to send people elsewhere.
+/// fail, or (one of several servers) while it has not renewed its leases
+/// for a lease's time, for a load balancer or a supervisor to send people
+/// elsewhere.
 async fn readyz(State(app): State<App>) -> Response {
+    if app.leases.as_ref().is_some_and(|l| !l.sure()) {
+        return api_error(
+            StatusCode::SERVICE_UNAVAILABLE,
+            "leases_lost",
+            "this server could not renew its table leases for a lease's time: it holds no table until it can",
+        )
+        .into_response();
+    }
     match refuse_while_storage_fails(&app) {
         Ok(()) => axum::Json(json!({"ready": true})).into_response(),
         Err(e) => e.into_response(),
@@ -473,6 +512,24 @@ async fn create_table(
 /// each, however many there are.
 async fn list_tables(State(app): State<App>) -> Response {
     app.registry.sweep();
+    // Several servers on one database: the lobby is the database's, the
+    // same from every node (a table this node plays, as it is now).
+    if app.leases.is_some() {
+        return match app.storage.open_public_tables(LOBBY_LIMIT).await {
+            Ok(Some(listed)) => {
+                let tables: Vec<Value> = listed
+                    .iter()
+                    .map(|t| match app.registry.live(&t.meta.id) {
+                        Some(h) => h.summary.borrow().as_ref().clone(),
+                        None => listed_summary(t),
+                    })
+                    .collect();
+                axum::Json(json!({ "tables": tables })).into_response()
+            }
+            Ok(None) => axum::Json(json!({ "tables": [] })).into_response(),
+            Err(e) => storage_error(e).into_response(),
+        };
+    }
     let mut open: Vec<(u64, String, TableHandle)> = app
         .registry
         .all()
@@ -501,6 +558,60 @@ async fn list_tables(State(app): State<App>) -> Response {
         .map(|(_, _, h)| h.summary.borrow().clone())
         .collect();
     axum::Json(json!({ "tables": tables })).into_response()
+}
+
+/// The lobby's summary of a table another node plays (or none does), as
+/// the database holds it: what the table's own summary says, its seats'
+/// connections unknown here (`false`), its hand and scores those of the
+/// record (the totals after the last scored hand).
+fn listed_summary(t: &crate::storage::ListedTable) -> Value {
+    let header: Value = serde_json::from_str(&t.header).unwrap_or(Value::Null);
+    let totals = t
+        .last_hand_end
+        .as_deref()
+        .and_then(|line| serde_json::from_str::<Value>(line).ok())
+        .map(|end| end["hand_end"]["totals"].clone())
+        .filter(Value::is_array);
+    let players = header["players"]
+        .as_u64()
+        .unwrap_or(t.meta.seats.len() as u64);
+    let seats: Vec<Value> = t
+        .meta
+        .seats
+        .iter()
+        .enumerate()
+        .map(|(seat, s)| match s {
+            SeatMeta::Human { name, token_hash } => json!({"seat": seat, "kind": "human", "name": name, "claimed": token_hash.is_some(), "connected": false, "stand_in": false}),
+            SeatMeta::Bot { bot } => json!({"seat": seat, "kind": "bot", "bot": bot}),
+        })
+        .collect();
+    let status = match t.meta.status {
+        TableStatus::Waiting => "waiting",
+        _ => "playing",
+    };
+    // Hands begun: every hand scored, and the one being played.
+    let hand = if t.deals == 0 {
+        0
+    } else {
+        t.hands_ended + usize::from(t.deals > t.hands_ended)
+    };
+    json!({
+        "id": t.meta.id,
+        "variant": header["variant"],
+        "players": players,
+        "options": header.get("options").cloned().unwrap_or_else(|| json!({})),
+        "status": status,
+        "hand": hand,
+        "scores": totals.unwrap_or_else(|| json!([])),
+        "created": t.meta.created,
+        "timeout_secs": t.meta.timeout_secs,
+        "turn_secs": t.meta.turn_secs,
+        "rematch": t.meta.rematch,
+        "invite_only": false,
+        "paused": false,
+        "pace": t.meta.pace,
+        "seats": seats,
+    })
 }
 
 /// A finished table (not live any more) from storage.
@@ -575,7 +686,12 @@ async fn claim_seat(
     } else {
         serde_json::from_slice(&body).map_err(|e| bad_request(format!("the seat request: {e}")))?
     };
-    let handle = app.registry.get(&id).ok_or_else(|| no_table(&id))?;
+    // One of several nodes plays the tables whose lease it holds, taking
+    // one nobody holds; a single server plays every open table already.
+    let handle = match &app.leases {
+        Some(_) => live_table(&app, &id).await?,
+        None => app.registry.get(&id).ok_or_else(|| no_table(&id))?,
+    };
     let invite_hash = handle.meta.borrow().invite_hash.clone();
     if let Some(wanted) = invite_hash {
         let given = req.invite.as_deref().map(secrets::token_hash);
@@ -864,13 +980,61 @@ fn render_steps(lines: &[String]) -> Result<Vec<String>, ApiError> {
 /// from storage, to answer a socket or a rematch (its task ends when no
 /// one is connected).
 async fn live_table(app: &App, id: &str) -> Result<TableHandle, ApiError> {
-    if let Some(h) = app.registry.get(id).filter(|h| !h.tx.is_closed()) {
-        return Ok(h);
+    match reach_table(app, id).await? {
+        Reach::Here(handle) => Ok(handle),
+        Reach::Elsewhere { node_id, url } => Err(elsewhere(id, node_id, url.as_deref())),
+    }
+}
+
+/// Where table `id` is played.
+enum Reach {
+    /// Here: its task.
+    Here(TableHandle),
+    /// By another node (several servers on one database), reached at
+    /// `url` if it told one.
+    Elsewhere { node_id: u16, url: Option<String> },
+}
+
+/// Table `id` as [`live_table`] finds it, or the node that plays it.
+async fn reach_table(app: &App, id: &str) -> Result<Reach, ApiError> {
+    if let Some(h) = app.registry.live(id) {
+        return Ok(Reach::Here(h));
+    }
+    if let Some(leases) = &app.leases {
+        // A node plays a table only while it holds its lease: taken here
+        // if no other node's runs, before the table is read.
+        match leases.acquire(id).await {
+            Ok(Owner::Mine { .. }) => {}
+            Ok(Owner::Elsewhere {
+                node_id,
+                public_url,
+            }) => {
+                return Ok(Reach::Elsewhere {
+                    node_id,
+                    url: public_url,
+                });
+            }
+            Err(StorageError::NoSuchTable(_)) => return Err(no_table(id)),
+            Err(e) => return Err(storage_error(e)),
+        }
     }
     let (meta, game) = stored_table(app, id).await?;
-    Ok(app
-        .registry
-        .get_or_spawn(id, || app.spawn_table(meta, game)))
+    Ok(Reach::Here(
+        app.registry
+            .get_or_spawn(id, || app.spawn_table(meta, game)),
+    ))
+}
+
+/// The WebSocket address of table `id` on the node at `base`
+/// (`http://HOST:PORT` gives `ws://HOST:PORT/api/tables/ID/ws`).
+fn table_socket_url(base: &str, id: &str) -> String {
+    let base = base.trim_end_matches('/');
+    let rest = base
+        .strip_prefix("https://")
+        .map(|r| format!("wss://{r}"))
+        .or_else(|| base.strip_prefix("http://").map(|r| format!("ws://{r}")))
+        .unwrap_or_else(|| base.to_string());
+    format!("{rest}/api/tables/{id}/ws")
 }
 
 /// Sends a command to table `id`, started again from storage if its task
@@ -896,7 +1060,22 @@ async fn websocket(
     slot: Option<axum::Extension<crate::connections::ConnectionSlot>>,
     ws: WebSocketUpgrade,
 ) -> Result<Response, ApiError> {
-    let handle = live_table(&app, &id).await?;
+    let handle = match reach_table(&app, &id).await? {
+        Reach::Here(handle) => handle,
+        // Another node plays it: the client is told where, and reconnects
+        // there (`moved`, close 1012).
+        Reach::Elsewhere {
+            node_id,
+            url: Some(base),
+        } => {
+            let url = table_socket_url(&base, &id);
+            return Ok(ws.on_upgrade(move |socket| async move {
+                let _slot = slot;
+                crate::ws::send_elsewhere(socket, node_id, &url).await;
+            }));
+        }
+        Reach::Elsewhere { node_id, url: None } => return Err(elsewhere(&id, node_id, None)),
+    };
     let limit = app.rate_limit;
     let hello_timeout = app.hello_timeout;
     let writers = app.writers.clone();

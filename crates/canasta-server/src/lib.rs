@@ -14,6 +14,7 @@ pub mod http;
 pub mod limits;
 pub mod load;
 pub mod metrics;
+pub mod nodes;
 pub mod pace;
 pub mod protocol;
 pub mod refusal;
@@ -35,7 +36,10 @@ use std::collections::HashMap;
 use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::sync::{Arc, RwLock};
-use storage::{Database, Monitored, Storage, StorageError, StorageHealth, StorageSettings};
+use storage::{
+    Database, Leases, Monitored, NodeSettings, Storage, StorageError, StorageHealth,
+    StorageSettings,
+};
 use table::game::TableGame;
 use table::{Command, TableHandle};
 use thiserror::Error;
@@ -50,6 +54,10 @@ pub struct Config {
     /// Where games are kept: `None` for SQLite in [`Config::data_dir`]
     /// (the default, nothing to install), or a PostgreSQL database.
     pub database: Option<Database>,
+    /// With PostgreSQL, this server as one node of several on the database
+    /// (its number, address and leases' times; [`nodes`]). Unused with
+    /// SQLite, whose file has one server.
+    pub node: NodeSettings,
     /// Serve the browser client from this folder instead of the files
     /// embedded at build time (for working on `web/`: a reload shows an
     /// edit without rebuilding the server).
@@ -120,8 +128,10 @@ pub enum ServerError {
         "another server is using {path} (its lock is held); stop it first, or give this one another --data-dir"
     )]
     InUse { path: PathBuf },
-    #[error("another server is using the database {database}; stop it first")]
-    DatabaseInUse { database: String },
+    #[error(
+        "another server is using the database {database} as node {node}; stop it first, or give this one another --node-id"
+    )]
+    DatabaseInUse { database: String, node: u16 },
     #[error("storage: {0}")]
     Storage(#[from] StorageError),
 }
@@ -135,6 +145,19 @@ pub struct Registry {
 impl Registry {
     pub fn get(&self, id: &str) -> Option<TableHandle> {
         self.read().get(id).cloned()
+    }
+
+    /// Forgets table `id`: its handle, if it had one.
+    pub fn remove(&self, id: &str) -> Option<TableHandle> {
+        self.tables
+            .write()
+            .unwrap_or_else(|e| e.into_inner())
+            .remove(id)
+    }
+
+    /// The live table `id` whose task still runs.
+    pub fn live(&self, id: &str) -> Option<TableHandle> {
+        self.get(id).filter(|h| !h.tx.is_closed())
     }
 
     pub fn insert(&self, id: String, handle: TableHandle) {
@@ -218,6 +241,9 @@ pub struct App {
     pub hello_timeout: std::time::Duration,
     /// Finished games' replays, rendered once each (bounded).
     pub replays: Arc<replays::ReplayCache>,
+    /// This node's table leases, when it is one of several servers on a
+    /// PostgreSQL database ([`nodes`]); `None` with SQLite or memory.
+    pub leases: Option<Arc<Leases>>,
 }
 
 impl App {
@@ -230,6 +256,7 @@ impl App {
         storage: Arc<dyn Storage>,
         pacing: Pacing,
         limits: TableLimits,
+        leases: Option<Arc<Leases>>,
     ) -> Result<App, ServerError> {
         let storage_health = Arc::new(StorageHealth::default());
         let storage: Arc<dyn Storage> = Arc::new(Monitored::new(storage, storage_health.clone()));
@@ -248,7 +275,19 @@ impl App {
             creators: Arc::default(),
             hello_timeout: ConnectionLimits::default().hello_timeout,
             replays: Arc::default(),
+            leases: leases.clone(),
         };
+        if let Some(leases) = &leases {
+            // A node resumes the tables nobody holds, and its own (left by
+            // a process of this node that died: the node's lock says so).
+            let taken = app.take_orphans(leases, true).await?;
+            tracing::info!(
+                node = leases.settings().node_id,
+                tables = taken,
+                "took the tables no node holds"
+            );
+            return Ok(app);
+        }
         let mut quarantined = Vec::new();
         for stored in storage.load_unfinished().await? {
             // One bad table is left as it is stored; the others resume.
@@ -280,6 +319,7 @@ impl App {
                 pacing: self.pacing,
                 limits: self.limits.clone(),
                 searches: self.searches.clone(),
+                leases: self.leases.clone(),
             },
         )
     }
@@ -353,14 +393,26 @@ pub async fn start(config: &Config) -> Result<Running, ServerError> {
         connections: config.connections.clone(),
     };
     if let Some(database @ Database::Postgres(url)) = &config.database {
-        // Two servers on one database would both resume its games.
-        let storage = storage::PostgresStorage::connect(url).await?;
-        if !storage.claim_for_serving().await? {
+        // Each table has one owner among the nodes on the database, by its
+        // lease; two servers of one node number would both take that
+        // node's tables back at start.
+        let node = config.node.node_id;
+        let storage = storage::PostgresStorage::connect_node(url, config.node.clone()).await?;
+        if !storage.claim_node(node).await? {
             return Err(ServerError::DatabaseInUse {
                 database: database.to_string(),
+                node,
             });
         }
-        return start_with(config.bind, Arc::new(storage), options).await;
+        let leases = storage.leases().expect("a node's storage keeps its leases");
+        let app = App::resume(
+            Arc::new(storage),
+            options.pacing,
+            options.tables.clone(),
+            Some(leases),
+        )
+        .await?;
+        return listen_with(config.bind, app, options).await;
     }
     std::fs::create_dir_all(&config.data_dir).map_err(|source| ServerError::DataDir {
         path: config.data_dir.clone(),
@@ -406,7 +458,17 @@ pub async fn start_with(
     storage: Arc<dyn Storage>,
     options: Options,
 ) -> Result<Running, ServerError> {
-    let mut app = App::resume(storage, options.pacing, options.tables).await?;
+    let app = App::resume(storage, options.pacing, options.tables.clone(), None).await?;
+    listen_with(bind, app, options).await
+}
+
+/// Listens on `bind` for the tables of `app`; a node also keeps its
+/// leases, and takes the tables whose lease ended ([`nodes`]).
+async fn listen_with(
+    bind: SocketAddr,
+    mut app: App,
+    options: Options,
+) -> Result<Running, ServerError> {
     app.rate_limit = options.rate_limit;
     app.web_dir = options.web_dir.map(Arc::new);
     app.hello_timeout = options.connections.hello_timeout;
@@ -422,11 +484,24 @@ pub async fn start_with(
     let addr = listener
         .local_addr()
         .map_err(|source| ServerError::Bind { addr: bind, source })?;
+    if let Some(leases) = &app.leases {
+        let host = match addr.ip() {
+            ip if ip.is_unspecified() => "127.0.0.1".to_string(),
+            std::net::IpAddr::V6(ip) => format!("[{ip}]"),
+            ip => ip.to_string(),
+        };
+        leases.advertise(format!("http://{host}:{}", addr.port()));
+        leases.heartbeat().await?;
+    }
     let (stop, mut stopped) = watch::channel(false);
     let router = connections::guarded(http::router(app.clone()), &options.connections);
     let shared = app.clone();
     let limits = options.connections;
     let task = tokio::spawn(async move {
+        let keeper = app
+            .leases
+            .clone()
+            .map(|leases| tokio::spawn(nodes::keep(app.clone(), leases, stopped.clone())));
         let serve = connections::serve(listener, router, &limits, cap, stopped.clone());
         // Tables are told first, so that open sockets end and the server's
         // graceful shutdown does not wait for them.
@@ -440,6 +515,19 @@ pub async fn start_with(
         // Upgraded sockets are not the graceful shutdown's to wait for:
         // let their writers send what the tables queued (bounded).
         app.writers.drained(WRITERS_DRAIN).await;
+        if let Some(keeper) = keeper {
+            let _ = keeper.await;
+        }
+        // Every table has stopped writing: its lease can go at once, for
+        // another node to take the table without waiting for it to end.
+        if let Some(leases) = &app.leases {
+            match leases.release_all().await {
+                Ok(n) => tracing::info!(tables = n, "released this node's tables"),
+                Err(e) => {
+                    tracing::warn!(error = %e, "releasing this node's tables failed; their leases end by themselves")
+                }
+            }
+        }
         // Every table has stopped writing: the log can go.
         if let Err(e) = app.storage.close().await {
             tracing::warn!(error = %e, "closing the storage failed");

@@ -19,12 +19,25 @@ pub const CLOSE_TRY_AGAIN_LATER: u16 = 1013;
 pub const CLOSE_POLICY: u16 = 1008;
 /// The close code after a message too large to read: 1009.
 pub const CLOSE_TOO_LARGE: u16 = 1009;
+/// The close code of a table this server no longer holds (another node
+/// took it): 1012, "service restart"; the client reconnects.
+pub const CLOSE_MOVED: u16 = 1012;
 
 /// An API error: a status, a code and a message.
 pub struct ApiError {
     status: StatusCode,
     code: &'static str,
     message: String,
+    /// Where to ask instead (a table another node plays), as `url`.
+    url: Option<String>,
+}
+
+impl ApiError {
+    /// With the address to ask instead.
+    pub(crate) fn with_url(mut self, url: Option<&str>) -> ApiError {
+        self.url = url.map(str::to_string);
+        self
+    }
 }
 
 pub(crate) fn api_error(
@@ -36,12 +49,16 @@ pub(crate) fn api_error(
         status,
         code,
         message: message.into(),
+        url: None,
     }
 }
 
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
-        let body = json!({"error": {"code": self.code, "message": self.message}});
+        let mut body = json!({"error": {"code": self.code, "message": self.message}});
+        if let Some(url) = self.url {
+            body["error"]["url"] = json!(url);
+        }
         (self.status, axum::Json(body)).into_response()
     }
 }

@@ -5,7 +5,7 @@
 use crate::protocol::{
     ClientError, ClientMessage, ErrorCode, FLOOD_LIMIT, MAX_MESSAGE_BYTES, RateLimit, parse,
 };
-use crate::refusal::{CLOSE_POLICY, CLOSE_TOO_LARGE};
+use crate::refusal::{CLOSE_MOVED, CLOSE_POLICY, CLOSE_TOO_LARGE};
 use crate::table::{CONN_QUEUE, Command, Joined, Outgoing, TableHandle};
 use axum::extract::ws::{CloseFrame, Message, Utf8Bytes, WebSocket};
 use futures_util::{SinkExt, StreamExt};
@@ -223,6 +223,25 @@ fn not_text() -> ClientError {
     ClientError::new(ErrorCode::BadJson, "messages are JSON text")
 }
 
+/// Tells a connection that another node plays its table, and where
+/// (`{"type": "moved", "url": "ws://..."}`), then closes it (1012): the
+/// client reconnects at that address.
+pub async fn send_elsewhere(socket: WebSocket, node: u16, url: &str) {
+    let (mut sink, mut stream) = socket.split();
+    let moved = serde_json::json!({
+        "type": "moved",
+        "url": url,
+        "message": format!("this table is played by another server (node {node}); reconnect at its address"),
+    });
+    let _ = sink.send(Message::Text(moved.to_string().into())).await;
+    let frame = CloseFrame {
+        code: CLOSE_MOVED,
+        reason: "the table is played by another server: reconnect at the url told".into(),
+    };
+    let _ = sink.send(Message::Close(Some(frame))).await;
+    linger(&mut stream).await;
+}
+
 /// Serves one connection to `table` until either side closes it: a
 /// connection that has not sent `hello` within `hello_timeout` is closed.
 pub async fn serve<R, F>(
@@ -368,6 +387,14 @@ pub async fn serve<R, F>(
                     let frame = CloseFrame {
                         code: 1001,
                         reason: reason.into(),
+                    };
+                    let _ = sink.send(Message::Close(Some(frame))).await;
+                    break;
+                }
+                Outgoing::Moved => {
+                    let frame = CloseFrame {
+                        code: CLOSE_MOVED,
+                        reason: "the table moved to another server: reconnect".into(),
                     };
                     let _ = sink.send(Message::Close(Some(frame))).await;
                     break;

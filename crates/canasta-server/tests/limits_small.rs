@@ -66,6 +66,7 @@ async fn a_lock_file_that_cannot_be_opened_is_named() {
         bind: "127.0.0.1:0".parse().unwrap(),
         data_dir: dir.path().to_path_buf(),
         database: None,
+        node: Default::default(),
         web_dir: None,
         pacing: Pacing::UNPACED,
         storage: Default::default(),

@@ -72,6 +72,16 @@ impl Server {
         }
     }
 
+    /// Sends a signal (`STOP`, `CONT`) to the process.
+    pub fn signal(&self, signal: &str) {
+        let pid = self.child.id().to_string();
+        let sent = Command::new("kill")
+            .args([&format!("-{signal}"), &pid])
+            .status()
+            .unwrap();
+        assert!(sent.success(), "kill -{signal} {pid}");
+    }
+
     /// SIGKILL: no chance to finish anything.
     pub fn kill(mut self) {
         self.child.kill().unwrap();

@@ -57,6 +57,14 @@ impl StorageHealth {
         *self.quarantined.lock().unwrap_or_else(|e| e.into_inner()) = tables;
     }
 
+    /// One more table left out (a node found it when taking it over).
+    pub(crate) fn add_quarantined(&self, table: Quarantined) {
+        let mut kept = self.quarantined.lock().unwrap_or_else(|e| e.into_inner());
+        if !kept.iter().any(|q| q.id == table.id) {
+            kept.push(table);
+        }
+    }
+
     /// What a write of table `id` came to. A database error marks the
     /// table failing (its first failure's time kept); any answer of the
     /// database's own (done, or a line refused as out of order) clears it.

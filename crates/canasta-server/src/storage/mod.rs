@@ -7,6 +7,7 @@
 mod batch;
 mod database;
 mod health;
+mod leases;
 mod memory;
 mod postgres;
 mod rows;
@@ -15,6 +16,7 @@ mod sqlite;
 
 pub use database::{Database, SQLITE_FILE};
 pub use health::{Failing, Monitored, StorageHealth};
+pub use leases::{Leases, NodeSettings, Owner};
 pub use memory::MemoryStorage;
 pub use postgres::PostgresStorage;
 pub use settings::{RETRY_FIRST, RETRY_MAX, StorageSettings, retry_delay};
@@ -52,6 +54,12 @@ pub enum StorageError {
     Corrupt { id: String, reason: String },
     #[error("no table {0}")]
     NoSuchTable(String),
+    /// The write was refused because this node no longer owns the table:
+    /// its lease names another node, or a later epoch (several servers on
+    /// one PostgreSQL database). Nothing was written; the table is this
+    /// node's no more, and trying again cannot succeed.
+    #[error("table {id} is not this server's any more: {reason}")]
+    NotOwner { id: String, reason: String },
     #[error("table {id}: line {given} appended where line {expected} comes next")]
     OutOfOrder {
         id: String,
@@ -158,6 +166,21 @@ pub struct StoredTable {
     pub lines: Vec<String>,
 }
 
+/// An open public table as the lobby lists it from the database (several
+/// servers on one database): its settings, its record's header line, and
+/// where its game stands as stored.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ListedTable {
+    pub meta: TableMeta,
+    /// The record's first line (variant, players, options).
+    pub header: String,
+    /// Hands dealt, and hands scored, so far.
+    pub deals: usize,
+    pub hands_ended: usize,
+    /// The last scored hand's line, if any (its totals).
+    pub last_hand_end: Option<String>,
+}
+
 /// What storage returns: a boxed future, so the trait can be used as
 /// `dyn Storage`.
 pub type StorageFuture<'a, T> = Pin<Box<dyn Future<Output = Result<T, StorageError>> + Send + 'a>>;
@@ -217,6 +240,14 @@ pub trait Storage: Send + Sync + 'static {
     /// (SQLite empties its write-ahead log). Writes still work after it.
     fn close(&self) -> StorageFuture<'_, ()> {
         Box::pin(async { Ok(()) })
+    }
+    /// The newest open tables that are not invite-only, at most `limit`,
+    /// newest first, read from the database: the lobby of a storage that
+    /// several servers share (PostgreSQL), the same from every one. `None`:
+    /// the storage has one server, which lists its own live tables.
+    fn open_public_tables(&self, limit: usize) -> StorageFuture<'_, Option<Vec<ListedTable>>> {
+        let _ = limit;
+        Box::pin(async { Ok(None) })
     }
 
     /// [`Change::Create`].
@@ -282,6 +313,10 @@ impl<L: Layer> Storage for L {
 
     fn close(&self) -> StorageFuture<'_, ()> {
         self.inner().close()
+    }
+
+    fn open_public_tables(&self, limit: usize) -> StorageFuture<'_, Option<Vec<ListedTable>>> {
+        self.inner().open_public_tables(limit)
     }
 }
 

@@ -17,15 +17,18 @@
 //! network.
 
 use super::batch::{Job, MAX_BATCH, QUEUE, Write, submit};
+use super::leases::{Fence, Leases, NodeSettings};
 use super::rows::{db, decode_reason, meta_json, migration_error, parse_meta, status_text};
 use super::{
-    Change, Quarantined, Storage, StorageError, StorageFuture, StoredTable, TableMeta, out_of_order,
+    Change, ListedTable, Quarantined, Storage, StorageError, StorageFuture, StoredTable, TableMeta,
+    out_of_order,
 };
 use sqlx::migrate::Migrator;
 use sqlx::postgres::{PgConnectOptions, PgConnection, PgPool, PgPoolOptions, PgRow};
 use sqlx::{Connection, Postgres, Row, Transaction};
 use std::collections::{HashMap, HashSet};
 use std::str::FromStr;
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 use tokio::sync::mpsc;
 
@@ -40,17 +43,20 @@ const CONNECTIONS: u32 = 8;
 /// a table's write is tried again later).
 const ACQUIRE_TIMEOUT: Duration = Duration::from_secs(5);
 
-/// The advisory lock a serving server holds on its database ("canasta"
-/// in ASCII), so that a second one is refused.
-const SERVER_LOCK: i64 = 0x0063_616e_6173_7461;
+/// The advisory lock a serving node holds on its database, with its node
+/// number as the second key ("cnst" in ASCII), so that a second server of
+/// the same number is refused.
+const NODE_LOCK: i32 = 0x636e_7374;
 
 /// Tables in a PostgreSQL database.
 pub struct PostgresStorage {
     options: PgConnectOptions,
     pool: PgPool,
     writes: mpsc::Sender<Job>,
-    /// The connection holding [`SERVER_LOCK`], once claimed.
+    /// The connection holding [`NODE_LOCK`], once claimed.
     server_lock: tokio::sync::Mutex<Option<PgConnection>>,
+    /// This node's leases, when it serves as a node (every write fenced).
+    leases: Option<Arc<Leases>>,
 }
 
 impl PostgresStorage {
@@ -62,6 +68,28 @@ impl PostgresStorage {
     /// The URL is not valid, the database cannot be reached, or its schema
     /// cannot be upgraded.
     pub async fn connect(url: &str) -> Result<PostgresStorage, StorageError> {
+        PostgresStorage::open(url, None).await
+    }
+
+    /// Connects as the node `settings` names: every write of a table is
+    /// then fenced by its lease ([`Leases`]), and a new table's lease is
+    /// taken in the transaction that creates it.
+    ///
+    /// # Errors
+    /// As [`PostgresStorage::connect`].
+    pub async fn connect_node(
+        url: &str,
+        settings: NodeSettings,
+    ) -> Result<PostgresStorage, StorageError> {
+        PostgresStorage::open(url, Some(settings)).await
+    }
+
+    /// This node's leases (`None` unless connected as a node).
+    pub fn leases(&self) -> Option<Arc<Leases>> {
+        self.leases.clone()
+    }
+
+    async fn open(url: &str, node: Option<NodeSettings>) -> Result<PostgresStorage, StorageError> {
         let options = PgConnectOptions::from_str(url)
             .map_err(db)?
             .application_name("canasta");
@@ -75,10 +103,13 @@ impl PostgresStorage {
             .run(&pool)
             .await
             .map_err(|e| migration_error(&e))?;
+        let leases = node.map(|settings| Arc::new(Leases::new(pool.clone(), settings)));
         let (tx, rx) = mpsc::channel(QUEUE);
         let writer = Writer {
             pool: pool.clone(),
             next_line: HashMap::new(),
+            fence: leases.as_ref().map(|l| l.fence()),
+            learnt_at: HashMap::new(),
         };
         tokio::spawn(writer.run(rx));
         Ok(PostgresStorage {
@@ -86,18 +117,21 @@ impl PostgresStorage {
             pool,
             writes: tx,
             server_lock: tokio::sync::Mutex::new(None),
+            leases,
         })
     }
 
-    /// Claims the database for one serving server, as the data directory's
-    /// lock file does for SQLite: false if another server holds it. The
-    /// claim lasts as long as this storage (a session's advisory lock on a
-    /// connection of its own, which PostgreSQL releases when the process
-    /// dies). Exporting and reading need no claim.
+    /// Claims node number `node` of the database for one serving server,
+    /// as the data directory's lock file does for SQLite: false if another
+    /// server holds it. The claim lasts as long as this storage (a
+    /// session's advisory lock on a connection of its own, which PostgreSQL
+    /// releases when the process dies), so that a node's leases left by a
+    /// process that died are surely its own to take back at start.
+    /// Exporting and reading need no claim.
     ///
     /// # Errors
     /// The database cannot be reached.
-    pub async fn claim_for_serving(&self) -> Result<bool, StorageError> {
+    pub async fn claim_node(&self, node: u16) -> Result<bool, StorageError> {
         let mut held = self.server_lock.lock().await;
         if held.is_some() {
             return Ok(true);
@@ -105,8 +139,9 @@ impl PostgresStorage {
         let mut conn = PgConnection::connect_with(&self.options)
             .await
             .map_err(db)?;
-        let claimed: bool = sqlx::query_scalar("SELECT pg_try_advisory_lock($1)")
-            .bind(SERVER_LOCK)
+        let claimed: bool = sqlx::query_scalar("SELECT pg_try_advisory_lock($1, $2)")
+            .bind(NODE_LOCK)
+            .bind(i32::from(node))
             .fetch_one(&mut conn)
             .await
             .map_err(db)?;
@@ -175,6 +210,11 @@ fn seq(n: usize) -> Result<i32, StorageError> {
 struct Writer {
     pool: PgPool,
     next_line: HashMap<String, usize>,
+    /// A node's writes are fenced by its leases.
+    fence: Option<Fence>,
+    /// The epoch at which each table's next line was learnt: a table taken
+    /// again (a later epoch) may have been written by another node since.
+    learnt_at: HashMap<String, i64>,
 }
 
 /// One batch's statements, each one the writes of many tables: a table
@@ -192,6 +232,8 @@ struct Segment {
     new_created: Vec<i64>,
     new_status: Vec<String>,
     new_meta: Vec<String>,
+    /// Leases taken with their tables (a node's own new tables).
+    lease_ids: Vec<String>,
     /// Record lines inserted.
     line_ids: Vec<String>,
     line_seqs: Vec<i32>,
@@ -224,7 +266,11 @@ impl Segment {
 
     /// Runs the segment's statements (at most one of each kind, whatever
     /// the number of tables) and empties it.
-    async fn flush(&mut self, tx: &mut Transaction<'_, Postgres>) -> Result<(), StorageError> {
+    async fn flush(
+        &mut self,
+        tx: &mut Transaction<'_, Postgres>,
+        fence: Option<&Fence>,
+    ) -> Result<(), StorageError> {
         if !self.drop_ids.is_empty() {
             sqlx::query(
                 "DELETE FROM record_lines r USING UNNEST($1::text[], $2::integer[]) AS d(table_id, keep)
@@ -245,6 +291,18 @@ impl Segment {
             .bind(&self.new_created)
             .bind(&self.new_status)
             .bind(&self.new_meta)
+            .execute(&mut **tx)
+            .await
+            .map_err(db)?;
+        }
+        if let Some(fence) = fence.filter(|_| !self.lease_ids.is_empty()) {
+            sqlx::query(
+                "INSERT INTO table_owners (table_id, node_id, epoch, expires_at)
+                 SELECT id, $2, 1, now() + $3 * interval '1 millisecond' FROM UNNEST($1::text[]) AS n(id)",
+            )
+            .bind(&self.lease_ids)
+            .bind(fence.node_id)
+            .bind(fence.lease_ms)
             .execute(&mut **tx)
             .await
             .map_err(db)?;
@@ -341,16 +399,49 @@ impl Writer {
         writes: &[&Write],
     ) -> Result<Vec<Result<(), StorageError>>, StorageError> {
         let mut tx = self.pool.begin().await.map_err(db)?;
+        let fence = self.fence.clone();
+        // A node's tables' leases, locked for the transaction, before
+        // anything is written.
+        let leases = match &fence {
+            Some(fence) => {
+                let mut ids: Vec<String> = writes
+                    .iter()
+                    .filter_map(|w| match w {
+                        Write::Change(Change::Create(_)) | Write::Close => None,
+                        Write::Change(change) => Some(change.table().to_string()),
+                    })
+                    .collect();
+                ids.sort_unstable();
+                ids.dedup();
+                fence.lock(&mut tx, &ids).await?
+            }
+            None => HashMap::new(),
+        };
         let mut segment = Segment::default();
         let mut results = Vec::with_capacity(writes.len());
         for write in writes {
             if write.table().is_some_and(|id| segment.touches(id)) {
-                segment.flush(&mut tx).await?;
+                segment.flush(&mut tx, fence.as_ref()).await?;
             }
-            let result = self.plan(&mut tx, write, &mut segment).await;
+            let fenced = match (&fence, write) {
+                (Some(fence), Write::Change(change)) if !matches!(change, Change::Create(_)) => {
+                    let id = change.table();
+                    fence.check(id, leases.get(id)).map(|epoch| {
+                        if self.learnt_at.get(id) != Some(&epoch) {
+                            self.next_line.remove(id);
+                            self.learnt_at.insert(id.to_string(), epoch);
+                        }
+                    })
+                }
+                _ => Ok(()),
+            };
+            let result = match fenced {
+                Ok(()) => self.plan(&mut tx, write, &mut segment).await,
+                Err(e) => Err(e),
+            };
             results.push(result);
         }
-        segment.flush(&mut tx).await?;
+        segment.flush(&mut tx, fence.as_ref()).await?;
         tx.commit().await.map_err(db)?;
         Ok(results)
     }
@@ -408,6 +499,11 @@ impl Writer {
                     .new_status
                     .push(status_text(meta.status).to_string());
                 segment.new_meta.push(meta_json(meta));
+                if let Some(fence) = &self.fence {
+                    segment.lease_ids.push(meta.id.clone());
+                    fence.created(&meta.id);
+                    self.learnt_at.insert(meta.id.clone(), 1);
+                }
                 segment.tables.insert(meta.id.clone());
                 self.next_line.insert(meta.id.clone(), table.lines.len());
             }
@@ -495,6 +591,48 @@ impl Storage for PostgresStorage {
         })
     }
 
+    fn open_public_tables(&self, limit: usize) -> StorageFuture<'_, Option<Vec<ListedTable>>> {
+        Box::pin(async move {
+            let limit = i64::try_from(limit).unwrap_or(i64::MAX);
+            // Each table's lines are read by its key, the header and the
+            // lines that start a hand or score one picked by their start.
+            let rows = sqlx::query(
+                r#"SELECT t.id, t.meta, h.line,
+                     (SELECT count(*) FROM record_lines d WHERE d.table_id = t.id AND d.line LIKE '{"deal"%'),
+                     (SELECT count(*) FROM record_lines e WHERE e.table_id = t.id AND e.line LIKE '{"hand_end"%'),
+                     (SELECT e.line FROM record_lines e WHERE e.table_id = t.id AND e.line LIKE '{"hand_end"%'
+                        ORDER BY e.seq DESC LIMIT 1)
+                   FROM tables t JOIN record_lines h ON h.table_id = t.id AND h.seq = 0
+                   WHERE t.status IN ('waiting', 'playing') AND (t.meta::jsonb -> 'invite_hash') IS NULL
+                   ORDER BY t.created DESC, t.id DESC LIMIT $1"#,
+            )
+            .bind(limit)
+            .fetch_all(&self.pool)
+            .await
+            .map_err(db)?;
+            let mut listed = Vec::with_capacity(rows.len());
+            for row in rows {
+                // A table that does not decode is left out of the lobby.
+                let Ok(id) = stored_id(&row) else { continue };
+                let Ok(meta) = row.try_get::<String, _>(1) else {
+                    continue;
+                };
+                let Ok(meta) = parse_meta(&id, meta.as_bytes()) else {
+                    continue;
+                };
+                let count = |i| usize::try_from(row.get::<i64, _>(i)).unwrap_or(0);
+                listed.push(ListedTable {
+                    meta,
+                    header: row.get(2),
+                    deals: count(3),
+                    hands_ended: count(4),
+                    last_hand_end: row.get(5),
+                });
+            }
+            Ok(Some(listed))
+        })
+    }
+
     fn ids(&self) -> StorageFuture<'_, Vec<Result<String, Quarantined>>> {
         Box::pin(async move {
             let rows = sqlx::query("SELECT id FROM tables ORDER BY created, id")
@@ -528,6 +666,168 @@ mod tests {
         one_refused_write_fails_only_its_own_table(&cluster).await;
         bad_rows_are_quarantined_and_the_rest_loads(&cluster).await;
         many_tables_commit_together_and_a_reconnection_reads_them(&cluster).await;
+        an_old_owners_writes_are_refused_once_another_node_took_the_table(&cluster).await;
+        a_takeover_waits_for_the_old_owners_write_in_flight(&cluster).await;
+    }
+
+    fn node(node_id: u16) -> NodeSettings {
+        NodeSettings {
+            node_id,
+            public_url: Some(format!("http://node{node_id}.example")),
+            ..NodeSettings::default()
+        }
+    }
+
+    fn count_lines(cluster: &PgCluster, url: &str, id: &str) -> String {
+        let db = url.rsplit('/').next().unwrap();
+        cluster.psql_in(
+            db,
+            &format!("SELECT count(*) FROM record_lines WHERE table_id = '{id}'"),
+        )
+    }
+
+    /// Node 1 creates a table (and its lease, epoch 1); while its lease
+    /// runs, node 2 cannot take it. Once the lease has ended (node 1
+    /// paused), node 2 takes it at epoch 2: node 1's next line, though it
+    /// is the right next line, is refused as `NotOwner` and not written,
+    /// and so is its change of the settings; node 2 writes on. Node 1's
+    /// renewal finds a second table taken; node 2's release at stopping
+    /// lets node 1 take the first back at epoch 3.
+    async fn an_old_owners_writes_are_refused_once_another_node_took_the_table(
+        cluster: &PgCluster,
+    ) {
+        use crate::storage::Owner;
+        let url = cluster.new_database("fencing");
+        let db = url.rsplit('/').next().unwrap().to_string();
+        let one = PostgresStorage::connect_node(&url, node(1)).await.unwrap();
+        let two = PostgresStorage::connect_node(&url, node(2)).await.unwrap();
+        let (leases1, leases2) = (one.leases().unwrap(), two.leases().unwrap());
+        leases1.heartbeat().await.unwrap();
+        leases2.heartbeat().await.unwrap();
+        let table = contract::table("t1");
+        one.create(&table).await.unwrap();
+        one.create(&contract::table("t2")).await.unwrap();
+        assert!(leases1.holds("t1"));
+        one.append("t1", 1, &["one's 1".to_string()], None)
+            .await
+            .unwrap();
+        assert_eq!(
+            leases2.acquire("t1").await.unwrap(),
+            Owner::Elsewhere {
+                node_id: 1,
+                public_url: Some("http://node1.example".into())
+            }
+        );
+        assert!(matches!(
+            leases2.acquire("nope").await,
+            Err(StorageError::NoSuchTable(_))
+        ));
+        assert!(leases2.orphans(false, 10).await.unwrap().is_empty());
+
+        // Node 1 pauses past its leases; node 2 finds both and takes t1.
+        cluster.psql_in(
+            &db,
+            "UPDATE table_owners SET expires_at = now() - interval '1 second'",
+        );
+        assert_eq!(leases2.orphans(false, 10).await.unwrap(), ["t1", "t2"]);
+        assert_eq!(
+            leases2.acquire("t1").await.unwrap(),
+            Owner::Mine { epoch: 2 }
+        );
+        assert_eq!(
+            leases2.acquire("t1").await.unwrap(),
+            Owner::Mine { epoch: 2 }
+        );
+        let refused = one
+            .append("t1", 2, &["one's stale 2".to_string()], None)
+            .await
+            .unwrap_err();
+        assert!(
+            matches!(&refused, StorageError::NotOwner { reason, .. } if reason.contains("node 2 holds it now (epoch 2)")),
+            "{refused}"
+        );
+        assert!(!refused.is_transient());
+        assert!(!leases1.holds("t1"), "a refused table is held no more");
+        let mut stale = table.meta.clone();
+        stale.status = crate::storage::TableStatus::Playing;
+        assert!(matches!(
+            one.update_meta(&stale).await,
+            Err(StorageError::NotOwner { .. })
+        ));
+        assert_eq!(count_lines(cluster, &url, "t1"), "2");
+        two.append("t1", 2, &["two's 2".to_string()], None)
+            .await
+            .unwrap();
+        let stored = two.load("t1").await.unwrap().unwrap();
+        assert_eq!(stored.lines[1..], ["one's 1", "two's 2"]);
+        assert_eq!(
+            stored.meta, table.meta,
+            "the stale settings were not written"
+        );
+
+        // Node 2 takes t2 too; node 1's renewal finds it gone.
+        assert_eq!(
+            leases2.acquire("t2").await.unwrap(),
+            Owner::Mine { epoch: 2 }
+        );
+        assert_eq!(leases1.renew().await.unwrap(), ["t2"]);
+        assert!(leases1.held_ids().is_empty());
+        assert!(leases1.sure());
+
+        // Node 2 stops: its leases end at once, for node 1 to take.
+        assert_eq!(leases2.release_all().await.unwrap(), 2);
+        assert!(matches!(
+            two.append("t1", 3, &["two's late 3".to_string()], None)
+                .await,
+            Err(StorageError::NotOwner { .. })
+        ));
+        assert_eq!(
+            leases1.acquire("t1").await.unwrap(),
+            Owner::Mine { epoch: 3 }
+        );
+        one.append("t1", 3, &["one's 3".to_string()], None)
+            .await
+            .unwrap();
+        assert_eq!(count_lines(cluster, &url, "t1"), "4");
+        assert_eq!(
+            cluster.psql_in(&db, "SELECT string_agg(node_id || ':' || coalesce(public_url, ''), ',' ORDER BY node_id) FROM nodes"),
+            "1:http://node1.example,2:http://node2.example"
+        );
+    }
+
+    /// The lease row is locked by a write's transaction: a takeover that
+    /// comes while the old owner's transaction is open waits for it, and
+    /// then finds (and reads) its line. Played with the row locked by hand,
+    /// as the writer locks it.
+    async fn a_takeover_waits_for_the_old_owners_write_in_flight(cluster: &PgCluster) {
+        use crate::storage::Owner;
+        let url = cluster.new_database("in_flight");
+        let db = url.rsplit('/').next().unwrap().to_string();
+        let one = PostgresStorage::connect_node(&url, node(1)).await.unwrap();
+        let two = PostgresStorage::connect_node(&url, node(2)).await.unwrap();
+        one.create(&contract::table("t1")).await.unwrap();
+        cluster.psql_in(
+            &db,
+            "UPDATE table_owners SET expires_at = now() - interval '1 second'",
+        );
+        let pool = PgPool::connect(&url).await.unwrap();
+        let mut tx = pool.begin().await.unwrap();
+        sqlx::query("SELECT epoch FROM table_owners WHERE table_id = 't1' FOR SHARE")
+            .execute(&mut *tx)
+            .await
+            .unwrap();
+        sqlx::query("INSERT INTO record_lines (table_id, seq, line) VALUES ('t1', 1, 'in flight')")
+            .execute(&mut *tx)
+            .await
+            .unwrap();
+        let leases2 = two.leases().unwrap();
+        let takeover = tokio::spawn(async move { leases2.acquire("t1").await });
+        tokio::time::sleep(Duration::from_millis(300)).await;
+        assert!(!takeover.is_finished(), "the takeover waits for the write");
+        tx.commit().await.unwrap();
+        assert_eq!(takeover.await.unwrap().unwrap(), Owner::Mine { epoch: 2 });
+        let read = two.load("t1").await.unwrap().unwrap();
+        assert_eq!(read.lines.last().unwrap(), "in flight");
     }
 
     async fn keeps_the_storage_contract(cluster: &PgCluster) {
@@ -539,7 +839,7 @@ mod tests {
         PostgresStorage::connect(&url).await.unwrap();
         let db = url.rsplit('/').next().unwrap();
         let versions = cluster.psql_in(db, "SELECT string_agg(version::text, ',' ORDER BY version) FROM _sqlx_migrations WHERE success");
-        assert_eq!(versions, "1");
+        assert_eq!(versions, "1,2");
     }
 
     /// Two servers on one database, each sure of the next line: the second

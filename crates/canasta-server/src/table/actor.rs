@@ -138,6 +138,8 @@ struct Table {
     /// When a paused game is abandoned: [`TableLimits::abandoned`] after
     /// it paused.
     abandoned_expiry: Instant,
+    /// This node's leases, on a database of several nodes.
+    leases: Option<Arc<crate::storage::Leases>>,
 }
 
 /// Starts the task of a table, created or resumed; `game` is its record so far.
@@ -148,6 +150,7 @@ pub fn spawn(meta: TableMeta, game: TableGame, services: Services) -> TableHandl
         pacing,
         limits,
         searches,
+        leases,
     } = services;
     let (tx, rx) = mpsc::channel(QUEUE);
     let n = meta.seats.len();
@@ -194,6 +197,7 @@ pub fn spawn(meta: TableMeta, game: TableGame, services: Services) -> TableHandl
         idle_expiry,
         abandoned_expiry: later(now, limits.abandoned),
         limits,
+        leases,
     };
     if table.game.state().phase() == Phase::HandOver {
         table.hand_over_since = Some(now);
@@ -211,10 +215,18 @@ pub fn spawn(meta: TableMeta, game: TableGame, services: Services) -> TableHandl
 impl Table {
     async fn run(mut self, mut rx: mpsc::Receiver<Command>) {
         loop {
+            if self.lost() {
+                self.leave();
+                return;
+            }
             if self.expiry_due().is_some_and(|due| Instant::now() >= due) && self.close().await {
                 break;
             }
             self.drive().await;
+            if self.lost() {
+                self.leave();
+                return;
+            }
             let deadline = earliest(self.next_deadline(), self.expiry_due());
             let command = tokio::select! {
                 c = rx.recv() => c,
@@ -231,7 +243,12 @@ impl Table {
                         let _ = conn.out.try_send(Outgoing::Close("server stopping"));
                     }
                     let _ = done.send(());
-                    break;
+                    // The stopping node lets all its leases go at once.
+                    return;
+                }
+                Some(Command::Lost) => {
+                    self.leave();
+                    return;
                 }
                 Some(command) => {
                     if command.is_activity() {
@@ -246,6 +263,38 @@ impl Table {
                 break;
             }
         }
+        // Done with: another node may take the table at once when asked.
+        if let Some(leases) = &self.leases
+            && let Err(e) = leases.release(&self.meta.id).await
+        {
+            tracing::warn!(table = %self.meta.id, error = %e, "releasing the table's lease failed; it ends by itself");
+        }
+    }
+
+    /// Whether this node no longer holds the table's lease (another node
+    /// took it, or a write was refused for it): nothing more may be
+    /// written, nor told as the game.
+    fn lost(&self) -> bool {
+        self.leases
+            .as_ref()
+            .is_some_and(|leases| !leases.holds(&self.meta.id))
+    }
+
+    /// Leaves a table this node no longer holds: its connections are told
+    /// and closed (1012), to reconnect to the table where it is now.
+    fn leave(&mut self) {
+        tracing::warn!(table = %self.meta.id, connections = self.conns.len(), "this server no longer holds the table: its connections are sent to reconnect");
+        self.broadcast_raw(
+            &json!({
+                "type": "moved",
+                "message": "the table moved to another server; reconnect to play on"
+            })
+            .to_string(),
+        );
+        for conn in self.conns.values() {
+            let _ = conn.out.try_send(Outgoing::Moved);
+        }
+        self.conns.clear();
     }
 
     fn seats(&self) -> usize {
@@ -652,7 +701,7 @@ impl Table {
                     send(&c.out, Outgoing::Text(text.into()));
                 }
             }
-            Command::Shutdown { .. } => unreachable!("handled by run"),
+            Command::Shutdown { .. } | Command::Lost => unreachable!("handled by run"),
         }
     }
 

@@ -28,6 +28,9 @@ pub fn default_bot() -> String {
 pub enum Outgoing {
     Text(Arc<str>),
     Close(&'static str),
+    /// The end of it because this server no longer holds the table (another
+    /// node took it): the client is to reconnect (close 1012).
+    Moved,
 }
 
 /// What a connection is after its `hello`.
@@ -120,6 +123,9 @@ pub enum Command {
     Shutdown {
         done: oneshot::Sender<()>,
     },
+    /// This node no longer holds the table's lease: send the clients to
+    /// reconnect, and end without writing anything.
+    Lost,
 }
 
 /// What a table uses of its server's: storage, the latency counts, the
@@ -131,6 +137,9 @@ pub struct Services {
     pub pacing: crate::pace::Pacing,
     pub limits: Arc<crate::limits::TableLimits>,
     pub searches: Arc<crate::search::Searches>,
+    /// This node's leases, when it is one of several on a database: a
+    /// table leaves once its lease is not held any more.
+    pub leases: Option<Arc<crate::storage::Leases>>,
 }
 
 impl Command {

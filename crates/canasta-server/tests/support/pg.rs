@@ -54,7 +54,11 @@ fn programs() -> Option<PathBuf> {
 fn is_root() -> bool {
     // The effective user's id, without a libc dependency: the owner of a
     // file this process creates.
-    let probe = std::env::temp_dir().join(format!("canasta-uid-{}", std::process::id()));
+    // One probe a call: tests starting clusters at once in one process
+    // would otherwise delete each other's probe.
+    static PROBES: AtomicUsize = AtomicUsize::new(0);
+    let n = PROBES.fetch_add(1, Ordering::Relaxed);
+    let probe = std::env::temp_dir().join(format!("canasta-uid-{}-{n}", std::process::id()));
     let uid = std::fs::write(&probe, b"")
         .and_then(|()| std::fs::metadata(&probe))
         .map(|m| std::os::unix::fs::MetadataExt::uid(&m));

@@ -105,6 +105,7 @@ async fn table_under(
             pacing: Pacing::PACED,
             searches: Arc::new(Searches::new(&limits)),
             limits: Arc::new(limits),
+            leases: None,
         },
     );
     Setup {
@@ -151,7 +152,7 @@ impl Conn {
                 let v: Value = serde_json::from_str(&t).unwrap();
                 Some((v, Instant::now()))
             }
-            Outgoing::Close(_) => None,
+            Outgoing::Close(_) | Outgoing::Moved => None,
         }
     }
 
