@@ -74,9 +74,9 @@ pub struct ServeArgs {
 #[derive(Args, Debug)]
 #[command(next_help_heading = "Several servers on one PostgreSQL database")]
 pub struct NodeArgs {
-    /// This server's number among those sharing the --database (0 to
-    /// 32767, each server its own): each table is played by one of them
-    /// at a time, by a lease in the database.
+    /// This server's number among those sharing the --database, each its
+    /// own (0 to 32767): a lease in the database gives each table to one
+    /// server at a time.
     #[arg(long, env = "CANASTA_NODE_ID", default_value_t = 0, value_name = "N")]
     pub node_id: u16,
     /// The address clients reach this server at (`https://n1.example.org`),
