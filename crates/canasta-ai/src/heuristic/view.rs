@@ -132,7 +132,12 @@ impl Signals {
         hand_size: impl Fn(Seat) -> usize,
     ) -> Signals {
         let side = side_of(seat);
-        let next = seat.after(1, players);
+        // The next seat without a division: playouts read it at every step.
+        let next = if seat.index() + 1 == players {
+            Seat::new(0)
+        } else {
+            Seat::new(seat.index() + 1)
+        };
         let mut signals = Signals {
             next_discarded: if side_of(next) == side {
                 0
