@@ -2,7 +2,7 @@
 //!
 //! Cards the rules cannot tell apart (the same rank in different suits; twos
 //! of different suits) are one choice: the generator names the lowest suits
-//! (S, H, D, C order) and [`GameState::is_legal`] compares actions by their
+//! (S, H, D, C order) and [`GameState::is_legal`](crate::state::GameState::is_legal) compares actions by their
 //! [class key](crate::Action::class_key). After the opening, one minimal
 //! group per meld and one card per add is enough to reach every position;
 //! larger actions in a record are checked as those steps (see
@@ -16,30 +16,15 @@ use crate::rules::{Rules, WildMeldReserve};
 use crate::search::goout::GoingOut;
 use crate::search::goout::sequences::{QuickOut, SharedOutcomes};
 use crate::seat::{Seat, Side};
-use crate::state::{GameState, Phase};
+use crate::state::Phase;
 use arrayvec::ArrayVec;
 use std::cell::RefCell;
 
-/// A position as the generator reads it: the state through its
-/// read-only accessors.
-pub(crate) struct Generator<'s> {
-    state: &'s GameState,
-}
-
-impl<'s> Generator<'s> {
-    pub(crate) fn of(state: &'s GameState) -> Generator<'s> {
-        Generator { state }
-    }
-}
-
-impl std::ops::Deref for Generator<'_> {
-    type Target = GameState;
-
-    #[inline]
-    fn deref(&self) -> &GameState {
-        self.state
-    }
-}
+crate::state::state_view!(
+    /// A position as the generator reads it: the state through its
+    /// read-only accessors.
+    Generator
+);
 
 impl Generator<'_> {
     /// Every minimal legal choice of the seat to act into `out` (cleared
@@ -240,7 +225,7 @@ impl Generator<'_> {
     /// side. Before the draw (P-CNE's opening turn) the hand may be emptied,
     /// since a draw follows, and black threes are not melded. `reserved`:
     /// the side's wild cards are reserved for its wild meld
-    /// ([`GameState::wilds_reserved`], read once by the caller).
+    /// (`GameState::wilds_reserved`, read once by the caller).
     fn gen_melds_and_adds(
         &self,
         out: &mut ActionList,

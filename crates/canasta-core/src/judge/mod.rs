@@ -4,7 +4,7 @@
 //! meld of nine kings, an opening of five groups, a pickup that opens with
 //! three more melds), is judged here by the same checks, in a fixed order;
 //! the first that fails is the refusal's reason, so a reason can never
-//! contradict legality. [`GameState::apply`] applies what the judge accepts
+//! contradict legality. [`GameState::apply`](crate::state::GameState::apply) applies what the judge accepts
 //! in one piece; the generator (`movegen`, `search::opening`) enumerates
 //! candidates and keeps those these predicates accept.
 //!
@@ -26,29 +26,14 @@ use crate::movegen::Generator;
 use crate::rules::{CleanOpening, Rules, WildMeldReserve};
 use crate::search::goout::GoingOut;
 use crate::search::opening::clean_for_opening;
-use crate::state::{GameState, MAX_MELDS, Phase};
+use crate::state::{MAX_MELDS, Phase};
 
-/// A position as the judge reads it: the state through its read-only
-/// accessors. The judge changes nothing; [`GameState::apply`] applies
-/// what it accepts.
-pub(crate) struct Judge<'s> {
-    state: &'s GameState,
-}
-
-impl<'s> Judge<'s> {
-    pub(crate) fn of(state: &'s GameState) -> Judge<'s> {
-        Judge { state }
-    }
-}
-
-impl std::ops::Deref for Judge<'_> {
-    type Target = GameState;
-
-    #[inline]
-    fn deref(&self) -> &GameState {
-        self.state
-    }
-}
+crate::state::state_view!(
+    /// A position as the judge reads it: the state through its read-only
+    /// accessors. The judge changes nothing; [`GameState::apply`](crate::state::GameState::apply) applies
+    /// what it accepts.
+    Judge
+);
 
 impl Judge<'_> {
     /// The judge: `Ok` if the seat to act may take `action` now, else the

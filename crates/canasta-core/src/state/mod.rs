@@ -41,6 +41,35 @@ pub use crate::meld::MAX_MELDS;
 /// below the errors that name it).
 pub use crate::action::Phase;
 
+/// Declares a view of the state: a borrow of it that reaches only its
+/// read-only accessors (through `Deref`), for a part of the engine that
+/// asks questions of a position without adding methods to `GameState`
+/// (the judge, the generator, the going-out search).
+macro_rules! state_view {
+    ($(#[$doc:meta])* $name:ident) => {
+        $(#[$doc])*
+        pub(crate) struct $name<'s> {
+            state: &'s $crate::state::GameState,
+        }
+
+        impl<'s> $name<'s> {
+            pub(crate) fn of(state: &'s $crate::state::GameState) -> $name<'s> {
+                $name { state }
+            }
+        }
+
+        impl std::ops::Deref for $name<'_> {
+            type Target = $crate::state::GameState;
+
+            #[inline]
+            fn deref(&self) -> &$crate::state::GameState {
+                self.state
+            }
+        }
+    };
+}
+pub(crate) use state_view;
+
 /// Rules plus tables derived from them, shared by every state of a game.
 #[derive(Debug, PartialEq)]
 pub struct Ruleset {

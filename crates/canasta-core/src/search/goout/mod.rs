@@ -21,27 +21,12 @@ use crate::seat::{Seat, Side};
 use crate::state::{GameState, MAX_MELDS, Phase};
 use arrayvec::ArrayVec;
 
-/// A position as the going-out search reads it: the state through its
-/// read-only accessors, with the questions of this module. The judge and
-/// the generator ask them through it; it changes nothing.
-pub(crate) struct GoingOut<'s> {
-    state: &'s GameState,
-}
-
-impl<'s> GoingOut<'s> {
-    pub(crate) fn of(state: &'s GameState) -> GoingOut<'s> {
-        GoingOut { state }
-    }
-}
-
-impl std::ops::Deref for GoingOut<'_> {
-    type Target = GameState;
-
-    #[inline]
-    fn deref(&self) -> &GameState {
-        self.state
-    }
-}
+crate::state::state_view!(
+    /// A position as the going-out search reads it: the state through its
+    /// read-only accessors, with the questions of this module. The judge and
+    /// the generator ask them through it; it changes nothing.
+    GoingOut
+);
 
 /// A hand reduced to what going out depends on.
 #[derive(Clone, Copy)]
