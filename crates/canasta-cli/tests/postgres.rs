@@ -191,11 +191,17 @@ impl Seat {
     }
 
     /// Waits for our seat's turn (saying `next` after a hand), without
-    /// acting: the state id and the action we would play.
-    async fn until_our_turn(&mut self) -> (u64, String) {
+    /// acting: the state id and the action we would play; or the
+    /// `game_end` message if the game ends first.
+    async fn next_turn(&mut self) -> Result<(u64, String), Value> {
         let mut ready_at = None;
         loop {
-            let m = self.until(|m| m["type"] == "state").await;
+            let m = self
+                .until(|m| m["type"] == "state" || m["type"] == "game_end")
+                .await;
+            if m["type"] == "game_end" {
+                return Err(m);
+            }
             let seen = m["state_id"].as_u64().unwrap();
             if m["status"] == "hand_over" {
                 if ready_at != Some(seen) {
@@ -210,37 +216,28 @@ impl Seat {
                 .find(|a| a.as_str().unwrap().starts_with("discard"))
                 .or(legal.first())
             {
-                return (seen, pick.as_str().unwrap().to_string());
+                return Ok((seen, pick.as_str().unwrap().to_string()));
             }
+        }
+    }
+
+    /// Our seat's next turn, which must come before the game ends.
+    async fn until_our_turn(&mut self) -> (u64, String) {
+        match self.next_turn().await {
+            Ok(turn) => turn,
+            Err(end) => panic!("the game ended before our turn: {end}"),
         }
     }
 
     /// Plays our seat's turns until the game ends: the `game_end` message.
     async fn play_to_end(&mut self) -> Value {
-        let mut ready_at = None;
         loop {
-            let m = self
-                .until(|m| m["type"] == "state" || m["type"] == "game_end")
-                .await;
-            if m["type"] == "game_end" {
-                return m;
-            }
-            let seen = m["state_id"].as_u64().unwrap();
-            if m["status"] == "hand_over" {
-                if ready_at != Some(seen) {
-                    ready_at = Some(seen);
-                    self.send(json!({"type": "next"})).await;
+            match self.next_turn().await {
+                Ok((seen, pick)) => {
+                    self.send(json!({"type": "act", "state_id": seen, "action": pick}))
+                        .await;
                 }
-                continue;
-            }
-            let legal = m["legal"].as_array().unwrap();
-            let pick = legal
-                .iter()
-                .find(|a| a.as_str().unwrap().starts_with("discard"))
-                .or(legal.first());
-            if let Some(pick) = pick {
-                self.send(json!({"type": "act", "state_id": seen, "action": pick}))
-                    .await;
+                Err(end) => return end,
             }
         }
     }
