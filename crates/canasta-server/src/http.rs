@@ -41,6 +41,7 @@ pub fn router(app: App) -> Router {
         .route("/healthz", get(healthz))
         .route("/readyz", get(readyz))
         .route("/api/stats", get(stats))
+        .route("/metrics", get(metrics))
         .route("/api/variants", get(variants))
         .route("/api/rules", get(rules_page))
         .route("/api/tables", get(list_tables).post(create_table))
@@ -184,6 +185,34 @@ async fn stats(State(app): State<App>) -> impl IntoResponse {
         "bucket_micros": crate::metrics::Snapshot::BUCKET_MICROS,
         "latency": latency,
     }))
+}
+
+/// The node's metrics in the Prometheus text format
+/// ([`crate::metrics::exposition`]).
+async fn metrics(State(app): State<App>) -> Response {
+    app.registry.sweep();
+    let tables = app.registry.all();
+    let text = crate::metrics::exposition(&crate::metrics::Scrape {
+        node: app
+            .leases
+            .as_ref()
+            .map(|l| (l.settings().node_id, l.public_url())),
+        tables_live: tables.len(),
+        tables_open: tables.iter().filter(|t| t.is_open()).count(),
+        leases: app.leases.as_ref().map(|l| (l.held_count(), l.counts())),
+        leases_renewed: app.leases.as_ref().map(|l| l.sure()),
+        storage_failing: app.storage_health.failing().is_some(),
+        counters: &app.counters,
+        latency: &app.latency,
+    });
+    (
+        [(
+            header::CONTENT_TYPE,
+            "text/plain; version=0.0.4; charset=utf-8",
+        )],
+        text,
+    )
+        .into_response()
 }
 
 /// The catalogue with the bots; made once (the rules are built into the
@@ -1069,8 +1098,10 @@ async fn websocket(
             url: Some(base),
         } => {
             let url = table_socket_url(&base, &id);
+            let counted = app.counters.socket();
             return Ok(ws.on_upgrade(move |socket| async move {
                 let _slot = slot;
+                let _counted = counted;
                 crate::ws::send_elsewhere(socket, node_id, &url).await;
             }));
         }
@@ -1079,6 +1110,7 @@ async fn websocket(
     let limit = app.rate_limit;
     let hello_timeout = app.hello_timeout;
     let writers = app.writers.clone();
+    let counted = app.counters.socket();
     Ok(ws
         .max_message_size(2 * MAX_MESSAGE_BYTES)
         .max_frame_size(2 * MAX_MESSAGE_BYTES)
@@ -1091,6 +1123,7 @@ async fn websocket(
             let serving = crate::ws::serve(socket, handle, reopen, limit, hello_timeout, writers);
             async move {
                 let _slot = slot;
+                let _counted = counted;
                 serving.await;
             }
         }))

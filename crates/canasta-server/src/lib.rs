@@ -29,7 +29,7 @@ pub mod ws;
 
 use connections::ConnectionLimits;
 use limits::TableLimits;
-use metrics::Latency;
+use metrics::{Counters, Latency};
 use pace::Pacing;
 use protocol::RateLimit;
 use std::collections::HashMap;
@@ -217,6 +217,8 @@ pub struct App {
     pub storage_health: Arc<StorageHealth>,
     /// Arrival to broadcast of every accepted action.
     pub latency: Arc<Latency>,
+    /// The node's WebSockets and takeovers, for `/metrics`.
+    pub counters: Arc<Counters>,
     pub rate_limit: RateLimit,
     /// The connections' writers still running: a stopping server waits
     /// for them, so that the last message (`shutdown`) reaches the players.
@@ -265,6 +267,7 @@ impl App {
             storage: storage.clone(),
             storage_health: storage_health.clone(),
             latency: Arc::new(Latency::default()),
+            counters: Arc::default(),
             rate_limit: RateLimit::default(),
             writers: ws::Writers::default(),
             web_dir: None,

@@ -122,7 +122,10 @@ pub async fn keep(app: App, leases: Arc<Leases>, mut stopped: watch::Receiver<bo
                 }
                 match app.take_orphans(&leases, false).await {
                     Ok(0) => {}
-                    Ok(n) => tracing::info!(tables = n, "took over tables whose lease ended"),
+                    Ok(n) => {
+                        app.counters.took_over(n);
+                        tracing::info!(tables = n, "took over tables whose lease ended");
+                    }
                     Err(e) => tracing::warn!(error = %e, "taking over tables failed"),
                 }
             }

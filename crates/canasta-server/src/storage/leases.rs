@@ -21,6 +21,7 @@ use super::rows::db;
 use sqlx::postgres::PgPool;
 use sqlx::{Postgres, Row, Transaction};
 use std::collections::{HashMap, HashSet};
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
@@ -81,6 +82,8 @@ pub(super) struct Fence {
     pub(super) held: Held,
     /// How long a new table's lease runs.
     pub(super) lease_ms: i64,
+    /// The node's counts, for the leases its new tables take.
+    counts: Arc<LeaseCounters>,
 }
 
 impl Fence {
@@ -148,6 +151,7 @@ impl Fence {
             .lock()
             .unwrap_or_else(|e| e.into_inner())
             .insert(id.to_string(), 1);
+        self.counts.acquired.fetch_add(1, Ordering::Relaxed);
     }
 }
 
@@ -165,6 +169,35 @@ pub struct Leases {
     /// One acquisition at a time, so that two of one table (two sockets
     /// at once) do not raise its epoch past the one kept.
     acquiring: tokio::sync::Mutex<()>,
+    /// What this node did with its leases since it started (`/metrics`).
+    counts: Arc<LeaseCounters>,
+}
+
+/// Counts of what a node did with its leases since it started.
+#[derive(Default)]
+pub(super) struct LeaseCounters {
+    renewals: AtomicU64,
+    renewed: AtomicU64,
+    acquired: AtomicU64,
+    released: AtomicU64,
+    lost: AtomicU64,
+}
+
+/// What a node did with its leases since it started, as `/metrics` tells it.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct LeaseCounts {
+    /// Renewals that succeeded (one statement for every lease held).
+    pub renewals: u64,
+    /// Leases those renewals extended, in all.
+    pub renewed: u64,
+    /// Leases taken: tables created here, and tables taken from storage
+    /// (nobody's, ended, or this node's own from before).
+    pub acquired: u64,
+    /// Leases let go at once (a table's task ended, or the node stopped).
+    pub released: u64,
+    /// Leases found taken by another node, or given up because no renewal
+    /// succeeded for a lease's time.
+    pub lost: u64,
 }
 
 /// A duration in whole milliseconds, as the SQL takes it.
@@ -181,6 +214,19 @@ impl Leases {
             held: Held::default(),
             renewed: Mutex::new(Instant::now()),
             acquiring: tokio::sync::Mutex::new(()),
+            counts: Arc::default(),
+        }
+    }
+
+    /// What this node did with its leases since it started.
+    pub fn counts(&self) -> LeaseCounts {
+        let c = &self.counts;
+        LeaseCounts {
+            renewals: c.renewals.load(Ordering::Relaxed),
+            renewed: c.renewed.load(Ordering::Relaxed),
+            acquired: c.acquired.load(Ordering::Relaxed),
+            released: c.released.load(Ordering::Relaxed),
+            lost: c.lost.load(Ordering::Relaxed),
         }
     }
 
@@ -189,6 +235,7 @@ impl Leases {
             node_id: i32::from(self.settings.node_id),
             held: self.held.clone(),
             lease_ms: millis(self.settings.lease),
+            counts: self.counts.clone(),
         }
     }
 
@@ -207,6 +254,11 @@ impl Leases {
     /// Whether this node holds table `id` (may write it).
     pub fn holds(&self, id: &str) -> bool {
         self.held().contains_key(id)
+    }
+
+    /// How many tables this node holds.
+    pub fn held_count(&self) -> usize {
+        self.held().len()
     }
 
     /// The tables this node holds.
@@ -284,6 +336,7 @@ impl Leases {
         if let Some(row) = taken {
             let epoch: i64 = row.get(0);
             self.held().insert(id.to_string(), epoch);
+            self.counts.acquired.fetch_add(1, Ordering::Relaxed);
             tracing::info!(table = %id, epoch, node = self.settings.node_id, "took the table's lease");
             return Ok(Owner::Mine { epoch });
         }
@@ -362,6 +415,10 @@ impl Leases {
         };
         self.heartbeat().await?;
         *self.renewed.lock().unwrap_or_else(|e| e.into_inner()) = sent;
+        self.counts.renewals.fetch_add(1, Ordering::Relaxed);
+        self.counts
+            .renewed
+            .fetch_add(renewed.len() as u64, Ordering::Relaxed);
         let mut held = self.held();
         let mut lost = Vec::new();
         for (id, epoch) in ids.into_iter().zip(epochs) {
@@ -371,6 +428,9 @@ impl Leases {
                 lost.push(id);
             }
         }
+        self.counts
+            .lost
+            .fetch_add(lost.len() as u64, Ordering::Relaxed);
         Ok(lost)
     }
 
@@ -389,7 +449,11 @@ impl Leases {
     /// Forgets every table held (the database could not be reached for a
     /// lease's time): their tasks leave.
     pub fn forget_all(&self) -> Vec<String> {
-        self.held().drain().map(|(id, _)| id).collect()
+        let lost: Vec<String> = self.held().drain().map(|(id, _)| id).collect();
+        self.counts
+            .lost
+            .fetch_add(lost.len() as u64, Ordering::Relaxed);
+        lost
     }
 
     /// Unfinished tables whose lease ended or was never taken, oldest first
@@ -438,6 +502,7 @@ impl Leases {
         .execute(&self.pool)
         .await
         .map_err(db)?;
+        self.counts.released.fetch_add(1, Ordering::Relaxed);
         Ok(())
     }
 
@@ -460,6 +525,9 @@ impl Leases {
         .execute(&self.pool)
         .await
         .map_err(db)?;
+        self.counts
+            .released
+            .fetch_add(done.rows_affected(), Ordering::Relaxed);
         Ok(usize::try_from(done.rows_affected()).unwrap_or(usize::MAX))
     }
 }

@@ -16,7 +16,7 @@ mod sqlite;
 
 pub use database::{Database, SQLITE_FILE};
 pub use health::{Failing, Monitored, StorageHealth};
-pub use leases::{Leases, NodeSettings, Owner};
+pub use leases::{LeaseCounts, Leases, NodeSettings, Owner};
 pub use memory::MemoryStorage;
 pub use postgres::PostgresStorage;
 pub use settings::{RETRY_FIRST, RETRY_MAX, StorageSettings, retry_delay};
