@@ -132,7 +132,7 @@ fn contents_problem(rules: &Rules, all: &Group, new: bool) -> Option<IllegalReas
             return None;
         }
         Some(Rank::Three) if rules.melds.threes_natural => {}
-        Some(Rank::Three) if !rules.melds.black_threes_meldable => {
+        Some(Rank::Three) if !rules.melds.black_threes_meld_going_out() => {
             return Some(R::ThreesNotMeldable);
         }
         Some(Rank::Three) => {
@@ -157,11 +157,8 @@ fn contents_problem(rules: &Rules, all: &Group, new: bool) -> Option<IllegalReas
     if all.len() < rules.melds.min_meld {
         return Some(too_small());
     }
-    if n < rules.melds.min_naturals {
-        return Some(R::TooFewNaturals {
-            need: rules.melds.min_naturals,
-            have: n,
-        });
+    if let Some(need) = rules.melds.naturals_needed(n) {
+        return Some(R::TooFewNaturals { need, have: n });
     }
     let max = rules.melds.wild_capacity_of(all.rank(), n);
     if w > max {

@@ -81,21 +81,21 @@ impl Generator<'_> {
             return;
         }
         // P-SAM (Dutch): the top card alone onto a sequence, for the draw.
-        if rules.pile.top_card_to_sequence && self.pickup_onto_target(side, top).is_some() {
+        if rules.pile.top_card_for_the_draw() && self.pickup_onto_target(side, top).is_some() {
             out.push(Action::PickupOnto);
         }
         let frozen = self.frozen_for(side);
         // Where a rank may have several melds (Samba), a pair taken with the
         // top card is a new meld; the top card alone goes on a meld that
         // can take it (`pickup_onto_target`).
-        let existing = if rules.melds.several_melds_per_rank {
+        let existing = if !rules.melds.one_meld_a_rank() {
             None
         } else {
             self.meld_index_of_rank(side, Some(rank))
                 .map(|i| self.melds(side)[i])
         };
         // One meld per rank: the same meld (not looked up twice).
-        let onto = if rules.melds.several_melds_per_rank || rules.pile.top_card_to_sequence {
+        let onto = if !rules.melds.one_meld_a_rank() || rules.pile.top_card_for_the_draw() {
             self.pickup_onto_target(side, top)
                 .map(|i| self.melds(side)[i])
         } else {
@@ -209,7 +209,7 @@ impl Generator<'_> {
         let reserved = wilds_reserved.holds_discards() && hand.wilds() < hand.total() as u8;
         let special = rules
             .melds
-            .special_canasta_rank
+            .special_rank()
             .filter(|_| self.special_discard_blocked(seat));
         for_each_choice(hand, rules.melds.suits_matter(), |c| {
             if (!finishing || self.final_discard_ok(c))
@@ -288,7 +288,7 @@ impl Generator<'_> {
         let melds = self.melds(side);
         let room = crate::state::MAX_MELDS > melds.len();
         // Several melds of a rank (Samba): a new group is always a new meld.
-        let has_meld = if rules.melds.several_melds_per_rank {
+        let has_meld = if !rules.melds.one_meld_a_rank() {
             0
         } else {
             GoingOut::of(self).meld_rank_mask(side)
@@ -299,7 +299,7 @@ impl Generator<'_> {
         // The meld ranks of which the hand holds enough naturals and the
         // side has no meld, lowest first.
         let mut ranks = if room {
-            hand.ranks_with_at_least(rules.melds.min_naturals) & rules.melds.rank_bits() & !has_meld
+            rules.melds.ranks_to_begin(hand) & !has_meld
         } else {
             0
         };
@@ -309,7 +309,7 @@ impl Generator<'_> {
             let n = hand.rank_count(rank);
             // Minimal groups: exactly `min_meld` cards.
             let size = rules.melds.min_meld;
-            for k in (rules.melds.min_naturals..=n.min(size)).rev() {
+            for k in rules.melds.natural_group_sizes(n.min(size)).rev() {
                 let w = size - k;
                 if w > rules.melds.wild_capacity_of(Some(rank), k)
                     || (w > 0 && reserved == WildMeldReserve::WildCards)
@@ -334,8 +334,7 @@ impl Generator<'_> {
             && !melds
                 .iter()
                 .any(|m| m.cards.is_wild_only() && m.cards.len() < rules.melds.canasta_size)
-            && (!rules.melds.wild_meld_reserves.one_wild_meld()
-                || !melds.iter().any(|m| m.cards.is_wild_only()))
+            && (!rules.melds.one_wild_meld() || !melds.iter().any(|m| m.cards.is_wild_only()))
         {
             for g in wild_combos(hand, rules.melds.min_meld) {
                 push(
@@ -346,11 +345,9 @@ impl Generator<'_> {
             }
         }
         let b = hand.black_threes();
-        if rules.melds.black_threes_meldable
+        if rules.melds.black_threes_may_meld(b)
             && room
-            && rules.melds.special_threes()
             && !before_draw
-            && b >= rules.melds.min_meld
             && GoingOut::of(self).meld_rank_mask(side) & (1 << Rank::Three.index()) == 0
         {
             self.gen_black_threes_melds(out, shared);
@@ -379,10 +376,7 @@ impl Generator<'_> {
                 continue;
             }
             // Canastia: a meld of seven or more may be closed as a canasta.
-            if rules.melds.canasta_by_choice
-                && !before_draw
-                && m.cards.len() >= rules.melds.canasta_size
-            {
+            if rules.melds.may_close(m.cards.len()) && !before_draw {
                 out.push(Action::CloseCanasta(MeldId::new(i)));
             }
             if let Some(rank) = m.cards.rank()

@@ -23,7 +23,7 @@ use crate::lay::Lay;
 use crate::meld::Group;
 use crate::meld::MeldId;
 use crate::movegen::Generator;
-use crate::rules::{CleanOpening, Rules, WildMeldReserve};
+use crate::rules::{CleanOpening, Rules};
 use crate::search::goout::GoingOut;
 use crate::search::opening::clean_for_opening;
 use crate::state::{MAX_MELDS, Phase};
@@ -106,7 +106,7 @@ impl Judge<'_> {
         let rules = self.rules();
         let seat = self.to_act();
         let side = self.side_of(seat);
-        if !rules.pile.take_onto_meld && !rules.pile.top_card_to_sequence {
+        if !rules.pile.top_card_goes_alone() {
             // The pile is taken only with naturals from the hand (P-CNE).
             let frozen = self.frozen_for(side);
             return Err(R::PileNeedsNaturals {
@@ -117,13 +117,13 @@ impl Judge<'_> {
         let Some(i) = self.pickup_onto_target(side, top) else {
             // Where a rank has several melds, a canasta is passed over as
             // a target: say so rather than that there is no meld.
-            let onto_canasta = !rules.pile.top_card_to_sequence
+            let onto_canasta = !rules.pile.top_card_for_the_draw()
                 && !rules.pile.take_onto_canasta
                 && self
                     .melds(side)
                     .iter()
                     .any(|m| m.cards.rank() == top.rank() && m.is_canasta(rules));
-            return Err(if rules.pile.top_card_to_sequence {
+            return Err(if rules.pile.top_card_for_the_draw() {
                 R::NoSequenceForTopCard(top)
             } else if onto_canasta {
                 R::TopCardOntoCanasta
@@ -131,7 +131,7 @@ impl Judge<'_> {
                 R::NoMeldForTopCard
             });
         };
-        if rules.pile.top_card_to_sequence {
+        if rules.pile.top_card_for_the_draw() {
             // P-SAM (Dutch): the top card alone onto a sequence, for the draw.
             return Ok(());
         }
@@ -185,7 +185,7 @@ impl Judge<'_> {
         let before = self.melds(side);
         let mut lay = Lay::new(before);
         // Canastia: a closed canasta of the rank takes nothing more.
-        if !rules.melds.several_melds_per_rank
+        if rules.melds.one_meld_a_rank()
             && let Some(i) = before
                 .iter()
                 .position(|m| m.cards.rank() == top.rank() && m.closed)
@@ -469,12 +469,7 @@ impl Judge<'_> {
         if self.turn().must_go_out && !finishing {
             return Err(R::MustGoOut);
         }
-        if rules
-            .melds
-            .special_canasta_rank
-            .is_some_and(|r| c.rank() == Some(r))
-            && self.special_discard_blocked(seat)
-        {
+        if rules.melds.is_special_rank(c.rank()) && self.special_discard_blocked(seat) {
             return Err(R::RestrictedDiscard {
                 card: c,
                 every_side: rules.pile.special_discard
@@ -499,7 +494,7 @@ impl Judge<'_> {
     fn judge_close(&self, m: MeldId) -> Result<(), IllegalReason> {
         use IllegalReason as R;
         let rules = self.rules();
-        if !rules.melds.canasta_by_choice {
+        if !rules.melds.closes_by_choice() {
             return Err(R::ClosingNotInRules);
         }
         let side = self.side_of(self.to_act());
@@ -525,7 +520,7 @@ impl Judge<'_> {
 /// The refusal for a lay that puts held-back wild cards elsewhere: every
 /// wild card (P-CNE) or the twos (RG-ITA).
 fn reserved_reason(rules: &Rules) -> IllegalReason {
-    if rules.melds.wild_meld_reserves == WildMeldReserve::Twos {
+    if rules.melds.twos_are_a_rank() {
         IllegalReason::TwosReserved
     } else {
         IllegalReason::WildsReserved

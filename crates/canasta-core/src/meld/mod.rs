@@ -289,12 +289,9 @@ impl Group {
     /// all twos"); a meld of jokers alone holds nothing back there.
     pub fn holds_wilds_back(&self, rules: &Rules) -> bool {
         self.is_wild_only()
-            && self.len() < rules.melds.canasta_size
-            && match rules.melds.wild_meld_reserves {
-                WildMeldReserve::Nothing => false,
-                WildMeldReserve::WildCards => true,
-                WildMeldReserve::Twos => self.two_count() > 0,
-            }
+            && rules
+                .melds
+                .wild_meld_holds_back(self.len(), self.two_count())
     }
 
     /// Whether the group holds a wild card that an unfinished wild meld
@@ -567,7 +564,7 @@ impl GoOutKind {
     pub fn of(rules: &Rules, rank: Option<Rank>, kind: CanastaKind) -> GoOutKind {
         match rank {
             None if rules.going_out.requirement.wild_canastas > 0 => GoOutKind::Wild,
-            Some(r) if Some(r) == rules.melds.special_canasta_rank => GoOutKind::Special,
+            r if rules.melds.is_special_rank(r) => GoOutKind::Special,
             _ if kind == CanastaKind::Natural => GoOutKind::Clean,
             _ => GoOutKind::Dirty,
         }
@@ -654,7 +651,7 @@ impl Meld {
             (None, _) if self.cards.jokers == 0 => rules.scoring.twos_canasta_bonus,
             (None, CanastaKind::Natural) => rules.scoring.jokers_canasta_bonus,
             (None, CanastaKind::Mixed) => rules.scoring.wild_canasta_bonus,
-            (Some(r), CanastaKind::Natural) if Some(r) == rules.melds.special_canasta_rank => {
+            (r, CanastaKind::Natural) if rules.melds.is_special_rank(r) => {
                 rules.scoring.special_canasta_bonus
             }
             (Some(Rank::Ace), CanastaKind::Natural) => rules.scoring.natural_ace_canasta_bonus,
@@ -674,7 +671,7 @@ impl Meld {
             GroupKind::Sequence(..) => "samba",
             GroupKind::Wild => "wild",
             GroupKind::Rank(r)
-                if Some(r) == rules.melds.special_canasta_rank && kind == CanastaKind::Natural =>
+                if rules.melds.is_special_rank(Some(r)) && kind == CanastaKind::Natural =>
             {
                 r.plural()
             }
@@ -710,8 +707,7 @@ impl Meld {
     #[inline]
     pub fn is_canasta(&self, rules: &Rules) -> bool {
         !self.cards.is_special_threes(rules)
-            && self.cards.len() >= rules.melds.canasta_size
-            && (!rules.melds.canasta_by_choice || self.closed)
+            && rules.melds.is_canasta_at(self.cards.len(), self.closed)
     }
 
     pub fn rank(&self) -> Option<Rank> {

@@ -25,13 +25,11 @@ pub(crate) fn lay_target(rules: &Rules, melds: &[Meld], g: &Group) -> Option<usi
         return None;
     }
     match g.rank() {
-        None if rules.melds.wild_meld_reserves.one_wild_meld() => {
-            melds.iter().position(|m| m.cards.is_wild_only())
-        }
+        None if rules.melds.one_wild_meld() => melds.iter().position(|m| m.cards.is_wild_only()),
         None => melds
             .iter()
             .position(|m| m.cards.is_wild_only() && m.cards.len() < rules.melds.canasta_size),
-        Some(_) if rules.melds.several_melds_per_rank => None,
+        Some(_) if !rules.melds.one_meld_a_rank() => None,
         Some(r) => melds
             .iter()
             .position(|m| m.cards.rank() == Some(r) && !m.cards.is_sequence() && !m.is_full(rules)),
@@ -63,7 +61,7 @@ pub(crate) fn extends_run(run: &Group, card: Card) -> bool {
 pub(crate) fn wild_room(rules: &Rules, rank: Option<Rank>, n_now: u8, n_final: u8, w0: u8) -> u8 {
     // Where canastas are closed by choice, a meld is not a canasta until
     // it is closed (and a closed one takes nothing: not asked here).
-    if rules.melds.wilds_on_canasta || rules.melds.canasta_by_choice {
+    if rules.melds.wilds_join_at_canasta_size() {
         return rules
             .melds
             .wild_capacity_of(rank, n_final)

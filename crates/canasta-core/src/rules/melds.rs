@@ -99,13 +99,143 @@ impl MeldRules {
         self.wilds_on_canasta || !canasta
     }
 
+    /// A meld of `len` cards, `closed` by its owner or not, is a canasta:
+    /// at `canasta_size` cards, or where canastas are closed by choice
+    /// (Canastia), only once closed. (Black threes are never one: asked of
+    /// the cards, not here.)
+    pub fn is_canasta_at(&self, len: u8, closed: bool) -> bool {
+        len >= self.canasta_size && (!self.canasta_by_choice || closed)
+    }
+
+    /// Canastas are closed by their owner's choice (Canastia: `canasta M`),
+    /// not made by reaching `canasta_size`.
+    pub fn closes_by_choice(&self) -> bool {
+        self.canasta_by_choice
+    }
+
+    /// Its owner may close a meld of `len` cards as a canasta now (Canastia:
+    /// seven or more).
+    pub fn may_close(&self, len: u8) -> bool {
+        self.canasta_by_choice && len >= self.canasta_size
+    }
+
+    /// Wild cards still join a meld that has grown to `canasta_size`
+    /// without being closed: where wild cards go on canastas (P-CAN), or
+    /// where such a meld is no canasta until closed (Canastia).
+    pub fn wilds_join_at_canasta_size(&self) -> bool {
+        self.wilds_may_join(self.is_canasta_at(self.canasta_size, false))
+    }
+
+    /// A side's melds of one rank are one meld (P-CAN): naturals of a rank
+    /// join it. Where a rank may have several melds (P-SAM, BIC-SAM), a
+    /// written group of a melded rank is a new meld.
+    pub fn one_meld_a_rank(&self) -> bool {
+        !self.several_melds_per_rank
+    }
+
+    /// The fewest naturals a meld of a rank holds (P-CAN: two; at least
+    /// one, by validation).
+    pub fn fewest_naturals(&self) -> u8 {
+        self.min_naturals
+    }
+
+    /// `n` naturals are enough for a meld of a rank (P-CAN: two).
+    #[inline]
+    pub fn enough_naturals(&self, n: u8) -> bool {
+        n >= self.min_naturals
+    }
+
+    /// How many naturals a meld of a rank lacks with `n`: `Some(need)`, the
+    /// fewest it may hold, when `n` is not [enough](Self::enough_naturals).
+    pub fn naturals_needed(&self, n: u8) -> Option<u8> {
+        (!self.enough_naturals(n)).then_some(self.min_naturals)
+    }
+
+    /// The sizes a group of naturals of one rank may have as a meld of its
+    /// own, up to `most`: from the fewest naturals a meld needs (at least
+    /// one, by validation) to `most`; empty when `most` is fewer.
+    pub fn natural_group_sizes(&self, most: u8) -> std::ops::RangeInclusive<u8> {
+        self.min_naturals..=most
+    }
+
+    /// Most melds of a rank that `n` naturals can make: each needs
+    /// [enough](Self::enough_naturals) of its own.
+    pub fn most_melds_of(&self, n: u8) -> u8 {
+        n / self.min_naturals
+    }
+
+    /// The ranks (bits of [`Rank::index`]) of which `hand` holds enough
+    /// naturals to begin a meld.
+    pub fn ranks_to_begin(&self, hand: &crate::card::CardCounts) -> u16 {
+        hand.ranks_with_at_least(self.min_naturals) & self.rank_bits()
+    }
+
+    /// Black threes are melded, only when going out (P-CAN; never in
+    /// P-CNE; where threes are an ordinary rank, they are not black threes).
+    pub fn black_threes_meld_going_out(&self) -> bool {
+        self.special_threes() && self.black_threes_meldable
+    }
+
+    /// `black` black threes may be melded now, as a meld of their own
+    /// while going out: the rule allows it and they make a meld.
+    pub fn black_threes_may_meld(&self, black: u8) -> bool {
+        self.black_threes_meld_going_out() && black >= self.min_meld
+    }
+
+    /// A side has one wild meld for the hand (P-CNE, RG-ITA); elsewhere
+    /// (P-PEN) it may begin another once the last is a canasta.
+    pub fn one_wild_meld(&self) -> bool {
+        self.wild_meld_reserves.one_wild_meld()
+    }
+
+    /// Twos are a rank of their own, the wild meld's (RG-ITA,
+    /// [`WildMeldReserve::Twos`]): only twos are held back for it, and a
+    /// joker is always a wild card.
+    pub fn twos_are_a_rank(&self) -> bool {
+        self.wild_meld_reserves == WildMeldReserve::Twos
+    }
+
+    /// What an unfinished wild meld may hold back, where the rules have wild
+    /// melds at all: [`WildMeldReserve::Nothing`] where they have none.
+    pub fn wild_meld_reserve(&self) -> WildMeldReserve {
+        if self.wild_melds {
+            self.wild_meld_reserves
+        } else {
+            WildMeldReserve::Nothing
+        }
+    }
+
+    /// A wild meld of `len` cards holding `twos` twos keeps wild cards back
+    /// from other melds: while short of a canasta, any such meld (P-CNE),
+    /// or a meld of twos, one with a two in it (RG-ITA: "if you make a meld
+    /// of all twos"); never where nothing is reserved (P-PEN).
+    pub fn wild_meld_holds_back(&self, len: u8, twos: u8) -> bool {
+        len < self.canasta_size
+            && match self.wild_meld_reserves {
+                WildMeldReserve::Nothing => false,
+                WildMeldReserve::WildCards => true,
+                WildMeldReserve::Twos => twos > 0,
+            }
+    }
+
+    /// The rank whose canasta is a kind of its own (P-PEN: sevens).
+    pub fn special_rank(&self) -> Option<Rank> {
+        self.special_canasta_rank
+    }
+
+    /// `rank` is the [special rank](Self::special_rank) (`None`, wild cards
+    /// only, never is).
+    pub fn is_special_rank(&self, rank: Option<Rank>) -> bool {
+        rank.is_some() && rank == self.special_canasta_rank
+    }
+
     /// A natural card's rank names the one meld it can join: one meld a
     /// rank and no sequences. Where it does not (P-SAM: sequences, and
     /// further melds of a rank), a card in hand may end on one of several
     /// melds, so going out is searched rather than counted and the
     /// generator shares that search between its candidates.
     pub fn rank_names_the_meld(&self) -> bool {
-        !self.sequences && !self.several_melds_per_rank
+        !self.sequences && self.one_meld_a_rank()
     }
 
     /// A meld of `len` cards is full and takes nothing more (P-PEN: 7).
@@ -138,5 +268,104 @@ impl MeldRules {
         } else {
             self.max_wilds.min(ratio_cap)
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::card::Rank;
+    use crate::rules::{Rules, WildMeldReserve};
+
+    fn preset(id: &str) -> Rules {
+        Rules::preset(id, None, None).expect("a preset")
+    }
+
+    /// P-CAN: seven cards make a canasta; Canastia (S004): only once its
+    /// owner closes it, and only then may it be closed.
+    #[test]
+    fn a_canasta_by_size_or_by_closing() {
+        let classic = preset("classic");
+        assert!(classic.melds.is_canasta_at(7, false));
+        assert!(!classic.melds.is_canasta_at(6, false));
+        assert!(!classic.melds.may_close(9));
+        let canastia = preset("canastia");
+        assert!(!canastia.melds.is_canasta_at(8, false));
+        assert!(canastia.melds.is_canasta_at(7, true));
+        assert!(canastia.melds.may_close(7) && !canastia.melds.may_close(6));
+        // Wild cards join a seven-card meld not yet closed (Canastia), or a
+        // canasta (P-CAN); never a canasta in P-CNE.
+        assert!(canastia.melds.wilds_join_at_canasta_size());
+        assert!(classic.melds.wilds_join_at_canasta_size());
+        assert!(!preset("canastone").melds.wilds_join_at_canasta_size());
+    }
+
+    /// P-CAN: black threes only as a meld of three or four while going out;
+    /// P-CNE: never; Canastia: threes are an ordinary rank, not black threes.
+    #[test]
+    fn black_threes_meld_when_the_rules_let_them() {
+        let classic = preset("classic");
+        assert!(classic.melds.black_threes_may_meld(3));
+        assert!(!classic.melds.black_threes_may_meld(2));
+        assert!(!preset("canastone").melds.black_threes_may_meld(4));
+        assert!(!preset("canastia").melds.black_threes_meld_going_out());
+    }
+
+    /// P-CAN: two naturals at least; the sizes a rank's naturals may take
+    /// as a meld run from there.
+    #[test]
+    fn enough_naturals_for_a_meld() {
+        let classic = preset("classic");
+        assert!(!classic.melds.enough_naturals(1) && classic.melds.enough_naturals(2));
+        assert_eq!(classic.melds.naturals_needed(1), Some(2));
+        assert_eq!(classic.melds.naturals_needed(5), None);
+        assert_eq!(
+            classic.melds.natural_group_sizes(4).collect::<Vec<_>>(),
+            [2, 3, 4]
+        );
+        assert_eq!(classic.melds.natural_group_sizes(1).count(), 0);
+        assert_eq!(classic.melds.most_melds_of(5), 2);
+    }
+
+    /// What a wild meld short of a canasta holds back: every wild card
+    /// (P-CNE), twos from a meld with a two (RG-ITA), nothing (P-PEN).
+    #[test]
+    fn what_a_wild_meld_holds_back() {
+        let canastone = preset("canastone");
+        assert!(canastone.melds.one_wild_meld());
+        assert_eq!(
+            canastone.melds.wild_meld_reserve(),
+            WildMeldReserve::WildCards
+        );
+        assert!(canastone.melds.wild_meld_holds_back(3, 0));
+        assert!(!canastone.melds.wild_meld_holds_back(7, 3));
+        let pennies = preset("pennies");
+        assert!(!pennies.melds.one_wild_meld());
+        assert!(!pennies.melds.wild_meld_holds_back(3, 3));
+        assert_eq!(
+            preset("classic").melds.wild_meld_reserve(),
+            WildMeldReserve::Nothing
+        );
+        let mut spec = canastone.spec().clone();
+        spec.melds.wild_meld_reserves = WildMeldReserve::Twos;
+        let twos = Rules::new(spec).expect("valid");
+        assert!(twos.melds.twos_are_a_rank());
+        assert!(twos.melds.wild_meld_holds_back(3, 1));
+        assert!(!twos.melds.wild_meld_holds_back(3, 0));
+    }
+
+    /// P-PEN: sevens are the rank whose canasta scores on its own.
+    #[test]
+    fn the_special_rank() {
+        let pennies = preset("pennies");
+        assert!(pennies.melds.is_special_rank(Some(Rank::Seven)));
+        assert!(!pennies.melds.is_special_rank(None));
+        assert!(!preset("classic").melds.is_special_rank(Some(Rank::Seven)));
+    }
+
+    /// P-CAN: one meld a rank; P-SAM: several.
+    #[test]
+    fn one_meld_a_rank_or_several() {
+        assert!(preset("classic").melds.one_meld_a_rank());
+        assert!(!preset("samba").melds.one_meld_a_rank());
     }
 }

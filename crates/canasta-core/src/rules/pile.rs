@@ -135,6 +135,21 @@ impl PileRules {
         !frozen && self.take_with_natural_and_wild
     }
 
+    /// The top card alone, onto one of the side's sequences short of a
+    /// samba, is taken instead of drawing, and the rest of the pile stays
+    /// (P-SAM, Dutch): the top card never takes the pile onto a meld.
+    pub fn top_card_for_the_draw(&self) -> bool {
+        self.top_card_to_sequence
+    }
+
+    /// The pile's top card may be taken without naturals from hand: onto a
+    /// meld of its rank, taking the pile (P-CAN), or onto a sequence for the
+    /// draw (P-SAM, Dutch); never where the pile is taken only with
+    /// naturals from hand (P-CNE).
+    pub fn top_card_goes_alone(&self) -> bool {
+        self.take_onto_meld || self.top_card_to_sequence
+    }
+
     /// The pile may be taken by putting its top card on the side's meld of
     /// its rank: where the rules take it so (P-CAN; not P-CNE), never a
     /// pile frozen for the taker, and onto a canasta (`onto_canasta`) only

@@ -102,7 +102,7 @@ impl GameState {
     fn apply_action(&mut self, seat: Seat, side: Side, action: Action) {
         match action {
             Action::Draw => self.draw(seat),
-            Action::PickupOnto if self.rs.rules.pile.top_card_to_sequence => {
+            Action::PickupOnto if self.rs.rules.pile.top_card_for_the_draw() => {
                 // P-SAM (Dutch): the top card alone, onto a sequence, for the draw.
                 let top = self.stacks.pop_pile().expect("pile has a top card");
                 let i = self

@@ -94,7 +94,7 @@ impl PileWords {
                 hidden,
             });
         }
-        if !rules.pile.top_card_to_sequence {
+        if !rules.pile.top_card_for_the_draw() {
             let of_rank = melds.iter().find(|m| m.rank() == Some(rank) && !m.closed);
             if let Some(meld) = of_rank {
                 let canasta = meld.is_canasta(rules);

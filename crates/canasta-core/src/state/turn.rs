@@ -90,10 +90,10 @@ impl GameState {
                     && extends_run(&m.cards, top)
             })
         };
-        if rules.pile.top_card_to_sequence {
+        if rules.pile.top_card_for_the_draw() {
             return onto_sequence();
         }
-        if !rules.melds.several_melds_per_rank {
+        if rules.melds.one_meld_a_rank() {
             return self.meld_index_of_rank(side, top.rank());
         }
         melds
@@ -112,8 +112,7 @@ impl GameState {
         let rules = self.rules();
         (!rules.going_out.requirement.final_discard_natural || card.is_plain_natural())
             && !(rules.pile.special_discard != crate::rules::SpecialDiscard::Free
-                && card.rank().is_some()
-                && card.rank() == rules.melds.special_canasta_rank)
+                && rules.melds.is_special_rank(card.rank()))
     }
 
     /// What the side's wild meld holds back now: nothing unless it is
@@ -121,14 +120,14 @@ impl GameState {
     /// pile (P-CNE), or twos, from other melds (RG-ITA).
     pub(crate) fn wilds_reserved(&self, side: Side) -> WildMeldReserve {
         let rules = self.rules();
-        let open = rules.melds.wild_melds
-            && rules.melds.wild_meld_reserves != WildMeldReserve::Nothing
+        let reserve = rules.melds.wild_meld_reserve();
+        let open = reserve != WildMeldReserve::Nothing
             && self
                 .melds(side)
                 .iter()
                 .any(|m| m.cards.holds_wilds_back(rules));
         if open {
-            rules.melds.wild_meld_reserves
+            reserve
         } else {
             WildMeldReserve::Nothing
         }
@@ -172,7 +171,7 @@ impl GameState {
     /// be discarded (P-PEN's sevens).
     pub(crate) fn holds_only_restricted(&self, seat: Seat) -> bool {
         let rules = self.rules();
-        let Some(rank) = rules.melds.special_canasta_rank else {
+        let Some(rank) = rules.melds.special_rank() else {
             return false;
         };
         rules.pile.special_discard != crate::rules::SpecialDiscard::Free

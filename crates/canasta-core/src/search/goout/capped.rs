@@ -132,7 +132,7 @@ fn partitions(
     }
     let cap = rules.melds.cap();
     let size = rules.melds.canasta_size;
-    for p in rules.melds.min_naturals.max(1)..=m.min(cap) {
+    for p in rules.melds.natural_group_sizes(m.min(cap)) {
         let rest = m - p;
         let wild_cap = rules
             .melds
@@ -211,7 +211,7 @@ pub(crate) fn placeable_capped(
     if special_threes {
         let b = hand.ranks[three];
         let has_threes = melds.iter().any(|m| m.rank as usize == three);
-        if b > 0 && (!rules.melds.black_threes_meldable || b < rules.melds.min_meld || has_threes) {
+        if b > 0 && (!rules.melds.black_threes_may_meld(b) || has_threes) {
             return false;
         }
     }
@@ -411,7 +411,7 @@ mod tests {
             for &(r, n, w) in melds.iter() {
                 let len = n + w;
                 let valid = match r {
-                    Some(_) => len >= rules.melds.min_meld && n >= rules.melds.min_naturals,
+                    Some(_) => len >= rules.melds.min_meld && rules.melds.enough_naturals(n),
                     None => len >= rules.melds.min_meld,
                 };
                 if !valid {

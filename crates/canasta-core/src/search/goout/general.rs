@@ -27,11 +27,7 @@ pub(super) fn placeable_general(
     } else {
         0
     };
-    if b > 0
-        && (!rules.melds.black_threes_meldable
-            || b < rules.melds.min_meld
-            || has_meld & (1 << three) != 0)
-    {
+    if b > 0 && (!rules.melds.black_threes_may_meld(b) || has_meld & (1 << three) != 0) {
         return false;
     }
     // Rank melds: (naturals now, naturals at the end, wilds now, fewest and
@@ -63,7 +59,7 @@ pub(super) fn placeable_general(
         if n == 0 || has_meld & (1 << rank.index()) != 0 {
             continue;
         }
-        if n < rules.melds.min_naturals {
+        if !rules.melds.enough_naturals(n) {
             return false;
         }
         let need = rules.melds.min_meld.saturating_sub(n);

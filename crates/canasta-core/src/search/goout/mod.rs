@@ -86,7 +86,7 @@ pub(crate) const WILD_MELD: u8 = 0;
 impl MeldShape {
     /// A canasta already, where closing is a choice only if closed.
     fn canasta_now(&self, rules: &Rules) -> Option<bool> {
-        if rules.melds.canasta_by_choice && !self.closed {
+        if rules.melds.closes_by_choice() && !self.closed {
             return None;
         }
         self.canasta(rules)
@@ -178,7 +178,7 @@ fn canastas_within_reach_of(rules: &Rules, hand: &CardCounts, melds: &[Meld], ne
                 if m.cards.is_wild_only() {
                     open_wild += n;
                 }
-                if m.cards.rank().is_some() && m.cards.rank() == rules.melds.special_canasta_rank {
+                if rules.melds.is_special_rank(m.cards.rank()) {
                     open_special += n;
                 }
             }
@@ -189,7 +189,7 @@ fn canastas_within_reach_of(rules: &Rules, hand: &CardCounts, melds: &[Meld], ne
     let special = have.special as usize
         + rules
             .melds
-            .special_canasta_rank
+            .special_rank()
             .map_or(0, |r| (open_special + hand.rank_count(r) as usize) / size);
     total >= need as usize
         && total
@@ -243,7 +243,7 @@ fn enough_melds_within_reach(
 /// Whether the simple counting test applies: no canasta kinds required, no
 /// wild melds, wild cards allowed on canastas (Classic).
 fn simple_rules(rules: &Rules) -> bool {
-    !rules.melds.canasta_by_choice
+    !rules.melds.closes_by_choice()
         && rules.going_out.requirement.natural_canastas == 0
         && rules.going_out.requirement.mixed_canastas == 0
         && !rules.melds.wild_melds
@@ -262,12 +262,12 @@ pub(crate) fn hopeless(rules: &Rules, hand: &CardCounts, has_meld: u16) -> bool 
     // hand's shape is anyone's guess, so a branch a rank mispredicts.
     let counts = hand.rank_counts();
     let open = rules.melds.rank_bits() & !has_meld;
-    let (min_naturals, min_meld) = (rules.melds.min_naturals, rules.melds.min_meld);
+    let min_meld = rules.melds.min_meld;
     let (mut orphans, mut wilds_needed) = (0u8, 0u8);
     for (i, &n) in counts.iter().enumerate() {
         // Products rather than conditions keep the loop free of branches.
         let n = n * (open >> i & 1) as u8;
-        let short = u8::from(n < min_naturals);
+        let short = u8::from(!rules.melds.enough_naturals(n));
         orphans += n * short;
         wilds_needed += min_meld.saturating_sub(n) * (1 - short) * u8::from(n != 0);
     }
@@ -280,7 +280,7 @@ fn placeable(rules: &Rules, hand: &HandShape, melds: &[MeldShape], need_total: u
     if rules.melds.max_meld_size.is_some() {
         return crate::search::goout::capped::placeable_capped(rules, hand, melds, need_total);
     }
-    if !simple_rules(rules) || !rules.melds.black_threes_meldable || !rules.melds.special_threes() {
+    if !simple_rules(rules) || !rules.melds.black_threes_meld_going_out() {
         return general::placeable_general(rules, hand, melds, need_total);
     }
     if hand.red_threes > 0 {
@@ -328,7 +328,7 @@ fn placeable(rules: &Rules, hand: &HandShape, melds: &[MeldShape], need_total: u
     for (i, &n) in hand.ranks.iter().enumerate() {
         let here = n > 0 && open >> i & 1 == 1;
         new |= u16::from(here) << i;
-        too_short |= here && n < rules.melds.min_naturals;
+        too_short |= here && !rules.melds.enough_naturals(n);
     }
     if too_short {
         return false;
@@ -492,7 +492,7 @@ impl GoingOut<'_> {
         let open = rules.melds.rank_bits() & !has_meld;
         let (mut orphans, mut orphan_ranks) = (0u8, 0u16);
         for (i, &n) in shape.ranks.iter().enumerate() {
-            let is = n > 0 && n < rules.melds.min_naturals && open >> i & 1 == 1;
+            let is = n > 0 && !rules.melds.enough_naturals(n) && open >> i & 1 == 1;
             orphans += n * u8::from(is);
             orphan_ranks |= u16::from(is) << i;
         }
@@ -502,10 +502,7 @@ impl GoingOut<'_> {
             Card::new(rank, Suit::from_index(suit))
         });
         let b = shape.ranks[Rank::Three.index()];
-        if rules.melds.special_threes()
-            && b > 0
-            && (b < rules.melds.min_meld || !rules.melds.black_threes_meldable)
-        {
+        if rules.melds.special_threes() && b > 0 && !rules.melds.black_threes_may_meld(b) {
             orphans += b;
             let spade = Card::new(Rank::Three, Suit::Spades);
             orphan = Some(if hand.count(spade) > 0 {

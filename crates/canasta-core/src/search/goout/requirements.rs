@@ -40,7 +40,7 @@ pub(crate) fn going_out_shortfall(
         }
         match m.canasta_now(rules) {
             Some(clean) => kinds.add(m.kind(rules, clean)),
-            None if m.rank == WILD_MELD && rules.melds.wild_meld_reserves.one_wild_meld() => {
+            None if m.rank == WILD_MELD && rules.melds.one_wild_meld() => {
                 return Some(IllegalReason::UnfinishedWildMeld);
             }
             None => {}
@@ -75,7 +75,7 @@ fn missing_canastas(rules: &Rules, have: &KindCounts) -> IllegalReason {
             dirty: rules.going_out.requirement.mixed_canastas,
             wild: rules.going_out.requirement.wild_canastas,
             special: rules.going_out.requirement.special_canastas,
-            special_rank: rules.melds.special_canasta_rank,
+            special_rank: rules.melds.special_rank(),
             lacking: [
                 lacks(rules.going_out.requirement.natural_canastas, have.clean),
                 lacks(rules.going_out.requirement.mixed_canastas, have.dirty),

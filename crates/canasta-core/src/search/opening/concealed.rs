@@ -90,8 +90,8 @@ fn natural_layouts(
             if n == 0 {
                 return natural_layouts(rules, rest, at + 1, groups, f);
             }
-            if !rules.melds.several_melds_per_rank {
-                if n < rules.melds.min_naturals {
+            if rules.melds.one_meld_a_rank() {
+                if !rules.melds.enough_naturals(n) {
                     return;
                 }
                 let mut g = Group::of_rank(rank);
@@ -167,8 +167,8 @@ fn rank_splits(
     if n == 0 {
         return f(rest, groups);
     }
-    for k in (rules.melds.min_naturals..=largest.min(n)).rev() {
-        if n - k != 0 && n - k < rules.melds.min_naturals {
+    for k in rules.melds.natural_group_sizes(largest.min(n)).rev() {
+        if n - k != 0 && !rules.melds.enough_naturals(n - k) {
             continue;
         }
         let mut g = Group::of_rank(rank);

@@ -13,7 +13,7 @@
 use crate::action::{Action, ActionList, Groups, MAX_GROUPS};
 use crate::card::{Card, CardCounts, Rank, Suit};
 use crate::meld::{Group, natural_choices, pick_black_threes, pick_naturals};
-use crate::rules::{Rules, WildMeldReserve};
+use crate::rules::Rules;
 use crate::search::goout::GoingOut;
 use crate::state::GameState;
 use arrayvec::ArrayVec;
@@ -28,8 +28,7 @@ mod concealed;
 /// naturals (no wildcards)"), so only twos alone.
 pub(crate) fn clean_for_opening(rules: &Rules, g: &Group) -> bool {
     if g.is_wild_only() {
-        g.jokers == 0
-            || (g.two_count() <= 1 && rules.melds.wild_meld_reserves != WildMeldReserve::Twos)
+        g.jokers == 0 || (g.two_count() <= 1 && !rules.melds.twos_are_a_rank())
     } else {
         g.wild_count() == 0
     }
@@ -75,8 +74,7 @@ pub(crate) fn generate<O: OpeningSink>(state: &GameState, top: Option<Card>, out
     // The meld ranks the hand holds enough naturals of, lowest first, as
     // set bits of one word (no branch a rank).
     let top_bit = top_rank.map_or(0, |r| 1u16 << r.index());
-    let mut held =
-        hand.ranks_with_at_least(rules.melds.min_naturals) & rules.melds.rank_bits() & !top_bit;
+    let mut held = rules.melds.ranks_to_begin(&hand) & !top_bit;
     let held = std::iter::from_fn(move || {
         (held != 0).then(|| {
             let r = Rank::from_index(held.trailing_zeros() as usize);
@@ -89,9 +87,9 @@ pub(crate) fn generate<O: OpeningSink>(state: &GameState, top: Option<Card>, out
         .into_iter()
         .chain(held)
         .chain(
-            (rules.melds.special_threes()
-                && rules.melds.black_threes_meldable
-                && hand.black_threes() >= rules.melds.min_meld)
+            rules
+                .melds
+                .black_threes_may_meld(hand.black_threes())
                 .then_some(Rank::Three),
         )
         .collect();
@@ -341,7 +339,10 @@ impl Search<'_> {
         let (n, min_k) = if special {
             (self.hand.black_threes(), self.rules.melds.min_meld)
         } else {
-            (self.hand.rank_count(rank), self.rules.melds.min_naturals)
+            (
+                self.hand.rank_count(rank),
+                self.rules.melds.fewest_naturals(),
+            )
         };
         for k in min_k..=n.min(self.rules.melds.cap()) {
             let cap = if self.clean_only {
@@ -470,7 +471,7 @@ fn removable(
         return total - least >= need;
     }
     let min_hand_naturals = if is_top_group { 2 } else { 0 };
-    let fewer_naturals_ok = n > rules.melds.min_naturals.max(1)
+    let fewer_naturals_ok = n > rules.melds.fewest_naturals()
         && hand_naturals > min_hand_naturals
         && w <= rules.melds.wild_capacity_of(g.rank(), n - 1)
         && (!g.is_special_threes(rules) || n > rules.melds.min_meld);

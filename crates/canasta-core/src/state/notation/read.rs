@@ -458,7 +458,7 @@ impl GameState {
             Some(reason) => return Err(MeldCheck::Rules(reason)),
         }
         let other = |e| Err(MeldCheck::Other(e));
-        if closed && !rules.melds.canasta_by_choice {
+        if closed && !rules.melds.closes_by_choice() {
             return other(NotationError::BadClosed {
                 side,
                 index,
@@ -474,13 +474,11 @@ impl GameState {
         }
         let before = &self.melds[side_id];
         if group.is_wild_only() {
-            if rules.melds.wild_meld_reserves.one_wild_meld()
-                && before.iter().any(|m| m.cards.is_wild_only())
-            {
+            if rules.melds.one_wild_meld() && before.iter().any(|m| m.cards.is_wild_only()) {
                 return other(NotationError::SecondWildMeld { side, index });
             }
         } else if !group.is_sequence()
-            && !rules.melds.several_melds_per_rank
+            && rules.melds.one_meld_a_rank()
             && let Some(first) = before.iter().position(|m| {
                 !m.cards.is_sequence() && m.cards.rank() == group.rank() && !m.is_full(rules)
             })

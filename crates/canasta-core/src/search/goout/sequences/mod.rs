@@ -261,9 +261,9 @@ impl GroupMemo {
             if m == 0 {
                 out[0] = 1;
             }
-            for p in rules.melds.min_naturals.max(1)..=m {
+            for p in rules.melds.natural_group_sizes(m) {
                 let rest = m - p;
-                if rest > 0 && rest < rules.melds.min_naturals {
+                if rest > 0 && !rules.melds.enough_naturals(rest) {
                     continue;
                 }
                 // A new group's wild cards, by the generator's steps (the
@@ -430,7 +430,7 @@ impl<'a> RankGroups<'a> {
             let n = get(left, r.index());
             if n > 0
                 && self.own[r.index()].is_empty()
-                && (n < self.rules.melds.min_naturals
+                && (!self.rules.melds.enough_naturals(n)
                     || (n < self.rules.melds.min_meld && self.pool == 0))
             {
                 lone_count += n;
@@ -590,7 +590,7 @@ fn wild_room(rules: &Rules, hand: &CardCounts, side: &Side) -> u8 {
             .fold((0u32, 0u32, 0u32), |(c, a, w), &(n, x, _)| {
                 (c + 1, a + n as u32, w + x as u32)
             });
-        let groups = count + n as u32 / rules.melds.min_naturals.max(1) as u32;
+        let groups = count + u32::from(rules.melds.most_melds_of(n));
         let total = (naturals + n as u32).min(u8::MAX as u32) as u8;
         let each = rules.melds.wild_capacity_of(Some(r), total) as u32;
         room += (groups * each).saturating_sub(wilds);
@@ -621,7 +621,7 @@ fn stranded(rules: &Rules, hand: &CardCounts, side: &Side) -> u32 {
         let total = crate::card::byte_sum(word);
         let ok = !side.own[i].is_empty()
             || total >= rules.melds.min_meld
-            || (total >= rules.melds.min_naturals && total + wild_help >= rules.melds.min_meld);
+            || (rules.melds.enough_naturals(total) && total + wild_help >= rules.melds.min_meld);
         group_ok |= u16::from(ok) << i;
     }
     let suits = hand.run_masks();
@@ -651,7 +651,7 @@ fn stranded(rules: &Rules, hand: &CardCounts, side: &Side) -> u32 {
 fn black_threes_ok(rules: &Rules, b: u8, side: &Side) -> bool {
     b == 0
         || !rules.melds.special_threes()
-        || (rules.melds.black_threes_meldable && b >= rules.melds.min_meld && !side.three_meld)
+        || (rules.melds.black_threes_may_meld(b) && !side.three_meld)
 }
 
 /// Whether some way of giving the hand's naturals to sequences leaves over
