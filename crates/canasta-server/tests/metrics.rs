@@ -3,8 +3,8 @@
 
 mod common;
 
-use common::Server;
-use serde_json::{Value, json};
+use common::{Server, legal};
+use serde_json::json;
 use std::collections::HashMap;
 use std::net::SocketAddr;
 
@@ -50,15 +50,6 @@ async fn scrape(addr: SocketAddr) -> HashMap<String, f64> {
         samples.insert(name.to_string(), value);
     }
     samples
-}
-
-fn legal(m: &Value) -> Vec<String> {
-    m["legal"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|a| a.as_str().unwrap().to_string())
-        .collect()
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -7,17 +7,8 @@ mod common;
 
 use canasta_core::record::check_record;
 use canasta_server::storage::Storage;
-use common::Server;
-use serde_json::{Value, json};
-
-fn legal(m: &Value) -> Vec<String> {
-    m["legal"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|a| a.as_str().unwrap().to_string())
-        .collect()
-}
+use common::{Server, legal};
+use serde_json::json;
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn undo_takes_back_a_discard_and_the_bots_replies_and_nothing_before() {

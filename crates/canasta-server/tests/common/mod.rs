@@ -226,3 +226,13 @@ pub async fn answer(stream: &mut TcpStream, request: &str) -> (u16, Value) {
     let status = head.split_whitespace().nth(1).unwrap().parse().unwrap();
     (status, serde_json::from_str(body).unwrap_or(Value::Null))
 }
+
+/// The action words a state message lists as legal for its seat.
+pub fn legal(m: &Value) -> Vec<String> {
+    m["legal"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|a| a.as_str().unwrap().to_string())
+        .collect()
+}
