@@ -154,6 +154,27 @@ async function playTurns(page, frames, turns) {
   });
 }
 
+/**
+ * Waits until the seat's hand shows. In a small form the turns played at
+ * the first size, or the bots', can end the hand before the next size
+ * loads: then the hand-end dialog offers the next deal, which is taken, or
+ * the game is over, which is returned for the caller to deal a new table.
+ */
+async function handInView(page) {
+  const card = page.locator('[data-testid="hand"] .card').first();
+  const next = page.locator('[data-testid="next-hand"]:not([disabled])');
+  const over = page.locator('[data-testid="game-end"]');
+  const deadline = Date.now() + WAIT;
+  while (Date.now() < deadline) {
+    if (await card.isVisible()) return 'hand';
+    if (await over.isVisible()) return 'game over';
+    if (await next.isVisible()) await next.click().catch(() => {});
+    await page.waitForTimeout(100);
+  }
+  await card.waitFor({ timeout: 1 });
+  return 'hand';
+}
+
 async function main() {
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
@@ -165,8 +186,12 @@ async function main() {
       if (ONLY && v.id !== ONLY) continue;
       const players = Math.max(...v.players);
       const seats = [...Array(players).keys()].map((s) => (s === 0 ? { kind: 'human' } : { kind: 'bot', bot: 'heuristic' }));
-      const t = await api('POST', '/api/tables', { variant: v.id, players, seats, join: { seat: 0, name: 'Tester' } });
-      log(`${v.id} for ${players}: table ${t.id}`);
+      const newTable = async () => {
+        const made = await api('POST', '/api/tables', { variant: v.id, players, seats, join: { seat: 0, name: 'Tester' } });
+        log(`${v.id} for ${players}: table ${made.id}`);
+        return made;
+      };
+      let t = await newTable();
       for (const [k, size] of SIZES.entries()) {
         const ctx = await browser.newContext({ viewport: { width: size.width, height: size.height }, isMobile: !!size.phone, hasTouch: !!size.phone });
         await ctx.addInitScript(([id, seat, token]) => localStorage.setItem(`canasta.seat.${id}`, JSON.stringify({ seat, token })), [t.id, t.seat, t.token]);
@@ -176,7 +201,14 @@ async function main() {
         const frames = [];
         page.on('websocket', (ws) => ws.on('framereceived', (f) => { try { frames.push(JSON.parse(f.payload)); } catch { /* not JSON */ } }));
         await page.goto(`${BASE}/#/t/${t.id}`);
-        await page.locator('[data-testid="hand"] .card').first().waitFor({ timeout: WAIT });
+        if ((await handInView(page)) === 'game over') {
+          // The turns played at the first size ended a short game (Mini, say):
+          // the layout under test is a hand in play, so deal a new table.
+          t = await newTable();
+          await ctx.addInitScript(([id, seat, token]) => localStorage.setItem(`canasta.seat.${id}`, JSON.stringify({ seat, token })), [t.id, t.seat, t.token]);
+          await page.goto(`${BASE}/#/t/${t.id}`);
+          await page.locator('[data-testid="hand"] .card').first().waitFor({ timeout: WAIT });
+        }
         if (k === 0 && TURNS) await playTurns(page, frames, TURNS);
         await page.waitForTimeout(400);
         const where = `${v.id} (${players} players) at ${size.name}`;
