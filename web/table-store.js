@@ -263,6 +263,8 @@ function onServer(s, msg, at) {
         hands: history.hands,
         handEnd: s.handEnd,
         gameEnd: s.gameEnd || history.gameEnd,
+        // A game already over when the page loads opens on its final scores.
+        dialog: !s.gameEnd && history.gameEnd ? 'scores' : s.dialog,
         skipLast: true,
         pending: null,
         status: s.wasDown ? { text: 'Reconnected.', kind: 'info' } : s.status.kind === 'error' ? s.status : quiet(),

@@ -155,24 +155,62 @@ async function playTurns(page, frames, turns) {
 }
 
 /**
- * Waits until the seat's hand shows. In a small form the turns played at
- * the first size, or the bots', can end the hand before the next size
- * loads: then the hand-end dialog offers the next deal, which is taken, or
- * the game is over, which is returned for the caller to deal a new table.
+ * Waits until the seat's hand shows on its turn (after a wait, a
+ * hand shown is enough). In a small form the turns played at the first
+ * size, or the bots', can end the hand before the next size loads: then the
+ * hand-end dialog offers the next deal, which is taken, or the game is
+ * over, which is returned for the caller to deal a new table.
  */
 async function handInView(page) {
   const card = page.locator('[data-testid="hand"] .card').first();
   const next = page.locator('[data-testid="next-hand"]:not([disabled])');
-  const over = page.locator('[data-testid="game-end"]');
+  // The final scores open when a finished game loads; their button stays if
+  // they are closed.
+  const over = page.locator('[data-testid="game-end"], [data-testid="show-scores"]:has-text("final")');
+  // On the seat's turn (the hint is offered) no bot can end the hand under
+  // the measure.
+  const ourTurn = page.locator('[data-testid="hint-button"]:not([disabled])');
   const deadline = Date.now() + WAIT;
   while (Date.now() < deadline) {
-    if (await card.isVisible()) return 'hand';
+    if ((await card.isVisible()) && (await ourTurn.isVisible())) return 'hand';
     if (await over.isVisible()) return 'game over';
     if (await next.isVisible()) await next.click().catch(() => {});
     await page.waitForTimeout(100);
   }
-  await card.waitFor({ timeout: 1 });
+  await card.waitFor({ timeout: 2000 });
   return 'hand';
+}
+
+/**
+ * A new browser context at `size` holding table `t`'s seat, on its page:
+ * the page's errors and the WebSocket frames it received are collected.
+ */
+async function openTable(browser, size, t) {
+  const ctx = await browser.newContext({ viewport: { width: size.width, height: size.height }, isMobile: !!size.phone, hasTouch: !!size.phone });
+  await ctx.addInitScript(([id, seat, token]) => localStorage.setItem(`canasta.seat.${id}`, JSON.stringify({ seat, token })), [t.id, t.seat, t.token]);
+  const page = await ctx.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  const frames = [];
+  page.on('websocket', (ws) => ws.on('framereceived', (f) => { try { frames.push(JSON.parse(f.payload)); } catch { /* not JSON */ } }));
+  await page.goto(`${BASE}/#/t/${t.id}`);
+  return { ctx, page, errors, frames };
+}
+
+/**
+ * Table `t` opened at `size` with the seat's hand in view; when its game is
+ * already over (the turns played at the first size ended a short form such
+ * as Mini, or a bot went out at once), a new table from `newTable` instead.
+ */
+async function handInPlay(browser, size, t, newTable) {
+  // A bot can go out on its first turn in a form of six cards: a few tries.
+  for (let tries = 0; tries < 6; tries++) {
+    const opened = await openTable(browser, size, t);
+    if ((await handInView(opened.page)) === 'hand') return { opened, t };
+    await opened.ctx.close();
+    t = await newTable();
+  }
+  throw new Error(`six tables in a row were over before the seat's turn`);
 }
 
 async function main() {
@@ -193,23 +231,17 @@ async function main() {
       };
       let t = await newTable();
       for (const [k, size] of SIZES.entries()) {
-        const ctx = await browser.newContext({ viewport: { width: size.width, height: size.height }, isMobile: !!size.phone, hasTouch: !!size.phone });
-        await ctx.addInitScript(([id, seat, token]) => localStorage.setItem(`canasta.seat.${id}`, JSON.stringify({ seat, token })), [t.id, t.seat, t.token]);
-        const page = await ctx.newPage();
-        const errors = [];
-        page.on('pageerror', (e) => errors.push(e.message));
-        const frames = [];
-        page.on('websocket', (ws) => ws.on('framereceived', (f) => { try { frames.push(JSON.parse(f.payload)); } catch { /* not JSON */ } }));
-        await page.goto(`${BASE}/#/t/${t.id}`);
-        if ((await handInView(page)) === 'game over') {
-          // The turns played at the first size ended a short game (Mini, say):
-          // the layout under test is a hand in play, so deal a new table.
-          t = await newTable();
-          await ctx.addInitScript(([id, seat, token]) => localStorage.setItem(`canasta.seat.${id}`, JSON.stringify({ seat, token })), [t.id, t.seat, t.token]);
-          await page.goto(`${BASE}/#/t/${t.id}`);
-          await page.locator('[data-testid="hand"] .card').first().waitFor({ timeout: WAIT });
+        let opened;
+        ({ opened, t } = await handInPlay(browser, size, t, newTable));
+        if (k === 0 && TURNS) {
+          await playTurns(opened.page, opened.frames, TURNS);
+          // The turns can end a short game: measure a hand in play.
+          if ((await handInView(opened.page)) === 'game over') {
+            await opened.ctx.close();
+            ({ opened, t } = await handInPlay(browser, size, await newTable(), newTable));
+          }
         }
-        if (k === 0 && TURNS) await playTurns(page, frames, TURNS);
+        const { ctx, page, errors } = opened;
         await page.waitForTimeout(400);
         const where = `${v.id} (${players} players) at ${size.name}`;
         judge(where, await measure(page));

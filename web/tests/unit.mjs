@@ -157,6 +157,17 @@ test('the reducer is pure: the state it was given is unchanged', () => {
   assert.equal(s1.conn, 'open');
 });
 
+test('a game over when the page loads opens on its final scores; a reconnect keeps the dialog as it was', () => {
+  const over = [{ hand: 1, hand_end: { scores: [560, -10] } }, { game_end: { totals: [560, -10], winner: 0 } }];
+  let s = run([welcome(over)]);
+  assert.equal(s.dialog, 'scores');
+  assert.deepEqual(s.gameEnd.totals, [560, -10]);
+  s = reduce(s, { type: 'dialog', dialog: null });
+  s = reduce(s, welcome(over));
+  assert.equal(s.dialog, null);
+  assert.equal(run([welcome()]).dialog, null);
+});
+
 test('states: the hand arranged by rank, the move logged once, the countdown from deadline_ms', () => {
   let s = run([welcome([{ hand: 1, seat: 1, action: 'draw' }]), server(stateMsg(5, { last: { seat: 1, action: 'draw' }, deadline_ms: 30000 }), 2000)]);
   assert.deepEqual(s.order, ['3C', '7H', 'KS']);

@@ -121,6 +121,14 @@ fn run_against(script: &str, done: &str, pace: Pace) {
         })
         .arg("--data-dir")
         .arg(data.path())
+        // A script's tables all come from one address, and one that replaces a
+        // finished short game (layout.mjs) makes more than the defaults allow.
+        .args([
+            "--max-tables-per-address",
+            "100",
+            "--tables-per-minute",
+            "100",
+        ])
         .stdout(Stdio::piped())
         .stderr(Stdio::null())
         .spawn()
