@@ -35,7 +35,7 @@ pub(crate) fn meld_problem(
         return Some(R::CanastaClosed(MeldRef::new(index, &b.cards)));
     }
     if b.cards.is_sequence() {
-        if b.cards.len() >= rules.melds.canasta_size {
+        if rules.melds.has_canasta_length(b.cards.len()) {
             return Some(R::SambaClosed(MeldRef::new(index, &b.cards)));
         }
         let suit = b.cards.run_suit();
@@ -98,11 +98,11 @@ pub(crate) fn meld_problem(
 fn contents_problem(rules: &Rules, all: &Group, new: bool) -> Option<IllegalReason> {
     use IllegalReason as R;
     let too_small = || R::MeldTooSmall {
-        need: rules.melds.min_meld,
+        need: rules.melds.smallest_meld(),
         have: all.len(),
     };
     if all.is_sequence() {
-        if !rules.melds.sequences {
+        if !rules.melds.sequences_allowed() {
             return Some(R::NoSequences);
         }
         if !valid_sequence(rules, all) {
@@ -116,17 +116,17 @@ fn contents_problem(rules: &Rules, all: &Group, new: bool) -> Option<IllegalReas
         });
     }
     if let Some(r) = all.rank()
-        && Some(r) == rules.melds.pure_rank
+        && rules.melds.is_pure_rank(Some(r))
         && all.wild_count() > 0
     {
         return Some(R::PureRank(r));
     }
     match all.rank() {
-        None if !rules.melds.wild_melds => return Some(R::WildMeld),
+        None if !rules.melds.wild_melds_allowed() => return Some(R::WildMeld),
         None => {
             // P-CNE's one wild meld a side, ever, is `lay_target`'s: wild
             // cards join it whatever its size.
-            if all.len() < rules.melds.min_meld {
+            if !rules.melds.long_enough(all.len()) {
                 return Some(too_small());
             }
             return None;
@@ -146,7 +146,7 @@ fn contents_problem(rules: &Rules, all: &Group, new: bool) -> Option<IllegalReas
             if !new {
                 return Some(R::BlackThreesMeldClosed);
             }
-            if all.len() < rules.melds.min_meld {
+            if !rules.melds.long_enough(all.len()) {
                 return Some(too_small());
             }
             return None;
@@ -154,7 +154,7 @@ fn contents_problem(rules: &Rules, all: &Group, new: bool) -> Option<IllegalReas
         Some(_) => {}
     }
     let (n, w) = (all.natural_count(), all.wild_count());
-    if all.len() < rules.melds.min_meld {
+    if !rules.melds.long_enough(all.len()) {
         return Some(too_small());
     }
     if let Some(need) = rules.melds.naturals_needed(n) {
@@ -171,16 +171,15 @@ fn contents_problem(rules: &Rules, all: &Group, new: bool) -> Option<IllegalReas
     None
 }
 
-/// A sequence (Samba): `min_meld` to `canasta_size` naturals of one suit
-/// in consecutive ranks, four to ace, one card a rank, no wild cards.
+/// A sequence (Samba): naturals of one suit in consecutive ranks, four to
+/// ace, one card a rank, no wild cards, of a length
+/// [`MeldRules::sequence_length_ok`](crate::rules::MeldRules::sequence_length_ok) allows.
 pub(crate) fn valid_sequence(rules: &Rules, g: &Group) -> bool {
     let run = g.sequence_ranks();
-    rules.melds.sequences
+    rules.melds.sequence_length_ok(g.len())
         && g.is_sequence()
         && g.wild_count() == 0
         && u32::from(g.natural_count()) == run.count_ones()
-        && g.len() >= rules.melds.min_meld
-        && g.len() <= rules.melds.canasta_size
         && run & ((1 << Rank::Four.index()) - 1) == 0
         && g.run_is_consecutive()
 }

@@ -128,7 +128,7 @@ impl Generator<'_> {
             rules.melds.cap().saturating_sub(m.cards.len())
         });
         let needed = rules.pile.naturals_to_take(frozen);
-        let pair = needed.max(rules.melds.min_meld.saturating_sub(1));
+        let pair = needed.max(rules.melds.short_of_a_meld(1));
         let meld_room = existing.is_some() || self.melds(side).len() < crate::state::MAX_MELDS;
         let all_suits = rules.melds.suits_matter();
         if n >= pair && pair < room && meld_room {
@@ -149,7 +149,7 @@ impl Generator<'_> {
         if rules.pile.takes_with_natural_and_wild(frozen)
             && reserved != WildMeldReserve::WildCards
             && n >= 1
-            && rules.melds.min_meld <= 3
+            && rules.melds.smallest_meld() <= 3
             && room >= 3
             && meld_room
             && existing.is_none_or(|m| rules.melds.wilds_may_join(m.is_canasta(rules)))
@@ -293,7 +293,7 @@ impl Generator<'_> {
         } else {
             GoingOut::of(self).meld_rank_mask(side)
         };
-        if rules.melds.sequences && room {
+        if rules.melds.sequences_allowed() && room {
             self.gen_sequences(out, &push);
         }
         // The meld ranks of which the hand holds enough naturals and the
@@ -308,7 +308,7 @@ impl Generator<'_> {
             ranks &= ranks - 1;
             let n = hand.rank_count(rank);
             // Minimal groups: exactly `min_meld` cards.
-            let size = rules.melds.min_meld;
+            let size = rules.melds.smallest_meld();
             for k in rules.melds.natural_group_sizes(n.min(size)).rev() {
                 let w = size - k;
                 if w > rules.melds.wild_capacity_of(Some(rank), k)
@@ -329,17 +329,17 @@ impl Generator<'_> {
         }
         // A meld of wild cards only (P-CNE: one per side; P-PEN: a new one
         // once the last is a canasta).
-        if rules.melds.wild_melds
+        if rules.melds.wild_melds_allowed()
             && room
             && !melds
                 .iter()
-                .any(|m| m.cards.is_wild_only() && m.cards.len() < rules.melds.canasta_size)
+                .any(|m| m.cards.is_wild_only() && rules.melds.wild_meld_unfinished(m.cards.len()))
             && (!rules.melds.one_wild_meld() || !melds.iter().any(|m| m.cards.is_wild_only()))
         {
-            for g in wild_combos(hand, rules.melds.min_meld) {
+            for g in wild_combos(hand, rules.melds.smallest_meld()) {
                 push(
                     Action::Meld(Groups::from_iter([g])),
-                    rules.melds.min_meld as usize,
+                    rules.melds.smallest_meld() as usize,
                     out,
                 );
             }
@@ -475,7 +475,7 @@ impl Generator<'_> {
         // leaves that way out open too. So when melding every three fails,
         // so does keeping one back, and its exact test is spared.
         let every_ok = self.ok_after_in(meld_of(b), shared);
-        for k in rules.melds.min_meld.max(b - 1)..=b {
+        for k in rules.melds.smallest_meld().max(b - 1)..=b {
             let a = meld_of(k);
             let ok = if k == b {
                 every_ok
@@ -534,7 +534,7 @@ impl Generator<'_> {
     /// holds three consecutive naturals of; longer ones grow by extensions.
     fn gen_sequences(&self, out: &mut ActionList, push: &impl Fn(Action, usize, &mut ActionList)) {
         let hand = self.hand(self.to_act());
-        let size = self.rules().melds.min_meld as usize;
+        let size = self.rules().melds.smallest_meld() as usize;
         let masks = hand.run_masks();
         for suit in Suit::ALL {
             let have = masks[suit as usize];
@@ -577,7 +577,7 @@ fn sequence_extensions(
     let Some(suit) = run.run_suit() else {
         return out;
     };
-    if run.len() >= rules.melds.canasta_size {
+    if rules.melds.has_canasta_length(run.len()) {
         return out;
     }
     let low = run.sequence_ranks().trailing_zeros() as usize;
@@ -616,7 +616,7 @@ fn adds_past_canasta(
     let len = m.cards.len();
     // Where canastas are closed by choice a meld of seven or more that is
     // not closed takes wild cards one at a time.
-    if len >= rules.melds.canasta_size {
+    if rules.melds.has_canasta_length(len) {
         return;
     }
     let rank = m.cards.rank();
@@ -630,7 +630,7 @@ fn adds_past_canasta(
     let most = fits
         .min(hand.wilds())
         .min(rules.melds.cap().saturating_sub(len));
-    for w in rules.melds.canasta_size + 1 - len..=most {
+    for w in rules.melds.canasta_length() + 1 - len..=most {
         for g in wild_combos(hand, w) {
             if rank.is_some() && g.holds_reserved(reserved) {
                 continue;

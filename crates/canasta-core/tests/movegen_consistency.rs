@@ -350,10 +350,9 @@ fn merge_steps(g: &GameState, a: &Action) -> Option<Vec<Action>> {
             .melds(side)
             .iter()
             .position(|m| m.rank() == Some(rank) && !rules.melds.full(m.cards.len()))?,
-        None if grp.is_wild_only() => g
-            .melds(side)
-            .iter()
-            .position(|m| m.cards.is_wild_only() && m.cards.len() < rules.melds.canasta_size)?,
+        None if grp.is_wild_only() => g.melds(side).iter().position(|m| {
+            m.cards.is_wild_only() && rules.melds.wild_meld_unfinished(m.cards.len())
+        })?,
         None => return None,
     };
     if !g.hand(g.to_act()).contains_all(&a.cards_from_hand()) {
@@ -820,7 +819,8 @@ fn candidates_that_carry_a_meld_past_a_canasta_are_one_generated_add() {
             g.phase() == Phase::Play
                 && g.hand(g.to_act()).wilds() >= 3
                 && g.melds(side).iter().any(|m| {
-                    !m.is_canasta(g.rules()) && m.cards.len() + 2 >= g.rules().melds.canasta_size
+                    !m.is_canasta(g.rules())
+                        && m.cards.len() + 2 >= g.rules().melds.canasta_length()
                 })
         };
         for g in positions(&rules, 20..60, 2, 1).iter().filter(|g| near(g)) {

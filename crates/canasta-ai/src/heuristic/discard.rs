@@ -98,13 +98,13 @@ fn wild_keep(v: &View<'_>) -> i32 {
 /// of its suit in hand, builds toward a samba.
 fn sequence_keep(v: &View<'_>, c: Card, r: Rank, bit: u16) -> i32 {
     let rules = v.rules;
-    if !rules.melds.sequences {
+    if !rules.melds.sequences_allowed() {
         return 0;
     }
     let Some(suit) = c.suit() else { return 0 };
     let extends = v.own_melds.iter().any(|m| {
         m.cards.run_suit() == Some(suit)
-            && m.cards.len() < rules.melds.canasta_size
+            && !rules.melds.has_canasta_length(m.cards.len())
             && (m.cards.sequence_ranks() & (bit << 1) != 0
                 || m.cards.sequence_ranks() & (bit >> 1) != 0)
             && m.cards.sequence_ranks() & bit == 0
@@ -169,7 +169,7 @@ pub(super) fn take_chance(v: &View<'_>, r: Rank) -> f32 {
     } else {
         rules.pile.pile_take_naturals
     }
-    .max(rules.melds.min_meld.saturating_sub(1));
+    .max(rules.melds.short_of_a_meld(1));
     let known = next.known.rank_count(r);
     if known >= need {
         return 1.0;

@@ -189,7 +189,7 @@ fn group_score(v: &View<'_>, g: &Group, old: Option<Group>) -> i32 {
         m.merge(g);
         m
     };
-    let size = rules.melds.canasta_size;
+    let size = rules.melds.canasta_length();
     let before_len = old_naturals + old_wilds;
     let merged_len = before_len + g_naturals + g_wilds;
     let sequence = g.is_sequence() || old.is_some_and(|o| o.is_sequence());
@@ -290,7 +290,7 @@ fn holds_set_for_pile(v: &View<'_>, groups: &[Group], after: usize) -> bool {
         && after >= 3
         && groups
             .iter()
-            .all(|g| g.wild_count() == 0 && g.len() < v.rules.melds.canasta_size)
+            .all(|g| g.wild_count() == 0 && !v.rules.melds.has_canasta_length(g.len()))
 }
 
 /// Smallest pile a pair is held back for: one that takes no more than a

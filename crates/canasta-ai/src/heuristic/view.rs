@@ -440,12 +440,12 @@ impl<'a> View<'a> {
                 if black < 3 || !rules.melds.black_threes_meldable {
                     stuck += black;
                 }
-            } else if n >= i32::from(rules.melds.min_meld) {
+            } else if n >= i32::from(rules.melds.smallest_meld()) {
                 continue;
             } else if n >= i32::from(rules.melds.min_naturals)
-                && wilds >= i32::from(rules.melds.min_meld) - n
+                && wilds >= i32::from(rules.melds.smallest_meld()) - n
             {
-                wilds -= i32::from(rules.melds.min_meld) - n;
+                wilds -= i32::from(rules.melds.smallest_meld()) - n;
             } else {
                 stuck += n;
             }

@@ -418,7 +418,7 @@ impl<'a> Seat<'a> {
                 continue;
             }
             let len = usize::from(after.cards.len());
-            let left = usize::from(rules.melds.canasta_size).saturating_sub(len);
+            let left = usize::from(rules.melds.canasta_length()).saturating_sub(len);
             let mut grows = format!(
                 "it takes your {} to {} cards",
                 self.meld_words(after),

@@ -674,7 +674,7 @@ pub fn side_value(state: &GameState, side: Side) -> f64 {
             .map_or(Team::new(side.index()), |s| rules.game.team_of(s));
         return f64::from(result.teams[team].total);
     }
-    let size = i32::from(rules.melds.canasta_size);
+    let size = i32::from(rules.melds.canasta_length());
     let mut v = 0.0;
     let melds = state.melds(side);
     for m in melds {

@@ -281,7 +281,7 @@ impl Judge<'_> {
         let opened = self.side_has_melded(side);
         if groups.is_empty() {
             return Err(R::MeldTooSmall {
-                need: rules.melds.min_meld,
+                need: rules.melds.smallest_meld(),
                 have: 0,
             });
         }
@@ -507,10 +507,10 @@ impl Judge<'_> {
         if meld.cards.is_sequence() || meld.cards.is_special_threes(rules) {
             return Err(R::NotAvailable);
         }
-        if meld.cards.len() < rules.melds.canasta_size {
+        if !rules.melds.has_canasta_length(meld.cards.len()) {
             return Err(R::TooShortToClose(
                 MeldRef::new(m, &meld.cards),
-                rules.melds.canasta_size,
+                rules.melds.canasta_length(),
             ));
         }
         Ok(())

@@ -128,11 +128,11 @@ fn oracle(g: &GameState, action: &Action) -> bool {
     }
     // Wild cards held for an unfinished wild meld, over the whole action.
     let reserve = rules.melds.wild_meld_reserves;
-    if rules.melds.wild_melds && reserve != crate::rules::WildMeldReserve::Nothing {
+    if rules.melds.wild_melds_allowed() && reserve != crate::rules::WildMeldReserve::Nothing {
         let after = target.melds(side);
         let short_wild = |m: &crate::meld::Meld| {
             m.cards.is_wild_only()
-                && m.cards.len() < rules.melds.canasta_size
+                && !rules.melds.has_canasta_length(m.cards.len())
                 && (reserve != crate::rules::WildMeldReserve::Twos || m.cards.two_count() > 0)
         };
         let open_wild = after.iter().any(short_wild) && g.melds(side).iter().any(short_wild);

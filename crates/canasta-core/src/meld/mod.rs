@@ -439,7 +439,7 @@ impl Group {
         let mut p = self.points(rules);
         if rules.opening.opening_counts_canasta_bonus
             && self.rank().is_some()
-            && self.len() >= rules.melds.canasta_size
+            && rules.melds.has_canasta_length(self.len())
         {
             p += Meld {
                 cards: *self,

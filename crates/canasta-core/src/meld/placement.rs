@@ -26,9 +26,9 @@ pub(crate) fn lay_target(rules: &Rules, melds: &[Meld], g: &Group) -> Option<usi
     }
     match g.rank() {
         None if rules.melds.one_wild_meld() => melds.iter().position(|m| m.cards.is_wild_only()),
-        None => melds
-            .iter()
-            .position(|m| m.cards.is_wild_only() && m.cards.len() < rules.melds.canasta_size),
+        None => melds.iter().position(|m| {
+            m.cards.is_wild_only() && rules.melds.wild_meld_unfinished(m.cards.len())
+        }),
         Some(_) if !rules.melds.one_meld_a_rank() => None,
         Some(r) => melds
             .iter()
@@ -67,7 +67,7 @@ pub(crate) fn wild_room(rules: &Rules, rank: Option<Rank>, n_now: u8, n_final: u
             .wild_capacity_of(rank, n_final)
             .saturating_sub(w0);
     }
-    let size = rules.melds.canasta_size;
+    let size = rules.melds.canasta_length();
     if n_now + w0 >= size {
         return 0;
     }

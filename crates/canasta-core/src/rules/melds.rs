@@ -82,10 +82,94 @@ impl MeldRules {
         !self.threes_natural
     }
 
+    /// Cards the smallest meld holds (P-CAN: three): the size of the
+    /// minimal groups the generator offers and the error's figure.
+    #[inline]
+    pub fn smallest_meld(&self) -> u8 {
+        self.min_meld
+    }
+
+    /// A meld of `len` cards is long enough to lay (P-CAN: three or more;
+    /// a sequence, a wild meld and a meld of black threes alike).
+    #[inline]
+    pub fn long_enough(&self, len: u8) -> bool {
+        len >= self.min_meld
+    }
+
+    /// Cards a group of `len` lacks to be [long enough](Self::long_enough)
+    /// to lay: none once it is.
+    #[inline]
+    pub fn short_of_a_meld(&self, len: u8) -> u8 {
+        self.min_meld.saturating_sub(len)
+    }
+
+    /// Cards a canasta holds (P-CAN: seven): what the going-out counting
+    /// and the opening search measure melds and hands against.
+    #[inline]
+    pub fn canasta_length(&self) -> u8 {
+        self.canasta_size
+    }
+
+    /// A meld of `len` cards has a canasta's length (P-CAN: seven or more).
+    /// That makes it a canasta except where canastas are closed by choice
+    /// (Canastia), which [`is_canasta_at`](Self::is_canasta_at) asks.
+    #[inline]
+    pub fn has_canasta_length(&self, len: u8) -> bool {
+        len >= self.canasta_size
+    }
+
+    /// Sequences may be melded (Samba).
+    #[inline]
+    pub fn sequences_allowed(&self) -> bool {
+        self.sequences
+    }
+
+    /// A sequence of `len` cards may be laid (Samba: three to seven cards;
+    /// none where there are no sequences).
+    #[inline]
+    pub fn sequence_length_ok(&self, len: u8) -> bool {
+        self.sequences && self.long_enough(len) && len <= self.canasta_size
+    }
+
+    /// A sequence of `len` cards is a samba, closed: it takes no more cards
+    /// (Samba: at seven).
+    #[inline]
+    pub fn is_samba(&self, len: u8) -> bool {
+        self.has_canasta_length(len)
+    }
+
+    /// Melds of wild cards only may be laid (P-CNE, RG-ITA, P-PEN).
+    #[inline]
+    pub fn wild_melds_allowed(&self) -> bool {
+        self.wild_melds
+    }
+
+    /// A wild meld of `len` cards is short of a canasta: it is its side's
+    /// one wild meld still growing (P-PEN: no other may begin; P-CNE: the
+    /// side may not go out with it).
+    #[inline]
+    pub fn wild_meld_unfinished(&self, len: u8) -> bool {
+        !self.has_canasta_length(len)
+    }
+
+    /// Most cards a wild meld grows to: a canasta and no further, within the
+    /// meld [cap](Self::cap).
+    #[inline]
+    pub fn wild_meld_cap(&self) -> u8 {
+        self.cap().min(self.canasta_size)
+    }
+
+    /// `rank` is the rank whose melds take no wild cards (P-PEN: sevens);
+    /// `None`, wild cards only, never is.
+    #[inline]
+    pub fn is_pure_rank(&self, rank: Option<Rank>) -> bool {
+        rank.is_some() && rank == self.pure_rank
+    }
+
     /// Most wild cards a meld of `rank` (`None`: wild cards only) may hold
     /// with `naturals` naturals: none in a meld of the pure rank.
     pub fn wild_capacity_of(&self, rank: Option<Rank>, naturals: u8) -> u8 {
-        if rank.is_some() && rank == self.pure_rank {
+        if self.is_pure_rank(rank) {
             0
         } else {
             self.wild_capacity(naturals)
@@ -116,7 +200,7 @@ impl MeldRules {
     /// Its owner may close a meld of `len` cards as a canasta now (Canastia:
     /// seven or more).
     pub fn may_close(&self, len: u8) -> bool {
-        self.canasta_by_choice && len >= self.canasta_size
+        self.canasta_by_choice && self.has_canasta_length(len)
     }
 
     /// Wild cards still join a meld that has grown to `canasta_size`
@@ -179,7 +263,7 @@ impl MeldRules {
     /// `black` black threes may be melded now, as a meld of their own
     /// while going out: the rule allows it and they make a meld.
     pub fn black_threes_may_meld(&self, black: u8) -> bool {
-        self.black_threes_meld_going_out() && black >= self.min_meld
+        self.black_threes_meld_going_out() && self.long_enough(black)
     }
 
     /// A side has one wild meld for the hand (P-CNE, RG-ITA); elsewhere
@@ -210,7 +294,7 @@ impl MeldRules {
     /// or a meld of twos, one with a two in it (RG-ITA: "if you make a meld
     /// of all twos"); never where nothing is reserved (P-PEN).
     pub fn wild_meld_holds_back(&self, len: u8, twos: u8) -> bool {
-        len < self.canasta_size
+        self.wild_meld_unfinished(len)
             && match self.wild_meld_reserves {
                 WildMeldReserve::Nothing => false,
                 WildMeldReserve::WildCards => true,
@@ -247,7 +331,7 @@ impl MeldRules {
     /// one suit, so a 9S is not a 9C). Elsewhere only the colour of threes
     /// matters, and the generator names one suit for cards it cannot tell apart.
     pub fn suits_matter(&self) -> bool {
-        self.sequences
+        self.sequences_allowed()
     }
 
     /// Most cards a meld may hold.
@@ -360,6 +444,43 @@ mod tests {
         assert!(pennies.melds.is_special_rank(Some(Rank::Seven)));
         assert!(!pennies.melds.is_special_rank(None));
         assert!(!preset("classic").melds.is_special_rank(Some(Rank::Seven)));
+    }
+
+    /// P-CAN: melds of three or more, canastas of seven; Samba (P-SAM):
+    /// sequences of three to seven, a samba at seven.
+    #[test]
+    fn the_lengths_of_melds_canastas_and_sequences() {
+        let classic = preset("classic");
+        assert_eq!(classic.melds.smallest_meld(), 3);
+        assert!(classic.melds.long_enough(3) && !classic.melds.long_enough(2));
+        assert_eq!(classic.melds.short_of_a_meld(1), 2);
+        assert_eq!(classic.melds.short_of_a_meld(4), 0);
+        assert_eq!(classic.melds.canasta_length(), 7);
+        assert!(classic.melds.has_canasta_length(8) && !classic.melds.has_canasta_length(6));
+        assert!(!classic.melds.sequences_allowed());
+        assert!(!classic.melds.sequence_length_ok(4));
+        let samba = preset("samba");
+        assert!(samba.melds.sequences_allowed());
+        assert!(samba.melds.sequence_length_ok(3) && samba.melds.sequence_length_ok(7));
+        assert!(!samba.melds.sequence_length_ok(2) && !samba.melds.sequence_length_ok(8));
+        assert!(samba.melds.is_samba(7) && !samba.melds.is_samba(6));
+    }
+
+    /// P-CNE: wild melds, one a side, growing to a canasta; P-PEN: sevens
+    /// take no wild cards; P-CAN: neither.
+    #[test]
+    fn wild_melds_and_the_pure_rank() {
+        let canastone = preset("canastone");
+        assert!(canastone.melds.wild_melds_allowed());
+        assert!(canastone.melds.wild_meld_unfinished(6));
+        assert!(!canastone.melds.wild_meld_unfinished(7));
+        assert_eq!(canastone.melds.wild_meld_cap(), 7);
+        assert!(!preset("classic").melds.wild_melds_allowed());
+        let pennies = preset("pennies");
+        assert!(pennies.melds.is_pure_rank(Some(Rank::Seven)));
+        assert!(!pennies.melds.is_pure_rank(None));
+        assert_eq!(pennies.melds.wild_capacity_of(Some(Rank::Seven), 5), 0);
+        assert!(!preset("classic").melds.is_pure_rank(Some(Rank::Seven)));
     }
 
     /// P-CAN: one meld a rank; P-SAM: several.

@@ -86,7 +86,7 @@ impl GameState {
         let onto_sequence = || {
             melds.iter().position(|m| {
                 m.cards.is_sequence()
-                    && m.cards.len() < rules.melds.canasta_size
+                    && !rules.melds.has_canasta_length(m.cards.len())
                     && extends_run(&m.cards, top)
             })
         };

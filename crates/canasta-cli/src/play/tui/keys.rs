@@ -322,7 +322,7 @@ impl App<'_> {
         }
         let cards: Vec<Card> = picked.iter().map(|&i| self.cards[i]).collect();
         let Ok(group) = Group::from_cards(&cards) else {
-            let words = if self.session.rules().melds.sequences {
+            let words = if self.session.rules().melds.sequences_allowed() {
                 "cards added together must be of one rank (and wild cards), or of one suit, extending a sequence"
             } else {
                 "cards added together must be of one rank (and wild cards)"

@@ -66,7 +66,7 @@ fn rank_outcomes(
     out: &mut Vec<Outcome>,
 ) {
     let cap = rules.melds.cap();
-    let size = rules.melds.canasta_size;
+    let size = rules.melds.canasta_length();
     let mut memo: Vec<Option<Vec<Outcome>>> = vec![None; n as usize + 1];
     let (a, b) = open.unwrap_or((0, 0));
     let room = if open.is_some() {
@@ -131,7 +131,7 @@ fn partitions(
         });
     }
     let cap = rules.melds.cap();
-    let size = rules.melds.canasta_size;
+    let size = rules.melds.canasta_length();
     for p in rules.melds.natural_group_sizes(m.min(cap)) {
         let rest = m - p;
         let wild_cap = rules
@@ -139,7 +139,7 @@ fn partitions(
             .wild_capacity_of(Some(rank), p)
             .min(cap - p)
             .min(max_wilds);
-        let least = rules.melds.min_meld.saturating_sub(p);
+        let least = rules.melds.short_of_a_meld(p);
         if least > wild_cap {
             continue;
         }
@@ -178,11 +178,11 @@ fn wild_meld_canastas(rules: &Rules, pool: u8, open: Option<u8>) -> Option<u8> {
     if pool == 0 {
         return Some(0);
     }
-    if !rules.melds.wild_melds {
+    if !rules.melds.wild_melds_allowed() {
         return None;
     }
     // A wild meld grows to a canasta and no further.
-    let cap = rules.melds.cap().min(rules.melds.canasta_size);
+    let cap = rules.melds.wild_meld_cap();
     let (mut made, mut rest) = (0, pool);
     if let Some(have) = open {
         let k = rest.min(cap - have);
@@ -191,7 +191,7 @@ fn wild_meld_canastas(rules: &Rules, pool: u8, open: Option<u8>) -> Option<u8> {
     }
     made += rest / cap;
     let last = rest % cap;
-    (last == 0 || last >= rules.melds.min_meld).then_some(made)
+    (last == 0 || rules.melds.long_enough(last)).then_some(made)
 }
 
 /// Can every card of `hand` be melded, with melds capped, ending with the
@@ -222,7 +222,7 @@ pub(crate) fn placeable_capped(
     for m in melds {
         let open = !rules.melds.full(m.len()) && !m.closed;
         if m.rank == WILD_MELD {
-            if open && m.len() < rules.melds.canasta_size {
+            if open && !rules.melds.has_canasta_length(m.len()) {
                 open_wild = Some(m.len());
                 continue;
             }
@@ -349,7 +349,7 @@ mod tests {
             return false;
         }
         let cap = rules.melds.cap();
-        let size = rules.melds.canasta_size;
+        let size = rules.melds.canasta_length();
         let open = |melds: &Vec<M>, r: Option<usize>| {
             melds
                 .iter()
@@ -395,7 +395,7 @@ mod tests {
                     }
                 }
             }
-            if rules.melds.wild_melds && open(melds, None).is_none() {
+            if rules.melds.wild_melds_allowed() && open(melds, None).is_none() {
                 melds.push((None, 0, 1));
                 let ok = brute(rules, hand, wilds - 1, melds, need, seen);
                 melds.pop();
@@ -411,8 +411,8 @@ mod tests {
             for &(r, n, w) in melds.iter() {
                 let len = n + w;
                 let valid = match r {
-                    Some(_) => len >= rules.melds.min_meld && rules.melds.enough_naturals(n),
-                    None => len >= rules.melds.min_meld,
+                    Some(_) => rules.melds.long_enough(len) && rules.melds.enough_naturals(n),
+                    None => rules.melds.long_enough(len),
                 };
                 if !valid {
                     return false;

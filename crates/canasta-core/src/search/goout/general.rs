@@ -62,7 +62,7 @@ pub(super) fn placeable_general(
         if !rules.melds.enough_naturals(n) {
             return false;
         }
-        let need = rules.melds.min_meld.saturating_sub(n);
+        let need = rules.melds.short_of_a_meld(n);
         let cap = wild_room(rules, Some(rank), 0, n, 0);
         if need > cap {
             return false;
@@ -74,7 +74,7 @@ pub(super) fn placeable_general(
     // makes it one where wild cards may not go on a canasta (P-CNE), and
     // then none.
     let wild = melds.iter().find(|m| m.rank == WILD_MELD).copied();
-    let size = rules.melds.canasta_size;
+    let size = rules.melds.canasta_length();
     let (j_all, t_all) = (hand.jokers, hand.wilds - hand.jokers);
     // (jokers, twos, kind of the canasta it ends: `None`, not begun), one
     // per count of wild cards left over and kind: nothing else about the
@@ -95,7 +95,7 @@ pub(super) fn placeable_general(
     if wild.is_none() {
         offer(0, 0, None);
     }
-    if rules.melds.wild_melds {
+    if rules.melds.wild_melds_allowed() {
         // Wild cards that end it a canasta: `add` or more, or none once it
         // is one where wild cards may not go on a canasta.
         let add = size.saturating_sub(have);
@@ -181,7 +181,7 @@ fn dp_reaches(
                     }
                     for x in lo..=hi.min(pool) {
                         let total = n_final + w0 + x;
-                        let (dc, dd) = if total >= rules.melds.canasta_size {
+                        let (dc, dd) = if rules.melds.has_canasta_length(total) {
                             if w0 + x == 0 { (1, 0) } else { (0, 1) }
                         } else {
                             (0, 0)
@@ -212,7 +212,7 @@ fn may_reach(
     start: (u8, u8),
     need: (u8, u8, u8),
 ) -> bool {
-    let size = rules.melds.canasta_size;
+    let size = rules.melds.canasta_length();
     let (mut least, mut most) = (0u32, 0u32);
     let (mut clean, mut dirty, mut any) = (start.0, start.1, start.0 + start.1);
     for &(_, n_final, w0, lo, hi) in items {

@@ -96,7 +96,7 @@ impl MeldShape {
     /// one that can still be closed this turn.
     pub(crate) fn canasta(&self, rules: &Rules) -> Option<bool> {
         if (self.rank == Rank::Three.index() as u8 && rules.melds.special_threes() && !self.seq)
-            || self.naturals + self.wilds < rules.melds.canasta_size
+            || !rules.melds.has_canasta_length(self.naturals + self.wilds)
         {
             return None;
         }
@@ -164,7 +164,7 @@ fn shapes_of(melds: &[Meld]) -> SideShape {
 /// most calls of the exact test where canastas are hard to come by
 /// (Pennies' four kinds) at the cost of one pass over the melds.
 fn canastas_within_reach_of(rules: &Rules, hand: &CardCounts, melds: &[Meld], need: u8) -> bool {
-    let size = rules.melds.canasta_size as usize;
+    let size = rules.melds.canasta_length() as usize;
     let mut have = KindCounts::default();
     // Cards that could still go into new canastas: the hand, and the
     // melds short of one (counted once each, as if pooled).
@@ -223,7 +223,7 @@ fn enough_melds_within_reach(
     wilds_in_hand: bool,
     need: u8,
 ) -> bool {
-    let size = rules.melds.canasta_size as usize;
+    let size = rules.melds.canasta_length() as usize;
     let new = cards / size;
     let (mut any, mut natural, mut mixed) = (new, new, new);
     for m in melds {
@@ -246,7 +246,7 @@ fn simple_rules(rules: &Rules) -> bool {
     !rules.melds.closes_by_choice()
         && rules.going_out.requirement.natural_canastas == 0
         && rules.going_out.requirement.mixed_canastas == 0
-        && !rules.melds.wild_melds
+        && !rules.melds.wild_melds_allowed()
         && rules.melds.wilds_may_join(true)
 }
 
@@ -262,7 +262,7 @@ pub(crate) fn hopeless(rules: &Rules, hand: &CardCounts, has_meld: u16) -> bool 
     // hand's shape is anyone's guess, so a branch a rank mispredicts.
     let counts = hand.rank_counts();
     let open = rules.melds.rank_bits() & !has_meld;
-    let min_meld = rules.melds.min_meld;
+    let min_meld = rules.melds.smallest_meld();
     let (mut orphans, mut wilds_needed) = (0u8, 0u8);
     for (i, &n) in counts.iter().enumerate() {
         // Products rather than conditions keep the loop free of branches.
@@ -289,7 +289,7 @@ fn placeable(rules: &Rules, hand: &HandShape, melds: &[MeldShape], need_total: u
     let three = Rank::Three.index() as u8;
     let has_meld = rank_mask(melds);
     let b = hand.ranks[three as usize];
-    if b > 0 && (b < rules.melds.min_meld || has_meld & (1 << three) != 0) {
+    if b > 0 && (!rules.melds.long_enough(b) || has_meld & (1 << three) != 0) {
         return false;
     }
     // Branches here follow the cards, which nothing predicts: the counts
@@ -299,7 +299,7 @@ fn placeable(rules: &Rules, hand: &HandShape, melds: &[MeldShape], need_total: u
     // the cards each lacks.
     let mut deficits = [0u8; MAX_MELDS + 13];
     let mut short = 0;
-    let size = rules.melds.canasta_size;
+    let size = rules.melds.canasta_length();
     let mut account = |nat: u8, wilds: u8, need: u8, cap: u8| {
         let total = nat + wilds + need;
         needs += need as u32;
@@ -337,7 +337,7 @@ fn placeable(rules: &Rules, hand: &HandShape, melds: &[MeldShape], need_total: u
         let n = hand.ranks[new.trailing_zeros() as usize];
         new &= new - 1;
         let cap = rules.melds.wild_capacity(n);
-        let need = rules.melds.min_meld.saturating_sub(n);
+        let need = rules.melds.short_of_a_meld(n);
         if need > cap {
             return false;
         }

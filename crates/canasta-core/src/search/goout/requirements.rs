@@ -26,13 +26,13 @@ pub(crate) fn going_out_shortfall(
     let mut uncounted_wild = false;
     for m in melds {
         if m.seq {
-            if m.len() >= rules.melds.canasta_size {
+            if rules.melds.has_canasta_length(m.len()) {
                 kinds.add(GoOutKind::Clean);
             }
             continue;
         }
         if m.rank == WILD_MELD && !rules.going_out.requirement.wild_canastas_count {
-            if m.naturals + m.wilds < rules.melds.canasta_size {
+            if !rules.melds.has_canasta_length(m.naturals + m.wilds) {
                 return Some(IllegalReason::UnfinishedWildMeld);
             }
             uncounted_wild = true;

@@ -194,7 +194,7 @@ fn structured_hand(rules: &Rules, n: usize, rng: &mut Rng) -> Vec<Card> {
     // The canastas going out needs, then melds of any kind.
     for _ in 0..rules.going_out.requirement.canastas {
         let suit = Suit::ALL[rng.below(4)];
-        if rules.melds.sequences && rng.below(2) == 0 {
+        if rules.melds.sequences_allowed() && rng.below(2) == 0 {
             let start = Rank::Four.index() + rng.below(Rank::Ace.index() - Rank::Four.index() - 5);
             cards.extend((start..start + 7).map(|i| Card::new(Rank::from_index(i), suit)));
         } else {
@@ -206,7 +206,7 @@ fn structured_hand(rules: &Rules, n: usize, rng: &mut Rng) -> Vec<Card> {
     }
     while cards.len() < n {
         match rng.below(4) {
-            0 | 1 if rules.melds.sequences => {
+            0 | 1 if rules.melds.sequences_allowed() => {
                 let len = 3 + rng.below(5);
                 let start = Rank::Four.index()
                     + rng.below(Rank::Ace.index() - Rank::Four.index() + 2 - len);

@@ -40,7 +40,7 @@ pub(crate) fn concealed_below_minimum<O: OpeningSink>(state: &GameState, need: i
         } else {
             0
         };
-        if h.red_threes() > 0 || (b > 0 && b < rules.melds.min_meld) {
+        if h.red_threes() > 0 || (b > 0 && !rules.melds.long_enough(b)) {
             continue;
         }
         let threes = (b > 0).then(|| {
@@ -124,7 +124,7 @@ fn sequences_from(
     groups: &mut Groups,
     f: &mut impl FnMut(&CardCounts, &mut Groups),
 ) {
-    if !rules.melds.sequences || suit == 4 || rank.index() < Rank::Four.index() {
+    if !rules.melds.sequences_allowed() || suit == 4 || rank.index() < Rank::Four.index() {
         return f(rest, groups);
     }
     // No further sequence of this suit from this rank.
@@ -133,14 +133,14 @@ fn sequences_from(
     let mut run = 0u16;
     let mut len = 0u8;
     for i in rank.index()..=Rank::Ace.index() {
-        if len == rules.melds.canasta_size.min(longest)
+        if len == rules.melds.canasta_length().min(longest)
             || rest.count(Card::new(Rank::from_index(i), s)) == 0
         {
             break;
         }
         run |= 1 << i;
         len += 1;
-        if len < rules.melds.min_meld {
+        if !rules.melds.long_enough(len) {
             continue;
         }
         let g = Group::sequence(s, run);
@@ -215,7 +215,7 @@ fn split_wilds<O: OpeningSink>(
     } else {
         (
             rules.melds.wild_capacity_of(base.rank(), n),
-            rules.melds.min_meld.saturating_sub(n),
+            rules.melds.short_of_a_meld(n),
         )
     };
     for j in 0..=cap.min(jokers) {

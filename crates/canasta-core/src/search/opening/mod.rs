@@ -65,8 +65,8 @@ pub(crate) fn generate<O: OpeningSink>(state: &GameState, top: Option<Card>, out
     let top_rank = top.and_then(|c| c.rank());
     // A wild meld (P-CNE) is searched first, marked by the rank two, so
     // that the groups after it know whether the wild cards are reserved.
-    let wild_meld = rules.melds.wild_melds
-        && hand.wilds() >= rules.melds.min_meld
+    let wild_meld = rules.melds.wild_melds_allowed()
+        && rules.melds.long_enough(hand.wilds())
         && !state
             .melds(state.side_of(seat))
             .iter()
@@ -118,7 +118,7 @@ pub(crate) fn generate<O: OpeningSink>(state: &GameState, top: Option<Card>, out
                 .max(rules.scoring.mixed_canasta_bonus)
                 .max(rules.scoring.natural_ace_canasta_bonus)
                 .max(rules.scoring.mixed_ace_canasta_bonus);
-            best * (hand.total() / rules.melds.canasta_size.max(1) as usize) as i32
+            best * (hand.total() / rules.melds.canasta_length().max(1) as usize) as i32
         } else {
             0
         },
@@ -152,7 +152,8 @@ pub(crate) fn generate<O: OpeningSink>(state: &GameState, top: Option<Card>, out
                         .wild_capacity_of(Some(rank), k + 1)
                         .min(rules.melds.cap() - (k + 1))
                 };
-                let mut min_wilds = (rules.melds.min_meld as usize).saturating_sub(k as usize + 1);
+                let mut min_wilds =
+                    (rules.melds.smallest_meld() as usize).saturating_sub(k as usize + 1);
                 let cap = if k < pair.max(2) {
                     // One natural: exactly one wild card with it.
                     min_wilds = min_wilds.max(1);
@@ -283,7 +284,7 @@ impl Search<'_> {
         if out.satisfied() {
             return;
         }
-        if !self.rules.melds.sequences
+        if !self.rules.melds.sequences_allowed()
             || self.groups.len() == MAX_GROUPS
             || (!self.groups.is_empty() && self.total() >= self.need)
         {
@@ -291,8 +292,8 @@ impl Search<'_> {
             return;
         }
         self.descend(0, out);
-        let min = self.rules.melds.min_meld as usize;
-        let max = self.rules.melds.canasta_size as usize;
+        let min = self.rules.melds.smallest_meld() as usize;
+        let max = self.rules.melds.canasta_length() as usize;
         let masks = self.hand.run_masks();
         for (suit, &have) in masks.iter().enumerate().skip(from.0) {
             for low in Rank::Four.index()..=Rank::Ace.index() {
@@ -337,7 +338,7 @@ impl Search<'_> {
         }
         let special = rank == Rank::Three && self.rules.melds.special_threes();
         let (n, min_k) = if special {
-            (self.hand.black_threes(), self.rules.melds.min_meld)
+            (self.hand.black_threes(), self.rules.melds.smallest_meld())
         } else {
             (
                 self.hand.rank_count(rank),
@@ -353,7 +354,7 @@ impl Search<'_> {
                     .wild_capacity_of(Some(rank), k)
                     .min(self.rules.melds.cap() - k)
             };
-            let min_w = (self.rules.melds.min_meld as usize).saturating_sub(k as usize);
+            let min_w = (self.rules.melds.smallest_meld() as usize).saturating_sub(k as usize);
             if !special && min_w > cap as usize {
                 continue;
             }
@@ -370,7 +371,7 @@ impl Search<'_> {
     fn wild_groups<O: OpeningSink>(&mut self, idx: usize, out: &mut O) {
         let rules = self.rules;
         let (jokers, twos) = (self.hand.jokers(), self.hand.twos());
-        for size in rules.melds.min_meld..=rules.melds.cap().min(jokers + twos) {
+        for size in rules.melds.smallest_meld()..=rules.melds.cap().min(jokers + twos) {
             for j in 0..=size.min(jokers) {
                 let t = size - j;
                 if t > twos {
@@ -461,7 +462,7 @@ fn removable(
     hand_naturals: u8,
 ) -> bool {
     let (n, w) = (g.natural_count(), g.wild_count());
-    if g.len() <= rules.melds.min_meld {
+    if g.len() <= rules.melds.smallest_meld() {
         return false;
     }
     if g.is_sequence() {
@@ -474,7 +475,7 @@ fn removable(
     let fewer_naturals_ok = n > rules.melds.fewest_naturals()
         && hand_naturals > min_hand_naturals
         && w <= rules.melds.wild_capacity_of(g.rank(), n - 1)
-        && (!g.is_special_threes(rules) || n > rules.melds.min_meld);
+        && (!g.is_special_threes(rules) || n > rules.melds.smallest_meld());
     // P-PEN: the pile's group counts nothing toward the opening.
     let points = |g: &Group| {
         if is_top_group && rules.opening.pile_opening_from_hand {

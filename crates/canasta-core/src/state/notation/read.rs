@@ -465,7 +465,7 @@ impl GameState {
                 why: "these rules close no canasta by choice",
             });
         }
-        if closed && group.len() < rules.melds.canasta_size {
+        if closed && !rules.melds.has_canasta_length(group.len()) {
             return other(NotationError::BadClosed {
                 side,
                 index,

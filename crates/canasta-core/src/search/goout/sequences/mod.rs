@@ -49,7 +49,7 @@ fn extend_runs(rules: &Rules, cards: Packed, runs: &[(u8, u8)], sambas: u8, out:
         return;
     };
     let (lo, hi) = (usize::from(lo), usize::from(hi));
-    let size = rules.melds.canasta_size as usize;
+    let size = rules.melds.canasta_length() as usize;
     let len = hi - lo + 1;
     let mut down = cards;
     let mut k = 0;
@@ -83,13 +83,13 @@ fn new_runs(rules: &Rules, cards: Packed, from: usize, sambas: u8, out: &mut Out
         return;
     };
     new_runs(rules, cards, r + 1, sambas, out);
-    let size = rules.melds.canasta_size as usize;
+    let size = rules.melds.canasta_length() as usize;
     let mut left = cards;
     let mut len = 0;
     while r + len <= ACE && get(left, r + len) > 0 && len < size {
         left = sub(left, r + len, 1);
         len += 1;
-        if len >= rules.melds.min_meld as usize {
+        if len >= rules.melds.smallest_meld() as usize {
             new_runs(rules, left, r, sambas + u8::from(len >= size), out);
         }
     }
@@ -198,7 +198,7 @@ fn onto_meld(rules: &Rules, rank: Rank, meld: (u8, u8, bool), k: u8, pool: u8, n
     let mut here = NOTHING;
     for x in 0..=room.min(pool) {
         let made =
-            usize::from(!done && a + b + k + x >= rules.melds.canasta_size).min(need as usize);
+            usize::from(!done && rules.melds.has_canasta_length(a + b + k + x)).min(need as usize);
         here[made] |= 1 << x;
     }
     here
@@ -254,7 +254,7 @@ impl GroupMemo {
     }
 
     fn get(&mut self, rules: &Rules, rank: Rank, m: u8, pool: u8, need: u8) -> &Reach {
-        let ri = usize::from(Some(rank) == rules.melds.pure_rank);
+        let ri = usize::from(rules.melds.is_pure_rank(Some(rank)));
         let m = m.min(15);
         if self.table[ri][m as usize].is_none() {
             let mut out = NOTHING;
@@ -269,14 +269,15 @@ impl GroupMemo {
                 // A new group's wild cards, by the generator's steps (the
                 // same rule as for a meld on the table).
                 let cap = crate::meld::wild_room(rules, Some(rank), 0, p, 0).min(pool);
-                let least = rules.melds.min_meld.saturating_sub(p);
+                let least = rules.melds.short_of_a_meld(p);
                 if least > cap {
                     continue;
                 }
                 let tail = *self.get(rules, rank, rest, pool, need);
                 let mut here = NOTHING;
                 for y in least..=cap {
-                    let made = usize::from(p + y >= rules.melds.canasta_size).min(need as usize);
+                    let made =
+                        usize::from(rules.melds.has_canasta_length(p + y)).min(need as usize);
                     here[made] |= 1 << y;
                 }
                 let both = combine(&here, &tail, pool, need);
@@ -324,7 +325,7 @@ impl Side {
             if m.cards.is_special_threes(rules) {
                 side.three_meld = true;
             } else if let Some(suit) = m.cards.run_suit() {
-                if m.cards.len() < rules.melds.canasta_size {
+                if !rules.melds.has_canasta_length(m.cards.len()) {
                     let run = m.cards.sequence_ranks();
                     let _ = side.runs[suit as usize]
                         .try_push((run.trailing_zeros() as u8, 15 - run.leading_zeros() as u8));
@@ -431,7 +432,7 @@ impl<'a> RankGroups<'a> {
             if n > 0
                 && self.own[r.index()].is_empty()
                 && (!self.rules.melds.enough_naturals(n)
-                    || (n < self.rules.melds.min_meld && self.pool == 0))
+                    || (!self.rules.melds.long_enough(n) && self.pool == 0))
             {
                 lone_count += n;
                 lone = Some(r);
@@ -528,7 +529,7 @@ fn dedup(v: &mut Outcomes) {
 /// the wild cards filling the smallest gaps first. Counting a natural for
 /// both its rank and its suit only makes the bound looser.
 fn canasta_bound(rules: &Rules, hand: &CardCounts, side: &Side) -> u8 {
-    let size = rules.melds.canasta_size as u32;
+    let size = rules.melds.canasta_length() as u32;
     // A canasta holds at most `max_wilds` wild cards, so at least this many
     // of its cards are the rank's own (naturals, or cards already melded).
     let own_cards = size.saturating_sub(rules.melds.max_wilds as u32).max(1);
@@ -560,10 +561,10 @@ fn canasta_bound(rules: &Rules, hand: &CardCounts, side: &Side) -> u8 {
         wilds -= c;
         whole += 1;
     }
-    if rules.melds.wild_melds {
+    if rules.melds.wild_melds_allowed() {
         whole += wilds / size;
     }
-    if rules.melds.sequences {
+    if rules.melds.sequences_allowed() {
         // Each suit's naturals, four byte-wide sums in one word (a suit
         // holds at most 44 naturals in four packs, so no byte carries).
         let by_suit = Rank::MELDABLE
@@ -620,18 +621,18 @@ fn stranded(rules: &Rules, hand: &CardCounts, side: &Side) -> u32 {
         }
         let total = crate::card::byte_sum(word);
         let ok = !side.own[i].is_empty()
-            || total >= rules.melds.min_meld
-            || (rules.melds.enough_naturals(total) && total + wild_help >= rules.melds.min_meld);
+            || rules.melds.long_enough(total)
+            || (rules.melds.enough_naturals(total) && rules.melds.long_enough(total + wild_help));
         group_ok |= u16::from(ok) << i;
     }
     let suits = hand.run_masks();
     for suit in Suit::ALL {
         let have = suits[suit as usize];
         let mut lost = have & !group_ok;
-        if lost == 0 || (rules.melds.sequences && !side.runs[suit as usize].is_empty()) {
+        if lost == 0 || (rules.melds.sequences_allowed() && !side.runs[suit as usize].is_empty()) {
             continue;
         }
-        if rules.melds.sequences {
+        if rules.melds.sequences_allowed() {
             // Every card of three in a row (four to ace, as `have` holds
             // only those ranks) can start a sequence.
             let starts = have & (have >> 1) & (have >> 2);
@@ -698,7 +699,7 @@ fn any_leftover(
         let runs = &side.runs[suit as usize];
         let have = masks[suit as usize];
         let three_in_a_row = have & (have >> 1) & (have >> 2) != 0;
-        if !rules.melds.sequences || (runs.is_empty() && !three_in_a_row) {
+        if !rules.melds.sequences_allowed() || (runs.is_empty() && !three_in_a_row) {
             // No sequence can take any of these cards: all are left over.
             fixed += cards;
         } else {

@@ -51,7 +51,7 @@ impl<'a> QuickOut<'a> {
         }
         let mut run_len = [0; crate::state::MAX_MELDS];
         for (len, m) in run_len.iter_mut().zip(melds) {
-            if m.cards.is_sequence() && m.cards.len() < rules.melds.canasta_size {
+            if m.cards.is_sequence() && !rules.melds.has_canasta_length(m.cards.len()) {
                 *len = m.cards.len();
             }
         }
@@ -116,7 +116,8 @@ impl<'a> QuickOut<'a> {
             Action::Meld(groups) if groups.len() == 1 => {
                 let g = groups.as_slice()[0];
                 let Some(rank) = g.rank() else { return false };
-                if g.is_sequence() || rank == Rank::Three || g.len() >= rules.melds.canasta_size {
+                if g.is_sequence() || rank == Rank::Three || rules.melds.has_canasta_length(g.len())
+                {
                     return false;
                 }
                 let mut own = self.side.own[rank.index()].clone();
@@ -142,7 +143,7 @@ impl<'a> QuickOut<'a> {
         if len == 0 || cards.natural_count() != 1 || !Rank::MELDABLE.contains(&rank) {
             return false;
         }
-        let made = u8::from(len + 1 >= self.groups.rules.melds.canasta_size);
+        let made = u8::from(self.groups.rules.melds.has_canasta_length(len + 1));
         let own = self.side.own[rank.index()].clone();
         self.judge(rank, 1, 0, &own, made)
     }

@@ -17,7 +17,7 @@ fn valid(rules: &Rules, m: &B) -> bool {
     match *m {
         B::Rank(r, n, w) => {
             n >= rules.melds.min_naturals
-                && n + w >= rules.melds.min_meld
+                && rules.melds.long_enough(n + w)
                 && w <= rules.melds.wild_capacity_of(Some(r), n)
         }
         B::Seq(suit, run) => crate::lay::valid_sequence(rules, &Group::sequence(suit, run)),
@@ -67,8 +67,8 @@ fn place_wilds(rules: &Rules, wilds: u8, melds: &mut Vec<B>, need: u8) -> bool {
         let canastas = melds
             .iter()
             .filter(|m| match m {
-                B::Rank(_, n, w) => n + w >= rules.melds.canasta_size,
-                B::Seq(_, run) => run.count_ones() as u8 >= rules.melds.canasta_size,
+                B::Rank(_, n, w) => rules.melds.has_canasta_length(n + w),
+                B::Seq(_, run) => rules.melds.has_canasta_length(run.count_ones() as u8),
             })
             .count();
         return melds.iter().all(|m| valid(rules, m)) && canastas >= need as usize;
@@ -196,7 +196,7 @@ fn quick_answers_change_no_legal_list() {
                 threes_refused += usize::from(
                     g.phase() == Phase::Play
                         && g.side_has_melded(g.side_of(seat))
-                        && g.hand(seat).black_threes() >= rules.melds.min_meld
+                        && rules.melds.long_enough(g.hand(seat).black_threes())
                         && !crate::search::goout::GoingOut::of(&g)
                             .rest_may_go_out_after_threes(seat),
                 );
