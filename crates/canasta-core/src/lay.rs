@@ -35,7 +35,7 @@ pub(crate) fn meld_problem(
         return Some(R::CanastaClosed(MeldRef::new(index, &b.cards)));
     }
     if b.cards.is_sequence() {
-        if rules.melds.has_canasta_length(b.cards.len()) {
+        if rules.melds.is_samba(b.cards.len()) {
             return Some(R::SambaClosed(MeldRef::new(index, &b.cards)));
         }
         let suit = b.cards.run_suit();

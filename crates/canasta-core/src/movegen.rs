@@ -577,7 +577,7 @@ fn sequence_extensions(
     let Some(suit) = run.run_suit() else {
         return out;
     };
-    if rules.melds.has_canasta_length(run.len()) {
+    if rules.melds.is_samba(run.len()) {
         return out;
     }
     let low = run.sequence_ranks().trailing_zeros() as usize;

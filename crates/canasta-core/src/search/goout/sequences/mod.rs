@@ -325,7 +325,7 @@ impl Side {
             if m.cards.is_special_threes(rules) {
                 side.three_meld = true;
             } else if let Some(suit) = m.cards.run_suit() {
-                if !rules.melds.has_canasta_length(m.cards.len()) {
+                if !rules.melds.is_samba(m.cards.len()) {
                     let run = m.cards.sequence_ranks();
                     let _ = side.runs[suit as usize]
                         .try_push((run.trailing_zeros() as u8, 15 - run.leading_zeros() as u8));

@@ -51,7 +51,7 @@ impl<'a> QuickOut<'a> {
         }
         let mut run_len = [0; crate::state::MAX_MELDS];
         for (len, m) in run_len.iter_mut().zip(melds) {
-            if m.cards.is_sequence() && !rules.melds.has_canasta_length(m.cards.len()) {
+            if m.cards.is_sequence() && !rules.melds.is_samba(m.cards.len()) {
                 *len = m.cards.len();
             }
         }
