@@ -38,11 +38,11 @@ pub use action::{Action, ActionList, Groups, ParseActionError};
 pub use card::{Card, CardCounts, CardStyle, ParseCardError, Rank, Styled, Suit};
 pub use determinize::Sampler;
 pub use error::{IllegalAction, IllegalReason, MeldRef};
-pub use meld::{CanastaKind, GoOutKind, Group, GroupKind, KindCounts, Meld, MeldId, RankSet};
+pub use meld::{CanastaKind, GoOutKind, Group, GroupKind, Meld, MeldId, RankSet};
 pub use observation::{Observation, TableFacts, rank_bits};
 pub use pile_words::PileWords;
 pub use rng::{Rng, shuffled_deck};
-pub use rules::{CleanOpening, Freeze, PRESETS, PresetInfo, Rules, RulesError};
+pub use rules::{CleanOpening, Freeze, KindCounts, PRESETS, PresetInfo, Rules, RulesError};
 pub use score::{HandEndReason, HandResult, TeamScore};
 pub use seat::{Seat, Side, Team};
 pub use state::{

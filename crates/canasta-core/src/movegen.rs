@@ -513,7 +513,7 @@ impl Generator<'_> {
                     self.hand(seat),
                     self.melds(side),
                     GoingOut::of(self).canastas_needed(),
-                    !rules.going_out.requirement.needs_discard,
+                    rules.going_out.may_meld_out(),
                     |c| self.final_discard_ok(c),
                 )
             });

@@ -170,7 +170,7 @@ fn strongest_rival<'m>(
         let this = Rival {
             table: table_points(melds, rules),
             cards,
-            ready: canastas_of(melds, rules).meet(rules, rules.going_out.requirement.canastas),
+            ready: canastas_of(melds, rules).meet(rules, rules.going_out.canastas_to_go_out()),
         };
         if rival.is_none_or(|r| this.table > r.table) {
             rival = Some(this);
@@ -407,11 +407,11 @@ impl<'a> View<'a> {
     /// The side still lacks a canasta of the special rank that the rules
     /// ask for (Pennies' sevens).
     pub(super) fn needs_special(&self) -> bool {
-        self.canastas().special < self.rules.going_out.requirement.special_canastas
+        self.canastas().special < self.rules.going_out.kinds_needed().special
     }
 
     pub(super) fn needs_dirty(&self) -> bool {
-        self.canastas().dirty < self.rules.going_out.requirement.mixed_canastas
+        self.canastas().dirty < self.rules.going_out.kinds_needed().dirty
     }
 
     /// Whether the hand looks like it can go out this turn: the side has
@@ -421,7 +421,7 @@ impl<'a> View<'a> {
         let rules = self.rules;
         if !self
             .canastas()
-            .meet(rules, rules.going_out.requirement.canastas)
+            .meet(rules, rules.going_out.canastas_to_go_out())
         {
             return false;
         }

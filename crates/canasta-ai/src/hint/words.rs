@@ -330,7 +330,7 @@ impl<'a> Seat<'a> {
                 vec![format!(
                     "your side has {} ({} needed to go out)",
                     count(n, "canasta", "canastas"),
-                    number(usize::from(self.rules.going_out.requirement.canastas))
+                    number(usize::from(self.rules.going_out.canastas_to_go_out()))
                 )]
             }
             Action::Answer(yes) => {

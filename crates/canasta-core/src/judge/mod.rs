@@ -409,9 +409,7 @@ impl Judge<'_> {
             // kept back too (fewer cards melded), so that comes before the
             // discard going out also needs.
             let why = Judge::of(&s).why_not_finish();
-            if why == IllegalReason::StrandsLastCard
-                && self.rules().going_out.requirement.needs_discard
-            {
+            if why == IllegalReason::StrandsLastCard && !self.rules().going_out.may_meld_out() {
                 return Err(IllegalReason::MustDiscardToGoOut);
             }
             return Err(why);

@@ -5,7 +5,7 @@
 //! melds never allocate.
 
 use crate::card::{Card, CardCounts, Rank, Suit, byte_sum};
-use crate::rules::{Rules, WildMeldReserve};
+use crate::rules::{KindCounts, Rules, WildMeldReserve};
 use std::fmt;
 
 /// Most melds one side can have on the table: an engine limit, far above
@@ -563,21 +563,12 @@ impl GoOutKind {
     /// natural or mixed by its cards.
     pub fn of(rules: &Rules, rank: Option<Rank>, kind: CanastaKind) -> GoOutKind {
         match rank {
-            None if rules.going_out.requirement.wild_canastas > 0 => GoOutKind::Wild,
+            None if rules.going_out.wild_canasta_is_a_kind() => GoOutKind::Wild,
             r if rules.melds.is_special_rank(r) => GoOutKind::Special,
             _ if kind == CanastaKind::Natural => GoOutKind::Clean,
             _ => GoOutKind::Dirty,
         }
     }
-}
-
-/// Canastas a side has, by going-out kind.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct KindCounts {
-    pub clean: u8,
-    pub dirty: u8,
-    pub wild: u8,
-    pub special: u8,
 }
 
 impl KindCounts {
@@ -590,17 +581,9 @@ impl KindCounts {
         }
     }
 
-    pub fn total(&self) -> u8 {
-        self.clean + self.dirty + self.wild + self.special
-    }
-
     /// Enough canastas, in all and of each kind, to go out.
     pub fn meet(&self, rules: &Rules, need_total: u8) -> bool {
-        self.total() >= need_total
-            && self.clean >= rules.going_out.requirement.natural_canastas
-            && self.dirty >= rules.going_out.requirement.mixed_canastas
-            && self.wild >= rules.going_out.requirement.wild_canastas
-            && self.special >= rules.going_out.requirement.special_canastas
+        self.total() >= need_total && rules.going_out.kinds_met(self)
     }
 }
 

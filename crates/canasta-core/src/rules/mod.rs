@@ -34,7 +34,7 @@ pub use catalogue::{CatalogueEntry, Form, catalogue, catalogue_json};
 pub use deal::DealRules;
 pub use error::{RulesError, RulesProblem};
 pub use game::GameRules;
-pub use going_out::{GoingOutRequirement, GoingOutRules};
+pub use going_out::{GoingOutRequirement, GoingOutRules, KindCounts};
 pub use guide::{Page, Section, Table};
 pub use house::{
     Area, AreaOptions, HOUSE_PRESETS, HousePreset, OPTION_TABLE, OptionInfo, OptionKind,
@@ -82,7 +82,7 @@ impl RulesSpec {
     /// closed by choice (a meld finished by the last card cannot be
     /// closed, so only going out by a discard counts).
     pub(crate) fn melding_out_counts(&self) -> bool {
-        !self.going_out.requirement.needs_discard && !self.melds.canasta_by_choice
+        self.going_out.may_meld_out() && !self.melds.canasta_by_choice
     }
 }
 

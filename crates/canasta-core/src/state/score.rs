@@ -148,7 +148,7 @@ fn score_team(state: &GameState, team: Team, out: Option<Seat>, concealed: bool)
             let penalised = match rules.scoring.red_three_penalty {
                 RedThreePenalty::NoMeld => never_melded,
                 RedThreePenalty::NoCanasta => canastas == 0,
-                RedThreePenalty::BelowGoingOut => canastas < rules.going_out.requirement.canastas,
+                RedThreePenalty::BelowGoingOut => canastas < rules.going_out.canastas_to_go_out(),
             };
             let red_value = rules.scoring.red_three_value(reds);
             if penalised { -red_value } else { red_value }

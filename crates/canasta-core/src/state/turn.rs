@@ -110,7 +110,7 @@ impl GameState {
     /// P-PEN: never a seven (the special rank) as the last discard.
     pub(crate) fn final_discard_ok(&self, card: Card) -> bool {
         let rules = self.rules();
-        (!rules.going_out.requirement.final_discard_natural || card.is_plain_natural())
+        rules.going_out.final_discard_allowed(card)
             && !(rules.pile.special_discard != crate::rules::SpecialDiscard::Free
                 && rules.melds.is_special_rank(card.rank()))
     }

@@ -8,7 +8,8 @@
 //! combines the ranks; the wild cards left over must form wild melds.
 
 use crate::card::Rank;
-use crate::meld::{CanastaKind, GoOutKind, KindCounts};
+use crate::meld::{CanastaKind, GoOutKind};
+use crate::rules::KindCounts;
 use crate::rules::Rules;
 use crate::search::goout::{HandShape, MeldShape, WILD_MELD};
 
@@ -36,12 +37,8 @@ fn slot(kind: GoOutKind) -> usize {
 /// The most of each kind that can matter: what the rules need, and the
 /// total needed for any kind.
 fn caps(rules: &Rules, need_total: u8) -> [u8; 4] {
-    let need = [
-        rules.going_out.requirement.natural_canastas,
-        rules.going_out.requirement.mixed_canastas,
-        rules.going_out.requirement.wild_canastas,
-        rules.going_out.requirement.special_canastas,
-    ];
+    let kinds = rules.going_out.kinds_needed();
+    let need = [kinds.clean, kinds.dirty, kinds.wild, kinds.special];
     need.map(|n| n.max(need_total))
 }
 

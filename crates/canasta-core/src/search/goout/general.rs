@@ -108,15 +108,13 @@ pub(super) fn placeable_general(
             }
         }
     }
-    let (need_clean, need_dirty) = (
-        rules.going_out.requirement.natural_canastas,
-        rules.going_out.requirement.mixed_canastas,
-    );
+    let kinds = rules.going_out.kinds_needed();
+    let (need_clean, need_dirty) = (kinds.clean, kinds.dirty);
     // Canastas already complete among melds that take no new cards count in
     // the items above (rank melds) or in the wild option (wild meld).
     for (j, t, wild_kind) in wild_options {
         let pool = (j_all - j) + (t_all - t);
-        let counts = rules.going_out.requirement.wild_canastas_count;
+        let counts = rules.going_out.counts_wild_canastas();
         let (c0, d0) = match wild_kind {
             _ if !counts => (0, 0),
             Some(true) => (1, 0),

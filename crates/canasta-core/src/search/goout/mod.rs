@@ -14,7 +14,8 @@ pub(crate) use requirements::{going_out_shortfall, requirements_met};
 use crate::action::Action;
 use crate::card::{Card, CardCounts, Rank, Suit, for_each_class};
 use crate::error::IllegalReason;
-use crate::meld::{CanastaKind, GoOutKind, KindCounts, Meld};
+use crate::meld::{CanastaKind, GoOutKind, Meld};
+use crate::rules::KindCounts;
 use crate::rules::Rules;
 use crate::search::goout::sequences::SharedOutcomes;
 use crate::seat::{Seat, Side};
@@ -191,12 +192,11 @@ fn canastas_within_reach_of(rules: &Rules, hand: &CardCounts, melds: &[Meld], ne
             .melds
             .special_rank()
             .map_or(0, |r| (open_special + hand.rank_count(r) as usize) / size);
+    let kinds = rules.going_out.kinds_needed();
     total >= need as usize
-        && total
-            >= (rules.going_out.requirement.natural_canastas
-                + rules.going_out.requirement.mixed_canastas) as usize
-        && wild >= rules.going_out.requirement.wild_canastas as usize
-        && special >= rules.going_out.requirement.special_canastas as usize
+        && total >= (kinds.clean + kinds.dirty) as usize
+        && wild >= kinds.wild as usize
+        && special >= kinds.special as usize
 }
 
 /// Bit `rank` set for every rank (index) the side has a meld of.
@@ -235,17 +235,15 @@ fn enough_melds_within_reach(
         natural += usize::from(m.wilds == 0 || wild_meld);
         mixed += usize::from(m.wilds > 0 || wilds_in_hand || wild_meld);
     }
-    any >= need as usize
-        && natural >= rules.going_out.requirement.natural_canastas as usize
-        && mixed >= rules.going_out.requirement.mixed_canastas as usize
+    let kinds = rules.going_out.kinds_needed();
+    any >= need as usize && natural >= kinds.clean as usize && mixed >= kinds.dirty as usize
 }
 
 /// Whether the simple counting test applies: no canasta kinds required, no
 /// wild melds, wild cards allowed on canastas (Classic).
 fn simple_rules(rules: &Rules) -> bool {
     !rules.melds.closes_by_choice()
-        && rules.going_out.requirement.natural_canastas == 0
-        && rules.going_out.requirement.mixed_canastas == 0
+        && !rules.going_out.needs_natural_or_mixed()
         && !rules.melds.wild_melds_allowed()
         && rules.melds.wilds_may_join(true)
 }
@@ -363,13 +361,9 @@ impl GoingOut<'_> {
     /// Canastas the player to act needs to go out: fewer when going out on
     /// the turn the side opens, where the rules say so (Canastia).
     pub(crate) fn canastas_needed(&self) -> u8 {
-        let rules = self.rules();
-        if rules.going_out.requirement.canastas_if_concealed > 0 && self.turn().melds_at_start == 0
-        {
-            rules.going_out.requirement.canastas_if_concealed
-        } else {
-            rules.going_out.requirement.canastas
-        }
+        self.rules()
+            .going_out
+            .canastas_needed(self.turn().melds_at_start == 0)
     }
 
     /// Does `after` (this state after an action of `seat`) let the side go
@@ -377,7 +371,7 @@ impl GoingOut<'_> {
     pub(crate) fn may_finish_with(&self, after: &GameState, seat: Seat, by_discard: bool) -> bool {
         let rules = self.rules();
         let side = after.side_of(seat);
-        (by_discard || !rules.going_out.requirement.needs_discard)
+        (by_discard || rules.going_out.may_meld_out())
             && requirements_met(rules, &side_shape(after, side), self.canastas_needed())
     }
 
@@ -659,7 +653,7 @@ impl GoingOut<'_> {
                 hand,
                 melds,
                 need,
-                !rules.going_out.requirement.needs_discard,
+                rules.going_out.may_meld_out(),
                 |c| self.final_discard_ok(c),
                 shared,
             )
@@ -737,9 +731,7 @@ impl GoingOut<'_> {
     ) -> bool {
         let refused = self.turn().answer == Some(false);
         if hand.is_empty() {
-            return !refused
-                && !self.rules().going_out.requirement.needs_discard
-                && melded_out_ok();
+            return !refused && self.rules().going_out.may_meld_out() && melded_out_ok();
         }
         if hand.total() > 1 && !must_go_out {
             return true;

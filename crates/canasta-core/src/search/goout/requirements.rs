@@ -4,7 +4,8 @@
 
 use super::{MeldShape, WILD_MELD};
 use crate::error::IllegalReason;
-use crate::meld::{GoOutKind, KindCounts};
+use crate::meld::GoOutKind;
+use crate::rules::KindCounts;
 use crate::rules::Rules;
 
 /// Does a side with these melds meet the rules' going-out requirements
@@ -31,7 +32,7 @@ pub(crate) fn going_out_shortfall(
             }
             continue;
         }
-        if m.rank == WILD_MELD && !rules.going_out.requirement.wild_canastas_count {
+        if m.rank == WILD_MELD && !rules.going_out.counts_wild_canastas() {
             if !rules.melds.has_canasta_length(m.naturals + m.wilds) {
                 return Some(IllegalReason::UnfinishedWildMeld);
             }
@@ -66,31 +67,22 @@ pub(crate) fn going_out_shortfall(
 /// The going-out requirement of kinds that is not met, in the words that
 /// fit the rules, with the kinds the side still lacks.
 fn missing_canastas(rules: &Rules, have: &KindCounts) -> IllegalReason {
-    let lacks = |need: u8, have: u8| need.saturating_sub(have);
-    if rules.going_out.requirement.wild_canastas > 0
-        || rules.going_out.requirement.special_canastas > 0
-    {
+    let need = rules.going_out.kinds_needed();
+    let lacking = rules.going_out.kinds_lacking(have);
+    if rules.going_out.needs_wild_or_special() {
         IllegalReason::MissingCanastaKinds {
-            clean: rules.going_out.requirement.natural_canastas,
-            dirty: rules.going_out.requirement.mixed_canastas,
-            wild: rules.going_out.requirement.wild_canastas,
-            special: rules.going_out.requirement.special_canastas,
+            clean: need.clean,
+            dirty: need.dirty,
+            wild: need.wild,
+            special: need.special,
             special_rank: rules.melds.special_rank(),
-            lacking: [
-                lacks(rules.going_out.requirement.natural_canastas, have.clean),
-                lacks(rules.going_out.requirement.mixed_canastas, have.dirty),
-                lacks(rules.going_out.requirement.wild_canastas, have.wild),
-                lacks(rules.going_out.requirement.special_canastas, have.special),
-            ],
+            lacking: [lacking.clean, lacking.dirty, lacking.wild, lacking.special],
         }
     } else {
         IllegalReason::MissingCanastas {
-            natural: rules.going_out.requirement.natural_canastas,
-            mixed: rules.going_out.requirement.mixed_canastas,
-            lacking: [
-                lacks(rules.going_out.requirement.natural_canastas, have.clean),
-                lacks(rules.going_out.requirement.mixed_canastas, have.dirty),
-            ],
+            natural: need.clean,
+            mixed: need.dirty,
+            lacking: [lacking.clean, lacking.dirty],
         }
     }
 }
