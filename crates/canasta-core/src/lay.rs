@@ -131,7 +131,7 @@ fn contents_problem(rules: &Rules, all: &Group, new: bool) -> Option<IllegalReas
             }
             return None;
         }
-        Some(Rank::Three) if rules.melds.threes_natural => {}
+        Some(Rank::Three) if !rules.melds.special_threes() => {}
         Some(Rank::Three) if !rules.melds.black_threes_meld_going_out() => {
             return Some(R::ThreesNotMeldable);
         }

@@ -75,7 +75,7 @@ impl Generator<'_> {
         let hand = self.hand(seat);
         let Ok(top) = self.pile_open() else { return };
         let rank = top.rank().unwrap();
-        let rest = self.pile_rest_to_hand() + rules.pile.pile_extra_draw as usize;
+        let rest = self.pile_rest_to_hand() + rules.pile.stock_cards_with_pile();
         if !self.side_has_melded(side) {
             crate::search::opening::generate(self, Some(top), out);
             return;
@@ -106,14 +106,13 @@ impl Generator<'_> {
             // A closed canasta takes nothing more (Canastia).
             return;
         }
-        let extra = rules.pile.pile_extra_draw as usize;
         let push = |a: Action, used: usize, out: &mut ActionList| {
             let remaining = hand.total() - used + rest;
             // A take that would leave only the unseen stock card (P-CNE)
             // is refused without looking at that card: legality must not
             // depend on what nobody may see.
             if remaining >= 2
-                || ((extra == 0 || remaining > extra) && GoingOut::of(self).ok_after(a))
+                || (!rules.pile.leaves_only_unseen(remaining) && GoingOut::of(self).ok_after(a))
             {
                 out.push(a);
             }

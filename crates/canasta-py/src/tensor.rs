@@ -44,12 +44,10 @@ pub struct Field {
 impl Layout {
     pub fn of(rules: &Rules) -> Layout {
         let seats = rules.game.players as usize;
-        let sides = if rules.game.temporary_partnership {
-            seats
-        } else {
-            rules.game.teams as usize
-        };
-        Layout { seats, sides }
+        Layout {
+            seats,
+            sides: rules.game.starting_sides(),
+        }
     }
 
     /// The fields in order, each with what it holds.

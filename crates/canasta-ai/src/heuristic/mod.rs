@@ -93,7 +93,7 @@ fn bonus(g: &Group, rules: &Rules) -> i32 {
 
 /// Threes that cannot be melded in the ordinary way.
 fn is_stopper(c: Card, rules: &Rules) -> bool {
-    c.is_black_three() && !rules.melds.threes_natural
+    c.is_black_three() && rules.melds.special_threes()
 }
 
 /// Ending the hand, unless the side does better playing on.

@@ -435,14 +435,14 @@ impl<'a> View<'a> {
             if n == 0 || self.own_melds.iter().any(|m| m.rank() == Some(r)) {
                 continue;
             }
-            if r == Rank::Three && !rules.melds.threes_natural {
-                let black = i32::from(self.hand.black_threes());
-                if black < 3 || !rules.melds.black_threes_meldable {
-                    stuck += black;
+            if r == Rank::Three && rules.melds.special_threes() {
+                let black = self.hand.black_threes();
+                if !rules.melds.black_threes_may_meld(black) {
+                    stuck += i32::from(black);
                 }
             } else if n >= i32::from(rules.melds.smallest_meld()) {
                 continue;
-            } else if n >= i32::from(rules.melds.min_naturals)
+            } else if rules.melds.enough_naturals(n as u8)
                 && wilds >= i32::from(rules.melds.smallest_meld()) - n
             {
                 wilds -= i32::from(rules.melds.smallest_meld()) - n;

@@ -440,14 +440,16 @@ impl<'a> Seat<'a> {
         let mut out = Vec::new();
         let Some(rank) = c.rank().filter(|_| !c.is_wild()) else {
             // A wild card: nobody takes a pile topped by one.
-            out.push(if !self.obs.pile_frozen && rules.pile.freeze.wild_cards {
-                format!(
-                    "it freezes the pile, {} cards with it, so the next player cannot take it",
-                    self.pile_size() + 1
-                )
-            } else {
-                "the next player cannot take the pile on a wild card".into()
-            });
+            out.push(
+                if !self.obs.pile_frozen && rules.pile.freeze.by_discard(c) {
+                    format!(
+                        "it freezes the pile, {} cards with it, so the next player cannot take it",
+                        self.pile_size() + 1
+                    )
+                } else {
+                    "the next player cannot take the pile on a wild card".into()
+                },
+            );
             return out;
         };
         if !c.is_plain_natural() {
@@ -460,7 +462,7 @@ impl<'a> Seat<'a> {
                     "three"
                 }
             ));
-            if c.is_black_three() && rules.pile.freeze.black_three && !self.obs.pile_frozen {
+            if rules.pile.freeze.by_discard(c) && !self.obs.pile_frozen {
                 out.push("it freezes the pile".into());
             }
             return out;

@@ -243,12 +243,14 @@ impl Judge<'_> {
     /// looking at that card: legality must not depend on what nobody may see.
     fn judge_pickup_ending(&self, action: Action, used: usize) -> Result<(), IllegalReason> {
         let seat = self.to_act();
-        let extra = self.rules().pile.pile_extra_draw as usize;
-        let remaining = self.hand(seat).total() - used + self.pile_rest_to_hand() + extra;
+        let pile = &self.rules().pile;
+        let remaining = self.hand(seat).total() - used
+            + self.pile_rest_to_hand()
+            + pile.stock_cards_with_pile();
         if remaining >= 2 && !self.turn().must_go_out && !self.binds_to_go_out(&action) {
             return Ok(());
         }
-        if extra > 0 && remaining <= extra {
+        if pile.leaves_only_unseen(remaining) {
             return Err(IllegalReason::OnlyUnseenCardLeft);
         }
         self.judge_ending(action)
@@ -318,8 +320,9 @@ impl Judge<'_> {
                 // needs no minimum; it must then take the whole hand.
                 let left = self.hand(seat).total() - groups.card_count();
                 let concealed = left <= 1
-                    && self.turn().drew_from_stock
-                    && rules.opening.concealed_without_minimum;
+                    && rules
+                        .opening
+                        .concealed_waives_minimum(self.turn().drew_from_stock);
                 if !concealed {
                     return Err(R::OpeningTooLow { need, have });
                 }

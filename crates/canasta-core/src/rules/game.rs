@@ -42,6 +42,23 @@ impl GameRules {
         }
     }
 
+    /// How many sides a hand starts with, each keeping a score: the teams,
+    /// or every seat with a temporary partnership ([`Self::starting_side`]).
+    pub fn starting_sides(&self) -> usize {
+        if self.temporary_partnership {
+            self.players as usize
+        } else {
+            self.teams as usize
+        }
+    }
+
+    /// A seat may have a partner in this game: teams of two or more, or a
+    /// temporary partnership (P-CAN, three players), so asking partner
+    /// "may I go out?" can arise.
+    pub fn may_have_partner(&self) -> bool {
+        self.teams < self.players || self.temporary_partnership
+    }
+
     /// Every seat, in the order of play.
     pub fn seats(&self) -> impl DoubleEndedIterator<Item = Seat> + Clone + use<> {
         Seat::all(self.players as usize)
@@ -50,5 +67,29 @@ impl GameRules {
     /// Every team.
     pub fn all_teams(&self) -> impl DoubleEndedIterator<Item = Team> + Clone + use<> {
         Team::all(self.teams as usize)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::rules::Rules;
+
+    /// P-CAN: four play as two teams, three each for themselves but for a
+    /// temporary partnership against the first to take the pile; two have
+    /// no partner, so asking "may I go out?" never arises.
+    #[test]
+    fn sides_and_partners() {
+        let form = |players| Rules::preset("classic", Some(players), None).expect("a form");
+        let (two, three, four) = (form(2), form(3), form(4));
+        assert_eq!(
+            (
+                two.game.starting_sides(),
+                three.game.starting_sides(),
+                four.game.starting_sides()
+            ),
+            (2, 3, 2)
+        );
+        assert!(!two.game.may_have_partner());
+        assert!(three.game.may_have_partner() && four.game.may_have_partner());
     }
 }

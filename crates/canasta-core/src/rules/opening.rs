@@ -42,6 +42,13 @@ impl OpeningRules {
             .map_or(0, |s| s.need)
     }
 
+    /// A side that has not melded may go out concealed without meeting the
+    /// minimum: only after drawing from the stock (`drew_from_stock`), and
+    /// only where the rules allow it (P-CAN, S002).
+    pub fn concealed_waives_minimum(&self, drew_from_stock: bool) -> bool {
+        drew_from_stock && self.concealed_without_minimum
+    }
+
     /// The opening at this minimum must be of clean melds only (P-CNE at 50).
     pub fn must_be_clean(&self, need: i32) -> bool {
         match self.clean_opening {

@@ -4,6 +4,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::{PilePacket, SpecialDiscard};
+use crate::card::Card;
 
 /// The discard pile (P-CAN's "The discard pile", "Freezing the pile").
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -91,6 +92,18 @@ pub enum Freeze {
 }
 
 impl FreezeRules {
+    /// A discard of `card` freezes the pile: a wild card (P-CAN, P-CNE),
+    /// or a black three where the rules say so (S001, S002).
+    pub fn by_discard(&self, card: Card) -> bool {
+        (card.is_wild() && self.wild_cards) || (card.is_black_three() && self.black_three)
+    }
+
+    /// A card turned up to start the pile freezes it: a wild card, or a
+    /// red three where the rules say so (P-CAN; P-CNE only wild cards).
+    pub fn by_upcard(&self, card: Card) -> bool {
+        (card.is_wild() && self.wild_cards) || (card.is_red_three() && self.red_three_upcard)
+    }
+
     /// Why the pile is frozen against a side, the first cause that holds:
     /// a freezing card in it (`pile_frozen`, a wild card or a black three
     /// discarded or turned up), these rules, or the side not having melded
@@ -158,9 +171,108 @@ impl PileRules {
         self.take_onto_meld && !frozen && (self.take_onto_canasta || !onto_canasta)
     }
 
+    /// Stock cards a take of the pile brings with it, unseen until taken
+    /// (P-CNE: 1).
+    pub fn stock_cards_with_pile(&self) -> usize {
+        self.pile_extra_draw as usize
+    }
+
+    /// A take of the pile that would leave the taker only the unseen stock
+    /// cards that go with it (P-CNE) is refused without looking at them:
+    /// legality must not depend on what nobody may see. `remaining` is the
+    /// hand after the take, those cards counted.
+    pub fn leaves_only_unseen(&self, remaining: usize) -> bool {
+        self.pile_extra_draw > 0 && remaining <= self.pile_extra_draw as usize
+    }
+
+    /// Cards of the special rank are held back from the pile for a while
+    /// (P-PEN's sevens, S002's option), and never go as the last discard.
+    pub fn special_discard_restricted(&self) -> bool {
+        self.special_discard != SpecialDiscard::Free
+    }
+
+    /// Cards of the special rank may not be discarded yet: P-PEN until
+    /// every side has a canasta of them (`every_side_has`), S002's option
+    /// until the discarder's own side has (`own_side_has`); each is asked
+    /// only where the rule needs it.
+    pub fn special_discard_blocked(
+        &self,
+        own_side_has: impl FnOnce() -> bool,
+        every_side_has: impl FnOnce() -> bool,
+    ) -> bool {
+        match self.special_discard {
+            SpecialDiscard::Free => false,
+            SpecialDiscard::UntilOwnSide => !own_side_has(),
+            SpecialDiscard::UntilEverySide => !every_side_has(),
+        }
+    }
+
     /// A player holding one card may not take a one-card pile (S001, S002,
     /// BRIT), unless the Viennese option allows it.
     pub fn one_card_pile_refused(&self, hand_cards: usize, pile_cards: usize) -> bool {
         hand_cards == 1 && pile_cards == 1 && !self.one_card_may_take_one_card_pile
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::card::Card;
+    use crate::rules::Rules;
+
+    fn preset(id: &str) -> Rules {
+        Rules::preset(id, None, None).expect("a preset")
+    }
+
+    fn card(text: &str) -> Card {
+        text.parse().expect("a card")
+    }
+
+    /// P-CAN: a wild card discarded or turned up freezes the pile, and a red
+    /// three turned up does; a black three only where the option says so
+    /// (S001, S002). P-CNE: only wild cards. Canastia: nothing freezes it.
+    #[test]
+    fn what_freezes_the_pile() {
+        let classic = preset("classic");
+        let freeze = classic.pile.freeze;
+        assert!(freeze.by_discard(card("JK")) && freeze.by_discard(card("2C")));
+        assert!(!freeze.by_discard(card("3S")) && !freeze.by_discard(card("7H")));
+        assert!(freeze.by_upcard(card("2D")) && freeze.by_upcard(card("3H")));
+        assert!(!freeze.by_upcard(card("3C")));
+        let options = serde_json::json!({ "black_three_freezes": true });
+        let black = classic
+            .with_options(options.as_object().unwrap())
+            .expect("the option");
+        assert!(
+            black.pile.freeze.by_discard(card("3S")) && !black.pile.freeze.by_discard(card("3D"))
+        );
+        let canastone = preset("canastone").pile.freeze;
+        assert!(canastone.by_upcard(card("JK")) && !canastone.by_upcard(card("3H")));
+        let canastia = preset("canastia").pile.freeze;
+        assert!(!canastia.by_discard(card("JK")) && !canastia.by_upcard(card("2H")));
+    }
+
+    /// P-CNE: one unseen stock card goes with the pile, and a take that
+    /// would leave the taker only that card is refused; P-CAN takes none.
+    #[test]
+    fn the_stock_card_with_the_pile() {
+        let canastone = preset("canastone").pile.clone();
+        assert_eq!(canastone.stock_cards_with_pile(), 1);
+        assert!(canastone.leaves_only_unseen(1) && !canastone.leaves_only_unseen(2));
+        let classic = preset("classic").pile.clone();
+        assert_eq!(classic.stock_cards_with_pile(), 0);
+        assert!(!classic.leaves_only_unseen(0) && !classic.leaves_only_unseen(1));
+    }
+
+    /// P-PEN: sevens go to the pile only once every side has a sevens
+    /// canasta; elsewhere the special rank is free to discard.
+    #[test]
+    fn when_the_special_rank_may_be_discarded() {
+        let pennies = preset("pennies").pile.clone();
+        assert!(pennies.special_discard_restricted());
+        assert!(pennies.special_discard_blocked(|| true, || false));
+        assert!(!pennies.special_discard_blocked(|| false, || true));
+        let classic = preset("classic").pile.clone();
+        assert!(!classic.special_discard_restricted());
+        assert!(!classic.special_discard_blocked(|| false, || false));
     }
 }

@@ -197,9 +197,7 @@ impl GameState {
                 if let Some(r) = c.rank() {
                     self.discarded_ranks[seat] |= 1 << r.index();
                 }
-                if (c.is_wild() && self.rs.rules.pile.freeze.wild_cards)
-                    || (c.is_black_three() && self.rs.rules.pile.freeze.black_three)
-                {
+                if self.rs.rules.pile.freeze.by_discard(c) {
                     self.pile_frozen = true;
                 }
                 if self.foot_due(seat) {

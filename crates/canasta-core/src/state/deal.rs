@@ -162,9 +162,7 @@ impl GameState {
         while let Some(c) = self.stacks.pop_stock() {
             turned += 1;
             self.stacks.push_pile(c);
-            if (c.is_wild() && rules.pile.freeze.wild_cards)
-                || (c.is_red_three() && rules.pile.freeze.red_three_upcard)
-            {
+            if rules.pile.freeze.by_upcard(c) {
                 self.pile_frozen = true;
             }
             let again = (c.is_wild() && rules.pile.upcard_wild_turns_again)

@@ -111,7 +111,7 @@ impl GameState {
     pub(crate) fn final_discard_ok(&self, card: Card) -> bool {
         let rules = self.rules();
         rules.going_out.final_discard_allowed(card)
-            && !(rules.pile.special_discard != crate::rules::SpecialDiscard::Free
+            && !(rules.pile.special_discard_restricted()
                 && rules.melds.is_special_rank(card.rank()))
     }
 
@@ -144,21 +144,16 @@ impl GameState {
     /// Cards of the special rank may not be discarded by `seat` yet (P-PEN:
     /// until every side has a sevens canasta; S002: until the own side has).
     pub(crate) fn special_discard_blocked(&self, seat: Seat) -> bool {
-        use crate::rules::SpecialDiscard;
         let rules = self.rules();
         let has = |side: Side| {
             self.melds(side)
                 .iter()
                 .any(|m| m.going_out_kind(rules) == Some(crate::meld::GoOutKind::Special))
         };
-        match rules.pile.special_discard {
-            SpecialDiscard::Free => false,
-            SpecialDiscard::UntilOwnSide => !has(self.side_of(seat)),
-            SpecialDiscard::UntilEverySide => {
-                let mut sides = self.seats().map(|s| self.side_of(s));
-                !sides.all(has)
-            }
-        }
+        rules.pile.special_discard_blocked(
+            || has(self.side_of(seat)),
+            || self.seats().map(|s| self.side_of(s)).all(has),
+        )
     }
 
     /// Whether `seat` picks up its foot at the end of this turn (a player
@@ -174,7 +169,7 @@ impl GameState {
         let Some(rank) = rules.melds.special_rank() else {
             return false;
         };
-        rules.pile.special_discard != crate::rules::SpecialDiscard::Free
+        rules.pile.special_discard_restricted()
             && self.hand(seat).rank_count(rank) as usize == self.hand(seat).total()
             && self.special_discard_blocked(seat)
     }

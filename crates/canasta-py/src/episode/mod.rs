@@ -419,16 +419,11 @@ impl Episode {
         self.legal.clear();
         self.speller.reset(&[]);
         let per_side = side_returns(side_scores, self.config.reward);
-        // Scores are kept by team, or by seat where partnerships are
-        // temporary (Classic 3): the seat's own score counts.
+        // Scores are kept by the side a seat starts the hand on: its team,
+        // or the seat itself where partnerships are temporary (Classic 3).
         let rules = self.state.rules();
         for seat in 0..self.players() {
-            let index = if rules.game.temporary_partnership {
-                seat
-            } else {
-                rules.game.team_of(Seat::new(seat)).index()
-            };
-            self.returns[seat] = per_side[index];
+            self.returns[seat] = per_side[rules.game.starting_side(Seat::new(seat)).index()];
         }
     }
 

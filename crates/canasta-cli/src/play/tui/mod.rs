@@ -356,9 +356,7 @@ impl App<'_> {
     ) -> Screen<'s> {
         let (grouped, fresh) = (&flags.0, &flags.1);
         let rules = self.session.rules();
-        let keys_bar = if rules.going_out.asking_allowed
-            && (rules.game.teams < rules.game.players || rules.game.temporary_partnership)
-        {
+        let keys_bar = if rules.going_out.asking_allowed && rules.game.may_have_partner() {
             KEYS
         } else {
             KEYS_WITHOUT_ASKING

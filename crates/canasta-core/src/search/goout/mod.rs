@@ -427,7 +427,9 @@ impl GoingOut<'_> {
         // opening that meets the minimum; where openings come only before
         // the draw (P-CNE), not at all.
         let unopened = !self.side_has_melded(side);
-        let concealed = self.turn().drew_from_stock && rules.opening.concealed_without_minimum;
+        let concealed = rules
+            .opening
+            .concealed_waives_minimum(self.turn().drew_from_stock);
         if unopened && !concealed && (rules.opening.open_before_draw || self.phase() != Phase::Play)
         {
             return false;
@@ -595,7 +597,7 @@ impl GoingOut<'_> {
         let rules = self.rules();
         let side = self.side_of(seat);
         if rules.melds.rank_names_the_meld()
-            || rules.pile.special_discard != crate::rules::SpecialDiscard::Free
+            || rules.pile.special_discard_restricted()
             || self.phase() != Phase::Play
             || self.foot_size(seat) > 0
             || !self.side_has_melded(side)
@@ -749,7 +751,7 @@ impl GoingOut<'_> {
         let rules = self.rules();
         if !self.side_has_melded(side)
             || !rules.melds.rank_names_the_meld()
-            || rules.pile.special_discard != crate::rules::SpecialDiscard::Free
+            || rules.pile.special_discard_restricted()
         {
             return None;
         }

@@ -176,8 +176,9 @@ pub(crate) fn generate<O: OpeningSink>(state: &GameState, top: Option<Card>, out
         }
         None => {
             search.descend_sequences((0, 0, 0), out);
-            if state.turn().drew_from_stock
-                && rules.opening.concealed_without_minimum
+            if rules
+                .opening
+                .concealed_waives_minimum(state.turn().drew_from_stock)
                 && GoingOut::of(state).can_go_out(seat)
             {
                 concealed::concealed_below_minimum(state, need, out);
@@ -436,15 +437,17 @@ impl Search<'_> {
         // The stock card that goes with the pile (P-CNE) counts, but a
         // take that would leave only it is refused without looking at it,
         // as the judge does (`judge_pickup_ending`).
-        let extra = if self.top.is_some() {
-            self.rules.pile.pile_extra_draw as usize
+        let taking = self.top.is_some();
+        let extra = if taking {
+            self.rules.pile.stock_cards_with_pile()
         } else {
             0
         };
         let remaining = self.hand.total() + self.pile_rest + extra;
         let has_black = self.groups.iter().any(|g| g.is_special_threes(self.rules));
         if (remaining >= 2 && !has_black && !self.state.turn().must_go_out)
-            || ((extra == 0 || remaining > extra) && GoingOut::of(self.state).ok_after(action))
+            || (!(taking && self.rules.pile.leaves_only_unseen(remaining))
+                && GoingOut::of(self.state).ok_after(action))
         {
             out.offer(action);
         }
