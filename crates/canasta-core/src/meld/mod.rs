@@ -39,6 +39,20 @@ pub enum CanastaKind {
     Mixed,
 }
 
+impl CanastaKind {
+    /// The kind of a canasta of wild cards only: natural (clean) when it is
+    /// all twos, or holds six jokers and at most one two (P-CNE); mixed
+    /// otherwise. The meld and the going-out counting both ask this.
+    #[inline]
+    pub fn of_wild_cards(jokers: u8, twos: u8) -> CanastaKind {
+        if jokers == 0 || (jokers >= 6 && twos <= 1) {
+            CanastaKind::Natural
+        } else {
+            CanastaKind::Mixed
+        }
+    }
+}
+
 /// The kinds of canasta that going-out requirements count separately.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum GoOutKind {
@@ -96,13 +110,10 @@ impl Meld {
             // A samba: seven naturals in sequence.
             Some(CanastaKind::Natural)
         } else if self.cards.is_wild_only() {
-            // P-CNE: a wild canasta is clean when all twos or six jokers.
-            let (j, t) = (self.cards.jokers, self.cards.two_count());
-            Some(if j == 0 || (j >= 6 && t <= 1) {
-                CanastaKind::Natural
-            } else {
-                CanastaKind::Mixed
-            })
+            Some(CanastaKind::of_wild_cards(
+                self.cards.jokers,
+                self.cards.two_count(),
+            ))
         } else if self.cards.wild_count() == 0 {
             Some(CanastaKind::Natural)
         } else {
@@ -219,5 +230,18 @@ mod tests {
         assert_eq!(short.canasta(&r), None);
         assert_eq!(natural.cards.points(&r), 70);
         assert_eq!(mixed.cards.points(&r), 40 + 40 + 50);
+    }
+
+    /// P-CNE: a canasta of wild cards only is clean when all twos, or with
+    /// six jokers and at most one two.
+    #[test]
+    fn wild_canastas_clean_and_dirty() {
+        use CanastaKind::{Mixed, Natural};
+        assert_eq!(CanastaKind::of_wild_cards(0, 7), Natural);
+        assert_eq!(CanastaKind::of_wild_cards(6, 1), Natural);
+        assert_eq!(CanastaKind::of_wild_cards(7, 0), Natural);
+        assert_eq!(CanastaKind::of_wild_cards(6, 2), Mixed);
+        assert_eq!(CanastaKind::of_wild_cards(5, 2), Mixed);
+        assert_eq!(CanastaKind::of_wild_cards(1, 6), Mixed);
     }
 }

@@ -111,9 +111,9 @@ impl MeldShape {
     }
 }
 
-/// P-CNE: a wild canasta is clean when it is all twos, or holds six jokers.
+/// A wild canasta of these cards is clean ([`CanastaKind::of_wild_cards`]).
 pub(crate) fn wild_canasta_is_clean(jokers: u8, twos: u8) -> bool {
-    jokers == 0 || (jokers >= 6 && twos <= 1)
+    CanastaKind::of_wild_cards(jokers, twos) == CanastaKind::Natural
 }
 
 pub(super) type SideShape = ArrayVec<MeldShape, MAX_MELDS>;
