@@ -54,7 +54,7 @@ impl Generator<'_> {
         let (_, side) = self.seat_side();
         // P-CNE: a side that has not melded opens before drawing, or not at
         // all; having opened, the player may lay more from hand before drawing.
-        if self.rules().opening.open_before_draw {
+        if self.rules().opening.opens_now(true) {
             if !self.side_has_melded(side) {
                 crate::search::opening::generate(self, None, out);
             } else if self.turn().opened_before_draw {
@@ -188,7 +188,7 @@ impl Generator<'_> {
         // It walks the side's melds: once for the melds and the discards.
         let wilds_reserved = self.wilds_reserved(side);
         if !self.side_has_melded(side) {
-            if !rules.opening.open_before_draw {
+            if rules.opening.opens_now(false) {
                 crate::search::opening::generate(self, None, out);
             }
         } else {

@@ -359,7 +359,7 @@ impl TableView {
             answer: None,
             must_go_out: false,
             open_first: obs.phase == Phase::Draw
-                && rules.opening.open_before_draw
+                && rules.opening.opens_now(true)
                 && obs.melds[obs.side_of[obs.to_act]].is_empty(),
         }
     }

@@ -80,7 +80,7 @@ impl Judge<'_> {
             (Phase::Answer, Action::Answer(_)) => Ok(()),
             (Phase::Answer, _) | (_, Action::Answer(_)) => wrong,
             (Phase::Draw, Action::Draw | Action::PickupOnto | Action::Pickup { .. }) => Ok(()),
-            (Phase::Draw, Action::Meld(_)) if self.rules().opening.open_before_draw => Ok(()),
+            (Phase::Draw, Action::Meld(_)) if self.rules().opening.opens_now(true) => Ok(()),
             (Phase::Draw, Action::Add { .. }) if self.laying_before_draw() => Ok(()),
             (Phase::Draw, _) => wrong,
             (Phase::Play, Action::Draw | Action::PickupOnto | Action::Pickup { .. }) => wrong,
@@ -287,7 +287,7 @@ impl Judge<'_> {
                 have: 0,
             });
         }
-        if !opened && rules.opening.open_before_draw && self.phase() == Phase::Play {
+        if !opened && self.phase() == Phase::Play && !rules.opening.opens_now(false) {
             return Err(R::OpenBeforeDrawing);
         }
         if opened && self.phase() == Phase::Draw && !self.laying_before_draw() {

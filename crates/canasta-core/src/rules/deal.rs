@@ -38,6 +38,12 @@ impl DealRules {
         self.deck().total()
     }
 
+    /// Each player has a foot to pick up (Pennies from Heaven; a Classic
+    /// variation in P-CAN).
+    pub fn has_feet(&self) -> bool {
+        self.foot_size > 0
+    }
+
     /// The deck's composition: `decks` packs and `jokers` jokers, less
     /// every copy of each face in `excluded_faces`.
     pub fn deck(&self) -> CardCounts {

@@ -49,6 +49,14 @@ impl OpeningRules {
         drew_from_stock && self.concealed_without_minimum
     }
 
+    /// A side that has not melded may open at this moment of its turn:
+    /// before the draw (`before_draw`) where openings come first, from hand
+    /// only (P-CNE), after it elsewhere (P-CAN). Where openings come first,
+    /// melds may be laid before the draw at all.
+    pub fn opens_now(&self, before_draw: bool) -> bool {
+        before_draw == self.open_before_draw
+    }
+
     /// The opening at this minimum must be of clean melds only (P-CNE at 50).
     pub fn must_be_clean(&self, need: i32) -> bool {
         match self.clean_opening {

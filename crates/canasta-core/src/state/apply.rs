@@ -63,7 +63,7 @@ impl GameState {
         let seat = self.to_act;
         let side = self.side_of[seat];
         self.state_id += 1;
-        let feet = self.rs.rules.deal.foot_size > 0;
+        let feet = self.rs.rules.deal.has_feet();
         let canastas_before = if feet { self.canastas(side) } else { 0 };
         self.apply_action(seat, side, action);
         if feet

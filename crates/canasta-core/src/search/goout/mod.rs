@@ -303,7 +303,9 @@ impl GoingOut<'_> {
         let concealed = rules
             .opening
             .concealed_waives_minimum(self.turn().drew_from_stock);
-        if unopened && !concealed && (rules.opening.open_before_draw || self.phase() != Phase::Play)
+        if unopened
+            && !concealed
+            && (self.phase() != Phase::Play || !rules.opening.opens_now(false))
         {
             return false;
         }

@@ -309,7 +309,7 @@ impl GameState {
         stock: Vec<Card>,
         pile: Vec<Card>,
     ) -> Result<(), NotationError> {
-        if f.seats("foot").next().is_some() && self.rs.rules.deal.foot_size == 0 {
+        if f.seats("foot").next().is_some() && !self.rs.rules.deal.has_feet() {
             return Err(NotationError::NoFeet);
         }
         for (s, sc) in seat_cards.into_iter().enumerate() {
