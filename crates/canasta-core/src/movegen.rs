@@ -1,4 +1,6 @@
-//! The legal-action generator: the one truth of what a seat may do.
+//! The legal-action generator: lists what a seat may do by enumerating
+//! candidates by shape and keeping those the rule areas' predicates
+//! (`rules/`) accept, the same predicates the judge asks.
 //!
 //! Cards the rules cannot tell apart (the same rank in different suits; twos
 //! of different suits) are one choice: the generator names the lowest suits

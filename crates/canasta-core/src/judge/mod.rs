@@ -1,4 +1,5 @@
-//! The judge: the one place that decides whether an action is legal.
+//! The judge: decides whether an action is legal by asking the rule
+//! areas' predicates (`rules/`) in a fixed order.
 //!
 //! Every action, whatever its size (a generated minimal step, or a record's
 //! meld of nine kings, an opening of five groups, a pickup that opens with
