@@ -104,7 +104,7 @@ impl VecEnv {
             "next-step" => Autoreset::NextStep,
             other => {
                 return Err(value_error(format!(
-                    "autoreset {other:?}: expected \"same-step\" or \"next-step\""
+                    "autoreset \"{other}\": expected \"same-step\" or \"next-step\""
                 )));
             }
         };
