@@ -368,6 +368,26 @@ impl GameState {
             .position(|m| m.cards.rank() == rank && !m.is_full(rules))
     }
 
+    /// The seat playing alone, read from the sides (a state rebuilt from
+    /// what one seat saw): once a seat has joined a side not its own, the
+    /// seat left alone on its side; `None` before, and in a form without a
+    /// temporary partnership.
+    pub(crate) fn lone_hand_by_sides(&self) -> Option<Seat> {
+        if !self.rs.rules.game.temporary_partnership {
+            return None;
+        }
+        let rules = &self.rs.rules;
+        self.seats()
+            .find(|&s| {
+                self.seats()
+                    .all(|o| o == s || self.side_of[o] != self.side_of[s])
+            })
+            .filter(|_| {
+                self.seats()
+                    .any(|o| self.side_of[o] != rules.game.starting_side(o))
+            })
+    }
+
     /// Classic 3 players: the first to take the pile (or to go out) plays
     /// alone; the other two pool their melds from now on (merging melds of
     /// the same rank; the later seat's melds are numbered after the earlier's).

@@ -247,13 +247,7 @@ impl GameState {
         if told {
             g.hands_played = facts.hands_played;
         }
-        if rules.game.temporary_partnership {
-            // Alone on a side, once another seat has joined a side not its
-            // own.
-            g.lone_hand = Seat::all(n)
-                .find(|&s| Seat::all(n).all(|o| o == s || g.side_of[o] != g.side_of[s]))
-                .filter(|_| Seat::all(n).any(|o| g.side_of[o] != rules.game.starting_side(o)));
-        }
+        g.lone_hand = g.lone_hand_by_sides();
         for _ in 0..obs.pile_hidden {
             g.stacks.push_pile(filler);
         }
