@@ -373,10 +373,10 @@ impl GameState {
     /// seat left alone on its side; `None` before, and in a form without a
     /// temporary partnership.
     pub(crate) fn lone_hand_by_sides(&self) -> Option<Seat> {
-        if !self.rs.rules.game.temporary_partnership {
+        let rules = &self.rs.rules;
+        if !rules.game.temporary_partnership {
             return None;
         }
-        let rules = &self.rs.rules;
         self.seats()
             .find(|&s| {
                 self.seats()

@@ -2,8 +2,9 @@
 //! dirty, Pennies' four) and wild melds: a small dynamic programme over
 //! the side's melds, tracking wild cards used and canastas made.
 
-use super::{HandShape, MeldShape, WILD_MELD, rank_mask, wild_canasta_is_clean};
+use super::{HandShape, MeldShape, WILD_MELD, rank_mask};
 use crate::card::Rank;
+use crate::meld::CanastaKind;
 use crate::meld::wild_room;
 use crate::rules::Rules;
 use arrayvec::ArrayVec;
@@ -103,7 +104,8 @@ pub(super) fn placeable_general(
         let (j_most, t_most) = if closed { (0, 0) } else { (j_all, t_all) };
         for j in 0..=j_most {
             for t in add.saturating_sub(j)..=t_most {
-                let clean = wild_canasta_is_clean(begun.0 + j, begun.1 + t);
+                let clean =
+                    CanastaKind::of_wild_cards(begun.0 + j, begun.1 + t) == CanastaKind::Natural;
                 offer(j, t, Some(clean));
             }
         }

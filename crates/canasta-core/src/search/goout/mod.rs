@@ -11,7 +11,7 @@ pub(crate) mod sequences;
 mod shape;
 
 pub(crate) use requirements::{going_out_shortfall, requirements_met};
-pub(crate) use shape::{HandShape, MeldShape, WILD_MELD, side_shape, wild_canasta_is_clean};
+pub(crate) use shape::{HandShape, MeldShape, WILD_MELD, side_shape};
 use shape::{SideShape, shapes_of};
 
 use crate::action::Action;

@@ -81,7 +81,8 @@ impl MeldShape {
             return None;
         }
         Some(if self.rank == WILD_MELD && !self.seq {
-            wild_canasta_is_clean(self.jokers, self.wilds - self.jokers)
+            CanastaKind::of_wild_cards(self.jokers, self.wilds - self.jokers)
+                == CanastaKind::Natural
         } else {
             self.wilds == 0
         })
@@ -109,11 +110,6 @@ impl MeldShape {
         };
         GoOutKind::of(rules, self.rank(), kind)
     }
-}
-
-/// A wild canasta of these cards is clean ([`CanastaKind::of_wild_cards`]).
-pub(crate) fn wild_canasta_is_clean(jokers: u8, twos: u8) -> bool {
-    CanastaKind::of_wild_cards(jokers, twos) == CanastaKind::Natural
 }
 
 pub(super) type SideShape = ArrayVec<MeldShape, MAX_MELDS>;
